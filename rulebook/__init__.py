@@ -1,0 +1,1 @@
+"""The rulebook command: content checks, scoring, setup, catalogs and the site."""

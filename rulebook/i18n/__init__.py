@@ -1,0 +1,1 @@
+"""Translation workflow: catalogs, their status and checks, and run-time lookups."""

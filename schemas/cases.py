@@ -1,0 +1,57 @@
+"""Conformance cases: end states with the results the rules give, run by every engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field, model_validator
+
+from schemas.common import Identifier, Strict, Text
+
+
+class ExpectedPlayer(Strict):
+    name: str
+    #: The total, for games with points.
+    total: int | None = None
+    #: The ranking key, for games ranked without points (Nile's sorted piles).
+    key: list[int] | None = None
+    #: Points per category; categories left out are not checked.
+    breakdown: dict[Identifier, int] = Field(default_factory=dict)
+    rank: int = Field(ge=1)
+    winner: bool
+    #: The ranking key that decided this player's place against their neighbour (the
+    #: player just above, or just below for the first), or "shared" for a full tie.
+    decided_by: str | None = None
+
+
+class Case(Strict):
+    """One end state and what the rules say it gives."""
+
+    id: Identifier
+    title: Text
+    #: Where the expected numbers come from: a rulebook example, a worked computation.
+    source: Text
+    state: dict[str, Any]
+    expected: list[ExpectedPlayer] = Field(min_length=1)
+
+
+class InvalidCase(Strict):
+    """An end state that must be refused, and the field path the error must name."""
+
+    id: Identifier
+    title: Text
+    state: dict[str, Any]
+    error_path: str
+
+
+class Cases(Strict):
+    cases: list[Case] = Field(min_length=1)
+    invalid: list[InvalidCase] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _unique_ids(self) -> Cases:
+        ids = [c.id for c in self.cases] + [c.id for c in self.invalid]
+        duplicates = sorted({i for i in ids if ids.count(i) > 1})
+        if duplicates:
+            raise ValueError(f"case ids appear twice: {duplicates}")
+        return self

@@ -1,0 +1,95 @@
+"""The shape of an end-state file for one game, built from its declared inputs.
+
+The model checks types and single-field limits (with limits taken from the components'
+printed counts) and documents the format as a JSON Schema. Rules that span fields or
+players (a pile that grows by one at most, one holder per card) are checked by the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, create_model
+
+from schemas.game import GameContent
+from schemas.scoring import (
+    ChoiceInput,
+    CountInput,
+    FlagInput,
+    PlayerInput,
+    PositionInput,
+    SequenceInput,
+)
+
+PLAYER_NAME = Annotated[str, Field(min_length=1, max_length=40, description="The player's name.")]
+
+
+def count_limits(content: GameContent, spec: CountInput) -> tuple[int, int | None, int | None]:
+    """(least, most for one player, most for all players together) for a count input."""
+    component = content.components.by_id().get(spec.component) if spec.component else None
+    most = spec.max
+    table_most = spec.table_max
+    if component is not None:
+        for limit in (component.per_player_max, component.count):
+            if limit is not None:
+                most = limit if most is None else min(most, limit)
+        if component.count is not None:
+            table_most = component.count if table_most is None else min(table_most, component.count)
+    return spec.min, most, table_most
+
+
+def _field(content: GameContent, spec: PlayerInput) -> tuple[Any, Any]:
+    description = spec.label if spec.help is None else f"{spec.label}. {spec.help}"
+    if isinstance(spec, CountInput):
+        least, most, _ = count_limits(content, spec)
+        default = 0 if least <= 0 and (most is None or most >= 0) else least
+        return StrictInt, Field(default, ge=least, le=most, description=description)
+    if isinstance(spec, FlagInput):
+        return StrictBool, Field(False, description=description)
+    if isinstance(spec, ChoiceInput):
+        choices = Literal[tuple(c.id for c in spec.choices)]  # type: ignore[valid-type]
+        return choices | None, Field(spec.default, description=description)
+    if isinstance(spec, PositionInput):
+        return StrictInt | None, Field(None, ge=1, le=content.game.players.max, description=description)
+    assert isinstance(spec, SequenceInput)
+    item = Annotated[StrictInt, Field(ge=spec.item_min, le=spec.item_max)]
+    return list[item], Field(default_factory=list, max_length=spec.max_length, description=description)  # type: ignore[valid-type]
+
+
+def _model_name(content: GameContent, suffix: str) -> str:
+    return "".join(part.capitalize() for part in content.id.split("_")) + suffix
+
+
+def end_state_model(content: GameContent) -> type[BaseModel]:
+    """The pydantic model of an end-state file for ``content``'s game."""
+    config = ConfigDict(extra="forbid")
+    player_fields: dict[str, Any] = {"name": (PLAYER_NAME, ...)}
+    for spec in content.scoring.inputs:
+        player_fields[spec.id] = _field(content, spec)
+    player = create_model(_model_name(content, "Player"), __config__=config, **player_fields)
+
+    option_fields: dict[str, Any] = {}
+    for option in content.scoring.options:
+        if option.kind == "flag":
+            option_fields[option.id] = (StrictBool, Field(option.default, description=option.label))
+        else:
+            kind = Literal[tuple(c.id for c in option.choices)]  # type: ignore[valid-type]
+            option_fields[option.id] = (kind, Field(option.default, description=option.label))
+    options = create_model(_model_name(content, "Options"), __config__=config, **option_fields)
+
+    table_fields: dict[str, Any] = {}
+    for table_input in content.scoring.table:
+        kind = Literal[tuple(c.id for c in table_input.choices)]  # type: ignore[valid-type]
+        table_fields[table_input.id] = (kind | None, Field(None, description=table_input.label))
+    table = create_model(_model_name(content, "Table"), __config__=config, **table_fields)
+
+    players = content.game.players
+    return create_model(
+        _model_name(content, "EndState"),
+        __config__=ConfigDict(extra="forbid", title=f"End state: {content.game.names.en}"),
+        __doc__=f"What the players of {content.game.names.en} count on the table at the end.",
+        game=(Literal[content.id], Field(description="The game's id.")),  # type: ignore[valid-type]
+        options=(options, Field(default_factory=options)),
+        table=(table, Field(default_factory=table)),
+        players=(list[player], Field(min_length=players.min, max_length=players.max)),  # type: ignore[valid-type]
+    )

@@ -1,0 +1,90 @@
+"""A game: its manifest, and everything its content folder holds, checked as a whole."""
+
+from __future__ import annotations
+
+from pydantic import Field, model_validator
+
+from schemas.cases import Cases
+from schemas.common import Identifier, Language, LocalizedName, Source, Strict, Text
+from schemas.components import Components
+from schemas.glossary import Glossary
+from schemas.rules import Rules
+from schemas.scoring import Scoring
+from schemas.setup import Setup
+
+
+class Range(Strict):
+    min: int = Field(ge=1)
+    max: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Range:
+        if self.max < self.min:
+            raise ValueError(f"max ({self.max}) is below min ({self.min})")
+        return self
+
+    def values(self) -> range:
+        """Every whole number from min to max."""
+        return range(self.min, self.max + 1)
+
+
+class Game(Strict):
+    """The manifest in content/<game>/game.yaml."""
+
+    id: Identifier
+    names: LocalizedName
+    players: Range
+    minutes: Range
+    source_language: Language
+    designers: list[Text] = Field(min_length=1)
+    publishers: list[Text] = Field(min_length=1)
+    year: int = Field(ge=1900, le=2100)
+    #: BoardGameGeek id, used to export plays to score-keeping apps.
+    bgg_id: int | None = None
+    summary: Text
+    sources: list[Source] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _unique_sources(self) -> Game:
+        ids = [s.id for s in self.sources]
+        duplicates = sorted({i for i in ids if ids.count(i) > 1})
+        if duplicates:
+            raise ValueError(f"source ids appear twice: {duplicates}")
+        return self
+
+
+class GameContent(Strict):
+    """Everything known about one game, after each file was validated on its own."""
+
+    game: Game
+    components: Components
+    setup: Setup
+    scoring: Scoring
+    rules: Rules | None = None
+    glossary: Glossary | None = None
+    cases: Cases | None = None
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    def option_defaults(self) -> dict[str, str | bool]:
+        """Each option's default, keyed by option id."""
+        return {o.id: o.default for o in self.scoring.options}
+
+
+#: The files of a game folder, in the order they are read, with the model of each.
+GAME_FILES: dict[str, type[Strict]] = {
+    "game": Game,
+    "components": Components,
+    "setup": Setup,
+    "scoring": Scoring,
+    "rules": Rules,
+    "glossary": Glossary,
+    "cases": Cases,
+}
+
+#: Files a game folder must have; the others may come later.
+REQUIRED_FILES: tuple[str, ...] = ("game", "components", "setup", "scoring")
+
+__all__ = ["GAME_FILES", "REQUIRED_FILES", "Game", "GameContent", "Identifier", "Range"]

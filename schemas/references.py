@@ -1,0 +1,186 @@
+"""Checks that span a game's files: every id a file names must exist where it points.
+
+Each problem names the file and the path inside it, so the loader can add the line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from schemas.common import Strict
+from schemas.expressions import (
+    CountEqual,
+    InputRef,
+    Is,
+    Last,
+    Length,
+    OptionRef,
+    TableRef,
+    ValueRef,
+)
+from schemas.game import GameContent
+from schemas.rules import Section
+from schemas.scoring import TOTAL, SequenceInput
+
+Path = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A content error: which file, where in it, and what is wrong."""
+
+    file: str
+    path: Path
+    message: str
+
+
+def nodes(model: object, path: Path = ()) -> Iterator[tuple[Path, object]]:
+    """Every model below ``model`` (itself included) with its path, using YAML key names."""
+    yield path, model
+    if not isinstance(model, Strict):
+        return
+    for name, field in type(model).model_fields.items():
+        key = field.alias or name
+        value = getattr(model, name)
+        if isinstance(value, list | tuple):
+            for index, item in enumerate(value):
+                yield from nodes(item, (*path, key, index))
+        elif isinstance(value, dict):
+            for item_key, item in value.items():
+                yield from nodes(item, (*path, key, str(item_key)))
+        elif isinstance(value, Strict):
+            yield from nodes(value, (*path, key))
+
+
+def check_references(content: GameContent) -> list[Problem]:
+    """All dangling or ill-typed references in a game's content, in file order."""
+    problems: list[Problem] = []
+    scoring = content.scoring
+    inputs = {i.id: i for i in scoring.inputs}
+    tables = {t.id: t for t in scoring.table}
+    options = {o.id: o for o in scoring.options}
+    values = {v.id for v in scoring.values}
+    if scoring.kind == "points":
+        values.add(TOTAL)  # the sum of the categories, for ranking keys and end checks
+    components = content.components.by_id()
+
+    def check_expressions(file: str, root: object, allowed: set[str], prefix: Path = ()) -> None:
+        """``allowed`` says which reference kinds may appear under ``root``."""
+        for path, node in nodes(root, prefix):
+            problems.extend(_check_node(file, path, node, allowed, inputs, tables, options, values))
+
+    everything = {"input", "table", "option", "value"}
+    table_level = {"table", "option"}
+    check_expressions("scoring", scoring.model_copy(update={"inputs": []}), everything)
+    for index, player_input in enumerate(scoring.inputs):
+        base: Path = ("inputs", index)
+        if player_input.when is not None:
+            check_expressions("scoring", player_input.when, table_level, (*base, "when"))
+        component = getattr(player_input, "component", None)
+        if component is not None and component not in components:
+            problems.append(Problem("scoring", (*base, "component"), _unknown("component", component, components)))
+    for category in scoring.categories:
+        if category.value not in values:
+            index = scoring.categories.index(category)
+            problems.append(Problem("scoring", ("categories", index, "value"), _unknown("value", category.value, values)))
+    for index, key in enumerate(scoring.ranking.keys):
+        if key.value not in values:
+            problems.append(Problem("scoring", ("ranking", "keys", index, "value"), _unknown("value", key.value, values)))
+    problems.extend(_cycles(content))
+    for index, value in enumerate(scoring.values):
+        for path, node in nodes(value.compute, ("values", index, "compute")):
+            if isinstance(node, ValueRef) and node.value == TOTAL:
+                problems.append(Problem("scoring", path, "a value cannot use the total, which adds up the values"))
+
+    check_expressions("setup", content.setup, {"option"})
+    for index, step in enumerate(content.setup.steps):
+        if step.deal is not None:
+            deck = components.get(step.deal.component)
+            path: Path = ("steps", index, "deal", "component")
+            if deck is None:
+                problems.append(Problem("setup", path, _unknown("component", step.deal.component, components)))
+            elif not deck.items:
+                problems.append(Problem("setup", path, f"component {deck.id!r} has no items to deal"))
+    check_expressions("components", content.components, {"option"})
+
+    if content.rules is not None:
+        for path, node in nodes(content.rules):
+            if isinstance(node, Section) and node.option and node.option not in options:
+                problems.append(Problem("rules", (*path, "option"), _unknown("option", node.option, options)))
+    return problems
+
+
+def _unknown(kind: str, ident: str, known: object) -> str:
+    names = sorted(known) if isinstance(known, dict | set) else []
+    hint = f"; known: {', '.join(names)}" if names else ""
+    return f"unknown {kind} {ident!r}{hint}"
+
+
+def _check_node(
+    file: str,
+    path: Path,
+    node: object,
+    allowed: set[str],
+    inputs: dict[str, object],
+    tables: dict[str, object],
+    options: dict[str, object],
+    values: set[str],
+) -> list[Problem]:
+    refs: list[tuple[str, str, Path, object]] = []
+    if isinstance(node, InputRef):
+        refs.append(("input", node.input, (*path, "input"), inputs))
+    elif isinstance(node, TableRef):
+        refs.append(("table", node.table, (*path, "table"), tables))
+    elif isinstance(node, OptionRef):
+        refs.append(("option", node.option, (*path, "option"), options))
+    elif isinstance(node, ValueRef):
+        refs.append(("value", node.value, (*path, "value"), values))
+    problems = []
+    for kind, ident, where, known in refs:
+        if kind not in allowed:
+            problems.append(Problem(file, where, f"a {kind} reference is not allowed here"))
+        elif ident not in known:  # type: ignore[operator]
+            problems.append(Problem(file, where, _unknown(kind, ident, known)))
+    if isinstance(node, Length | Last | CountEqual):
+        ref = node.length if isinstance(node, Length) else node.last if isinstance(node, Last) else node.count_equal.of
+        target = inputs.get(ref.input)
+        if target is not None and not isinstance(target, SequenceInput):
+            problems.append(Problem(file, path, f"input {ref.input!r} is not a sequence"))
+    if isinstance(node, Is):
+        ref_node = node.is_.of
+        ident = getattr(ref_node, "input", None) or getattr(ref_node, "table", None) or getattr(ref_node, "option", None)
+        target = inputs.get(ident) or tables.get(ident) or options.get(ident)  # type: ignore[arg-type]
+        choices = [c.id for c in getattr(target, "choices", [])]
+        if choices:
+            for wanted in node.is_.in_:
+                if wanted not in choices:
+                    problems.append(Problem(file, (*path, "is", "in"), f"{wanted!r} is not a choice of {ident!r}; choices: {', '.join(choices)}"))
+        elif target is not None:
+            problems.append(Problem(file, (*path, "is", "of"), f"{ident!r} is not a choice"))
+    return problems
+
+
+def _cycles(content: GameContent) -> list[Problem]:
+    """Values that depend on themselves, directly or not."""
+    depends: dict[str, set[str]] = {}
+    for value in content.scoring.values:
+        depends[value.id] = {n.value for _, n in nodes(value.compute) if isinstance(n, ValueRef)}
+    problems = []
+    state: dict[str, int] = {}
+
+    def visit(ident: str, trail: list[str]) -> None:
+        state[ident] = 1
+        for dep in sorted(depends.get(ident, ())):
+            if state.get(dep) == 1:
+                cycle = [*trail[trail.index(dep):], dep] if dep in trail else [ident, dep]
+                index = [v.id for v in content.scoring.values].index(ident)
+                problems.append(Problem("scoring", ("values", index, "compute"), "values depend on each other in a circle: " + " -> ".join(cycle)))
+            elif dep in depends and state.get(dep) is None:
+                visit(dep, [*trail, dep])
+        state[ident] = 2
+
+    for ident in depends:
+        if state.get(ident) is None:
+            visit(ident, [ident])
+    return problems

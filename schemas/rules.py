@@ -1,0 +1,93 @@
+"""The rules reference: sections with stable ids, written for look-up at the table."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from schemas.common import Identifier, Language, Provenance, Strict, Text
+
+SectionKind = Literal[
+    "overview",
+    "components",
+    "setup",
+    "turn",
+    "action",
+    "card",
+    "special",
+    "end",
+    "scoring",
+    "example",
+    "tiebreak",
+    "missed",
+    "variant",
+    "expansion",
+    "reference",
+]
+
+
+class RuleTable(Strict):
+    """A table of numbers that vary (by player count, by card)."""
+
+    caption: Text | None = None
+    header: list[Text] = Field(min_length=1)
+    rows: list[list[Text]] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _rectangular(self) -> RuleTable:
+        width = len(self.header)
+        for number, row in enumerate(self.rows, start=1):
+            if len(row) != width:
+                raise ValueError(f"row {number} has {len(row)} cells, the header has {width}")
+        return self
+
+
+class Note(Strict):
+    """A short note shown on the page: which source a contested rule follows, and why."""
+
+    id: Identifier
+    text: Text
+
+
+class Section(Strict):
+    """A rule section. Its id is its anchor: never change it once published."""
+
+    id: Identifier
+    kind: SectionKind
+    title: Text
+    body: Text | None = None
+    #: Numbered steps, for where order matters.
+    steps: list[Text] = Field(default_factory=list)
+    table: RuleTable | None = None
+    notes: list[Note] = Field(default_factory=list)
+    #: The expansion or variant option this section belongs to.
+    option: Identifier | None = None
+    #: When this section's text came in another language than the game's.
+    source_language: Language | None = None
+    provenance: Provenance
+    children: list[Section] = Field(default_factory=list)
+
+
+class Rules(Strict):
+    sections: list[Section] = Field(min_length=1)
+
+    def walk(self) -> list[Section]:
+        """Every section, depth first, in reading order."""
+        found: list[Section] = []
+
+        def visit(sections: list[Section]) -> None:
+            for section in sections:
+                found.append(section)
+                visit(section.children)
+
+        visit(self.sections)
+        return found
+
+    @model_validator(mode="after")
+    def _unique_ids(self) -> Rules:
+        ids = [s.id for s in self.walk()]
+        duplicates = sorted({i for i in ids if ids.count(i) > 1})
+        if duplicates:
+            raise ValueError(f"section ids appear twice: {duplicates}")
+        return self

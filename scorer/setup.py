@@ -1,0 +1,150 @@
+"""Setting a game up from its declared setup: a checklist for a player count and a seed.
+
+The same inputs (game, options, player names, seed) always give the same checklist, so a
+setup can be shared as a link; the browser generator follows the same steps.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from schemas.components import Item
+from schemas.game import GameContent
+
+from scorer.compiler import table_function
+from scorer.rng import SeededRandom
+
+
+class SetupError(ValueError):
+    """A setup that cannot be made (an illegal player count, an unknown option)."""
+
+
+@dataclass
+class DealtItem:
+    id: str
+    name: str
+    data: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class SetupStepResult:
+    id: str
+    text: str
+    values: dict[str, int]
+    #: Items dealt to each player, by player name, in turn order.
+    per_player: dict[str, list[DealtItem]] = field(default_factory=dict)
+    #: Items drawn for the table, with the slot each lies on when slots are named.
+    table: list[DealtItem] = field(default_factory=list)
+    slots: list[str] = field(default_factory=list)
+    #: A number for each player, by name (starting resources by seat).
+    per_seat: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class SetupResult:
+    game: str
+    seed: str
+    options: dict[str, Any]
+    players: list[str]
+    #: Player names in turn order, the first player first.
+    turn_order: list[str]
+    first_player: str
+    steps: list[SetupStepResult]
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def default_names(count: int) -> list[str]:
+    """Placeholder names when the table gives none."""
+    return [f"P{i}" for i in range(1, count + 1)]
+
+
+def make_setup(
+    content: GameContent,
+    players: int,
+    seed: str | None = None,
+    names: list[str] | None = None,
+    options: dict[str, Any] | None = None,
+) -> SetupResult:
+    """The setup checklist for ``players`` players; raise SetupError for an illegal table."""
+    limits = content.game.players
+    if not limits.min <= players <= limits.max:
+        raise SetupError(
+            f"{content.game.names.en} is for {limits.min} to {limits.max} players, not {players}"
+        )
+    names = names or default_names(players)
+    if len(names) != players:
+        raise SetupError(f"{len(names)} names given for {players} players")
+    if len(set(names)) != len(names):
+        raise SetupError("each player needs a different name")
+    chosen = _options(content, options or {})
+    seed = seed or secrets.token_hex(4)
+    rng = SeededRandom(seed)
+
+    first = rng.below(players)
+    turn_order = names[first:] + names[:first]
+    steps = []
+    for step in content.setup.steps:
+        if step.when is not None and not _table_value(step.when, chosen, players, f"{step.id}.when"):
+            continue
+        values = {k: int(_table_value(v, chosen, players, f"{step.id}.{k}")) for k, v in step.values.items()}
+        result = SetupStepResult(step.id, step.text, values)
+        if step.per_seat is not None:
+            result.per_seat = {name: step.per_seat[min(i, len(step.per_seat) - 1)] for i, name in enumerate(turn_order)}
+        if step.deal is not None:
+            deck = _deck(content, step.deal.component, chosen, players)
+            shuffled = rng.shuffled(deck)
+            if step.deal.per_player is not None:
+                each = int(_table_value(step.deal.per_player, chosen, players, f"{step.id}.deal"))
+                _need(len(shuffled), each * players, step.id)
+                for i, name in enumerate(turn_order):
+                    result.per_player[name] = [_dealt(item) for item in shuffled[i * each : (i + 1) * each]]
+            else:
+                assert step.deal.to_table is not None
+                total = int(_table_value(step.deal.to_table, chosen, players, f"{step.id}.deal"))
+                _need(len(shuffled), total, step.id)
+                result.table = [_dealt(item) for item in shuffled[:total]]
+                result.slots = list(step.deal.slots[:total])
+        steps.append(result)
+    return SetupResult(content.id, seed, chosen, list(names), turn_order, turn_order[0], steps)
+
+
+def _options(content: GameContent, given: dict[str, Any]) -> dict[str, Any]:
+    declared = {o.id: o for o in content.scoring.options}
+    unknown = sorted(set(given) - set(declared))
+    if unknown:
+        raise SetupError(f"unknown option(s) {', '.join(unknown)}; known: {', '.join(declared) or 'none'}")
+    chosen: dict[str, Any] = content.option_defaults()
+    for key, value in given.items():
+        option = declared[key]
+        if option.kind == "flag" and not isinstance(value, bool):
+            raise SetupError(f"option {key} is on or off (true/false), got {value!r}")
+        if option.kind == "choice" and value not in [c.id for c in option.choices]:
+            raise SetupError(f"option {key} is one of {', '.join(c.id for c in option.choices)}, got {value!r}")
+        chosen[key] = value
+    return chosen
+
+
+def _table_value(node: object, options: dict[str, Any], players: int, label: str) -> Any:
+    return table_function(node, label)(options, {}, {}, players)
+
+
+def _deck(content: GameContent, component_id: str, options: dict[str, Any], players: int) -> list[Item]:
+    component = content.components.by_id()[component_id]
+    deck: list[Item] = []
+    for item in component.items:
+        if item.when is None or _table_value(item.when, options, players, f"{component_id}.{item.id}"):
+            deck.extend([item] * item.copies)
+    return deck
+
+
+def _dealt(item: Item) -> DealtItem:
+    return DealtItem(item.id, item.name, dict(item.data))
+
+
+def _need(available: int, wanted: int, step: str) -> None:
+    if wanted > available:
+        raise SetupError(f"step {step}: {wanted} items needed but the deck holds {available}")

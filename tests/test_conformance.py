@@ -1,0 +1,42 @@
+"""Every conformance case gives exactly its expected result in the Python engine."""
+
+from __future__ import annotations
+
+import pytest
+from schemas.cases import Case, InvalidCase
+from scorer.engine import GameEngine
+from scorer.validate import EndStateError
+
+from tests.cases import all_cases, all_invalid_cases
+
+CASES = all_cases()
+INVALID = all_invalid_cases()
+
+
+@pytest.mark.parametrize(("game_id", "case"), CASES, ids=[f"{g}:{c.id}" for g, c in CASES])
+def test_case(engines: dict[str, GameEngine], game_id: str, case: Case) -> None:
+    result = engines[game_id].score({"game": game_id, **case.state})
+    players = {p.name: p for p in result.players}
+    assert sorted(players) == sorted(e.name for e in case.expected), "players differ"
+    for expected in case.expected:
+        got = players[expected.name]
+        assert (got.total, got.rank, got.winner) == (expected.total, expected.rank, expected.winner), expected.name
+        if expected.key is not None:
+            assert got.key == expected.key, expected.name
+        for category, points in expected.breakdown.items():
+            assert got.breakdown.get(category) == points, f"{expected.name}: {category}"
+        if expected.decided_by is not None:
+            assert got.decided_by == expected.decided_by, expected.name
+
+
+@pytest.mark.parametrize(("game_id", "case"), INVALID, ids=[f"{g}:{c.id}" for g, c in INVALID])
+def test_invalid_case(engines: dict[str, GameEngine], game_id: str, case: InvalidCase) -> None:
+    with pytest.raises(EndStateError) as error:
+        engines[game_id].score({"game": game_id, **case.state})
+    paths = [p.path for p in error.value.problems]
+    assert case.error_path in paths, f"expected an error at {case.error_path}, got {paths}"
+
+
+def test_every_game_has_enough_cases(engines: dict[str, GameEngine]) -> None:
+    counts = {game_id: sum(1 for g, _ in CASES if g == game_id) for game_id in engines}
+    assert all(count >= 12 for count in counts.values()), counts

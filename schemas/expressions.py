@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import Discriminator, Field, Tag
+from typing_extensions import TypeAliasType
 
 from schemas.common import Identifier, Strict
 
@@ -142,7 +143,7 @@ class If(Strict):
     if_: IfSpec = Field(alias="if")
 
 
-Pair = Annotated[list["Expr"], Field(min_length=2, max_length=2)]
+Pair = Annotated[list["Expr"], Field(min_length=2, max_length=2)]  # noqa: UP037
 
 
 class Eq(Strict):
@@ -355,57 +356,56 @@ class Invalid(Strict):
     invalid: None
 
 
-Expr = Annotated[
-    Union[
-        Annotated[int, Tag("const")],
-        Annotated[InputRef, Tag("input")],
-        Annotated[TableRef, Tag("table")],
-        Annotated[OptionRef, Tag("option")],
-        Annotated[ValueRef, Tag("value")],
-        Annotated[PlayerCount, Tag("player_count")],
-        Annotated[Sum, Tag("sum")],
-        Annotated[Product, Tag("product")],
-        Annotated[Difference, Tag("difference")],
-        Annotated[FloorDiv, Tag("floor_div")],
-        Annotated[Minimum, Tag("minimum")],
-        Annotated[Maximum, Tag("maximum")],
-        Annotated[Lookup, Tag("lookup")],
-        Annotated[If, Tag("if")],
-        Annotated[Eq, Tag("eq")],
-        Annotated[Ne, Tag("ne")],
-        Annotated[Lt, Tag("lt")],
-        Annotated[Le, Tag("le")],
-        Annotated[Gt, Tag("gt")],
-        Annotated[Ge, Tag("ge")],
-        Annotated[All, Tag("all")],
-        Annotated[AnyOf, Tag("any")],
-        Annotated[Not, Tag("not")],
-        Annotated[Is, Tag("is")],
-        Annotated[CountAtLeast, Tag("count_at_least")],
-        Annotated[Length, Tag("length")],
-        Annotated[Last, Tag("last")],
-        Annotated[CountEqual, Tag("count_equal")],
-        Annotated[SetCollection, Tag("set_collection")],
-        Annotated[SortedKey, Tag("sorted_key")],
-        Annotated[RankAward, Tag("rank_award")],
-        Annotated[Most, Tag("most")],
-        Annotated[HeldAward, Tag("held_award")],
-        Annotated[Invalid, Tag("invalid")],
+Expr = TypeAliasType(
+    "Expr",
+    Annotated[
+        Union[
+            Annotated[int, Tag("const")],
+            Annotated[InputRef, Tag("input")],
+            Annotated[TableRef, Tag("table")],
+            Annotated[OptionRef, Tag("option")],
+            Annotated[ValueRef, Tag("value")],
+            Annotated[PlayerCount, Tag("player_count")],
+            Annotated[Sum, Tag("sum")],
+            Annotated[Product, Tag("product")],
+            Annotated[Difference, Tag("difference")],
+            Annotated[FloorDiv, Tag("floor_div")],
+            Annotated[Minimum, Tag("minimum")],
+            Annotated[Maximum, Tag("maximum")],
+            Annotated[Lookup, Tag("lookup")],
+            Annotated[If, Tag("if")],
+            Annotated[Eq, Tag("eq")],
+            Annotated[Ne, Tag("ne")],
+            Annotated[Lt, Tag("lt")],
+            Annotated[Le, Tag("le")],
+            Annotated[Gt, Tag("gt")],
+            Annotated[Ge, Tag("ge")],
+            Annotated[All, Tag("all")],
+            Annotated[AnyOf, Tag("any")],
+            Annotated[Not, Tag("not")],
+            Annotated[Is, Tag("is")],
+            Annotated[CountAtLeast, Tag("count_at_least")],
+            Annotated[Length, Tag("length")],
+            Annotated[Last, Tag("last")],
+            Annotated[CountEqual, Tag("count_equal")],
+            Annotated[SetCollection, Tag("set_collection")],
+            Annotated[SortedKey, Tag("sorted_key")],
+            Annotated[RankAward, Tag("rank_award")],
+            Annotated[Most, Tag("most")],
+            Annotated[HeldAward, Tag("held_award")],
+            Annotated[Invalid, Tag("invalid")],
+        ],
+        Discriminator(
+            _node_tag,
+            custom_error_type="unknown_node",
+            custom_error_message="not a scoring node: expected a number or a one-key mapping "
+            "such as {sum: [...]}, {input: id} or {rank_award: {...}}",
+        ),
     ],
-    Discriminator(
-        _node_tag,
-        custom_error_type="unknown_node",
-        custom_error_message="not a scoring node: expected a number or a one-key mapping "
-        "such as {sum: [...]}, {input: id} or {rank_award: {...}}",
-    ),
-]
+)
 
 #: The node kinds that compare players with each other.
 CROSS_PLAYER_NODES = (RankAward, Most, HeldAward)
-
-for _model in list(globals().values()):
-    if isinstance(_model, type) and issubclass(_model, Strict) and _model is not Strict:
-        _model.model_rebuild()
 
 
 def children(node: object) -> list[object]:

@@ -118,9 +118,9 @@ def data_path(data: Any, loc: Loc) -> Loc:
         elif isinstance(current, list) and isinstance(step, int) and step < len(current):
             current = current[step]
             path.append(step)
-        elif not isinstance(current, dict | list):
-            break
-        elif isinstance(current, dict) and isinstance(step, str) and step not in current and len(current) != 1:
+        elif not isinstance(current, dict | list) or (path and step == path[-1]):
+            continue  # a union tag, which repeats the key it was chosen by
+        elif isinstance(current, dict) and isinstance(step, str):
             path.append(step)  # a missing required key: name it
             break
     return tuple(path)

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from rulebook import paths, tables
 from schemas.common import LANGUAGES
 from schemas.game import GameContent
 from schemas.loader import ContentError, load_all
@@ -17,8 +18,6 @@ from scorer.engine import GameEngine
 from scorer.result import Result
 from scorer.setup import SetupError, SetupResult, make_setup
 from scorer.validate import EndStateError
-
-from rulebook import paths, tables
 
 #: Exit codes: 0 success, 1 invalid input or content, 2 wrong usage.
 EXIT_INVALID = 1
@@ -53,16 +52,16 @@ def cmd_validate(args: argparse.Namespace) -> int:
         for problem in error.problems:
             print(problem, file=sys.stderr)
         return _fail(f"{len(error.problems)} problem(s) in {content_dir}")
-    problems = []
+    failures = []
     for content in games.values():
         try:
             GameEngine(content)
         except (ValueError, SyntaxError) as error:  # a compile failure is a content error too
-            problems.append(f"{content_dir / content.id}/scoring.yaml: {error}")
-    for problem in problems:
-        print(problem, file=sys.stderr)
-    if problems:
-        return _fail(f"{len(problems)} problem(s) in {content_dir}")
+            failures.append(f"{content_dir / content.id}/scoring.yaml: {error}")
+    for failure in failures:
+        print(failure, file=sys.stderr)
+    if failures:
+        return _fail(f"{len(failures)} problem(s) in {content_dir}")
     print(f"ok: {len(games)} game(s) in {content_dir}: {', '.join(sorted(games))}")
     return 0
 
@@ -114,13 +113,20 @@ def _translator(content: GameContent, language: str | None) -> Translate:
 def score_table(content: GameContent, result: Result, translate: Translate) -> str:
     """The result as a terminal table: a column per player, a row per category."""
     scoring = content.scoring
-    labels = {c.id: translate(f"scoring.categories.{c.id}.label", c.label) for c in scoring.categories}
+    labels = {
+        c.id: translate(f"scoring.categories.{c.id}.label", c.label) for c in scoring.categories
+    }
     header = [""] + [p.name for p in result.players]
-    rows = [[labels[key]] + [str(p.breakdown[key]) for p in result.players] for key in result.players[0].breakdown]
+    rows = [
+        [labels[key]] + [str(p.breakdown[key]) for p in result.players]
+        for key in result.players[0].breakdown
+    ]
     if scoring.kind == "points":
         rows.append([translate("ui.total", "Total")] + [str(p.total) for p in result.players])
     else:
-        key_label = translate(f"scoring.ranking.{scoring.ranking.keys[0].value}.label", scoring.ranking.keys[0].label)
+        key_label = translate(
+            f"scoring.ranking.{scoring.ranking.keys[0].value}.label", scoring.ranking.keys[0].label
+        )
         rows.append([key_label] + [" ".join(str(v) for v in p.key or []) for p in result.players])
     rows.append([translate("ui.rank", "Rank")] + [str(p.rank) for p in result.players])
     lines = [tables.render(header, rows), ""]
@@ -130,12 +136,16 @@ def score_table(content: GameContent, result: Result, translate: Translate) -> s
         if player.decided_by not in (None, scoring.ranking.keys[0].value):
             key = player.decided_by
             if key == "shared":
-                lines.append(f"{player.name}: {translate('ui.shared_place', 'shared place')} ({player.against})")
+                lines.append(
+                    f"{player.name}: {translate('ui.shared_place', 'shared place')} ({player.against})"
+                )
             else:
                 step = player.tiebreak[-1]
                 label = next(k.label for k in scoring.ranking.keys if k.value == key)
                 label = translate(f"scoring.ranking.{key}.label", label)
-                lines.append(f"{player.name}: {label} {step['mine']} / {step['theirs']} ({player.against})")
+                lines.append(
+                    f"{player.name}: {label} {step['mine']} / {step['theirs']} ({player.against})"
+                )
     lines.extend(f"! {translate('scoring.end_checks.' + n, n)}" for n in result.notices)
     return "\n".join(lines)
 
@@ -160,7 +170,9 @@ _PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 
 def fill(text: str, values: dict[str, int]) -> str:
     """Replace ``{name}`` by its value; other braces are left as they are."""
-    return _PLACEHOLDER.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), text)
+    return _PLACEHOLDER.sub(
+        lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), text
+    )
 
 
 def cmd_setup(args: argparse.Namespace) -> int:
@@ -178,7 +190,9 @@ def cmd_setup(args: argparse.Namespace) -> int:
     return 0
 
 
-def setup_text(content: GameContent, result: SetupResult, translate: Translate, language: str) -> str:
+def setup_text(
+    content: GameContent, result: SetupResult, translate: Translate, language: str
+) -> str:
     """The setup as a numbered checklist."""
     lines = [
         f"{content.game.names.get(language)} - {len(result.players)} "
@@ -190,7 +204,9 @@ def setup_text(content: GameContent, result: SetupResult, translate: Translate, 
         text = translate(f"setup.steps.{step.id}.text", step.text)
         lines.append(f"{number}. {fill(text, step.values)}")
         for name, items in step.per_player.items():
-            lines.append(f"   {name}: {', '.join(translate('components.items.' + i.id, i.name) for i in items)}")
+            lines.append(
+                f"   {name}: {', '.join(translate('components.items.' + i.id, i.name) for i in items)}"
+            )
         for name, amount in step.per_seat.items():
             lines.append(f"   {name}: {amount}")
         for index, item in enumerate(step.table):
@@ -233,28 +249,56 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    validate = commands.add_parser("validate", help="check every game's content", description="Check all content: every error with its file, line and field path.")
+    validate = commands.add_parser(
+        "validate",
+        help="check every game's content",
+        description="Check all content: every error with its file, line and field path.",
+    )
     validate.add_argument("content_dir", nargs="?", help="content folder (default: content/)")
     validate.set_defaults(run=cmd_validate)
 
-    score = commands.add_parser("score", help="score an end state", description="Score an end state given as JSON (see the README and `rulebook schema`).")
+    score = commands.add_parser(
+        "score",
+        help="score an end state",
+        description="Score an end state given as JSON (see the README and `rulebook schema`).",
+    )
     score.add_argument("game", help="game id, e.g. tokaido")
     score.add_argument("state", help="end-state JSON file, or - for standard input")
     score.add_argument("--json", action="store_true", help="print the result as JSON")
-    score.add_argument("--lang", choices=LANGUAGES, help="language of the labels (default: the game's)")
+    score.add_argument(
+        "--lang", choices=LANGUAGES, help="language of the labels (default: the game's)"
+    )
     score.set_defaults(run=cmd_score)
 
-    setup = commands.add_parser("setup", help="make a setup checklist", description="The setup checklist for a player count, reproducible from its seed.")
+    setup = commands.add_parser(
+        "setup",
+        help="make a setup checklist",
+        description="The setup checklist for a player count, reproducible from its seed.",
+    )
     setup.add_argument("game", help="game id, e.g. momiji")
     setup.add_argument("--players", type=int, required=True, help="number of players")
-    setup.add_argument("--seed", help="seed text; the same seed gives the same setup (default: random)")
+    setup.add_argument(
+        "--seed", help="seed text; the same seed gives the same setup (default: random)"
+    )
     setup.add_argument("--names", help="player names in seating order, comma-separated")
-    setup.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="an expansion, variant or reading, e.g. crossroads=true")
+    setup.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="an expansion, variant or reading, e.g. crossroads=true",
+    )
     setup.add_argument("--json", action="store_true", help="print the setup as JSON")
-    setup.add_argument("--lang", choices=LANGUAGES, help="language of the checklist (default: the game's)")
+    setup.add_argument(
+        "--lang", choices=LANGUAGES, help="language of the checklist (default: the game's)"
+    )
     setup.set_defaults(run=cmd_setup)
 
-    schema = commands.add_parser("schema", help="export JSON Schemas", description="Export the JSON Schemas of content files and of each game's end state.")
+    schema = commands.add_parser(
+        "schema",
+        help="export JSON Schemas",
+        description="Export the JSON Schemas of content files and of each game's end state.",
+    )
     schema.add_argument("--out", help="folder to write to (default: schemas/json)")
     schema.add_argument("--check", action="store_true", help="only check the files are up to date")
     schema.set_defaults(run=cmd_schema)

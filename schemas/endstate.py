@@ -50,10 +50,14 @@ def _field(content: GameContent, spec: PlayerInput) -> tuple[Any, Any]:
         choices = Literal[tuple(c.id for c in spec.choices)]  # type: ignore[valid-type]
         return choices | None, Field(spec.default, description=description)
     if isinstance(spec, PositionInput):
-        return StrictInt | None, Field(None, ge=1, le=content.game.players.max, description=description)
+        return StrictInt | None, Field(
+            None, ge=1, le=content.game.players.max, description=description
+        )
     assert isinstance(spec, SequenceInput)
     item = Annotated[StrictInt, Field(ge=spec.item_min, le=spec.item_max)]
-    return list[item], Field(default_factory=list, max_length=spec.max_length, description=description)  # type: ignore[valid-type]
+    return list[item], Field(
+        default_factory=list, max_length=spec.max_length, description=description
+    )
 
 
 def _model_name(content: GameContent, suffix: str) -> str:
@@ -79,7 +83,7 @@ def end_state_model(content: GameContent) -> type[BaseModel]:
 
     table_fields: dict[str, Any] = {}
     for table_input in content.scoring.table:
-        kind = Literal[tuple(c.id for c in table_input.choices)]  # type: ignore[valid-type]
+        kind = Literal[tuple(c.id for c in table_input.choices)]
         table_fields[table_input.id] = (kind | None, Field(None, description=table_input.label))
     table = create_model(_model_name(content, "Table"), __config__=config, **table_fields)
 
@@ -88,8 +92,8 @@ def end_state_model(content: GameContent) -> type[BaseModel]:
         _model_name(content, "EndState"),
         __config__=ConfigDict(extra="forbid", title=f"End state: {content.game.names.en}"),
         __doc__=f"What the players of {content.game.names.en} count on the table at the end.",
-        game=(Literal[content.id], Field(description="The game's id.")),  # type: ignore[valid-type]
+        game=(Literal[content.id], Field(description="The game's id.")),  # type: ignore[arg-type]
         options=(options, Field(default_factory=options)),
         table=(table, Field(default_factory=table)),
-        players=(list[player], Field(min_length=players.min, max_length=players.max)),  # type: ignore[valid-type]
+        players=(list[player], Field(min_length=players.min, max_length=players.max)),
     )

@@ -16,7 +16,7 @@ the same tree exported as JSON, so every node here must stay plain data.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, Tag
 from typing_extensions import TypeAliasType
@@ -143,7 +143,7 @@ class If(Strict):
     if_: IfSpec = Field(alias="if")
 
 
-Pair = Annotated[list["Expr"], Field(min_length=2, max_length=2)]  # noqa: UP037
+Pair = Annotated[list["Expr"], Field(min_length=2, max_length=2)]
 
 
 class Eq(Strict):
@@ -359,42 +359,40 @@ class Invalid(Strict):
 Expr = TypeAliasType(
     "Expr",
     Annotated[
-        Union[
-            Annotated[int, Tag("const")],
-            Annotated[InputRef, Tag("input")],
-            Annotated[TableRef, Tag("table")],
-            Annotated[OptionRef, Tag("option")],
-            Annotated[ValueRef, Tag("value")],
-            Annotated[PlayerCount, Tag("player_count")],
-            Annotated[Sum, Tag("sum")],
-            Annotated[Product, Tag("product")],
-            Annotated[Difference, Tag("difference")],
-            Annotated[FloorDiv, Tag("floor_div")],
-            Annotated[Minimum, Tag("minimum")],
-            Annotated[Maximum, Tag("maximum")],
-            Annotated[Lookup, Tag("lookup")],
-            Annotated[If, Tag("if")],
-            Annotated[Eq, Tag("eq")],
-            Annotated[Ne, Tag("ne")],
-            Annotated[Lt, Tag("lt")],
-            Annotated[Le, Tag("le")],
-            Annotated[Gt, Tag("gt")],
-            Annotated[Ge, Tag("ge")],
-            Annotated[All, Tag("all")],
-            Annotated[AnyOf, Tag("any")],
-            Annotated[Not, Tag("not")],
-            Annotated[Is, Tag("is")],
-            Annotated[CountAtLeast, Tag("count_at_least")],
-            Annotated[Length, Tag("length")],
-            Annotated[Last, Tag("last")],
-            Annotated[CountEqual, Tag("count_equal")],
-            Annotated[SetCollection, Tag("set_collection")],
-            Annotated[SortedKey, Tag("sorted_key")],
-            Annotated[RankAward, Tag("rank_award")],
-            Annotated[Most, Tag("most")],
-            Annotated[HeldAward, Tag("held_award")],
-            Annotated[Invalid, Tag("invalid")],
-        ],
+        Annotated[int, Tag("const")]
+        | Annotated[InputRef, Tag("input")]
+        | Annotated[TableRef, Tag("table")]
+        | Annotated[OptionRef, Tag("option")]
+        | Annotated[ValueRef, Tag("value")]
+        | Annotated[PlayerCount, Tag("player_count")]
+        | Annotated[Sum, Tag("sum")]
+        | Annotated[Product, Tag("product")]
+        | Annotated[Difference, Tag("difference")]
+        | Annotated[FloorDiv, Tag("floor_div")]
+        | Annotated[Minimum, Tag("minimum")]
+        | Annotated[Maximum, Tag("maximum")]
+        | Annotated[Lookup, Tag("lookup")]
+        | Annotated[If, Tag("if")]
+        | Annotated[Eq, Tag("eq")]
+        | Annotated[Ne, Tag("ne")]
+        | Annotated[Lt, Tag("lt")]
+        | Annotated[Le, Tag("le")]
+        | Annotated[Gt, Tag("gt")]
+        | Annotated[Ge, Tag("ge")]
+        | Annotated[All, Tag("all")]
+        | Annotated[AnyOf, Tag("any")]
+        | Annotated[Not, Tag("not")]
+        | Annotated[Is, Tag("is")]
+        | Annotated[CountAtLeast, Tag("count_at_least")]
+        | Annotated[Length, Tag("length")]
+        | Annotated[Last, Tag("last")]
+        | Annotated[CountEqual, Tag("count_equal")]
+        | Annotated[SetCollection, Tag("set_collection")]
+        | Annotated[SortedKey, Tag("sorted_key")]
+        | Annotated[RankAward, Tag("rank_award")]
+        | Annotated[Most, Tag("most")]
+        | Annotated[HeldAward, Tag("held_award")]
+        | Annotated[Invalid, Tag("invalid")],
         Discriminator(
             _node_tag,
             custom_error_type="unknown_node",

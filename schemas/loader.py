@@ -46,10 +46,12 @@ class _StrictLoader(yaml.SafeLoader):
     """A safe loader that refuses duplicate keys instead of keeping the last one."""
 
 
-def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+def _construct_mapping(
+    loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False
+) -> dict[Any, Any]:
     seen: set[Any] = set()
     for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=deep)  # type: ignore[no-untyped-call]
+        key = loader.construct_object(key_node, deep=deep)
         if key in seen:
             raise yaml.constructor.ConstructorError(
                 None, None, f"duplicate key {key!r}", key_node.start_mark
@@ -60,7 +62,7 @@ def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool
 
 _StrictLoader.add_constructor(
     yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
-    _construct_mapping,  # type: ignore[arg-type]
+    _construct_mapping,
 )
 
 
@@ -153,7 +155,9 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def load_model(file: Path, model: type[BaseModel]) -> tuple[BaseModel | None, YamlDocument | None, list[Located]]:
+def load_model(
+    file: Path, model: type[BaseModel]
+) -> tuple[BaseModel | None, YamlDocument | None, list[Located]]:
     """Read and validate one file against ``model``."""
     try:
         document = read_yaml(file)
@@ -185,10 +189,24 @@ def load_game(folder: Path) -> GameContent:
         raise ContentError(problems)
     content = GameContent(**parts)
     if content.game.id != folder.name:
-        problems.append(Located(folder / "game.yaml", documents["game"].line_of(("id",)), "id", f"is {content.game.id!r} but the folder is {folder.name!r}"))
+        problems.append(
+            Located(
+                folder / "game.yaml",
+                documents["game"].line_of(("id",)),
+                "id",
+                f"is {content.game.id!r} but the folder is {folder.name!r}",
+            )
+        )
     for problem in check_references(content):
         document = documents[problem.file]
-        problems.append(Located(document.file, document.line_of(problem.path), format_path(problem.path), problem.message))
+        problems.append(
+            Located(
+                document.file,
+                document.line_of(problem.path),
+                format_path(problem.path),
+                problem.message,
+            )
+        )
     if problems:
         raise ContentError(problems)
     return content

@@ -5,7 +5,7 @@ Each problem names the file and the path inside it, so the loader can add the li
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from schemas.common import Strict
@@ -79,35 +79,61 @@ def check_references(content: GameContent) -> list[Problem]:
             check_expressions("scoring", player_input.when, table_level, (*base, "when"))
         component = getattr(player_input, "component", None)
         if component is not None and component not in components:
-            problems.append(Problem("scoring", (*base, "component"), _unknown("component", component, components)))
+            problems.append(
+                Problem(
+                    "scoring", (*base, "component"), _unknown("component", component, components)
+                )
+            )
     for category in scoring.categories:
         if category.value not in values:
             index = scoring.categories.index(category)
-            problems.append(Problem("scoring", ("categories", index, "value"), _unknown("value", category.value, values)))
+            problems.append(
+                Problem(
+                    "scoring",
+                    ("categories", index, "value"),
+                    _unknown("value", category.value, values),
+                )
+            )
     for index, key in enumerate(scoring.ranking.keys):
         if key.value not in values:
-            problems.append(Problem("scoring", ("ranking", "keys", index, "value"), _unknown("value", key.value, values)))
+            problems.append(
+                Problem(
+                    "scoring",
+                    ("ranking", "keys", index, "value"),
+                    _unknown("value", key.value, values),
+                )
+            )
     problems.extend(_cycles(content))
     for index, value in enumerate(scoring.values):
         for path, node in nodes(value.compute, ("values", index, "compute")):
             if isinstance(node, ValueRef) and node.value == TOTAL:
-                problems.append(Problem("scoring", path, "a value cannot use the total, which adds up the values"))
+                problems.append(
+                    Problem(
+                        "scoring", path, "a value cannot use the total, which adds up the values"
+                    )
+                )
 
     check_expressions("setup", content.setup, {"option"})
     for index, step in enumerate(content.setup.steps):
         if step.deal is not None:
             deck = components.get(step.deal.component)
-            path: Path = ("steps", index, "deal", "component")
+            where: Path = ("steps", index, "deal", "component")
             if deck is None:
-                problems.append(Problem("setup", path, _unknown("component", step.deal.component, components)))
+                problems.append(
+                    Problem("setup", where, _unknown("component", step.deal.component, components))
+                )
             elif not deck.items:
-                problems.append(Problem("setup", path, f"component {deck.id!r} has no items to deal"))
+                problems.append(
+                    Problem("setup", path, f"component {deck.id!r} has no items to deal")
+                )
     check_expressions("components", content.components, {"option"})
 
     if content.rules is not None:
         for path, node in nodes(content.rules):
             if isinstance(node, Section) and node.option and node.option not in options:
-                problems.append(Problem("rules", (*path, "option"), _unknown("option", node.option, options)))
+                problems.append(
+                    Problem("rules", (*path, "option"), _unknown("option", node.option, options))
+                )
     return problems
 
 
@@ -122,9 +148,9 @@ def _check_node(
     path: Path,
     node: object,
     allowed: set[str],
-    inputs: dict[str, object],
-    tables: dict[str, object],
-    options: dict[str, object],
+    inputs: Mapping[str, object],
+    tables: Mapping[str, object],
+    options: Mapping[str, object],
     values: set[str],
 ) -> list[Problem]:
     refs: list[tuple[str, str, Path, object]] = []
@@ -143,19 +169,35 @@ def _check_node(
         elif ident not in known:  # type: ignore[operator]
             problems.append(Problem(file, where, _unknown(kind, ident, known)))
     if isinstance(node, Length | Last | CountEqual):
-        ref = node.length if isinstance(node, Length) else node.last if isinstance(node, Last) else node.count_equal.of
+        ref = (
+            node.length
+            if isinstance(node, Length)
+            else node.last
+            if isinstance(node, Last)
+            else node.count_equal.of
+        )
         target = inputs.get(ref.input)
         if target is not None and not isinstance(target, SequenceInput):
             problems.append(Problem(file, path, f"input {ref.input!r} is not a sequence"))
     if isinstance(node, Is):
         ref_node = node.is_.of
-        ident = getattr(ref_node, "input", None) or getattr(ref_node, "table", None) or getattr(ref_node, "option", None)
-        target = inputs.get(ident) or tables.get(ident) or options.get(ident)  # type: ignore[arg-type]
+        ident = str(
+            getattr(ref_node, "input", None)
+            or getattr(ref_node, "table", None)
+            or getattr(ref_node, "option", None)
+        )
+        target = inputs.get(ident) or tables.get(ident) or options.get(ident)
         choices = [c.id for c in getattr(target, "choices", [])]
         if choices:
             for wanted in node.is_.in_:
                 if wanted not in choices:
-                    problems.append(Problem(file, (*path, "is", "in"), f"{wanted!r} is not a choice of {ident!r}; choices: {', '.join(choices)}"))
+                    problems.append(
+                        Problem(
+                            file,
+                            (*path, "is", "in"),
+                            f"{wanted!r} is not a choice of {ident!r}; choices: {', '.join(choices)}",
+                        )
+                    )
         elif target is not None:
             problems.append(Problem(file, (*path, "is", "of"), f"{ident!r} is not a choice"))
     return problems
@@ -173,9 +215,15 @@ def _cycles(content: GameContent) -> list[Problem]:
         state[ident] = 1
         for dep in sorted(depends.get(ident, ())):
             if state.get(dep) == 1:
-                cycle = [*trail[trail.index(dep):], dep] if dep in trail else [ident, dep]
+                cycle = [*trail[trail.index(dep) :], dep] if dep in trail else [ident, dep]
                 index = [v.id for v in content.scoring.values].index(ident)
-                problems.append(Problem("scoring", ("values", index, "compute"), "values depend on each other in a circle: " + " -> ".join(cycle)))
+                problems.append(
+                    Problem(
+                        "scoring",
+                        ("values", index, "compute"),
+                        "values depend on each other in a circle: " + " -> ".join(cycle),
+                    )
+                )
             elif dep in depends and state.get(dep) is None:
                 visit(dep, [*trail, dep])
         state[ident] = 2

@@ -20,7 +20,7 @@ The declaration has five parts, read top to bottom like a score sheet:
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import Discriminator, Field, model_validator
 
@@ -115,7 +115,7 @@ class SequenceInput(_InputBase):
 
 
 PlayerInput = Annotated[
-    Union[CountInput, FlagInput, ChoiceInput, PositionInput, SequenceInput],
+    CountInput | FlagInput | ChoiceInput | PositionInput | SequenceInput,
     Discriminator("kind"),
 ]
 

@@ -17,15 +17,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schemas import expressions as ex
+from schemas.common import Strict
 from schemas.game import GameContent
 from schemas.references import nodes
 from schemas.scoring import Scoring
-
 from scorer import mechanics
 
 #: Per player: value id -> one number (or key) per player; details: value id -> detail per player.
 Evaluation = tuple[dict[str, list[Any]], dict[str, list[Any]]]
-EvaluateFn = Callable[[list[dict[str, Any]], dict[str, Any], dict[str, Any], dict[str, Any]], Evaluation]
+EvaluateFn = Callable[
+    [list[dict[str, Any]], dict[str, Any], dict[str, Any], dict[str, Any]], Evaluation
+]
 TableFn = Callable[[dict[str, Any], dict[str, Any], dict[str, Any], int], Any]
 PlayerFn = Callable[
     [list[dict[str, Any]], dict[str, Any], dict[str, Any], dict[str, Any], dict[str, list[Any]]],
@@ -42,6 +44,17 @@ _BUILTINS = {
     "sorted": sorted,
     "enumerate": enumerate,
 }
+
+
+#: Comparison nodes: the model, its single key, the Python operator.
+_COMPARISONS: tuple[tuple[type[Strict], str, str], ...] = (
+    (ex.Eq, "eq", "=="),
+    (ex.Ne, "ne", "!="),
+    (ex.Lt, "lt", "<"),
+    (ex.Le, "le", "<="),
+    (ex.Gt, "gt", ">"),
+    (ex.Ge, "ge", ">="),
+)
 
 
 class _Emitter:
@@ -104,7 +117,7 @@ class _Emitter:
     def join(self, items: list[Any], operator: str) -> str:
         return "(" + f" {operator} ".join(self.expr(item) for item in items) + ")"
 
-    def expr(self, node: object) -> str:  # noqa: C901 - one branch per node kind, on purpose
+    def expr(self, node: object) -> str:
         if isinstance(node, bool):
             raise TypeError("booleans are not scoring nodes")
         if isinstance(node, int):
@@ -139,10 +152,9 @@ class _Emitter:
         if isinstance(node, ex.If):
             spec_if = node.if_
             return f"({self.expr(spec_if.then)} if {self.expr(spec_if.cond)} else {self.expr(spec_if.else_)})"
-        comparisons = {ex.Eq: "==", ex.Ne: "!=", ex.Lt: "<", ex.Le: "<=", ex.Gt: ">", ex.Ge: ">="}
-        for kind, operator in comparisons.items():
+        for kind, field_name, operator in _COMPARISONS:
             if isinstance(node, kind):
-                left, right = getattr(node, kind.model_config["title"])  # type: ignore[literal-required]
+                left, right = getattr(node, field_name)
                 return f"int({self.expr(left)} {operator} {self.expr(right)})"
         if isinstance(node, ex.All):
             return "int(" + " and ".join(f"bool({self.expr(i)})" for i in node.all) + ")"
@@ -155,7 +167,11 @@ class _Emitter:
             return f"int({self.expr(node.is_.of)} in {wanted})"
         if isinstance(node, ex.CountAtLeast):
             spec_c = node.count_at_least
-            return "(" + " + ".join(f"({self.expr(v)} >= {int(spec_c.at_least)!r})" for v in spec_c.values) + ")"
+            return (
+                "("
+                + " + ".join(f"({self.expr(v)} >= {int(spec_c.at_least)!r})" for v in spec_c.values)
+                + ")"
+            )
         if isinstance(node, ex.Length):
             return f"len(p[{node.length.input!r}])"
         if isinstance(node, ex.Last):
@@ -270,7 +286,11 @@ def compile_scoring(content: GameContent) -> CompiledScoring:
     evaluate = _compile_function(source, "_evaluate", label)
 
     def when_map(items: list[Any]) -> dict[str, TableFn]:
-        return {i.id: table_function(i.when, f"{label}: {i.id}.when") for i in items if i.when is not None}
+        return {
+            i.id: table_function(i.when, f"{label}: {i.id}.when")
+            for i in items
+            if i.when is not None
+        }
 
     return CompiledScoring(
         game=content.id,
@@ -282,11 +302,16 @@ def compile_scoring(content: GameContent) -> CompiledScoring:
         constraints={
             c.id: (
                 player_function(c.check, f"{label}: constraint {c.id}"),
-                table_function(c.when, f"{label}: constraint {c.id}.when") if c.when is not None else None,
+                table_function(c.when, f"{label}: constraint {c.id}.when")
+                if c.when is not None
+                else None,
             )
             for c in scoring.constraints
         },
-        end_checks={e.id: player_function(e.any_player, f"{label}: end check {e.id}") for e in scoring.end_checks},
+        end_checks={
+            e.id: player_function(e.any_player, f"{label}: end check {e.id}")
+            for e in scoring.end_checks
+        },
         win_requires=(
             player_function(scoring.ranking.win_requires, f"{label}: win_requires")
             if scoring.ranking.win_requires is not None

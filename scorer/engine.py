@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import BaseModel
+
 from schemas.endstate import end_state_model
 from schemas.game import GameContent
 from schemas.scoring import TOTAL
-
 from scorer.compiler import CompiledScoring, compile_scoring
 from scorer.ranking import rank_players
 from scorer.result import PlayerResult, Result
@@ -35,7 +35,9 @@ class GameEngine:
         """Score an end state that ``check`` already accepted."""
         scoring = self.content.scoring
         compiled = self.compiled
-        values, details = compiled.evaluate(state.players, state.options, state.table, state.choice_data)
+        values, details = compiled.evaluate(
+            state.players, state.options, state.table, state.choice_data
+        )
         count = len(state.players)
         shown = [
             c
@@ -45,11 +47,16 @@ class GameEngine:
         ]
         by_points = scoring.kind == "points"
         if by_points:
-            values = {**values, TOTAL: [sum(int(values[c.value][i]) for c in shown) for i in range(count)]}
+            values = {
+                **values,
+                TOTAL: [sum(int(values[c.value][i]) for c in shown) for i in range(count)],
+            }
         columns = [values[key.value] for key in scoring.ranking.keys]
         placements = rank_players(scoring.ranking.keys, columns)
         allowed = (
-            compiled.win_requires(state.players, state.options, state.table, state.choice_data, values)
+            compiled.win_requires(
+                state.players, state.options, state.table, state.choice_data, values
+            )
             if compiled.win_requires is not None
             else [True] * count
         )
@@ -61,12 +68,16 @@ class GameEngine:
                 PlayerResult(
                     name=name,
                     total=values[TOTAL][index] if by_points else None,
-                    key=None if by_points else [int(v) for v in values[scoring.ranking.keys[0].value][index]],
+                    key=None
+                    if by_points
+                    else [int(v) for v in values[scoring.ranking.keys[0].value][index]],
                     breakdown=breakdown,
                     rank=placement.rank,
                     winner=placement.rank == 1 and bool(allowed[index]),
                     decided_by=placement.decided_by,
-                    against=state.names[placement.against] if placement.against is not None else None,
+                    against=state.names[placement.against]
+                    if placement.against is not None
+                    else None,
                     tiebreak=placement.path,
                     details={c.id: details[c.value][index] for c in shown if c.value in details},
                 )
@@ -74,6 +85,10 @@ class GameEngine:
         notices = [
             check.message
             for check in scoring.end_checks
-            if not any(compiled.end_checks[check.id](state.players, state.options, state.table, state.choice_data, values))
+            if not any(
+                compiled.end_checks[check.id](
+                    state.players, state.options, state.table, state.choice_data, values
+                )
+            )
         ]
         return Result(self.content.id, dict(state.options), players, notices)

@@ -98,13 +98,20 @@ def _award(awards: Sequence[int], others: int, place: int) -> int:
     return awards[place] if place < len(awards) else others
 
 
-def most(measures: Sequence[int], points: int, at_least: int) -> tuple[list[int], list[Detail | None]]:
+def most(
+    measures: Sequence[int], points: int, at_least: int
+) -> tuple[list[int], list[Detail | None]]:
     """``points`` to every player tied for the highest measure (if it reaches at_least)."""
     best = max(measures, default=0)
     leaders = [i for i, m in enumerate(measures) if m == best] if best >= at_least else []
     result = [points if i in leaders else 0 for i in range(len(measures))]
     details: list[Detail | None] = [
-        {"measure": m, "best": best, "won": i in leaders, "tied_with": [p for p in leaders if p != i]}
+        {
+            "measure": m,
+            "best": best,
+            "won": i in leaders,
+            "tied_with": [p for p in leaders if p != i],
+        }
         for i, m in enumerate(measures)
     ]
     return result, details

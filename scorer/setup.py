@@ -12,7 +12,6 @@ from typing import Any
 
 from schemas.components import Item
 from schemas.game import GameContent
-
 from scorer.compiler import table_function
 from scorer.rng import SeededRandom
 
@@ -88,12 +87,20 @@ def make_setup(
     turn_order = names[first:] + names[:first]
     steps = []
     for step in content.setup.steps:
-        if step.when is not None and not _table_value(step.when, chosen, players, f"{step.id}.when"):
+        if step.when is not None and not _table_value(
+            step.when, chosen, players, f"{step.id}.when"
+        ):
             continue
-        values = {k: int(_table_value(v, chosen, players, f"{step.id}.{k}")) for k, v in step.values.items()}
+        values = {
+            k: int(_table_value(v, chosen, players, f"{step.id}.{k}"))
+            for k, v in step.values.items()
+        }
         result = SetupStepResult(step.id, step.text, values)
         if step.per_seat is not None:
-            result.per_seat = {name: step.per_seat[min(i, len(step.per_seat) - 1)] for i, name in enumerate(turn_order)}
+            result.per_seat = {
+                name: step.per_seat[min(i, len(step.per_seat) - 1)]
+                for i, name in enumerate(turn_order)
+            }
         if step.deal is not None:
             deck = _deck(content, step.deal.component, chosen, players)
             shuffled = rng.shuffled(deck)
@@ -101,7 +108,9 @@ def make_setup(
                 each = int(_table_value(step.deal.per_player, chosen, players, f"{step.id}.deal"))
                 _need(len(shuffled), each * players, step.id)
                 for i, name in enumerate(turn_order):
-                    result.per_player[name] = [_dealt(item) for item in shuffled[i * each : (i + 1) * each]]
+                    result.per_player[name] = [
+                        _dealt(item) for item in shuffled[i * each : (i + 1) * each]
+                    ]
             else:
                 assert step.deal.to_table is not None
                 total = int(_table_value(step.deal.to_table, chosen, players, f"{step.id}.deal"))
@@ -116,14 +125,18 @@ def _options(content: GameContent, given: dict[str, Any]) -> dict[str, Any]:
     declared = {o.id: o for o in content.scoring.options}
     unknown = sorted(set(given) - set(declared))
     if unknown:
-        raise SetupError(f"unknown option(s) {', '.join(unknown)}; known: {', '.join(declared) or 'none'}")
+        raise SetupError(
+            f"unknown option(s) {', '.join(unknown)}; known: {', '.join(declared) or 'none'}"
+        )
     chosen: dict[str, Any] = content.option_defaults()
     for key, value in given.items():
         option = declared[key]
         if option.kind == "flag" and not isinstance(value, bool):
             raise SetupError(f"option {key} is on or off (true/false), got {value!r}")
         if option.kind == "choice" and value not in [c.id for c in option.choices]:
-            raise SetupError(f"option {key} is one of {', '.join(c.id for c in option.choices)}, got {value!r}")
+            raise SetupError(
+                f"option {key} is one of {', '.join(c.id for c in option.choices)}, got {value!r}"
+            )
         chosen[key] = value
     return chosen
 
@@ -132,11 +145,15 @@ def _table_value(node: object, options: dict[str, Any], players: int, label: str
     return table_function(node, label)(options, {}, {}, players)
 
 
-def _deck(content: GameContent, component_id: str, options: dict[str, Any], players: int) -> list[Item]:
+def _deck(
+    content: GameContent, component_id: str, options: dict[str, Any], players: int
+) -> list[Item]:
     component = content.components.by_id()[component_id]
     deck: list[Item] = []
     for item in component.items:
-        if item.when is None or _table_value(item.when, options, players, f"{component_id}.{item.id}"):
+        if item.when is None or _table_value(
+            item.when, options, players, f"{component_id}.{item.id}"
+        ):
             deck.extend([item] * item.copies)
     return deck
 

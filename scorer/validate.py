@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
+
 from schemas.endstate import count_limits
 from schemas.game import GameContent
 from schemas.loader import format_path
 from schemas.scoring import ChoiceInput, CountInput, FlagInput, PositionInput, SequenceInput
-
 from scorer.compiler import CompiledScoring
 
 
@@ -48,13 +48,20 @@ class TableState:
 
 def _structural(content: GameContent, model: type[BaseModel], raw: Any) -> BaseModel:
     if not isinstance(raw, dict):
-        raise EndStateError([Problem("", f"an end state is a JSON object, got {type(raw).__name__}")])
+        raise EndStateError(
+            [Problem("", f"an end state is a JSON object, got {type(raw).__name__}")]
+        )
     players = raw.get("players")
     limits = content.game.players
     if isinstance(players, list) and not limits.min <= len(players) <= limits.max:
-        raise EndStateError([
-            Problem("players", f"{len(players)} players given; {content.game.names.en} is for {limits.min} to {limits.max}")
-        ])
+        raise EndStateError(
+            [
+                Problem(
+                    "players",
+                    f"{len(players)} players given; {content.game.names.en} is for {limits.min} to {limits.max}",
+                )
+            ]
+        )
     try:
         return model.model_validate(raw)
     except ValidationError as error:
@@ -87,7 +94,11 @@ def check_end_state(
 
     if len(set(names)) != len(names):
         repeated = sorted({n for n in names if names.count(n) > 1})
-        problems.append(Problem("players", f"each player needs a different name; repeated: {', '.join(repeated)}"))
+        problems.append(
+            Problem(
+                "players", f"each player needs a different name; repeated: {', '.join(repeated)}"
+            )
+        )
 
     choice_data: dict[str, dict[str, list[int]]] = {}
     for spec in content.scoring.table:
@@ -104,7 +115,12 @@ def check_end_state(
         if chosen is None:
             problems.append(Problem(path, f"required: one of {', '.join(allowed)}"))
         elif chosen not in allowed:
-            problems.append(Problem(path, f"{chosen!r} is not used with {count} players; expected one of {', '.join(allowed)}"))
+            problems.append(
+                Problem(
+                    path,
+                    f"{chosen!r} is not used with {count} players; expected one of {', '.join(allowed)}",
+                )
+            )
         choice_data[spec.id] = next((c.data for c in spec.choices if c.id == chosen), {})
     groups: dict[str, list[str]] = {}
     for spec in content.scoring.table:
@@ -114,19 +130,34 @@ def check_end_state(
         seen: dict[str, str] = {}
         for ident in ids:
             if table[ident] in seen:
-                problems.append(Problem(f"table.{ident}", f"{table[ident]!r} is already placed at table.{seen[table[ident]]}"))
+                problems.append(
+                    Problem(
+                        f"table.{ident}",
+                        f"{table[ident]!r} is already placed at table.{seen[table[ident]]}",
+                    )
+                )
             seen.setdefault(table[ident], ident)
 
-    for spec in content.scoring.inputs:
-        when = compiled.input_when.get(spec.id)
+    for player_input in content.scoring.inputs:
+        when = compiled.input_when.get(player_input.id)
         active = when is None or bool(when(options, table, choice_data, count))
-        values = [player[spec.id] for player in players]
+        given_values = [player[player_input.id] for player in players]
         if not active:
             for index, player_model in enumerate(given):
-                if spec.id in player_model.model_fields_set and values[index] not in (0, False, None, []):
-                    problems.append(Problem(f"players[{index}].{spec.id}", f"not used with these options and player count (got {values[index]!r})"))
+                if player_input.id in player_model.model_fields_set and given_values[index] not in (
+                    0,
+                    False,
+                    None,
+                    [],
+                ):
+                    problems.append(
+                        Problem(
+                            f"players[{index}].{player_input.id}",
+                            f"not used with these options and player count (got {given_values[index]!r})",
+                        )
+                    )
             continue
-        problems.extend(_check_input(content, spec, values, names))
+        problems.extend(_check_input(content, player_input, given_values, names))
 
     if not problems and compiled.constraints:
         # Constraints may use computed values (how many crops are in play); the inputs are
@@ -144,40 +175,76 @@ def check_end_state(
     return TableState(names, players, options, table, choice_data)
 
 
-def _check_input(content: GameContent, spec: Any, values: list[Any], names: list[str]) -> list[Problem]:
+def _check_input(
+    content: GameContent, spec: Any, values: list[Any], names: list[str]
+) -> list[Problem]:
     problems: list[Problem] = []
     if isinstance(spec, CountInput):
         _, _, table_most = count_limits(content, spec)
         if table_most is not None and sum(values) > table_most:
-            problems.append(Problem(f"players[*].{spec.id}", f"all players together hold {sum(values)}, but the game has only {table_most}"))
+            problems.append(
+                Problem(
+                    f"players[*].{spec.id}",
+                    f"all players together hold {sum(values)}, but the game has only {table_most}",
+                )
+            )
     elif isinstance(spec, FlagInput) and spec.unique and sum(bool(v) for v in values) > 1:
         holders = ", ".join(n for n, v in zip(names, values, strict=True) if v)
-        problems.append(Problem(f"players[*].{spec.id}", f"only one player can have this; given for {holders}"))
+        problems.append(
+            Problem(f"players[*].{spec.id}", f"only one player can have this; given for {holders}")
+        )
     elif isinstance(spec, ChoiceInput):
         for index, value in enumerate(values):
             if value is None:
-                problems.append(Problem(f"players[{index}].{spec.id}", "required: one of " + ", ".join(c.id for c in spec.choices)))
+                problems.append(
+                    Problem(
+                        f"players[{index}].{spec.id}",
+                        "required: one of " + ", ".join(c.id for c in spec.choices),
+                    )
+                )
         if spec.unique:
             chosen = [v for v in values if v is not None]
             for value in sorted({v for v in chosen if chosen.count(v) > 1}):
-                problems.append(Problem(f"players[*].{spec.id}", f"{value!r} exists once but is given to several players"))
+                problems.append(
+                    Problem(
+                        f"players[*].{spec.id}",
+                        f"{value!r} exists once but is given to several players",
+                    )
+                )
     elif isinstance(spec, PositionInput):
         count = len(values)
         for index, value in enumerate(values):
             if value is None:
-                problems.append(Problem(f"players[{index}].{spec.id}", f"required: a place from 1 to {count}"))
+                problems.append(
+                    Problem(f"players[{index}].{spec.id}", f"required: a place from 1 to {count}")
+                )
             elif value > count:
-                problems.append(Problem(f"players[{index}].{spec.id}", f"{value} is past the last place ({count} players)"))
+                problems.append(
+                    Problem(
+                        f"players[{index}].{spec.id}",
+                        f"{value} is past the last place ({count} players)",
+                    )
+                )
         placed = [v for v in values if v is not None]
         if len(set(placed)) != len(placed):
-            problems.append(Problem(f"players[*].{spec.id}", f"each place goes to one player; got {placed}"))
+            problems.append(
+                Problem(f"players[*].{spec.id}", f"each place goes to one player; got {placed}")
+            )
     elif isinstance(spec, SequenceInput):
         for index, pile in enumerate(values):
-            problems.extend(Problem(f"players[{index}].{spec.id}{where}", message) for where, message in _pile_problems(spec, pile))
+            problems.extend(
+                Problem(f"players[{index}].{spec.id}{where}", message)
+                for where, message in _pile_problems(spec, pile)
+            )
         if spec.component:
             component = content.components.by_id()[spec.component]
             if component.count is not None and sum(len(p) for p in values) > component.count:
-                problems.append(Problem(f"players[*].{spec.id}", f"all piles together hold {sum(len(p) for p in values)} cards, but the game has only {component.count}"))
+                problems.append(
+                    Problem(
+                        f"players[*].{spec.id}",
+                        f"all piles together hold {sum(len(p) for p in values)} cards, but the game has only {component.count}",
+                    )
+                )
     return problems
 
 
@@ -188,10 +255,20 @@ def _pile_problems(spec: SequenceInput, pile: list[int]) -> list[tuple[str, str]
     for position in range(1, len(pile)):
         below, card = pile[position - 1], pile[position]
         if spec.closes_at is not None and below == spec.closes_at:
-            problems.append((f"[{position}]", f"a {spec.closes_at} closes the pile; nothing may follow it (got {card})"))
+            problems.append(
+                (
+                    f"[{position}]",
+                    f"a {spec.closes_at} closes the pile; nothing may follow it (got {card})",
+                )
+            )
             break
         if spec.non_decreasing and card < below:
             problems.append((f"[{position}]", f"{card} is lower than the card below it ({below})"))
         elif spec.max_step is not None and card - below > spec.max_step:
-            problems.append((f"[{position}]", f"{card} is more than {spec.max_step} above the card below it ({below})"))
+            problems.append(
+                (
+                    f"[{position}]",
+                    f"{card} is more than {spec.max_step} above the card below it ({below})",
+                )
+            )
     return problems

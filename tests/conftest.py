@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from schemas.game import GameContent
 from schemas.loader import load_all
 from scorer.engine import GameEngine

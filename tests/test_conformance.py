@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+
 from schemas.cases import Case, InvalidCase
 from scorer.engine import GameEngine
 from scorer.validate import EndStateError
-
 from tests.cases import all_cases, all_invalid_cases
 
 CASES = all_cases()
@@ -20,7 +20,11 @@ def test_case(engines: dict[str, GameEngine], game_id: str, case: Case) -> None:
     assert sorted(players) == sorted(e.name for e in case.expected), "players differ"
     for expected in case.expected:
         got = players[expected.name]
-        assert (got.total, got.rank, got.winner) == (expected.total, expected.rank, expected.winner), expected.name
+        assert (got.total, got.rank, got.winner) == (
+            expected.total,
+            expected.rank,
+            expected.winner,
+        ), expected.name
         if expected.key is not None:
             assert got.key == expected.key, expected.name
         for category, points in expected.breakdown.items():

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Set everything up, then run the whole test suite: lint, types, content checks, tests.
+# This is what CI runs (.ci/run). Any failing step fails the run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/bootstrap.sh --browser
+export PATH="$PWD/.venv/bin:$PATH"
+
+step() { echo; echo "== $*"; }
+
+step "ruff (lint and format)"
+ruff check .
+ruff format --check .
+
+step "mypy (strict)"
+mypy
+
+step "content"
+rulebook validate
+rulebook schema --check
+
+step "pytest"
+# Exit code 5 (no test collected) is a failure too: a suite that runs nothing proves nothing.
+pytest

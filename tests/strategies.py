@@ -1,0 +1,113 @@
+"""Hypothesis strategies that build end states from a game's declared inputs.
+
+States are drawn inside each field's limits (kept small so table totals rarely overflow);
+the engine's own validation then decides, so a test may only use states it accepts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from schemas.endstate import count_limits
+from schemas.game import GameContent
+from schemas.scoring import ChoiceInput, CountInput, FlagInput, PositionInput, SequenceInput
+
+
+def _pile(spec: SequenceInput) -> st.SearchStrategy[list[int]]:
+    @st.composite
+    def build(draw: st.DrawFn) -> list[int]:
+        length = draw(st.integers(0, min(spec.max_length, 5)))
+        pile: list[int] = []
+        for _ in range(length):
+            if not pile:
+                value = (
+                    spec.first
+                    if spec.first is not None
+                    else draw(st.integers(spec.item_min, spec.item_max))
+                )
+            else:
+                if spec.closes_at is not None and pile[-1] == spec.closes_at:
+                    break
+                step = draw(st.integers(0, spec.max_step if spec.max_step is not None else 1))
+                value = min(pile[-1] + step, spec.item_max)
+            pile.append(value)
+        return pile
+
+    return build()
+
+
+def _count(content: GameContent, spec: CountInput) -> st.SearchStrategy[int]:
+    least, most, _ = count_limits(content, spec)
+    high = least + 3 if most is None else min(most, max(least, 0) + 3)
+    return st.integers(least, max(least, high))
+
+
+def end_states(content: GameContent) -> st.SearchStrategy[dict[str, Any]]:
+    """Plausible end states for ``content``'s game, with any legal player count and options."""
+
+    @st.composite
+    def build(draw: st.DrawFn) -> dict[str, Any]:
+        count = draw(st.integers(content.game.players.min, content.game.players.max))
+        options: dict[str, Any] = {}
+        for option in content.scoring.options:
+            if option.kind == "flag":
+                options[option.id] = draw(st.booleans())
+            else:
+                options[option.id] = draw(st.sampled_from([c.id for c in option.choices]))
+        table: dict[str, Any] = {}
+        used: dict[str, set[str]] = {}
+        for spec in content.scoring.table:
+            allowed = (spec.choices_by_players or {}).get(count, [c.id for c in spec.choices])
+            taken = (
+                used.setdefault(spec.group or "", set()) if spec.distinct_within_group else set()
+            )
+            free = [c for c in allowed if c not in taken] or allowed
+            table[spec.id] = draw(st.sampled_from(free))
+            taken.add(table[spec.id])
+        players: list[dict[str, Any]] = [{"name": f"P{i + 1}"} for i in range(count)]
+        for spec in content.scoring.inputs:
+            if isinstance(spec, CountInput):
+                for player in players:
+                    player[spec.id] = draw(_count(content, spec))
+            elif isinstance(spec, FlagInput):
+                if spec.unique:
+                    holder = draw(st.integers(-1, count - 1))
+                    for index, player in enumerate(players):
+                        player[spec.id] = index == holder
+                else:
+                    for player in players:
+                        player[spec.id] = draw(st.booleans())
+            elif isinstance(spec, ChoiceInput):
+                ids = [c.id for c in spec.choices]
+                if spec.unique and len(ids) >= count:
+                    picked = draw(st.permutations(ids))[:count]
+                else:
+                    picked = [draw(st.sampled_from(ids)) for _ in range(count)]
+                for player, choice in zip(players, picked, strict=True):
+                    player[spec.id] = choice
+            elif isinstance(spec, PositionInput):
+                order = draw(st.permutations(list(range(1, count + 1))))
+                for player, place in zip(players, order, strict=True):
+                    player[spec.id] = place
+            elif isinstance(spec, SequenceInput):
+                for player in players:
+                    player[spec.id] = draw(_pile(spec))
+        return {"game": content.id, "options": options, "table": table, "players": players}
+
+    return build()
+
+
+#: Values that are wrong in every way a hand-written or tampered file can be wrong.
+junk = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**6), 10**6)
+    | st.floats(allow_nan=True)
+    | st.text(max_size=8),
+    lambda children: (
+        st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=6), children, max_size=3)
+    ),
+    max_leaves=8,
+)

@@ -349,6 +349,16 @@ class HeldAward(Strict):
     held_award: HeldAwardSpec
 
 
+class TableSum(Strict):
+    """The sum of a per-player value over every player, the same for all of them.
+
+    For rules about the whole table: at most players + 2 objectives activated in all.
+    """
+
+    model_config = Strict.model_config | {"title": "table_sum"}
+    table_sum: Expr
+
+
 class Invalid(Strict):
     """Placeholder the discriminator picks for anything that is not a node."""
 
@@ -392,6 +402,7 @@ Expr = TypeAliasType(
         | Annotated[RankAward, Tag("rank_award")]
         | Annotated[Most, Tag("most")]
         | Annotated[HeldAward, Tag("held_award")]
+        | Annotated[TableSum, Tag("table_sum")]
         | Annotated[Invalid, Tag("invalid")],
         Discriminator(
             _node_tag,
@@ -403,7 +414,7 @@ Expr = TypeAliasType(
 )
 
 #: The node kinds that compare players with each other.
-CROSS_PLAYER_NODES = (RankAward, Most, HeldAward)
+CROSS_PLAYER_NODES = (RankAward, Most, HeldAward, TableSum)
 
 
 def children(node: object) -> list[object]:

@@ -209,12 +209,17 @@ class Ranking(Strict):
 
 
 class Constraint(Strict):
-    """A rule every player's end state must obey, beyond single-field limits."""
+    """A rule every player's end state must obey, beyond single-field limits.
+
+    With ``scope: table`` the rule is about the whole table (use ``table_sum``) and is
+    reported once, at ``players``, rather than once per player.
+    """
 
     id: Identifier
     check: Expr
     message: Text
     when: Expr | None = None
+    scope: Literal["player", "table"] = "player"
 
 
 class EndCheck(Strict):

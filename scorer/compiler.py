@@ -43,6 +43,7 @@ _BUILTINS = {
     "tuple": tuple,
     "sorted": sorted,
     "enumerate": enumerate,
+    "sum": sum,
 }
 
 
@@ -189,6 +190,10 @@ class _Emitter:
             items = "(" + ", ".join(self.expr(f) for f in spec_k.of) + ",)"
             keep = "None" if spec_k.keep is None else self.expr(spec_k.keep)
             return f"H.sorted_key({items}, {spec_k.order == 'descending'!r}, {keep})"
+        if isinstance(node, ex.TableSum):
+            total = self.fresh("_s")
+            self.lines.append(f"    {total} = sum({self.vector(node.table_sum)})")
+            return total
         if isinstance(node, ex.RankAward | ex.Most | ex.HeldAward):
             return self.cross(node)
         raise TypeError(f"unknown scoring node {type(node).__name__}")

@@ -166,10 +166,15 @@ def check_end_state(
         for ident, (check, when) in compiled.constraints.items():
             if when is not None and not when(options, table, choice_data, count):
                 continue
-            message = next(c.message for c in content.scoring.constraints if c.id == ident)
-            for index, holds in enumerate(check(players, options, table, choice_data, values)):
+            declared = next(c for c in content.scoring.constraints if c.id == ident)
+            results = check(players, options, table, choice_data, values)
+            if declared.scope == "table":
+                if not all(results):
+                    problems.append(Problem("players", declared.message))
+                continue
+            for index, holds in enumerate(results):
                 if not holds:
-                    problems.append(Problem(f"players[{index}]", message))
+                    problems.append(Problem(f"players[{index}]", declared.message))
     if problems:
         raise EndStateError(problems)
     return TableState(names, players, options, table, choice_data)

@@ -67,3 +67,13 @@ def test_lookup_past_the_end() -> None:
     assert mechanics.lookup(table, 9, False) == 27
     assert mechanics.lookup(table, 9, True) == 0
     assert mechanics.lookup(table, -1, False) == 0
+
+
+def test_table_sum_compiles_to_one_total_for_everyone() -> None:
+    from pydantic import TypeAdapter
+    from schemas.expressions import Expr
+    from scorer.compiler import player_function
+
+    node = TypeAdapter(Expr).validate_python({"table_sum": {"input": "tokens"}})
+    run = player_function(node, "test")
+    assert run([{"tokens": 2}, {"tokens": 5}, {"tokens": 0}], {}, {}, {}, {}) == [7, 7, 7]

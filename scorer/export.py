@@ -1,0 +1,51 @@
+"""The declared scoring and setup of a game as plain JSON, for the browser calculator.
+
+The browser runtime interprets exactly this document; nothing in it is code. Limits that
+come from components are resolved here, so both engines enforce the same numbers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from schemas.endstate import count_limits
+from schemas.game import GameContent
+from schemas.scoring import CountInput
+
+from scorer.compiler import value_order
+
+#: Bumped when the document's shape changes in a way the runtime must know about.
+FORMAT = 1
+
+
+def export_game(content: GameContent) -> dict[str, Any]:
+    """Everything the calculator and setup generator need for one game."""
+    scoring = content.scoring.model_dump(mode="json", by_alias=True, exclude_none=True)
+    limits: dict[str, dict[str, int | None]] = {}
+    for spec in content.scoring.inputs:
+        if isinstance(spec, CountInput):
+            least, most, table_most = count_limits(content, spec)
+            limits[spec.id] = {"min": least, "max": most, "table_max": table_most}
+    components = content.components.by_id()
+    for spec in content.scoring.inputs:
+        component = getattr(spec, "component", None)
+        if spec.kind == "sequence" and component is not None:
+            limits[spec.id] = {"table_max": components[component].count}
+    decks = {
+        step.deal.component: components[step.deal.component].model_dump(
+            mode="json", by_alias=True, exclude_none=True
+        )["items"]
+        for step in content.setup.steps
+        if step.deal is not None
+    }
+    return {
+        "format": FORMAT,
+        "game": content.id,
+        "names": content.game.names.model_dump(),
+        "players": content.game.players.model_dump(),
+        "source_language": content.game.source_language,
+        "scoring": {**scoring, "value_order": value_order(content.scoring)},
+        "limits": limits,
+        "setup": content.setup.model_dump(mode="json", by_alias=True, exclude_none=True),
+        "decks": decks,
+    }

@@ -234,6 +234,13 @@ class Last(Strict):
     last: InputRef
 
 
+class SumItems(Strict):
+    """The sum of the items of a sequence input (the values of a player's wine tokens)."""
+
+    model_config = Strict.model_config | {"title": "sum_items"}
+    sum_items: InputRef
+
+
 class CountEqualSpec(Strict):
     of: InputRef
     value: int
@@ -397,6 +404,7 @@ Expr = TypeAliasType(
         | Annotated[Length, Tag("length")]
         | Annotated[Last, Tag("last")]
         | Annotated[CountEqual, Tag("count_equal")]
+        | Annotated[SumItems, Tag("sum_items")]
         | Annotated[SetCollection, Tag("set_collection")]
         | Annotated[SortedKey, Tag("sorted_key")]
         | Annotated[RankAward, Tag("rank_award")]

@@ -114,10 +114,9 @@ def data_path(data: Any, loc: Loc) -> Loc:
     path: list[str | int] = []
     current = data
     for step in loc:
-        if isinstance(current, dict) and step in current:
-            current = current[step]
-            path.append(step)
-        elif isinstance(current, list) and isinstance(step, int) and step < len(current):
+        in_mapping = isinstance(current, dict) and step in current
+        in_list = isinstance(current, list) and isinstance(step, int) and step < len(current)
+        if in_mapping or in_list:
             current = current[step]
             path.append(step)
         elif not isinstance(current, dict | list) or (path and step == path[-1]):

@@ -16,6 +16,7 @@ from schemas.expressions import (
     Last,
     Length,
     OptionRef,
+    SumItems,
     TableRef,
     ValueRef,
 )
@@ -168,12 +169,14 @@ def _check_node(
             problems.append(Problem(file, where, f"a {kind} reference is not allowed here"))
         elif ident not in known:  # type: ignore[operator]
             problems.append(Problem(file, where, _unknown(kind, ident, known)))
-    if isinstance(node, Length | Last | CountEqual):
+    if isinstance(node, Length | Last | CountEqual | SumItems):
         ref = (
             node.length
             if isinstance(node, Length)
             else node.last
             if isinstance(node, Last)
+            else node.sum_items
+            if isinstance(node, SumItems)
             else node.count_equal.of
         )
         target = inputs.get(ref.input)

@@ -111,6 +111,8 @@ class SequenceInput(_InputBase):
     max_step: int | None = None
     #: A card of this value closes the pile: nothing may follow it.
     closes_at: int | None = None
+    #: Each value at most once (one token per numbered space).
+    distinct: bool = False
     component: Identifier | None = None
 
 

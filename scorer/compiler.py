@@ -178,6 +178,8 @@ class _Emitter:
         if isinstance(node, ex.Last):
             ref = f"p[{node.last.input!r}]"
             return f"({ref}[-1] if {ref} else 0)"
+        if isinstance(node, ex.SumItems):
+            return f"sum(p[{node.sum_items.input!r}])"
         if isinstance(node, ex.CountEqual):
             return f"p[{node.count_equal.of.input!r}].count({int(node.count_equal.value)!r})"
         if isinstance(node, ex.SetCollection):

@@ -11,7 +11,6 @@ from typing import Any
 from schemas.endstate import count_limits
 from schemas.game import GameContent
 from schemas.scoring import CountInput
-
 from scorer.compiler import value_order
 
 #: Bumped when the document's shape changes in a way the runtime must know about.

@@ -158,6 +158,7 @@ def check_end_state(
                     )
             continue
         problems.extend(_check_input(content, player_input, given_values, names))
+    problems.extend(_shared_components(content, players))
 
     if not problems and compiled.constraints:
         # Constraints may use computed values (how many crops are in play); the inputs are
@@ -253,8 +254,46 @@ def _check_input(
     return problems
 
 
+def _shared_components(content: GameContent, players: list[dict[str, Any]]) -> list[Problem]:
+    """Components counted by several inputs: all of them together stay within the box."""
+    counted: dict[str, list[str]] = {}
+    for spec in content.scoring.inputs:
+        component = getattr(spec, "component", None)
+        if component is not None:
+            counted.setdefault(component, []).append(spec.id)
+    problems = []
+    components = content.components.by_id()
+    for component_id, inputs in counted.items():
+        limit = components[component_id].count
+        if len(inputs) < 2 or limit is None:
+            continue  # a single input's total is checked with the input
+        total = sum(_amount(player[i]) for player in players for i in inputs)
+        if total > limit:
+            problems.append(
+                Problem(
+                    "players[*]",
+                    f"all players together hold {total} {components[component_id].name} "
+                    f"({', '.join(inputs)}), but the game has only {limit}",
+                )
+            )
+    return problems
+
+
+def _amount(value: Any) -> int:
+    """How many components an input's value stands for: a count, or a pile's cards."""
+    if isinstance(value, list):
+        return len(value)
+    return int(value) if isinstance(value, int) else 0
+
+
 def _pile_problems(spec: SequenceInput, pile: list[int]) -> list[tuple[str, str]]:
     problems = []
+    if spec.distinct:
+        seen: set[int] = set()
+        for position, value in enumerate(pile):
+            if value in seen:
+                problems.append((f"[{position}]", f"{value} appears twice; each value exists once"))
+            seen.add(value)
     if pile and spec.first is not None and pile[0] != spec.first:
         problems.append(("[0]", f"a pile starts with {spec.first}, got {pile[0]}"))
     for position in range(1, len(pile)):

@@ -6,7 +6,6 @@ import json
 
 from schemas.game import GameContent
 from scorer.engine import GameEngine
-
 from tests.conftest import ROOT
 
 

@@ -71,6 +71,7 @@ def test_lookup_past_the_end() -> None:
 
 def test_table_sum_compiles_to_one_total_for_everyone() -> None:
     from pydantic import TypeAdapter
+
     from schemas.expressions import Expr
     from scorer.compiler import player_function
 

@@ -21,7 +21,7 @@ from schemas.expressions import (
     ValueRef,
 )
 from schemas.game import GameContent
-from schemas.rules import Section
+from schemas.rules import LINK, Section
 from schemas.scoring import TOTAL, SequenceInput
 
 Path = tuple[str | int, ...]
@@ -130,11 +130,39 @@ def check_references(content: GameContent) -> list[Problem]:
     check_expressions("components", content.components, {"option"})
 
     if content.rules is not None:
+        problems.extend(_links(content))
+        cases = {c.id for c in content.cases.cases} if content.cases else set()
         for path, node in nodes(content.rules):
+            if isinstance(node, Section) and node.case and node.case not in cases:
+                problems.append(
+                    Problem(
+                        "rules", (*path, "case"), _unknown("conformance case", node.case, cases)
+                    )
+                )
             if isinstance(node, Section) and node.option and node.option not in options:
                 problems.append(
                     Problem("rules", (*path, "option"), _unknown("option", node.option, options))
                 )
+    return problems
+
+
+def _links(content: GameContent) -> list[Problem]:
+    """``term:`` and ``rule:`` links in rule text must point at a term or a section."""
+    assert content.rules is not None
+    terms = {t.id for t in content.glossary.terms} if content.glossary else set()
+    sections = {s.id for s in content.rules.walk()}
+    problems = []
+    for path, node in nodes(content.rules):
+        if not isinstance(node, Section):
+            continue
+        for text in node.texts():
+            for link in LINK.finditer(text):
+                known = terms if link["kind"] == "term" else sections
+                if link["target"] not in known:
+                    kind = "glossary term" if link["kind"] == "term" else "section"
+                    problems.append(
+                        Problem("rules", (*path, "body"), _unknown(kind, link["target"], known))
+                    )
     return problems
 
 

@@ -1,7 +1,14 @@
-"""The rules reference: sections with stable ids, written for look-up at the table."""
+"""The rules reference: sections with stable ids, written for look-up at the table.
+
+Rule text is Markdown-lite: paragraphs, lists, **bold** and *italic*, and two kinds of links
+that the site resolves: ``[shown text](term:<term_id>)`` to a glossary definition and
+``[shown text](rule:<section_id>)`` to another section. A translator rewrites the shown text
+freely (inflected as the language needs) and keeps the target. Raw HTML is never allowed.
+"""
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -25,6 +32,19 @@ SectionKind = Literal[
     "expansion",
     "reference",
 ]
+
+
+#: ``[shown text](term:id)`` and ``[shown text](rule:id)`` links inside rule text.
+LINK = re.compile(r"\[(?P<text>[^\]]+)\]\((?P<kind>term|rule):(?P<target>[a-z][a-z0-9_]*)\)")
+
+#: Anything that looks like an HTML tag.
+HTML_TAG = re.compile(r"<\s*/?\s*[a-zA-Z]")
+
+
+def _no_html(text: str | None) -> str | None:
+    if text is not None and HTML_TAG.search(text):
+        raise ValueError("raw HTML is not allowed in rule text; use Markdown-lite")
+    return text
 
 
 class RuleTable(Strict):
@@ -63,10 +83,28 @@ class Section(Strict):
     notes: list[Note] = Field(default_factory=list)
     #: The expansion or variant option this section belongs to.
     option: Identifier | None = None
+    #: A worked example shown from a conformance case (its end state and result).
+    case: Identifier | None = None
     #: When this section's text came in another language than the game's.
     source_language: Language | None = None
     provenance: Provenance
     children: list[Section] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _markdown_lite(self) -> Section:
+        texts = [self.title, self.body, *self.steps, *(n.text for n in self.notes)]
+        if self.table is not None:
+            texts += [*self.table.header, *(cell for row in self.table.rows for cell in row)]
+        for text in texts:
+            _no_html(text)
+        return self
+
+    def texts(self) -> list[str]:
+        """Every text of this section (not its children) that may hold links."""
+        found = [self.body or "", *self.steps, *(n.text for n in self.notes)]
+        if self.table is not None:
+            found += [cell for row in self.table.rows for cell in row]
+        return found
 
 
 class Rules(Strict):

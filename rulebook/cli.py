@@ -13,7 +13,7 @@ from typing import Any
 from rulebook import paths, tables
 from schemas.common import LANGUAGES
 from schemas.game import GameContent
-from schemas.loader import ContentError, load_all
+from schemas.loader import ContentError, game_folders, load_all, load_game
 from scorer.engine import GameEngine
 from scorer.result import Result
 from scorer.setup import SetupError, SetupResult, make_setup
@@ -33,10 +33,12 @@ def _load(content_dir: Path | None = None) -> dict[str, GameContent]:
 
 
 def _game(name: str) -> GameContent:
-    games = _load()
-    if name not in games:
-        raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(games))}")
-    return games[name]
+    """Load one game only: scoring a game should not wait for (or fail on) the others."""
+    content_dir = paths.content_dir()
+    known = [folder.name for folder in game_folders(content_dir)] if content_dir.is_dir() else []
+    if name not in known:
+        raise KeyError(f"unknown game {name!r}; known: {', '.join(known)}")
+    return load_game(content_dir / name)
 
 
 # ----------------------------------------------------------------------------------------
@@ -302,6 +304,13 @@ def build_parser() -> argparse.ArgumentParser:
     schema.add_argument("--out", help="folder to write to (default: schemas/json)")
     schema.add_argument("--check", action="store_true", help="only check the files are up to date")
     schema.set_defaults(run=cmd_schema)
+
+    from rulebook.i18n.cli import register as register_i18n
+
+    register_i18n(commands)
+    from rulebook.site.cli import register as register_site
+
+    register_site(commands)
     return parser
 
 

@@ -13,8 +13,8 @@ class Item(Strict):
 
     id: Identifier
     name: Text
-    #: Printed facts about it (a traveller's starting coins).
-    data: dict[Identifier, int] = Field(default_factory=dict)
+    #: Printed facts about it (a traveller's starting coins, a scoring tile's awards).
+    data: dict[Identifier, int | list[int]] = Field(default_factory=dict)
     #: How many copies the deck holds.
     copies: int = Field(default=1, ge=1)
     #: In the deck only when this holds (items of an expansion).

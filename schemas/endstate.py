@@ -83,7 +83,7 @@ def end_state_model(content: GameContent) -> type[BaseModel]:
 
     table_fields: dict[str, Any] = {}
     for table_input in content.scoring.table:
-        kind = Literal[tuple(c.id for c in table_input.choices)]
+        kind = Literal[tuple(c.id for c in content.table_choices(table_input))]
         table_fields[table_input.id] = (kind | None, Field(None, description=table_input.label))
     table = create_model(_model_name(content, "Table"), __config__=config, **table_fields)
 

@@ -289,7 +289,7 @@ class SortedKey(Strict):
     sorted_key: SortedKeySpec
 
 
-TiePolicy = Literal["dense", "competition", "pool_floor"]
+TiePolicy = Literal["dense", "competition", "pool_floor", "pool_nearest"]
 
 
 class ChoiceData(Strict):
@@ -305,7 +305,8 @@ class RankAwardSpec(Strict):
     ``dense``: tied players all take that place's award and the next amount takes the next
     place (Tokaido's temple). ``competition``: tied players take that place's award and the
     places they fill are skipped. ``pool_floor``: the awards of every place the tied players
-    fill are added up and shared, rounded down (River of Gold).
+    fill are added up and shared, rounded down (River of Gold). ``pool_nearest``: the same,
+    rounded to the nearest whole number, a half going down.
     """
 
     of: Expr

@@ -9,7 +9,7 @@ from schemas.common import Identifier, Language, LocalizedName, Source, Strict, 
 from schemas.components import Components
 from schemas.glossary import Glossary
 from schemas.rules import Rules
-from schemas.scoring import Scoring
+from schemas.scoring import Choice, Scoring, TableInput
 from schemas.setup import Setup
 
 
@@ -67,6 +67,21 @@ class GameContent(Strict):
     @property
     def id(self) -> str:
         return self.game.id
+
+    def table_choices(self, spec: TableInput) -> list[Choice]:
+        """The choices of a table input: listed, or built from its component's items."""
+        if spec.component is None:
+            return spec.choices
+        items = self.components.by_id()[spec.component].items
+        return [
+            Choice(
+                id=item.id,
+                label=item.name,
+                data={k: v if isinstance(v, list) else [v] for k, v in item.data.items()},
+                when=item.when,
+            )
+            for item in items
+        ]
 
     def option_defaults(self) -> dict[str, str | bool]:
         """Each option's default, keyed by option id."""

@@ -22,7 +22,7 @@ from schemas.expressions import (
 )
 from schemas.game import GameContent
 from schemas.rules import LINK, Section
-from schemas.scoring import TOTAL, SequenceInput
+from schemas.scoring import TOTAL, Choice, ChoiceInput, SequenceInput, TableInput
 
 Path = tuple[str | int, ...]
 
@@ -65,11 +65,19 @@ def check_references(content: GameContent) -> list[Problem]:
     if scoring.kind == "points":
         values.add(TOTAL)  # the sum of the categories, for ranking keys and end checks
     components = content.components.by_id()
+    choices: dict[str, list[str]] = {
+        o.id: [c.id for c in o.choices] for o in scoring.options if o.kind == "choice"
+    }
+    choices |= {
+        i.id: [c.id for c in i.choices] for i in scoring.inputs if isinstance(i, ChoiceInput)
+    }
+    choices |= {t.id: [c.id for c in _table_choices(content, t)] for t in scoring.table}
+    scope = _Scope(inputs, tables, options, values, choices)
 
     def check_expressions(file: str, root: object, allowed: set[str], prefix: Path = ()) -> None:
         """``allowed`` says which reference kinds may appear under ``root``."""
         for path, node in nodes(root, prefix):
-            problems.extend(_check_node(file, path, node, allowed, inputs, tables, options, values))
+            problems.extend(_check_node(file, path, node, allowed, scope))
 
     everything = {"input", "table", "option", "value"}
     table_level = {"table", "option"}
@@ -83,6 +91,21 @@ def check_references(content: GameContent) -> list[Problem]:
             problems.append(
                 Problem(
                     "scoring", (*base, "component"), _unknown("component", component, components)
+                )
+            )
+    for index, table_input in enumerate(scoring.table):
+        component_id = table_input.component
+        if component_id is None:
+            continue
+        where_t: Path = ("table", index, "component")
+        if component_id not in components:
+            problems.append(
+                Problem("scoring", where_t, _unknown("component", component_id, components))
+            )
+        elif not components[component_id].items:
+            problems.append(
+                Problem(
+                    "scoring", where_t, f"component {component_id!r} has no items to choose from"
                 )
             )
     for category in scoring.categories:
@@ -146,6 +169,13 @@ def check_references(content: GameContent) -> list[Problem]:
     return problems
 
 
+def _table_choices(content: GameContent, spec: TableInput) -> list[Choice]:
+    """A table input's choices, or none while its component is unknown (reported apart)."""
+    if spec.component is not None and spec.component not in content.components.by_id():
+        return []
+    return content.table_choices(spec)
+
+
 def _links(content: GameContent) -> list[Problem]:
     """``term:`` and ``rule:`` links in rule text must point at a term or a section."""
     assert content.rules is not None
@@ -172,65 +202,81 @@ def _unknown(kind: str, ident: str, known: object) -> str:
     return f"unknown {kind} {ident!r}{hint}"
 
 
+@dataclass(frozen=True)
+class _Scope:
+    """What expressions of one game may name."""
+
+    inputs: Mapping[str, object]
+    tables: Mapping[str, object]
+    options: Mapping[str, object]
+    values: set[str]
+    #: The choice ids of every choice input, table input and option.
+    choices: Mapping[str, list[str]]
+
+    def known(self, kind: str) -> Mapping[str, object] | set[str]:
+        return {"input": self.inputs, "table": self.tables, "option": self.options}.get(
+            kind, self.values
+        )
+
+
+def _reference(node: object) -> tuple[str, str] | None:
+    """(kind, id) when ``node`` names an input, a table input, an option or a value."""
+    for kind, model in (
+        ("input", InputRef),
+        ("table", TableRef),
+        ("option", OptionRef),
+        ("value", ValueRef),
+    ):
+        if isinstance(node, model):
+            return kind, str(getattr(node, kind))
+    return None
+
+
+def _sequence_ref(node: object) -> str | None:
+    """The input a sequence node reads, if ``node`` is one."""
+    if isinstance(node, Length):
+        return node.length.input
+    if isinstance(node, Last):
+        return node.last.input
+    if isinstance(node, SumItems):
+        return node.sum_items.input
+    if isinstance(node, CountEqual):
+        return node.count_equal.of.input
+    return None
+
+
 def _check_node(
-    file: str,
-    path: Path,
-    node: object,
-    allowed: set[str],
-    inputs: Mapping[str, object],
-    tables: Mapping[str, object],
-    options: Mapping[str, object],
-    values: set[str],
+    file: str, path: Path, node: object, allowed: set[str], scope: _Scope
 ) -> list[Problem]:
-    refs: list[tuple[str, str, Path, object]] = []
-    if isinstance(node, InputRef):
-        refs.append(("input", node.input, (*path, "input"), inputs))
-    elif isinstance(node, TableRef):
-        refs.append(("table", node.table, (*path, "table"), tables))
-    elif isinstance(node, OptionRef):
-        refs.append(("option", node.option, (*path, "option"), options))
-    elif isinstance(node, ValueRef):
-        refs.append(("value", node.value, (*path, "value"), values))
     problems = []
-    for kind, ident, where, known in refs:
+    named = _reference(node)
+    if named is not None:
+        kind, ident = named
+        where = (*path, kind)
         if kind not in allowed:
             problems.append(Problem(file, where, f"a {kind} reference is not allowed here"))
-        elif ident not in known:  # type: ignore[operator]
-            problems.append(Problem(file, where, _unknown(kind, ident, known)))
-    if isinstance(node, Length | Last | CountEqual | SumItems):
-        ref = (
-            node.length
-            if isinstance(node, Length)
-            else node.last
-            if isinstance(node, Last)
-            else node.sum_items
-            if isinstance(node, SumItems)
-            else node.count_equal.of
-        )
-        target = inputs.get(ref.input)
-        if target is not None and not isinstance(target, SequenceInput):
-            problems.append(Problem(file, path, f"input {ref.input!r} is not a sequence"))
+        elif ident not in scope.known(kind):
+            problems.append(Problem(file, where, _unknown(kind, ident, scope.known(kind))))
+    sequence = _sequence_ref(node)
+    if (
+        sequence is not None
+        and sequence in scope.inputs
+        and not isinstance(scope.inputs[sequence], SequenceInput)
+    ):
+        problems.append(Problem(file, path, f"input {sequence!r} is not a sequence"))
     if isinstance(node, Is):
-        ref_node = node.is_.of
-        ident = str(
-            getattr(ref_node, "input", None)
-            or getattr(ref_node, "table", None)
-            or getattr(ref_node, "option", None)
-        )
-        target = inputs.get(ident) or tables.get(ident) or options.get(ident)
-        choices = [c.id for c in getattr(target, "choices", [])]
-        if choices:
+        target = _reference(node.is_.of)
+        ident = target[1] if target else ""
+        choices = scope.choices.get(ident)
+        if choices is None:
+            problems.append(Problem(file, (*path, "is", "of"), f"{ident!r} is not a choice"))
+        else:
             for wanted in node.is_.in_:
                 if wanted not in choices:
-                    problems.append(
-                        Problem(
-                            file,
-                            (*path, "is", "in"),
-                            f"{wanted!r} is not a choice of {ident!r}; choices: {', '.join(choices)}",
-                        )
+                    message = (
+                        f"{wanted!r} is not a choice of {ident!r}; choices: {', '.join(choices)}"
                     )
-        elif target is not None:
-            problems.append(Problem(file, (*path, "is", "of"), f"{ident!r} is not a choice"))
+                    problems.append(Problem(file, (*path, "is", "in"), message))
     return problems
 
 

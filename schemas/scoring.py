@@ -57,6 +57,9 @@ class CountInput(_InputBase):
     component: Identifier | None = None
     #: All players together hold at most this many (when no component says so).
     table_max: int | None = None
+    #: This count takes points away (a correction, such as stops counted twice). More of
+    #: any other count must never lower a player's rank: the property tests hold to that.
+    lowers_score: bool = False
 
     @model_validator(mode="after")
     def _bounds(self) -> CountInput:
@@ -78,6 +81,8 @@ class Choice(Strict):
     label: Text
     #: Numbers carried by this choice, read by mechanics (a scoring tile's awards).
     data: dict[Identifier, list[int]] = Field(default_factory=dict)
+    #: Offered only when this holds (tiles of another player count are not in the box).
+    when: Expr | None = None
 
 
 class ChoiceInput(_InputBase):
@@ -92,9 +97,16 @@ class ChoiceInput(_InputBase):
 
 
 class PositionInput(_InputBase):
-    """A place in an order, 1 to the number of players, distinct across players."""
+    """A place in an order, 1 to the number of players, distinct across players.
+
+    ``optional`` orders need not include everyone (who claimed a goal, and in which order):
+    the places given run 1, 2, 3... without gaps, and a player left out counts as 0.
+    """
 
     kind: Literal["position"]
+    optional: bool = False
+    #: The last place there is, when fewer than the players (three claims per goal).
+    max: int | None = Field(default=None, ge=1)
 
 
 class SequenceInput(_InputBase):
@@ -151,18 +163,27 @@ class Option(Strict):
 
 
 class TableInput(Strict):
-    """A choice shared by the table (the scoring tile drawn for a region)."""
+    """A choice shared by the table (the scoring tile drawn for a region).
+
+    The choices are either listed here or are the items of a ``component`` (each item's
+    name is its label, its data its numbers and its ``when`` says when it is in the box).
+    """
 
     id: Identifier
     label: Text
     help: Text | None = None
     group: Identifier | None = None
-    choices: list[Choice] = Field(min_length=1)
+    choices: list[Choice] = Field(default_factory=list)
+    component: Identifier | None = None
     #: No two table inputs of this group may take the same choice (each tile exists once).
     distinct_within_group: bool = False
-    #: Choices allowed at each player count (tiles differ between 2 and 3-4 players).
-    choices_by_players: dict[int, list[Identifier]] | None = None
     when: Expr | None = None
+
+    @model_validator(mode="after")
+    def _choices_or_component(self) -> TableInput:
+        if bool(self.choices) == (self.component is not None):
+            raise ValueError("a table input lists its choices or names a component, not both")
+        return self
 
 
 # ----------------------------------------------------------------------------------------

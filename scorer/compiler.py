@@ -20,13 +20,14 @@ from schemas import expressions as ex
 from schemas.common import Strict
 from schemas.game import GameContent
 from schemas.references import nodes
-from schemas.scoring import Scoring
+from schemas.scoring import TOTAL, Scoring
 from scorer import mechanics
 
-#: Per player: value id -> one number (or key) per player; details: value id -> detail per player.
-Evaluation = tuple[dict[str, list[Any]], dict[str, list[Any]]]
+#: Per player: value id -> one number (or key) per player; details: value id -> detail per
+#: player, or None when explanations were not asked for (the last argument, E).
+Evaluation = tuple[dict[str, list[Any]], dict[str, list[Any] | None]]
 EvaluateFn = Callable[
-    [list[dict[str, Any]], dict[str, Any], dict[str, Any], dict[str, Any]], Evaluation
+    [list[dict[str, Any]], dict[str, Any], dict[str, Any], dict[str, Any], bool], Evaluation
 ]
 TableFn = Callable[[dict[str, Any], dict[str, Any], dict[str, Any], int], Any]
 PlayerFn = Callable[
@@ -66,15 +67,23 @@ class _Emitter:
         self.counter = 0
         self.current_details: str | None = None
         self.detail_owner: dict[str, str] = {}
+        #: Values computed earlier in the same per-player loop, read as locals.
+        self.local_values: set[str] = set()
 
     def fresh(self, prefix: str) -> str:
         self.counter += 1
         return f"{prefix}{self.counter}"
 
     def vector(self, node: object) -> str:
-        """Emit a statement computing ``node`` for every player; return its variable."""
+        """Emit a statement computing ``node`` for every player; return its variable.
+
+        The statement runs before the current level's loop, so values of this level are
+        read from their finished lists, never from the loop's locals.
+        """
         name = self.fresh("_m")
+        local, self.local_values = self.local_values, set()
         self.lines.append(f"    {name} = [{self.expr(node)} for i, p in enumerate(P)]")
+        self.local_values = local
         return name
 
     def choice_data(self, spec: ex.ChoiceData | list[int] | int | None, single: bool) -> str:
@@ -96,19 +105,19 @@ class _Emitter:
             call = (
                 f"H.rank_award({measures}, {self.choice_data(spec.awards, False)}, "
                 f"{spec.ties!r}, {int(spec.others)!r}, {int(spec.at_least)!r}, "
-                f"{self.choice_data(spec.max_gap, True)})"
+                f"{self.choice_data(spec.max_gap, True)}, E)"
             )
         elif isinstance(node, ex.Most):
             spec_m = node.most
             measures = self.vector(spec_m.of)
-            call = f"H.most({measures}, {int(spec_m.points)!r}, {int(spec_m.at_least)!r})"
+            call = f"H.most({measures}, {int(spec_m.points)!r}, {int(spec_m.at_least)!r}, E)"
         else:
             spec_h = node.held_award
             measures = self.vector(spec_h.of)
             holders = self.vector(spec_h.holder)
             call = (
                 f"H.held_award({measures}, {holders}, {int(spec_h.holder_points)!r}, "
-                f"{int(spec_h.other_points)!r}, {int(spec_h.at_least)!r})"
+                f"{int(spec_h.other_points)!r}, {int(spec_h.at_least)!r}, E)"
             )
         self.lines.append(f"    {result}, {detail} = {call}")
         if self.current_details is not None and self.current_details not in self.detail_owner:
@@ -130,6 +139,8 @@ class _Emitter:
         if isinstance(node, ex.OptionRef):
             return f"O[{node.option!r}]"
         if isinstance(node, ex.ValueRef):
+            if node.value in self.local_values:
+                return f"x_{node.value}"
             return f"v_{node.value}[i]"
         if isinstance(node, ex.PlayerCount):
             return "n"
@@ -254,7 +265,9 @@ def player_function(node: object, label: str) -> PlayerFn:
         *emitter.lines,
         f"    return [{body} for i, p in enumerate(P)]",
     ]
-    source = "def _player(P, O, T, D, V):\n    n = len(P)\n" + "\n".join(lines) + "\n"
+    source = (
+        "def _player(P, O, T, D, V):\n    n = len(P)\n    E = False\n" + "\n".join(lines) + "\n"
+    )
     return _compile_function(source, "_player", label)  # type: ignore[no-any-return]
 
 
@@ -268,27 +281,89 @@ class CompiledScoring:
     input_when: dict[str, TableFn] = field(default_factory=dict)
     category_when: dict[str, TableFn] = field(default_factory=dict)
     table_when: dict[str, TableFn] = field(default_factory=dict)
+    #: (table input id, choice id) -> when that choice is offered.
+    choice_when: dict[tuple[str, str], TableFn] = field(default_factory=dict)
     constraints: dict[str, tuple[PlayerFn, TableFn | None]] = field(default_factory=dict)
     end_checks: dict[str, PlayerFn] = field(default_factory=dict)
     win_requires: PlayerFn | None = None
 
 
-def compile_scoring(content: GameContent) -> CompiledScoring:
-    """Compile ``content``'s declared scoring once; see the module docstring."""
-    scoring = content.scoring
+def value_levels(scoring: Scoring) -> dict[str, int]:
+    """How many cross-player comparisons stand between each value and the inputs.
+
+    Values of one level are computed together in a single loop over the players; a value
+    whose cross-player mechanic compares values of level k belongs to level k + 1.
+    """
     declared = {v.id: v for v in scoring.values}
-    emitter = _Emitter()
+    levels: dict[str, int] = {}
     for ident in value_order(scoring):
-        emitter.current_details = ident
-        body = emitter.expr(declared[ident].compute)
-        emitter.lines.append(f"    v_{ident} = [{body} for i, p in enumerate(P)]")
-    results = ", ".join(f"{ident!r}: v_{ident}" for ident in declared)
+        found = _value_refs(declared[ident].compute)
+        levels[ident] = max((levels[d] + int(c) for d, c in found if d in levels), default=0)
+    return levels
+
+
+def _value_refs(node: object, crossed: bool = False) -> list[tuple[str, bool]]:
+    """The values ``node`` uses, each with whether it is read through a cross-player mechanic."""
+    if isinstance(node, ex.ValueRef):
+        return [(node.value, crossed)]
+    inside = crossed or isinstance(node, ex.RankAward | ex.Most | ex.HeldAward | ex.TableSum)
+    return [r for child in ex.children(node) for r in _value_refs(child, inside)]
+
+
+def kept_values(scoring: Scoring) -> set[str]:
+    """Values needed as whole lists: shown, ranked, checked, or read across a loop.
+
+    The others are intermediate steps; they live as locals inside one loop only.
+    """
+    levels = value_levels(scoring)
+    kept = {c.value for c in scoring.categories} | {k.value for k in scoring.ranking.keys}
+    for root in [
+        *(c.check for c in scoring.constraints),
+        *(e.any_player for e in scoring.end_checks),
+        scoring.ranking.win_requires,
+    ]:
+        kept.update(ident for ident, _ in _value_refs(root))
+    for value in scoring.values:
+        for ident, crossed in _value_refs(value.compute):
+            if crossed or levels.get(ident) != levels[value.id]:
+                kept.add(ident)
+    kept.discard(TOTAL)
+    return kept
+
+
+def _evaluate_source(scoring: Scoring, emitter: _Emitter) -> str:
+    """One loop over the players per level, cross-player mechanics between the loops."""
+    declared = {v.id: v for v in scoring.values}
+    levels = value_levels(scoring)
+    order = value_order(scoring)
+    kept = kept_values(scoring)
+    for level in sorted(set(levels.values())):
+        idents = [i for i in order if levels[i] == level]
+        emitter.local_values = set()
+        body = []
+        for ident in idents:
+            emitter.current_details = ident
+            body.append(f"        x_{ident} = {emitter.expr(declared[ident].compute)}")
+            if ident in kept:
+                body.append(f"        v_{ident}[i] = x_{ident}")
+            emitter.local_values.add(ident)
+        emitter.lines.extend(f"    v_{ident} = [0] * n" for ident in idents if ident in kept)
+        emitter.lines.append("    for i, p in enumerate(P):")
+        emitter.lines.extend(body)
+    results = ", ".join(f"{ident!r}: v_{ident}" for ident in declared if ident in kept)
     details = ", ".join(f"{owner!r}: {var}" for owner, var in emitter.detail_owner.items())
-    source = (
-        "def _evaluate(P, O, T, D):\n    n = len(P)\n"
+    return (
+        "def _evaluate(P, O, T, D, E=True):\n    n = len(P)\n"
         + "\n".join(emitter.lines)
         + f"\n    return {{{results}}}, {{{details}}}\n"
     )
+
+
+def compile_scoring(content: GameContent) -> CompiledScoring:
+    """Compile ``content``'s declared scoring once; see the module docstring."""
+    scoring = content.scoring
+    emitter = _Emitter()
+    source = _evaluate_source(scoring, emitter)
     label = f"scoring of {content.id}"
     evaluate = _compile_function(source, "_evaluate", label)
 
@@ -306,6 +381,14 @@ def compile_scoring(content: GameContent) -> CompiledScoring:
         input_when=when_map(list(scoring.inputs)),
         category_when=when_map(scoring.categories),
         table_when=when_map(scoring.table),
+        choice_when={
+            (spec.id, choice.id): table_function(
+                choice.when, f"{label}: {spec.id}.{choice.id}.when"
+            )
+            for spec in scoring.table
+            for choice in content.table_choices(spec)
+            if choice.when is not None
+        },
         constraints={
             c.id: (
                 player_function(c.check, f"{label}: constraint {c.id}"),

@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from schemas.endstate import end_state_model
 from schemas.game import GameContent
-from schemas.scoring import TOTAL
+from schemas.scoring import TOTAL, Category
 from scorer.compiler import CompiledScoring, compile_scoring
 from scorer.ranking import rank_players
 from scorer.result import PlayerResult, Result
@@ -22,6 +22,7 @@ class GameEngine:
         self.content = content
         self.compiled: CompiledScoring = compile_scoring(content)
         self.state_model: type[BaseModel] = end_state_model(content)
+        self._shown: dict[tuple[Any, ...], list[Category]] = {}
 
     def check(self, raw: Any) -> TableState:
         """Validate an end state (parsed JSON); raise scorer.validate.EndStateError."""
@@ -31,55 +32,53 @@ class GameEngine:
         """Validate and score an end state (parsed JSON)."""
         return self.score_state(self.check(raw))
 
-    def score_state(self, state: TableState) -> Result:
-        """Score an end state that ``check`` already accepted."""
+    def score_state(self, state: TableState, explain: bool = True) -> Result:
+        """Score an end state that ``check`` already accepted.
+
+        With ``explain`` off, awards carry no details (place, measure, who tied): the same
+        totals, breakdowns and places, for callers that only need those.
+        """
         scoring = self.content.scoring
         compiled = self.compiled
         values, details = compiled.evaluate(
-            state.players, state.options, state.table, state.choice_data
+            state.players, state.options, state.table, state.choice_data, explain
         )
         count = len(state.players)
-        shown = [
-            c
-            for c in scoring.categories
-            if c.id not in compiled.category_when
-            or compiled.category_when[c.id](state.options, state.table, state.choice_data, count)
-        ]
+        shown = self._shown_categories(state, count)
+        ids = [c.id for c in shown]
+        rows = list(zip(*(values[c.value] for c in shown), strict=True)) if shown else [()] * count
         by_points = scoring.kind == "points"
         if by_points:
-            values = {
-                **values,
-                TOTAL: [sum(int(values[c.value][i]) for c in shown) for i in range(count)],
-            }
-        columns = [values[key.value] for key in scoring.ranking.keys]
-        placements = rank_players(scoring.ranking.keys, columns)
+            values[TOTAL] = [sum(row) for row in rows]
+        placements = rank_players(
+            scoring.ranking.keys, [values[k.value] for k in scoring.ranking.keys]
+        )
         allowed = (
             compiled.win_requires(
                 state.players, state.options, state.table, state.choice_data, values
             )
             if compiled.win_requires is not None
-            else [True] * count
+            else None
         )
+        explained = [(c.id, details[c.value]) for c in shown if details.get(c.value) is not None]
+        key_value = scoring.ranking.keys[0].value
         players = []
         for index, name in enumerate(state.names):
-            breakdown = {c.id: int(values[c.value][index]) for c in shown}
             placement = placements[index]
             players.append(
                 PlayerResult(
                     name=name,
                     total=values[TOTAL][index] if by_points else None,
-                    key=None
-                    if by_points
-                    else [int(v) for v in values[scoring.ranking.keys[0].value][index]],
-                    breakdown=breakdown,
+                    key=None if by_points else list(values[key_value][index]),
+                    breakdown=dict(zip(ids, rows[index], strict=True)),
                     rank=placement.rank,
-                    winner=placement.rank == 1 and bool(allowed[index]),
+                    winner=placement.rank == 1 and (allowed is None or bool(allowed[index])),
                     decided_by=placement.decided_by,
                     against=state.names[placement.against]
                     if placement.against is not None
                     else None,
                     tiebreak=placement.path,
-                    details={c.id: details[c.value][index] for c in shown if c.value in details},
+                    details={cid: column[index] for cid, column in explained if column is not None},
                 )
             )
         notices = [
@@ -92,3 +91,18 @@ class GameEngine:
             )
         ]
         return Result(self.content.id, dict(state.options), players, notices)
+
+    def _shown_categories(self, state: TableState, count: int) -> list[Category]:
+        """The categories shown for these options and this player count (cached)."""
+        key = (tuple(sorted(state.options.items())), tuple(sorted(state.table.items())), count)
+        shown = self._shown.get(key)
+        if shown is None:
+            when = self.compiled.category_when
+            shown = [
+                c
+                for c in self.content.scoring.categories
+                if c.id not in when
+                or when[c.id](state.options, state.table, state.choice_data, count)
+            ]
+            self._shown[key] = shown
+        return shown

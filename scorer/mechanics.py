@@ -26,20 +26,15 @@ def lookup(table: Sequence[int], index: int, beyond_zero: bool) -> int:
 def set_collection(families: Sequence[int], item_values: Sequence[int]) -> int:
     """Points for sets of different families, the n-th different item worth item_values[n-1].
 
-    Sets are formed greedily; layer k holds one item of every family with at least k items,
-    so the score is the sum over layers of the first ``size`` item values.
+    Sets are formed greedily; layer k holds one item of every family with at least k items.
+    Ordering the families from the largest, the j-th family is the j-th different item of
+    every set it is in, so it scores ``item_values[j-1]`` once per item it holds (and
+    nothing past the end of ``item_values``).
     """
-    prefix = [0]
-    for value in item_values:
-        prefix.append(prefix[-1] + value)
-    total = 0
-    layer = 1
-    while True:
-        size = sum(1 for count in families if count >= layer)
-        if size == 0:
-            return total
-        total += prefix[min(size, len(item_values))]
-        layer += 1
+    ordered = sorted(families, reverse=True)
+    return sum(
+        value * count for value, count in zip(item_values, ordered, strict=False) if count > 0
+    )
 
 
 def sorted_key(values: Sequence[int], descending: bool, keep: int | None) -> tuple[int, ...]:
@@ -63,34 +58,45 @@ def rank_award(
     others: int,
     at_least: int,
     max_gap: int | None,
-) -> tuple[list[int], list[Detail | None]]:
+    explain: bool = True,
+) -> tuple[list[int], list[Detail] | None]:
     """Points by place on ``measures``; see schemas.expressions.RankAwardSpec for policies."""
     points = [0] * len(measures)
-    details: list[Detail | None] = [None] * len(measures)
+    places: list[int | None] = [None] * len(measures)
+    too_far: list[bool] = [False] * len(measures)
     groups = _places(measures, at_least)
     leader = measures[groups[0][0]] if groups else 0
     place = 0  # 0-based index into awards of the group being placed
     for group in groups:
-        if ties == "pool_floor":
+        if ties in ("pool_floor", "pool_nearest"):
             pooled = sum(_award(awards, others, p) for p in range(place, place + len(group)))
-            each = pooled // len(group)
+            size = len(group)
+            # Nearest with a half going down: floor((2 * pooled + size - 1) / (2 * size)).
+            each = pooled // size if ties == "pool_floor" else (2 * pooled + size - 1) // (2 * size)
         else:
             each = _award(awards, others, place)
-        gap = leader - measures[group[0]]
-        if place > 0 and max_gap is not None and gap > max_gap:
-            each = 0
+        far = place > 0 and max_gap is not None and leader - measures[group[0]] > max_gap
         for player in group:
-            points[player] = each
-            details[player] = {
-                "place": place + 1,
-                "measure": measures[player],
-                "tied_with": [p for p in group if p != player],
-                "gap_too_large": place > 0 and max_gap is not None and gap > max_gap,
-            }
+            points[player] = 0 if far else each
+            places[player] = place + 1
+            too_far[player] = far
         place += 1 if ties == "dense" else len(group)
+    if not explain:
+        return points, None
+    details: list[Detail] = []
     for player, measure in enumerate(measures):
-        if details[player] is None:
-            details[player] = {"place": None, "measure": measure, "tied_with": []}
+        if places[player] is None:
+            details.append({"place": None, "measure": measure, "tied_with": []})
+            continue
+        tied = [p for p, m in enumerate(measures) if m == measure and p != player]
+        details.append(
+            {
+                "place": places[player],
+                "measure": measure,
+                "tied_with": tied,
+                "gap_too_large": too_far[player],
+            }
+        )
     return points, details
 
 
@@ -98,14 +104,23 @@ def _award(awards: Sequence[int], others: int, place: int) -> int:
     return awards[place] if place < len(awards) else others
 
 
-def most(
-    measures: Sequence[int], points: int, at_least: int
-) -> tuple[list[int], list[Detail | None]]:
-    """``points`` to every player tied for the highest measure (if it reaches at_least)."""
+def _leaders(measures: Sequence[int], at_least: int) -> tuple[int, list[int]]:
+    """The best measure and the players who reach it (none if it is under at_least)."""
     best = max(measures, default=0)
-    leaders = [i for i, m in enumerate(measures) if m == best] if best >= at_least else []
-    result = [points if i in leaders else 0 for i in range(len(measures))]
-    details: list[Detail | None] = [
+    return best, ([i for i, m in enumerate(measures) if m == best] if best >= at_least else [])
+
+
+def most(
+    measures: Sequence[int], points: int, at_least: int, explain: bool = True
+) -> tuple[list[int], list[Detail] | None]:
+    """``points`` to every player tied for the highest measure (if it reaches at_least)."""
+    best, leaders = _leaders(measures, at_least)
+    result = [0] * len(measures)
+    for i in leaders:
+        result[i] = points
+    if not explain:
+        return result, None
+    details: list[Detail] = [
         {
             "measure": m,
             "best": best,
@@ -123,17 +138,21 @@ def held_award(
     holder_points: int,
     other_points: int,
     at_least: int,
-) -> tuple[list[int], list[Detail | None]]:
+    explain: bool = True,
+) -> tuple[list[int], list[Detail] | None]:
     """An activated objective: best measure scores, the holder more than the others."""
     count = len(measures)
     if not any(holders):
-        return [0] * count, [{"measure": m, "active": False} for m in measures]
-    best = max(measures, default=0)
-    leaders = [i for i, m in enumerate(measures) if m == best] if best >= at_least else []
-    points = [
-        (holder_points if holders[i] else other_points) if i in leaders else 0 for i in range(count)
-    ]
-    details: list[Detail | None] = [
+        return [0] * count, (
+            [{"measure": m, "active": False} for m in measures] if explain else None
+        )
+    best, leaders = _leaders(measures, at_least)
+    points = [0] * count
+    for i in leaders:
+        points[i] = holder_points if holders[i] else other_points
+    if not explain:
+        return points, None
+    details: list[Detail] = [
         {
             "measure": m,
             "best": best,

@@ -9,7 +9,6 @@ comparisons that led there (the tiebreak path).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cmp_to_key
 from typing import Any
 
 from schemas.scoring import RankingKey
@@ -25,31 +24,27 @@ class Placement:
     against: int | None = None
 
 
-def _compare(a: Any, b: Any, better: str) -> int:
-    """Negative when ``a`` places before ``b`` on this key."""
-    if a == b:
-        return 0
-    ahead = a > b if better == "higher" else a < b
-    return -1 if ahead else 1
+def _higher_is_better(value: Any, better: str) -> Any:
+    """The value turned so that a larger one always places first."""
+    if better == "higher":
+        return value
+    return tuple(-v for v in value) if isinstance(value, tuple) else -value
 
 
 def rank_players(keys: list[RankingKey], columns: list[list[Any]]) -> list[Placement]:
     """Place players by ``columns[k][player]`` for each key k; see the module docstring."""
     count = len(columns[0]) if columns else 0
-
-    def compare(a: int, b: int) -> int:
-        for key, column in zip(keys, columns, strict=True):
-            result = _compare(column[a], column[b], key.better)
-            if result:
-                return result
-        return 0
-
-    order = sorted(range(count), key=cmp_to_key(compare))
+    turned_columns = [
+        column if key.better == "higher" else [_higher_is_better(v, key.better) for v in column]
+        for key, column in zip(keys, columns, strict=True)
+    ]
+    turned = list(zip(*turned_columns, strict=True))
+    # Sorting is stable, so players equal on every key keep the order they were given in.
+    order = sorted(range(count), key=turned.__getitem__, reverse=True)
     placements: list[Placement | None] = [None] * count
+    rank = 1
     for position, player in enumerate(order):
-        if position > 0 and compare(order[position - 1], player) == 0:
-            rank = placements[order[position - 1]].rank  # type: ignore[union-attr]
-        else:
+        if position > 0 and turned[order[position - 1]] != turned[player]:
             rank = position + 1
         # The first player is compared with the one just below; everyone else with the one
         # just above, which is the comparison that gave them their place.

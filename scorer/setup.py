@@ -24,7 +24,7 @@ class SetupError(ValueError):
 class DealtItem:
     id: str
     name: str
-    data: dict[str, int] = field(default_factory=dict)
+    data: dict[str, int | list[int]] = field(default_factory=dict)
 
 
 @dataclass

@@ -111,7 +111,13 @@ def check_end_state(
                 problems.append(Problem(path, "not used with these options and player count"))
             choice_data[spec.id] = {}
             continue
-        allowed = (spec.choices_by_players or {}).get(count, [c.id for c in spec.choices])
+        offered = content.table_choices(spec)
+        allowed = [
+            c.id
+            for c in offered
+            if (check := compiled.choice_when.get((spec.id, c.id))) is None
+            or check(options, table, {}, count)
+        ]
         if chosen is None:
             problems.append(Problem(path, f"required: one of {', '.join(allowed)}"))
         elif chosen not in allowed:
@@ -121,7 +127,7 @@ def check_end_state(
                     f"{chosen!r} is not used with {count} players; expected one of {', '.join(allowed)}",
                 )
             )
-        choice_data[spec.id] = next((c.data for c in spec.choices if c.id == chosen), {})
+        choice_data[spec.id] = next((c.data for c in offered if c.id == chosen), {})
     groups: dict[str, list[str]] = {}
     for spec in content.scoring.table:
         if spec.distinct_within_group and table[spec.id] is not None:
@@ -160,15 +166,16 @@ def check_end_state(
         problems.extend(_check_input(content, player_input, given_values, names))
     problems.extend(_shared_components(content, players))
 
+    _unplaced_as_zero(content, players)
     if not problems and compiled.constraints:
         # Constraints may use computed values (how many crops are in play); the inputs are
         # well-formed by now, so evaluating them is safe.
-        values = compiled.evaluate(players, options, table, choice_data)[0]
-        for ident, (check, when) in compiled.constraints.items():
-            if when is not None and not when(options, table, choice_data, count):
+        values = compiled.evaluate(players, options, table, choice_data, False)[0]
+        for ident, (rule, applies) in compiled.constraints.items():
+            if applies is not None and not applies(options, table, choice_data, count):
                 continue
             declared = next(c for c in content.scoring.constraints if c.id == ident)
-            results = check(players, options, table, choice_data, values)
+            results = rule(players, options, table, choice_data, values)
             if declared.scope == "table":
                 if not all(results):
                     problems.append(Problem("players", declared.message))
@@ -179,6 +186,15 @@ def check_end_state(
     if problems:
         raise EndStateError(problems)
     return TableState(names, players, options, table, choice_data)
+
+
+def _unplaced_as_zero(content: GameContent, players: list[dict[str, Any]]) -> None:
+    """A player left out of an optional order holds place 0, so arithmetic can read it."""
+    for spec in content.scoring.inputs:
+        if isinstance(spec, PositionInput) and spec.optional:
+            for player in players:
+                if player[spec.id] is None:
+                    player[spec.id] = 0
 
 
 def _check_input(
@@ -218,24 +234,7 @@ def _check_input(
                     )
                 )
     elif isinstance(spec, PositionInput):
-        count = len(values)
-        for index, value in enumerate(values):
-            if value is None:
-                problems.append(
-                    Problem(f"players[{index}].{spec.id}", f"required: a place from 1 to {count}")
-                )
-            elif value > count:
-                problems.append(
-                    Problem(
-                        f"players[{index}].{spec.id}",
-                        f"{value} is past the last place ({count} players)",
-                    )
-                )
-        placed = [v for v in values if v is not None]
-        if len(set(placed)) != len(placed):
-            problems.append(
-                Problem(f"players[*].{spec.id}", f"each place goes to one player; got {placed}")
-            )
+        problems.extend(_position_problems(spec, values))
     elif isinstance(spec, SequenceInput):
         for index, pile in enumerate(values):
             problems.extend(
@@ -251,6 +250,28 @@ def _check_input(
                         f"all piles together hold {sum(len(p) for p in values)} cards, but the game has only {component.count}",
                     )
                 )
+    return problems
+
+
+def _position_problems(spec: PositionInput, values: list[int | None]) -> list[Problem]:
+    """Places 1..n, each once; an optional order only needs its places to run without gaps."""
+    problems = []
+    last = min(len(values), spec.max) if spec.max is not None else len(values)
+    for index, value in enumerate(values):
+        where = f"players[{index}].{spec.id}"
+        if value is None and not spec.optional:
+            problems.append(Problem(where, f"required: a place from 1 to {last}"))
+        elif value is not None and value > last:
+            problems.append(Problem(where, f"{value} is past the last place ({last})"))
+    placed = sorted(v for v in values if v is not None)
+    if len(set(placed)) != len(placed):
+        problems.append(
+            Problem(f"players[*].{spec.id}", f"each place goes to one player; got {placed}")
+        )
+    elif placed != list(range(1, len(placed) + 1)):
+        problems.append(
+            Problem(f"players[*].{spec.id}", f"places run 1, 2, 3... without gaps; got {placed}")
+        )
     return problems
 
 

@@ -1,11 +1,14 @@
 """Hypothesis strategies that build end states from a game's declared inputs.
 
-States are drawn inside each field's limits (kept small so table totals rarely overflow);
-the engine's own validation then decides, so a test may only use states it accepts.
+Two sources, mixed: states drawn from scratch inside each field's limits (small numbers,
+inputs only where their ``when`` holds), and the game's conformance cases with a few counts
+changed. The engine's own validation then decides, so a test may only use states it
+accepts; the cases keep that share high for games with many cross-field rules.
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from hypothesis import strategies as st
@@ -13,6 +16,7 @@ from hypothesis import strategies as st
 from schemas.endstate import count_limits
 from schemas.game import GameContent
 from schemas.scoring import ChoiceInput, CountInput, FlagInput, PositionInput, SequenceInput
+from scorer.compiler import table_function
 
 
 def _pile(spec: SequenceInput) -> st.SearchStrategy[list[int]]:
@@ -39,13 +43,52 @@ def _pile(spec: SequenceInput) -> st.SearchStrategy[list[int]]:
 
 
 def _count(content: GameContent, spec: CountInput) -> st.SearchStrategy[int]:
+    """Mostly the least value (as on a real table, most counts are small)."""
     least, most, _ = count_limits(content, spec)
-    high = least + 3 if most is None else min(most, max(least, 0) + 3)
-    return st.integers(least, max(least, high))
+    low = max(least, 0)
+    high = low + 3 if most is None else min(most, low + 3)
+    return st.one_of(st.just(low), st.integers(least, max(low, high)))
+
+
+def _active(spec: Any, options: dict[str, Any], count: int) -> bool:
+    """Whether an input (or a choice) is offered with these options and player count."""
+    if spec.when is None:
+        return True
+    return bool(table_function(spec.when, spec.id)(options, {}, {}, count))
 
 
 def end_states(content: GameContent) -> st.SearchStrategy[dict[str, Any]]:
-    """Plausible end states for ``content``'s game, with any legal player count and options."""
+    """Plausible end states for ``content``'s game: fresh ones and altered cases."""
+    fresh = fresh_states(content)
+    cases = content.cases.cases if content.cases else []
+    if not cases:
+        return fresh
+    return st.one_of(fresh, altered_cases(content))
+
+
+def altered_cases(content: GameContent) -> st.SearchStrategy[dict[str, Any]]:
+    """A conformance case's state with up to two counts set to other small values."""
+    assert content.cases is not None
+    counts = [s for s in content.scoring.inputs if isinstance(s, CountInput)]
+
+    @st.composite
+    def build(draw: st.DrawFn) -> dict[str, Any]:
+        case = draw(st.sampled_from(content.cases.cases))  # type: ignore[union-attr]
+        state: dict[str, Any] = {"game": content.id, **copy.deepcopy(case.state)}
+        options = {**content.option_defaults(), **state.get("options", {})}
+        players = state["players"]
+        for _ in range(draw(st.integers(0, 2))):
+            spec = draw(st.sampled_from(counts))
+            if _active(spec, options, len(players)):
+                player = draw(st.sampled_from(players))
+                player[spec.id] = draw(_count(content, spec))
+        return state
+
+    return build()
+
+
+def fresh_states(content: GameContent) -> st.SearchStrategy[dict[str, Any]]:
+    """End states drawn from scratch, with any legal player count and options."""
 
     @st.composite
     def build(draw: st.DrawFn) -> dict[str, Any]:
@@ -59,7 +102,7 @@ def end_states(content: GameContent) -> st.SearchStrategy[dict[str, Any]]:
         table: dict[str, Any] = {}
         used: dict[str, set[str]] = {}
         for spec in content.scoring.table:
-            allowed = (spec.choices_by_players or {}).get(count, [c.id for c in spec.choices])
+            allowed = [c.id for c in content.table_choices(spec) if _active(c, options, count)]
             taken = (
                 used.setdefault(spec.group or "", set()) if spec.distinct_within_group else set()
             )
@@ -68,6 +111,8 @@ def end_states(content: GameContent) -> st.SearchStrategy[dict[str, Any]]:
             taken.add(table[spec.id])
         players: list[dict[str, Any]] = [{"name": f"P{i + 1}"} for i in range(count)]
         for spec in content.scoring.inputs:
+            if not _active(spec, options, count):
+                continue
             if isinstance(spec, CountInput):
                 for player in players:
                     player[spec.id] = draw(_count(content, spec))
@@ -88,9 +133,14 @@ def end_states(content: GameContent) -> st.SearchStrategy[dict[str, Any]]:
                 for player, choice in zip(players, picked, strict=True):
                     player[spec.id] = choice
             elif isinstance(spec, PositionInput):
-                order = draw(st.permutations(list(range(1, count + 1))))
-                for player, place in zip(players, order, strict=True):
-                    player[spec.id] = place
+                places: list[int | None] = list(range(1, count + 1))
+                if spec.optional:
+                    last = min(count, spec.max or count)
+                    taken = draw(st.integers(0, last))
+                    places = [*range(1, taken + 1), *([None] * (count - taken))]
+                for player, place in zip(players, draw(st.permutations(places)), strict=True):
+                    if place is not None:
+                        player[spec.id] = place
             elif isinstance(spec, SequenceInput):
                 for player in players:
                     player[spec.id] = draw(_pile(spec))

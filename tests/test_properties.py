@@ -56,7 +56,11 @@ def test_one_more_never_lowers_the_rank(game_id: str, data: st.DataObject) -> No
     content = GAMES[game_id]
     state = data.draw(end_states(content))
     before = _score(engine, state)
-    counts = [spec.id for spec in content.scoring.inputs if isinstance(spec, CountInput)]
+    counts = [
+        spec.id
+        for spec in content.scoring.inputs
+        if isinstance(spec, CountInput) and not spec.lowers_score
+    ]
     assume(counts)
     field = data.draw(st.sampled_from(counts))
     player = data.draw(st.integers(0, len(state["players"]) - 1))
@@ -83,10 +87,10 @@ def test_mutated_states_give_a_result_or_a_validation_error(
         player = data.draw(st.sampled_from(state["players"]))
         field = data.draw(st.sampled_from([*player, "unknown"]))
         player[field] = value
-    elif target == "option" and state["options"]:
-        state["options"][data.draw(st.sampled_from(list(state["options"])))] = value
-    elif target == "table" and state["table"]:
-        state["table"][data.draw(st.sampled_from(list(state["table"])))] = value
+    elif target in ("option", "table"):
+        key = "options" if target == "option" else "table"
+        section = state.setdefault(key, {})
+        section[data.draw(st.sampled_from([*section, "unknown"]))] = value
     elif target == "players":
         state["players"] = value
     else:

@@ -1,0 +1,226 @@
+"""Scoring throughput: the declared (compiled) engine against a hand-written function.
+
+Run: .venv/bin/python benchmarks/bench_scoring.py [--seconds 2]
+
+The end state is a 5-player Tokaido game with Crossroads (a conformance case). The
+hand-written function below computes the same scores from the same validated inputs, and
+is checked to agree with the engine on every Tokaido case it covers before anything is
+timed. Figures: player-states scored per second, the ratio engine / hand-written (goal:
+at least 0.5), the same with validation included, and the CLI's start-to-finish time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from schemas.loader import load_game  # noqa: E402
+from scorer.engine import GameEngine  # noqa: E402
+
+CASE = "five_players_crossroads_full_table"
+
+# ----------------------------------------------------------------------------------------
+# Tokaido with Crossroads, written by hand (current Shodo/Emaki reading)
+# ----------------------------------------------------------------------------------------
+
+PANORAMA = {"paddy": (0, 1, 3, 6), "mountain": (0, 1, 3, 6, 10), "sea": (0, 1, 3, 6, 10, 15)}
+FULL = {"paddy": 3, "mountain": 4, "sea": 5}
+SET_VALUES = (0, 1, 4, 9, 16, 25)  # a set of n different families is worth n squared
+
+
+def _sets(families: list[int]) -> int:
+    total, layer = 0, 1
+    while True:
+        size = sum(1 for f in families if f >= layer)
+        if not size:
+            return total
+        total += SET_VALUES[size]
+        layer += 1
+
+
+def _most(values: list[int]) -> list[int]:
+    best = max(values)
+    return [3 if best >= 1 and v == best else 0 for v in values]
+
+
+def hand_written(players: list[dict[str, Any]]) -> list[tuple[dict[str, int], int, int, bool]]:
+    """(breakdown, total, rank, winner) per player for Tokaido with Crossroads."""
+    n = len(players)
+    donated = [p["donations"] for p in players]
+    levels = sorted({d for d in donated if d >= 1}, reverse=True)
+    temple_award = {level: (10, 7, 4)[i] if i < 3 else 2 for i, level in enumerate(levels)}
+    meal_count = [p["meals_1"] + p["meals_2"] + p["meals_3"] for p in players]
+    meal_price = [p["meals_1"] + 2 * p["meals_2"] + 3 * p["meals_3"] for p in players]
+    bath = [p["hot_springs_2"] + p["hot_springs_3"] + p["bath_houses"] for p in players]
+    callig = [
+        p["foresight"]
+        + p["contemplation"]
+        + p["nostalgia"]
+        + p["perfection"]
+        + p["fasting"]
+        + p["patience"]
+        for p in players
+    ]
+    souvenirs = [p["small_objects"] + p["clothing"] + p["art"] + p["food_drinks"] for p in players]
+    legendary = [p["shodo_emaki"] + p["buppatsu_ema"] + p["murasame_masamune"] for p in players]
+    gourmet = _most(meal_price)
+    bather = _most(bath)
+    chatterbox = _most([p["encounters"] + c for p, c in zip(players, callig, strict=True)])
+    collector = _most([s + g for s, g in zip(souvenirs, legendary, strict=True)])
+    sheets, totals, achievements = [], [], []
+    for i, p in enumerate(players):
+        firsts = p["first_paddy"] + p["first_mountain"] + p["first_sea"]
+        cards = firsts + (gourmet[i] + bather[i] + chatterbox[i] + collector[i]) // 3
+        completed = sum(p[kind] >= FULL[kind] for kind in FULL)
+        traveller = p["traveller"]
+        bonus = 0
+        if traveller == "mitsukuni":
+            bonus = bath[i] + cards
+        elif traveller == "umegae":
+            bonus = p["encounters"] + callig[i] - p["umegae_shared_stops"]
+        elif traveller == "nampo":
+            bonus = meal_price[i]
+        arrival = p["arrival"]
+        sheet = {
+            "meals": 6 * meal_count[i],
+            "hot_springs": 2 * p["hot_springs_2"] + 3 * p["hot_springs_3"],
+            "bath_houses": 4 * p["bath_houses"],
+            "samurai": 3 * p["samurai"],
+            "souvenirs": _sets(
+                [p["small_objects"], p["clothing"], p["art"], p["food_drinks"], p["buppatsu_ema"]]
+            ),
+            "shodo_emaki": p["shodo_emaki"] * (souvenirs[i] + legendary[i] - 1),
+            "swords": 8 * p["murasame_masamune"],
+            "panoramas": sum(PANORAMA[kind][p[kind]] for kind in PANORAMA),
+            "cherry_trees": 2 * p["cherry_trees"],
+            "donations": p["donations"],
+            "temple": temple_award.get(p["donations"], 0),
+            "panorama_achievements": 3 * firsts,
+            "gourmet": gourmet[i],
+            "bather": bather[i],
+            "chatterbox": chatterbox[i],
+            "collector": collector[i],
+            "traveller": bonus,
+            "foresight": 2 * p["coins"] if p["foresight"] else 0,
+            "contemplation": 3 * completed + p["cherry_trees"] if p["contemplation"] else 0,
+            "nostalgia": 2 * legendary[i] + souvenirs[i] if p["nostalgia"] else 0,
+            "perfection": 2 * cards + callig[i] if p["perfection"] else 0,
+            "fasting": 3 * (4 - meal_count[i]) if p["fasting"] else 0,
+            "patience": (6 if arrival == n else 4 if arrival == n - 1 else 2)
+            if p["patience"]
+            else 0,
+        }
+        sheets.append(sheet)
+        totals.append(sum(sheet.values()))
+        achievements.append(cards)
+    keys = list(zip(totals, achievements, strict=True))
+    ranks = [1 + sum(1 for other in keys if other > key) for key in keys]
+    return [(sheets[i], totals[i], ranks[i], ranks[i] == 1) for i in range(n)]
+
+
+# ----------------------------------------------------------------------------------------
+# Measuring
+# ----------------------------------------------------------------------------------------
+
+
+def rate(function: Callable[[], Any], seconds: float, players: int) -> float:
+    """Player-states per second: the best of five timed runs of about seconds / 5 each."""
+    runs = 1
+    while True:  # find a batch size that takes a measurable time
+        start = time.perf_counter()
+        for _ in range(runs):
+            function()
+        elapsed = time.perf_counter() - start
+        if elapsed > 0.05:
+            break
+        runs *= 2
+    batch = max(1, int(runs * (seconds / 5) / elapsed))
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        for _ in range(batch):
+            function()
+        best = min(best, time.perf_counter() - start)
+    return batch * players / best
+
+
+def cli_seconds(state: dict[str, Any], repeats: int = 5) -> float:
+    """Median wall time of `rulebook score tokaido STATE --json`, process start to exit."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "state.json"
+        path.write_text(json.dumps(state), encoding="utf-8")
+        times = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            subprocess.run(
+                [sys.executable, "-m", "scorer", "score", "tokaido", str(path), "--json"],
+                check=True,
+                capture_output=True,
+                cwd=ROOT,
+            )
+            times.append(time.perf_counter() - start)
+    return sorted(times)[len(times) // 2]
+
+
+def check_agreement(engine: GameEngine) -> int:
+    """The hand-written function agrees with the engine on every case it covers."""
+    checked = 0
+    for case in engine.content.cases.cases if engine.content.cases else []:
+        options = case.state.get("options", {})
+        if not options.get("crossroads") or options.get("shodo_reading", "current") != "current":
+            continue
+        state = engine.check({"game": "tokaido", **case.state})
+        result = engine.score_state(state, explain=False)
+        expected = [(p.breakdown, p.total, p.rank, p.winner) for p in result.players]
+        if hand_written(state.players) != expected:
+            raise SystemExit(f"hand-written scoring disagrees with the engine on {case.id}")
+        checked += 1
+    return checked
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    args = parser.parse_args()
+
+    engine = GameEngine(load_game(ROOT / "content" / "tokaido"))
+    case = next(c for c in engine.content.cases.cases if c.id == CASE)  # type: ignore[union-attr]
+    raw = {"game": "tokaido", **case.state}
+    state = engine.check(raw)
+    players = len(state.players)
+    checked = check_agreement(engine)
+
+    hand = rate(lambda: hand_written(state.players), args.seconds, players)
+    compiled = rate(lambda: engine.score_state(state, explain=False), args.seconds, players)
+    explained = rate(lambda: engine.score_state(state), args.seconds, players)
+    validated = rate(lambda: engine.score(raw), args.seconds, players)
+    cli = cli_seconds(raw)
+
+    print(
+        f"Tokaido + Crossroads, {players} players (case {CASE}); hand-written checked on {checked} cases"
+    )
+    print(f"  hand-written function      {hand:>12,.0f} player-states/s")
+    print(
+        f"  declared engine (compiled) {compiled:>12,.0f} player-states/s   ratio {compiled / hand:.2f}"
+    )
+    print(
+        f"  ... with explanations      {explained:>12,.0f} player-states/s   ratio {explained / hand:.2f}"
+    )
+    print(
+        f"  engine with validation     {validated:>12,.0f} player-states/s   ratio {validated / hand:.2f}"
+    )
+    print(f"  CLI start to finish        {cli * 1000:>12,.0f} ms (median of 5)")
+
+
+if __name__ == "__main__":
+    main()

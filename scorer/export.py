@@ -21,10 +21,10 @@ def export_game(content: GameContent) -> dict[str, Any]:
     """Everything the calculator and setup generator need for one game."""
     scoring = content.scoring.model_dump(mode="json", by_alias=True, exclude_none=True)
     # Table inputs carry their choices resolved, component items included.
-    for exported, spec in zip(scoring["table"], content.scoring.table, strict=True):
+    for exported, table_input in zip(scoring["table"], content.scoring.table, strict=True):
         exported["choices"] = [
             c.model_dump(mode="json", by_alias=True, exclude_none=True)
-            for c in content.table_choices(spec)
+            for c in content.table_choices(table_input)
         ]
     limits: dict[str, dict[str, int | None]] = {}
     for spec in content.scoring.inputs:

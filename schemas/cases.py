@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
-from schemas.common import Identifier, Strict, Text
+from schemas.common import Identifier, Strict, Text, require_unique
 
 
 class ExpectedPlayer(Strict):
@@ -51,7 +51,5 @@ class Cases(Strict):
     @model_validator(mode="after")
     def _unique_ids(self) -> Cases:
         ids = [c.id for c in self.cases] + [c.id for c in self.invalid]
-        duplicates = sorted({i for i in ids if ids.count(i) > 1})
-        if duplicates:
-            raise ValueError(f"case ids appear twice: {duplicates}")
+        require_unique(ids, "case")
         return self

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
@@ -21,6 +22,14 @@ Identifier = Annotated[
 #: Source-language text: written once, in the language the rules came in, and translated
 #: through the gettext catalogs under locales/.
 Text = Annotated[str, StringConstraints(min_length=1, max_length=20_000)]
+
+
+def require_unique(ids: Iterable[str], what: str) -> None:
+    """Raise ValueError naming every id that appears more than once."""
+    seen: list[str] = list(ids)
+    repeated = sorted({i for i in seen if seen.count(i) > 1})
+    if repeated:
+        raise ValueError(f"{what} ids appear twice: {repeated}")
 
 
 class Strict(BaseModel):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field, model_validator
 
-from schemas.common import Identifier, Provenance, Strict, Text
+from schemas.common import Identifier, Provenance, Strict, Text, require_unique
 from schemas.expressions import Expr
 
 
@@ -41,9 +41,7 @@ class Component(Strict):
     @model_validator(mode="after")
     def _items_fit_count(self) -> Component:
         ids = [i.id for i in self.items]
-        duplicates = sorted({i for i in ids if ids.count(i) > 1})
-        if duplicates:
-            raise ValueError(f"item ids appear twice: {duplicates}")
+        require_unique(ids, "item")
         copies = sum(i.copies for i in self.items)
         if self.items and self.count is not None and copies != self.count:
             raise ValueError(f"items add up to {copies} copies but count says {self.count}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field, model_validator
 
 from schemas.cases import Cases
-from schemas.common import Identifier, Language, LocalizedName, Source, Strict, Text
+from schemas.common import Identifier, Language, LocalizedName, Source, Strict, Text, require_unique
 from schemas.components import Components
 from schemas.glossary import Glossary
 from schemas.rules import Rules
@@ -47,9 +47,7 @@ class Game(Strict):
     @model_validator(mode="after")
     def _unique_sources(self) -> Game:
         ids = [s.id for s in self.sources]
-        duplicates = sorted({i for i in ids if ids.count(i) > 1})
-        if duplicates:
-            raise ValueError(f"source ids appear twice: {duplicates}")
+        require_unique(ids, "source")
         return self
 
 

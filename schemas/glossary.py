@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
-from schemas.common import Identifier, Language, Strict, Text
+from schemas.common import Identifier, Language, Strict, Text, require_unique
 
 
 class Term(Strict):
@@ -23,3 +23,8 @@ class Term(Strict):
 
 class Glossary(Strict):
     terms: list[Term] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _unique_ids(self) -> Glossary:
+        require_unique((t.id for t in self.terms), "term")
+        return self

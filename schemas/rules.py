@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from schemas.common import Identifier, Language, Provenance, Strict, Text
+from schemas.common import Identifier, Language, Provenance, Strict, Text, require_unique
 
 SectionKind = Literal[
     "overview",
@@ -125,7 +125,5 @@ class Rules(Strict):
     @model_validator(mode="after")
     def _unique_ids(self) -> Rules:
         ids = [s.id for s in self.walk()]
-        duplicates = sorted({i for i in ids if ids.count(i) > 1})
-        if duplicates:
-            raise ValueError(f"section ids appear twice: {duplicates}")
+        require_unique(ids, "section")
         return self

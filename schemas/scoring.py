@@ -24,7 +24,7 @@ from typing import Annotated, Literal
 
 from pydantic import Discriminator, Field, model_validator
 
-from schemas.common import Identifier, Provenance, Strict, Text
+from schemas.common import Identifier, Provenance, Strict, Text, require_unique
 from schemas.expressions import Expr
 
 #: The value every points game has without declaring it: the sum of the shown categories.
@@ -293,7 +293,5 @@ class Scoring(Strict):
                 raise ValueError(f"{kind} id {ident!r} is already used by a {seen[ident]}")
             seen[ident] = kind
         categories = [c.id for c in self.categories]
-        duplicates = sorted({c for c in categories if categories.count(c) > 1})
-        if duplicates:
-            raise ValueError(f"category ids appear twice: {duplicates}")
+        require_unique(categories, "category")
         return self

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from schemas.common import Identifier, Provenance, Strict, Text
+from schemas.common import Identifier, Provenance, Strict, Text, require_unique
 from schemas.expressions import Expr
 
 
@@ -60,7 +60,5 @@ class Setup(Strict):
     @model_validator(mode="after")
     def _unique_steps(self) -> Setup:
         ids = [s.id for s in self.steps]
-        duplicates = sorted({i for i in ids if ids.count(i) > 1})
-        if duplicates:
-            raise ValueError(f"setup step ids appear twice: {duplicates}")
+        require_unique(ids, "setup step")
         return self

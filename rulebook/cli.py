@@ -148,7 +148,10 @@ def score_table(content: GameContent, result: Result, translate: Translate) -> s
                 lines.append(
                     f"{player.name}: {label} {step['mine']} / {step['theirs']} ({player.against})"
                 )
-    lines.extend(f"! {translate('scoring.end_checks.' + n, n)}" for n in result.notices)
+    checks = {c.message: c.id for c in scoring.end_checks}
+    lines.extend(
+        f"! {translate(f'scoring.end_checks.{checks[n]}.message', n)}" for n in result.notices
+    )
     return "\n".join(lines)
 
 
@@ -202,18 +205,20 @@ def setup_text(
         f"{translate('ui.first_player', 'First player')}: {result.first_player}",
         "",
     ]
+    deals = {s.id: s.deal.component for s in content.setup.steps if s.deal is not None}
     for number, step in enumerate(result.steps, start=1):
+        deck = f"components.{deals.get(step.id, '')}"
         text = translate(f"setup.steps.{step.id}.text", step.text)
         lines.append(f"{number}. {fill(text, step.values)}")
         for name, items in step.per_player.items():
             lines.append(
-                f"   {name}: {', '.join(translate('components.items.' + i.id, i.name) for i in items)}"
+                f"   {name}: {', '.join(translate(f'{deck}.items.{i.id}.name', i.name) for i in items)}"
             )
         for name, amount in step.per_seat.items():
             lines.append(f"   {name}: {amount}")
         for index, item in enumerate(step.table):
             slot = f"{step.slots[index]}: " if index < len(step.slots) else ""
-            lines.append(f"   {slot}{translate('components.items.' + item.id, item.name)}")
+            lines.append(f"   {slot}{translate(f'{deck}.items.{item.id}.name', item.name)}")
     return "\n".join(lines)
 
 

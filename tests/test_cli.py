@@ -63,7 +63,9 @@ def test_score_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     state.write_text(json.dumps(HAL_AND_JENNY), encoding="utf-8")
     assert main(["score", "nile", str(state)]) == 0
     out = capsys.readouterr().out
-    assert "Jenny" in out and "2 3 4 5 6" in out and "Winners: Jenny" in out
+    assert "Jenny" in out and "2 3 4 5 6" in out and "Gagnants: Jenny" in out  # Nile is French
+    assert main(["score", "nile", str(state), "--lang", "uk"]) == 0
+    assert "Переможці: Jenny" in capsys.readouterr().out
 
 
 def test_score_reports_every_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,0 +1,598 @@
+"""Translation checks: what ``rulebook i18n check`` refuses.
+
+Each translated (non-fuzzy) message is checked against its source text:
+
+``numbers``       every number of the source appears in the translation;
+``placeholders``  the same ``{placeholders}``, none broken or added;
+``links``         the same Markdown link targets (``[text](term:<id>)``, ``(rule:<id>)``);
+``markup``        only the tags and attributes the source uses (nh3 with an allow-list
+                  built from the source, like Weblate's safe-html check), none dropped, and
+                  no script, event handler or ``javascript:`` URL in any case;
+``glossary``      a glossary term of the source is rendered by the glossary's term for the
+                  language (its ``glossary.<id>.term`` translation, or one of ``Term.forms``);
+``empty``         a translation that is only blanks, or a plural with some forms left out;
+``unchanged``     a copy of the source, unless it is made only of names kept as they are
+                  (``Term.keep``, the glossary's own rendering, the game's name) or the
+                  translator flagged it ``#, ignore-same``;
+
+and each catalog as a whole: it parses, its ``Language`` and ``Plural-Forms`` headers are
+right, babel's ``Catalog.check`` passes, and it and the template are up to date with the
+content. Untranslated and fuzzy messages are not errors unless ``complete`` is asked for.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+
+import nh3
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import PoFileError
+
+from rulebook.i18n.catalogs import (
+    Domain,
+    entries,
+    load_entries,
+    po_path,
+    pot_path,
+    read_catalog,
+    state,
+    strings,
+    template_bytes,
+    translated,
+)
+from rulebook.i18n.messages import PLACEHOLDER, SourceMessage
+from schemas.common import LANGUAGES
+
+# ----------------------------------------------------------------------------------------
+# Failures
+# ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Failure:
+    """One check that failed: where (catalog, line, context) and what was expected."""
+
+    file: str
+    line: int | None
+    context: str
+    check: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        context = f" {self.context}:" if self.context else ""
+        return f"{where}:{context} [{self.check}] {self.message}"
+
+
+# ----------------------------------------------------------------------------------------
+# Numbers and placeholders
+# ----------------------------------------------------------------------------------------
+
+#: A number: digit groups of three joined by a space, no-break space or punctuation
+#: (1 000, 1,000) count as one number; anything else is a run of digits.
+_NUMBER = re.compile(r"\d{1,3}(?:[ \u00a0\u202f\u2009.,]\d{3})+(?!\d)|\d+")
+
+
+def numbers(text: str) -> list[str]:
+    """The numbers written in ``text`` (outside placeholders), as digit strings."""
+    return [re.sub(r"\D", "", n) for n in _NUMBER.findall(PLACEHOLDER.sub(" ", text))]
+
+
+def missing_numbers(source: str, translation: str) -> list[str]:
+    """Numbers of ``source`` that ``translation`` lacks, counting repeats (``5 ou 5``)."""
+    lost = Counter(numbers(source)) - Counter(numbers(translation))
+    return sorted(lost, key=int)
+
+
+def placeholder_problem(source: str, translation: str) -> str | None:
+    """What is wrong with the ``{placeholders}`` of ``translation``, if anything."""
+    wanted = Counter(PLACEHOLDER.findall(source))
+    got = Counter(PLACEHOLDER.findall(translation))
+    problems = []
+    missing = sorted(set(wanted) - set(got))
+    extra = sorted(set(got) - set(wanted))
+    if missing:
+        problems.append("missing " + ", ".join(f"{{{n}}}" for n in missing))
+    if extra:
+        problems.append("unknown " + ", ".join(f"{{{n}}}" for n in extra))
+    stray_source = PLACEHOLDER.sub("", source)
+    stray = PLACEHOLDER.sub("", translation)
+    for brace in "{}":
+        if stray.count(brace) != stray_source.count(brace):
+            problems.append(f"a stray {brace!r} (a broken placeholder?)")
+    if not problems:
+        return None
+    expected = ", ".join(f"{{{n}}}" for n in sorted(wanted)) or "none"
+    return "; ".join(problems) + f" (expected placeholders: {expected})"
+
+
+# ----------------------------------------------------------------------------------------
+# Markup
+# ----------------------------------------------------------------------------------------
+
+#: Tags never allowed, even if a source used them.
+_NEVER_TAGS = frozenset(
+    {
+        "script",
+        "style",
+        "iframe",
+        "object",
+        "embed",
+        "frame",
+        "frameset",
+        "base",
+        "form",
+        "input",
+        "button",
+        "textarea",
+        "select",
+        "meta",
+        "link",
+        "svg",
+        "math",
+        "template",
+    }
+)
+#: Attributes that take a URL.
+_URL_ATTRIBUTES = frozenset({"href", "src", "action", "formaction", "xlink:href", "poster"})
+#: URL schemes a link may use.
+SAFE_SCHEMES = frozenset({"http", "https", "mailto"})
+#: Script URLs, including in Markdown links and once entities are decoded.
+_SCRIPT_URL = re.compile(r"(?i)(?:java|vb)script\s*:|data\s*:\s*[a-z]+/[a-z]")
+
+Event = tuple[str, ...]
+
+
+class _Markup(HTMLParser):
+    """An HTML fragment as a list of events, with text merged and entities decoded."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.events: list[Event] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        pairs = sorted(f"{name}={value or ''}" for name, value in attrs)
+        self.events.append(("start", tag, *pairs))
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+
+    def handle_endtag(self, tag: str) -> None:
+        self.events.append(("end", tag))
+
+    def handle_data(self, data: str) -> None:
+        if self.events and self.events[-1][0] == "data":
+            self.events[-1] = ("data", self.events[-1][1] + data)
+        else:
+            self.events.append(("data", data))
+
+    def handle_comment(self, data: str) -> None:
+        self.events.append(("comment", data))
+
+    def handle_decl(self, decl: str) -> None:
+        self.events.append(("declaration", decl))
+
+    def handle_pi(self, data: str) -> None:
+        self.events.append(("declaration", data))
+
+    def unknown_decl(self, data: str) -> None:
+        self.events.append(("declaration", data))
+
+
+def _events(text: str) -> list[Event]:
+    parser = _Markup()
+    parser.feed(text)
+    parser.close()
+    return parser.events
+
+
+def _attributes(event: Event) -> list[tuple[str, str]]:
+    return [(pair.partition("=")[0], pair.partition("=")[2]) for pair in event[2:]]
+
+
+def _safe_attribute(name: str) -> bool:
+    return not name.startswith("on") and name not in {"style", "srcdoc", "formaction"}
+
+
+def _safe_url(value: str) -> bool:
+    scheme = re.match(r"^\s*([a-zA-Z][a-zA-Z0-9+.-]*)\s*:", html.unescape(value))
+    return scheme is None or scheme.group(1).lower() in SAFE_SCHEMES
+
+
+def allow_list(source: str) -> tuple[set[str], dict[str, set[str]]]:
+    """The tags, and attributes per tag, a translation of ``source`` may use."""
+    tags: set[str] = set()
+    attributes: dict[str, set[str]] = {}
+    for event in _events(source):
+        if event[0] == "start" and event[1] not in _NEVER_TAGS:
+            tags.add(event[1])
+            names = {n for n, _ in _attributes(event) if _safe_attribute(n)}
+            attributes.setdefault(event[1], set()).update(names)
+    return tags, attributes
+
+
+def markup_problem(source: str, translation: str) -> str | None:
+    """What is wrong with the markup of ``translation``, if anything.
+
+    The translation is sanitized by nh3 allowing exactly the source's tags and attributes
+    (never scripts or event handlers, links only to http, https and mailto); it must come
+    out unchanged, and it must keep every tag the source has.
+    """
+    tags, attributes = allow_list(source)
+    events = _events(translation)
+    added: list[str] = []
+    for event in events:
+        if event[0] in {"comment", "declaration"}:
+            added.append("<!...> comment or declaration")
+        if event[0] != "start":
+            continue
+        if event[1] not in tags:
+            added.append(f"<{event[1]}>")
+            continue
+        for name, value in _attributes(event):
+            if name not in attributes.get(event[1], set()):
+                added.append(f"{name}= on <{event[1]}>")
+            elif name in _URL_ATTRIBUTES and not _safe_url(value):
+                added.append(f"a {value.split(':')[0].strip()}: URL in {name}=")
+    problems = []
+    if added:
+        allowed = ", ".join(f"<{t}>" for t in sorted(tags)) or "no markup"
+        problems.append(f"not allowed: {', '.join(added)} (the source allows {allowed})")
+    if _SCRIPT_URL.search(html.unescape(translation)) and not _SCRIPT_URL.search(
+        html.unescape(source)
+    ):
+        problems.append("a script URL (javascript:, vbscript:, data:)")
+    cleaned = nh3.clean(
+        translation,
+        tags=tags,
+        attributes=attributes,
+        url_schemes=set(SAFE_SCHEMES),
+        link_rel=None,
+        strip_comments=True,
+    )
+    if not problems and _events(cleaned) != events:
+        problems.append("malformed markup (unclosed or misnested tags)")
+    wanted = Counter(e[1] for e in _events(source) if e[0] == "start" and e[1] in tags)
+    got = Counter(e[1] for e in events if e[0] == "start")
+    dropped = wanted - got
+    if dropped:
+        problems.append("drops " + ", ".join(f"<{t}>" for t in sorted(dropped)))
+    return "; ".join(problems) if problems else None
+
+
+#: A Markdown link or image: ``[text](target)``.
+_MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^\s>]*?)>?\s*\)")
+
+
+def link_problem(source: str, translation: str) -> str | None:
+    """What is wrong with the Markdown links of ``translation``, if anything.
+
+    Rule text links with ``[shown text](term:<id>)`` and ``[shown text](rule:<id>)``: the
+    shown text is translated freely, the targets must stay the same.
+    """
+    wanted = Counter(_MARKDOWN_LINK.findall(source))
+    got = Counter(_MARKDOWN_LINK.findall(translation))
+    if wanted == got:
+        return None
+    problems = []
+    if wanted - got:
+        problems.append("missing " + ", ".join(f"({t})" for t in sorted(wanted - got)))
+    if got - wanted:
+        problems.append("unknown " + ", ".join(f"({t})" for t in sorted(got - wanted)))
+    return "link targets changed: " + "; ".join(problems) + " (keep each (target) as it is)"
+
+
+# ----------------------------------------------------------------------------------------
+# Glossary
+# ----------------------------------------------------------------------------------------
+
+
+def _prose(text: str) -> str:
+    """``text`` without link targets and placeholders: only what a reader sees."""
+    return PLACEHOLDER.sub(" ", re.sub(r"\]\([^)]*\)", "] ", text))
+
+
+def _mentions(text: str, form: str) -> bool:
+    pattern = r"(?<!\w)" + re.escape(form) + r"(?!\w)"
+    return re.search(pattern, _prose(text), re.IGNORECASE) is not None
+
+
+@dataclass(frozen=True)
+class TermRendering:
+    """A glossary term and the words that render it in each language."""
+
+    id: str
+    keep: bool
+    forms: Mapping[str, frozenset[str]]
+
+
+def renderings(domain: Domain, found: Mapping[str, Mapping[str, Message]]) -> list[TermRendering]:
+    """How each glossary term of ``domain`` is written in each language.
+
+    In the glossary's language (the game's) it is the term itself; elsewhere it is the
+    translation of ``glossary.<id>.term`` when that is current; ``Term.forms`` adds the
+    inflected forms of each language, and a kept term (``Term.keep``) stays as it is.
+    """
+    content = domain.content
+    if content is None or content.glossary is None:
+        return []
+    messages = domain.by_context()
+    result = []
+    for term in content.glossary.terms:
+        forms: dict[str, frozenset[str]] = {}
+        given: dict[str, list[str]] = {str(k): list(v) for k, v in term.forms.items()}
+        for language in LANGUAGES:
+            words = set(given.get(language, []))
+            if term.keep or language == domain.source_language:
+                words.add(term.term)
+            else:
+                context = f"glossary.{term.id}.term"
+                entry = found.get(language, {}).get(context)
+                if (
+                    context in messages
+                    and entry is not None
+                    and state(messages[context], entry, language) == "translated"
+                ):
+                    words.add(strings(entry)[0].strip())
+            forms[language] = frozenset(words)
+        result.append(TermRendering(term.id, term.keep, forms))
+    return result
+
+
+def glossary_problems(
+    message: SourceMessage, translation: str, language: str, terms: Iterable[TermRendering]
+) -> list[str]:
+    """Glossary terms the source of ``message`` uses that ``translation`` does not render."""
+    problems = []
+    for term in terms:
+        if message.context == f"glossary.{term.id}.term":
+            continue  # this message is what defines the term's rendering
+        used = sorted(f for f in term.forms.get(message.language, ()) if _mentions(message.text, f))
+        expected = term.forms.get(language, frozenset())
+        if not used or not expected:
+            continue
+        if not any(_mentions(translation, form) for form in expected):
+            choices = ", ".join(repr(f) for f in sorted(expected))
+            problems.append(f"the source says {used[0]!r} ({term.id}): expected {choices}")
+    return problems
+
+
+# ----------------------------------------------------------------------------------------
+# Copies of the source
+# ----------------------------------------------------------------------------------------
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def unchanged_problem(
+    source: str,
+    translation: str,
+    language: str,
+    terms: Iterable[TermRendering],
+    names: Iterable[str] = (),
+) -> str | None:
+    """Complain when ``translation`` merely copies ``source``.
+
+    A copy is fine when nothing is left to translate once placeholders, numbers,
+    punctuation, names (``names``, kept terms and the terms' own renderings in
+    ``language``) are taken out.
+    """
+    if _normal(source) != _normal(translation):
+        return None
+    rest = _prose(translation)
+    kept = set(names)
+    for term in terms:
+        kept |= term.forms.get(language, frozenset())
+    for word in sorted(kept, key=len, reverse=True):
+        rest = re.sub(r"(?<!\w)" + re.escape(word) + r"(?!\w)", " ", rest, flags=re.IGNORECASE)
+    if not re.search(r"[^\W\d_]", rest):
+        return None
+    return "same as the source: translate it, or flag it `#, ignore-same` if it is right as it is"
+
+
+# ----------------------------------------------------------------------------------------
+# Catalogs
+# ----------------------------------------------------------------------------------------
+
+
+def check_message(
+    message: SourceMessage,
+    entry: Message,
+    language: str,
+    terms: Sequence[TermRendering] = (),
+    names: Iterable[str] = (),
+) -> list[tuple[str, str]]:
+    """(check, problem) pairs for one translated message."""
+    forms = strings(entry)
+    if not translated(entry):
+        blank = [str(i) for i, f in enumerate(forms) if not f.strip()]
+        which = "" if len(forms) == 1 else f" (form {', '.join(blank)})"
+        return [
+            (
+                "empty",
+                f"an empty translation{which}: write it, or clear it to leave it untranslated",
+            )
+        ]
+    found: list[tuple[str, str]] = []
+    for index, form in enumerate(forms):
+        source = message.text if index == 0 or message.plural is None else message.plural
+        lost = missing_numbers(source, form)
+        if lost:
+            found.append(("numbers", f"numbers of the source missing: {', '.join(lost)}"))
+        problem = placeholder_problem(source, form)
+        if problem:
+            found.append(("placeholders", problem))
+        problem = markup_problem(source, form)
+        if problem:
+            found.append(("markup", problem))
+        problem = link_problem(source, form)
+        if problem:
+            found.append(("links", problem))
+        if index == 0:
+            found.extend(("glossary", p) for p in glossary_problems(message, form, language, terms))
+            if "ignore-same" not in entry.flags:
+                problem = unchanged_problem(source, form, language, terms, names)
+                if problem:
+                    found.append(("unchanged", problem))
+    return found
+
+
+def _template_problem(domain: Domain, locales: Path) -> Failure | None:
+    path = pot_path(locales, domain.name)
+    if not path.exists():
+        return Failure(str(path), None, "", "outdated", "missing: run `rulebook i18n extract`")
+    expected = template_bytes(domain, locales)
+    if expected is None or path.read_bytes() != expected:
+        return Failure(
+            str(path),
+            None,
+            "",
+            "outdated",
+            "the template differs from the content: run `rulebook i18n extract`",
+        )
+    return None
+
+
+def check_catalog(
+    domain: Domain,
+    language: str,
+    locales: Path,
+    terms: Sequence[TermRendering] = (),
+    complete: bool = False,
+) -> list[Failure]:
+    """Every failure of the catalog of ``domain`` in ``language``."""
+    path = po_path(locales, language, domain.name)
+    file = str(path)
+    wanted = {m.context: m for m in domain.to_translate(language)}
+    if not path.exists():
+        if not wanted:
+            return []
+        return [
+            Failure(
+                file,
+                None,
+                "",
+                "catalog",
+                f"missing, and {len(wanted)} message(s) need translating into "
+                f"{language}: run `rulebook i18n update`",
+            )
+        ]
+    try:
+        catalog = read_catalog(path, language)
+    except PoFileError as error:
+        return [Failure(file, _line(error.lineno), "", "catalog", f"does not parse: {error}")]
+    failures = _header_failures(catalog, language, file)
+    for item in catalog:
+        item.flags.discard("python-format")  # our texts have no %-formats, only {braces}
+    for item, errors in catalog.check():
+        for problem in errors:
+            failures.append(
+                Failure(file, item.lineno, str(item.context or ""), "catalog", str(problem))
+            )
+    found = entries(catalog)
+    outdated = sorted(set(wanted) ^ set(found)) + sorted(
+        c for c in set(wanted) & set(found) if _msgid(found[c]) != wanted[c].msgid
+    )
+    if outdated:
+        failures.append(
+            Failure(
+                file,
+                None,
+                "",
+                "outdated",
+                f"{len(outdated)} message(s) differ from the content (first: "
+                f"{outdated[0]}): run `rulebook i18n update`",
+            )
+        )
+    names = _names(domain, language)
+    for context, entry in found.items():
+        message = wanted.get(context)
+        if message is None or _msgid(entry) != message.msgid:
+            continue
+        untouched = all(not form for form in strings(entry))
+        if entry.fuzzy or untouched:
+            if complete:
+                what = "fuzzy: review it against the new source" if entry.fuzzy else "missing"
+                failures.append(Failure(file, entry.lineno, context, "incomplete", what))
+            continue
+        for name, text in check_message(message, entry, language, terms, names):
+            failures.append(Failure(file, entry.lineno, context, name, text))
+    return failures
+
+
+def _line(lineno: int | None) -> int | None:
+    """A parse error's line: babel counts those from 0 (but message lines from 1)."""
+    return None if lineno is None else lineno + 1
+
+
+def _msgid(entry: Message) -> str | tuple[str, ...]:
+    return entry.id if isinstance(entry.id, str) else tuple(entry.id)
+
+
+def _names(domain: Domain, language: str) -> set[str]:
+    if domain.content is None:
+        return set()
+    names = domain.content.game.names
+    return {names.get(language), names.get(domain.source_language)}
+
+
+def _header_failures(catalog: Catalog, language: str, file: str) -> list[Failure]:
+    failures = []
+    if str(catalog.locale_identifier) != language:
+        failures.append(
+            Failure(
+                file,
+                1,
+                "",
+                "catalog",
+                f"Language header says {catalog.locale_identifier!r}, expected {language!r}",
+            )
+        )
+    expected = Catalog(locale=language)
+    if catalog.num_plurals != expected.num_plurals:
+        failures.append(
+            Failure(
+                file,
+                1,
+                "",
+                "catalog",
+                f"Plural-Forms has nplurals={catalog.num_plurals}, expected "
+                f"{expected.num_plurals} ({expected.plural_forms})",
+            )
+        )
+    return failures
+
+
+def _entries_or_none(domain: Domain, language: str, locales: Path) -> dict[str, Message]:
+    """The entries of a catalog; none when it does not parse (reported by its own check)."""
+    try:
+        return load_entries(domain.name, language, locales)
+    except PoFileError:
+        return {}
+
+
+def check(
+    domains: Iterable[Domain],
+    languages: Sequence[str],
+    locales: Path,
+    complete: bool = False,
+) -> list[Failure]:
+    """Every failure of every catalog of ``domains`` in ``languages``, and of templates."""
+    failures: list[Failure] = []
+    for domain in domains:
+        problem = _template_problem(domain, locales)
+        if problem:
+            failures.append(problem)
+        found = {language: _entries_or_none(domain, language, locales) for language in LANGUAGES}
+        terms = renderings(domain, found)
+        for language in languages:
+            failures.extend(check_catalog(domain, language, locales, terms, complete))
+    return failures

@@ -1,0 +1,203 @@
+"""``rulebook i18n``: extract, update, compile, status and check the translation catalogs."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rulebook import paths
+from rulebook.i18n import catalogs, checks, status
+from rulebook.i18n.catalogs import Domain
+from schemas.common import LANGUAGES
+
+#: Exit code when a check fails or content cannot be read.
+EXIT_FAILED = 1
+
+
+def _folders(args: argparse.Namespace) -> tuple[Path, Path]:
+    content = Path(args.content) if args.content else paths.content_dir()
+    locales = Path(args.locales) if args.locales else paths.LOCALES
+    return content, locales
+
+
+def _domains(args: argparse.Namespace) -> tuple[list[Domain], list[str]]:
+    content, _ = _folders(args)
+    found, problems = catalogs.load_domains(content, args.game or None)
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    return found, problems
+
+
+def _languages(args: argparse.Namespace) -> list[str]:
+    return list(args.lang or LANGUAGES)
+
+
+def _done(problems: list[str]) -> int:
+    if problems:
+        print(
+            f"{len(problems)} problem(s) in the content: run `rulebook validate`", file=sys.stderr
+        )
+        return EXIT_FAILED
+    return 0
+
+
+def cmd_extract(args: argparse.Namespace) -> int:
+    """Write one template per domain."""
+    _, locales = _folders(args)
+    domains, problems = _domains(args)
+    for domain in domains:
+        changed, _ = catalogs.write_template(domain, locales)
+        state = "written" if changed else "unchanged"
+        print(
+            f"{catalogs.pot_path(locales, domain.name)}: {state} ({len(domain.messages)} messages)"
+        )
+    return _done(problems)
+
+
+def cmd_update(args: argparse.Namespace) -> int:
+    """Extract, then merge each template into each language's catalog."""
+    _, locales = _folders(args)
+    domains, problems = _domains(args)
+    for domain in domains:
+        _, date = catalogs.write_template(domain, locales)
+        for language in _languages(args):
+            result = catalogs.update_catalog(domain, language, locales, date, args.keep_obsolete)
+            if result.written or result.path.exists():
+                print(result.summary())
+            else:
+                print(f"{result.path}: not needed ({domain.name} is written in {language})")
+    return _done(problems)
+
+
+def cmd_compile(args: argparse.Namespace) -> int:
+    """Compile catalogs to MO files, without fuzzy entries."""
+    _, locales = _folders(args)
+    domains, problems = _domains(args)
+    for domain in domains:
+        for language in _languages(args):
+            target = catalogs.compile_catalog(domain, language, locales)
+            if target is not None:
+                print(f"{target}: compiled")
+    return _done(problems)
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    """Print translated, fuzzy and missing counts."""
+    _, locales = _folders(args)
+    domains, problems = _domains(args)
+    rows = status.status(domains, _languages(args), locales)
+    if args.json:
+        print(json.dumps([r.to_json() for r in rows], ensure_ascii=False, indent=2))
+    else:
+        print(status.render(rows))
+    return _done(problems)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Run the translation checks; fail on any failure."""
+    _, locales = _folders(args)
+    domains, problems = _domains(args)
+    failures = checks.check(domains, _languages(args), locales, complete=args.complete)
+    for failure in failures:
+        print(failure, file=sys.stderr)
+    if failures:
+        print(f"{len(failures)} translation problem(s)", file=sys.stderr)
+        return EXIT_FAILED
+    if not problems:
+        print(f"ok: {len(domains)} domain(s) in {', '.join(_languages(args))}")
+    return _done(problems)
+
+
+def _common(parser: argparse.ArgumentParser, languages: bool = True) -> None:
+    parser.add_argument(
+        "--game",
+        action="append",
+        metavar="ID",
+        help="only this game (or 'ui' for interface strings); repeatable",
+    )
+    if languages:
+        parser.add_argument(
+            "--lang",
+            action="append",
+            choices=LANGUAGES,
+            help="only this language; repeatable (default: all)",
+        )
+    parser.add_argument("--content", metavar="DIR", help="content folder (default: content/)")
+    parser.add_argument("--locales", metavar="DIR", help="catalog folder (default: locales/)")
+
+
+def register(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``i18n`` and its subcommands to the ``rulebook`` command's subparsers."""
+    i18n: argparse.ArgumentParser = subparsers.add_parser(
+        "i18n",
+        help="manage translation catalogs",
+        description=(
+            "Translation catalogs under locales/: one template per game (and ui.pot for the "
+            "interface), one PO file per language, gettext contexts built from content ids."
+        ),
+    )
+    commands = i18n.add_subparsers(dest="i18n_command", required=True, metavar="ACTION")
+    actions: list[tuple[str, str, str, Callable[[argparse.Namespace], int], bool]] = [
+        (
+            "extract",
+            "write the templates (.pot)",
+            "Write locales/<game>.pot and locales/ui.pot from the content. A template whose "
+            "messages did not change is left as it is.",
+            cmd_extract,
+            False,
+        ),
+        (
+            "update",
+            "extract, then update the translations (.po)",
+            "Extract, then merge into locales/<lang>/LC_MESSAGES/<game>.po: new messages come "
+            "in empty, changed ones are marked fuzzy with their old source after #|. No "
+            "catalog is made for the language a game is written in.",
+            cmd_update,
+            True,
+        ),
+        (
+            "compile",
+            "compile the translations (.mo)",
+            "Compile each PO file to MO next to it, leaving fuzzy and empty entries out.",
+            cmd_compile,
+            True,
+        ),
+        (
+            "status",
+            "show how much is translated",
+            "Translated, fuzzy and missing messages per game and language. Messages already in "
+            "the language count as done.",
+            cmd_status,
+            True,
+        ),
+        (
+            "check",
+            "check the translations",
+            "Fail on lost numbers, broken placeholders, markup the source does not use, "
+            "glossary terms not followed, empty translations, copies of the source, invalid "
+            "or out-of-date catalogs.",
+            cmd_check,
+            True,
+        ),
+    ]
+    for name, summary, description, run, languages in actions:
+        parser = commands.add_parser(name, help=summary, description=description)
+        _common(parser, languages)
+        parser.set_defaults(run=run)
+        if name == "update":
+            parser.add_argument(
+                "--keep-obsolete", action="store_true", help="keep removed messages as #~ entries"
+            )
+        elif name == "status":
+            parser.add_argument("--json", action="store_true", help="print JSON")
+        elif name == "check":
+            parser.add_argument(
+                "--complete",
+                action="store_true",
+                help="also fail on untranslated and fuzzy messages",
+            )
+    return i18n

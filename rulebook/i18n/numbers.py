@@ -1,0 +1,105 @@
+"""Counts and numbers in each language, from CLDR through Babel.
+
+A count phrase is one whole pattern per CLDR plural category, with ``{count}`` where the
+formatted number goes (``{count} очко`` / ``{count} очки`` / ``{count} очок``), chosen by
+the language's plural rule. Nothing is built by gluing words and endings together, so
+each language can order and inflect the phrase as it needs.
+
+gettext catalogs number their plural forms by the ``Plural-Forms`` formula instead of by
+CLDR category; :func:`forms_by_category` converts one into the other.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from functools import cache
+from typing import Literal, cast
+
+from babel import Locale
+from babel.messages.catalog import Catalog
+from babel.numbers import format_decimal
+
+#: CLDR plural categories.
+Category = Literal["zero", "one", "two", "few", "many", "other"]
+
+Number = int | float | Decimal
+
+#: Where the formatted number goes in a count pattern.
+COUNT = "{count}"
+
+
+@cache
+def _locale(language: str) -> Locale:
+    return Locale.parse(language)
+
+
+def plural_category(number: Number, language: str) -> Category:
+    """The CLDR plural category of ``number`` in ``language`` (uk: 1 one, 2 few, 5 many)."""
+    return cast(Category, _locale(language).plural_form(number))
+
+
+def categories(language: str) -> tuple[Category, ...]:
+    """The plural categories ``language`` uses, ``other`` last."""
+    tags = set(_locale(language).plural_form.tags) | {"other"}
+    order: tuple[Category, ...] = ("zero", "one", "two", "few", "many", "other")
+    return tuple(c for c in order if c in tags)
+
+
+def format_number(number: Number, language: str) -> str:
+    """``number`` written the way ``language`` writes it (fr 1 234,5 with U+202F)."""
+    return format_decimal(number, locale=_locale(language))
+
+
+def format_count(number: Number, patterns: Mapping[str, str], language: str) -> str:
+    """A count phrase: the pattern of ``number``'s plural category, with the number in it.
+
+    ``patterns`` maps CLDR categories to patterns containing ``{count}``; a category it
+    lacks falls back to ``other``, then to any pattern given.
+    """
+    if not patterns:
+        raise ValueError("no count pattern given")
+    category = plural_category(number, language)
+    pattern = patterns.get(category) or patterns.get("other") or next(iter(patterns.values()))
+    return pattern.replace(COUNT, format_number(number, language))
+
+
+@cache
+def _gettext_rule(language: str) -> tuple[int, str]:
+    catalog = Catalog(locale=language)
+    return catalog.num_plurals, catalog.plural_expr
+
+
+def gettext_index(number: int, language: str) -> int:
+    """The ``msgstr[n]`` index the language's ``Plural-Forms`` picks for ``number``."""
+    count, expression = _gettext_rule(language)
+    index = gettext.c2py(expression)(number)
+    return min(index, count - 1)
+
+
+#: Whole numbers that reach every integer plural category of the published languages
+#: (French ``many`` starts at a million).
+_SAMPLES: tuple[int, ...] = (*range(0, 200), 1000, 1_000_000)
+
+
+@cache
+def _index_of_category(language: str) -> dict[str, int]:
+    """For each CLDR category a whole number reaches, the gettext form it uses."""
+    found: dict[str, int] = {}
+    for number in _SAMPLES:
+        found.setdefault(plural_category(number, language), gettext_index(number, language))
+    return found
+
+
+def forms_by_category(forms: Sequence[str], language: str) -> dict[str, str]:
+    """gettext plural forms (``msgstr[0]``, ``msgstr[1]``, ...) keyed by CLDR category.
+
+    Categories only fractions reach (Ukrainian ``other``: 1,5) take the last form, the
+    closest gettext can say.
+    """
+    mapping = _index_of_category(language)
+    last = len(forms) - 1
+    return {
+        category: forms[min(mapping.get(category, last), last)] for category in categories(language)
+    }

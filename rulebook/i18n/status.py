@@ -1,0 +1,83 @@
+"""How far each domain is translated into each language.
+
+Counts are taken against the current content, not against the PO file alone: a message
+whose source changed since the catalog was updated counts as fuzzy, and a message written
+in the reader's language counts as done (``source``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from rulebook import tables
+from rulebook.i18n.catalogs import Domain, load_entries, po_path, state
+
+
+@dataclass(frozen=True)
+class Status:
+    """The state of one domain in one language."""
+
+    domain: str
+    language: str
+    catalog: str
+    total: int
+    source: int
+    translated: int
+    fuzzy: int
+    missing: int
+
+    @property
+    def done(self) -> int:
+        """Messages a reader gets in their language: written in it, or translated."""
+        return self.source + self.translated
+
+    @property
+    def percent(self) -> float:
+        """Share of done messages, 100 for an empty domain."""
+        return 100.0 if self.total == 0 else round(100.0 * self.done / self.total, 1)
+
+    def to_json(self) -> dict[str, Any]:
+        """The counts as plain data, with ``done`` and ``percent``."""
+        return {**asdict(self), "done": self.done, "percent": self.percent}
+
+
+def domain_status(domain: Domain, language: str, locales: Path) -> Status:
+    """Count the messages of ``domain`` by state for a reader of ``language``."""
+    found = load_entries(domain.name, language, locales)
+    counts = {"source": 0, "translated": 0, "fuzzy": 0, "missing": 0}
+    for message in domain.messages:
+        counts[state(message, found.get(message.context), language)] += 1
+    return Status(
+        domain=domain.name,
+        language=language,
+        catalog=str(po_path(locales, language, domain.name)),
+        total=len(domain.messages),
+        **counts,
+    )
+
+
+def status(domains: Iterable[Domain], languages: Sequence[str], locales: Path) -> list[Status]:
+    """The status of every domain in every language, domain by domain."""
+    return [domain_status(d, language, locales) for d in domains for language in languages]
+
+
+def render(rows: Sequence[Status]) -> str:
+    """A terminal table of statuses."""
+    header = ["domain", "lang", "total", "source", "translated", "fuzzy", "missing", "done"]
+    body = [
+        [
+            r.domain,
+            r.language,
+            str(r.total),
+            str(r.source),
+            str(r.translated),
+            str(r.fuzzy),
+            str(r.missing),
+            f"{r.percent:.1f}%",
+        ]
+        for r in rows
+    ]
+    return tables.render(header, body)

@@ -1,0 +1,147 @@
+"""A throw-away workspace for the translation tests: Nile's content and catalogs in tmp.
+
+Only content/nile is copied (other games may be unfinished); a small rules file and a
+glossary are added so every kind of message exists.
+"""
+
+from __future__ import annotations
+
+import io
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import write_po
+
+from rulebook.i18n import catalogs
+from rulebook.i18n.catalogs import Domain, po_path, read_catalog
+from schemas.game import GameContent
+from schemas.loader import load_game
+from tests.conftest import CONTENT
+
+RULES = """\
+sections:
+  - id: overview
+    kind: overview
+    title: Aperçu
+    body: >-
+      Chaque joueur récolte des cartes et les range dans son stock ; chaque
+      [culture](term:crop) compte.
+    provenance: {sources: [seed_fr]}
+    children:
+      - id: end
+        kind: end
+        title: Fin de la partie
+        steps:
+          - La partie s'arrête après 3 passages dans la pioche.
+          - Comparez les piles, de la plus petite à la plus grande.
+        notes:
+          - {id: tie, text: "Une égalité complète est partagée."}
+        provenance: {sources: [seed_fr]}
+  - id: ukrainian_note
+    kind: reference
+    title: Примітка
+    body: Кожна культура має 14 карт.
+    source_language: uk
+    provenance: {sources: [seed_fr]}
+"""
+
+GLOSSARY = """\
+terms:
+  - id: crop
+    term: culture
+    definition: Une des sortes de cartes que l'on récolte.
+    forms:
+      fr: [cultures]
+      uk: [культура, культури, культур, культуру, культурою, культурі, культурами, культурах]
+      en: [crop, crops]
+  - id: storage
+    term: stock
+    definition: Les cartes que vous gardez devant vous.
+  - id: nile
+    term: Nil
+    definition: Le fleuve.
+    keep: true
+    forms:
+      uk: [Ніл, Нілу]
+"""
+
+
+@dataclass
+class Workspace:
+    """Content and locales folders of one test."""
+
+    content: Path
+    locales: Path
+
+    @property
+    def nile(self) -> Path:
+        return self.content / "nile"
+
+    def game(self) -> GameContent:
+        return load_game(self.nile)
+
+    def domain(self) -> Domain:
+        return catalogs.game_domain(self.game())
+
+    def update(self) -> dict[str, catalogs.UpdateResult]:
+        """Extract and update Nile's catalogs in every language, as the command does."""
+        domain = self.domain()
+        _, date = catalogs.write_template(domain, self.locales)
+        return {
+            language: catalogs.update_catalog(domain, language, self.locales, date)
+            for language in ("fr", "uk", "en")
+        }
+
+    def update_ui(self) -> None:
+        domain = catalogs.ui_domain()
+        _, date = catalogs.write_template(domain, self.locales)
+        for language in ("fr", "uk", "en"):
+            catalogs.update_catalog(domain, language, self.locales, date)
+
+    def po(self, language: str, domain: str = "nile") -> Path:
+        return po_path(self.locales, language, domain)
+
+    def catalog(self, language: str, domain: str = "nile") -> Catalog:
+        return read_catalog(self.po(language, domain), language)
+
+    def message(self, language: str, context: str, domain: str = "nile") -> Message:
+        found = [m for m in self.catalog(language, domain) if m.context == context]
+        assert len(found) == 1, context
+        return found[0]
+
+    def translate(
+        self,
+        language: str,
+        translations: dict[str, str | tuple[str, ...]],
+        domain: str = "nile",
+        flags: dict[str, set[str]] | None = None,
+    ) -> None:
+        """Write translations into a PO file as a translator would, by context."""
+        catalog = self.catalog(language, domain)
+        for message in catalog:
+            if message.context in translations:
+                message.string = translations[message.context]
+                message.flags |= (flags or {}).get(str(message.context), set())
+        stream = io.BytesIO()
+        write_po(stream, catalog, width=76, include_previous=True)
+        self.po(language, domain).write_bytes(stream.getvalue())
+
+    def replace_in_source(self, file: str, old: str, new: str) -> None:
+        path = self.nile / file
+        text = path.read_text(encoding="utf-8")
+        assert text.count(old) == 1, old
+        path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def make_workspace(root: Path) -> Workspace:
+    """Copy Nile to ``root``/content, add rules and a glossary, and make its catalogs."""
+    content = root / "content"
+    shutil.copytree(CONTENT / "nile", content / "nile")
+    (content / "nile" / "rules.yaml").write_text(RULES, encoding="utf-8")
+    (content / "nile" / "glossary.yaml").write_text(GLOSSARY, encoding="utf-8")
+    workspace = Workspace(content, root / "locales")
+    workspace.update()
+    workspace.update_ui()
+    return workspace

@@ -1,0 +1,203 @@
+"""`rulebook i18n check`: what it refuses, and where it says the problem is."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulebook.cli import main
+from rulebook.i18n import catalogs, checks
+from rulebook.i18n.checks import (
+    Failure,
+    link_problem,
+    markup_problem,
+    missing_numbers,
+    placeholder_problem,
+)
+from tests.i18n_support import Workspace, make_workspace
+
+NOTE = "components.crops.note"
+DEAL = "setup.steps.deal_hands.text"
+LABEL = "scoring.inputs.papyrus.label"
+GROUP = "scoring.groups.storage"
+OVERVIEW = "rules.overview.body"
+FLOOD = "setup.steps.flood_card.text"
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Workspace:
+    return make_workspace(tmp_path)
+
+
+def _failures(workspace: Workspace, complete: bool = False) -> list[Failure]:
+    domains = [workspace.domain(), catalogs.ui_domain()]
+    return checks.check(domains, ["fr", "uk", "en"], workspace.locales, complete=complete)
+
+
+def _only(workspace: Workspace, check: str, context: str) -> Failure:
+    failures = _failures(workspace)
+    assert [(f.check, f.context) for f in failures] == [(check, context)], failures
+    return failures[0]
+
+
+def test_fresh_catalogs_pass(workspace: Workspace) -> None:
+    assert _failures(workspace) == []
+
+
+def test_untranslated_messages_fail_only_when_complete_is_asked(workspace: Workspace) -> None:
+    failures = _failures(workspace, complete=True)
+    assert failures and {f.check for f in failures} == {"incomplete"}
+
+
+def test_a_dropped_number(workspace: Workspace) -> None:
+    workspace.translate("en", {NOTE: "Each crop has many cards. Nile DeLuxor adds two."})
+    failure = _only(workspace, "numbers", NOTE)
+    assert "14" in failure.message
+    # The line is the message's msgid in the catalog.
+    lines = workspace.po("en").read_text(encoding="utf-8").splitlines()
+    assert failure.line is not None and lines[failure.line - 1].startswith("msgid")
+    assert lines[failure.line - 2] == f'msgctxt "{NOTE}"'
+
+
+def test_a_broken_placeholder(workspace: Workspace) -> None:
+    workspace.translate("en", {DEAL: "Shuffle the crop and speculation cards; deal {card} each."})
+    failure = _only(workspace, "placeholders", DEAL)
+    assert "missing {cards}" in failure.message and "unknown {card}" in failure.message
+    workspace.translate("en", {DEAL: "Shuffle the crop and speculation cards; deal {cards each."})
+    assert "stray '{'" in _only(workspace, "placeholders", DEAL).message
+
+
+def test_a_glossary_deviation(workspace: Workspace) -> None:
+    good = "Each player harvests cards into storage; every [crop](term:crop) counts."
+    workspace.translate("en", {OVERVIEW: good})
+    assert _failures(workspace) == []
+    workspace.translate("en", {OVERVIEW: good.replace("[crop]", "[plant]")})
+    failure = _only(workspace, "glossary", OVERVIEW)
+    assert "'culture' (crop)" in failure.message and "'crops'" in failure.message
+    # Ukrainian inflected forms come from Term.forms.
+    workspace.translate(
+        "uk", {OVERVIEW: "Кожен гравець збирає карти; кожна [культура](term:crop) важлива."}
+    )
+    assert _only(workspace, "glossary", OVERVIEW).file.endswith("en/LC_MESSAGES/nile.po")
+
+
+def test_the_glossary_rendering_comes_from_the_catalog(workspace: Workspace) -> None:
+    workspace.translate("en", {GROUP: "Cards in your hoard, by crop"})
+    assert _failures(workspace) == []  # no English rendering of "stock" yet
+    workspace.translate("en", {"glossary.storage.term": "storage"})
+    failure = _only(workspace, "glossary", GROUP)
+    assert "expected 'storage'" in failure.message
+    workspace.translate("en", {GROUP: "Cards in your storage, by crop"})
+    assert _failures(workspace) == []
+
+
+@pytest.mark.parametrize(
+    ("translation", "expected"),
+    [
+        ("Papyrus<script>alert(1)</script>", "<script>"),
+        ('<img src="x" onerror="alert(1)">Papyrus', "<img>"),
+        ('<a href="javascript:alert(1)">Papyrus</a>', "script URL"),
+        ("[Papyrus](javascript:alert(1))", "script URL"),
+    ],
+)
+def test_injected_markup(workspace: Workspace, translation: str, expected: str) -> None:
+    workspace.translate("en", {LABEL: translation})
+    failures = _failures(workspace)
+    assert failures and {f.context for f in failures} == {LABEL}
+    assert any(expected in f.message for f in failures if f.check == "markup"), failures
+
+
+def test_markup_allowed_by_the_source(workspace: Workspace) -> None:
+    workspace.replace_in_source(
+        "scoring.yaml", "group: storage, label: Papyrus,", "group: storage, label: Papyrus <b>sec</b>,"
+    )
+    workspace.update()
+    workspace.translate("en", {LABEL: "Dry <b>papyrus</b>"})
+    assert _failures(workspace) == []
+    workspace.translate("en", {LABEL: "Dry <b onmouseover=alert(1)>papyrus</b>"})
+    assert "onmouseover= on <b>" in _only(workspace, "markup", LABEL).message
+    workspace.translate("en", {LABEL: "Dry papyrus"})
+    assert "drops <b>" in _only(workspace, "markup", LABEL).message
+
+
+def test_an_empty_translation(workspace: Workspace) -> None:
+    workspace.translate("uk", {LABEL: "   "})
+    assert "empty" in _only(workspace, "empty", LABEL).message
+    workspace.translate("uk", {"ui.points": ("{count} очко", "", "{count} очок")}, domain="ui")
+    failures = [f for f in _failures(workspace) if f.context == "ui.points"]
+    assert [(f.check, f.message.split(":")[0]) for f in failures] == [
+        ("empty", "an empty translation (form 1)")
+    ]
+
+
+def test_an_untranslated_copy(workspace: Workspace) -> None:
+    source = next(m.text for m in workspace.domain().messages if m.context == FLOOD)
+    workspace.translate("en", {FLOOD: source})
+    assert "same as the source" in _only(workspace, "unchanged", FLOOD).message
+    # Proper names kept as they are, and copies the translator vouches for, pass.
+    workspace.translate("en", {FLOOD: "Put the Flood card face up; set the Locusts aside."})
+    workspace.translate("en", {"glossary.nile.term": "Nil"})
+    workspace.translate("en", {LABEL: "Papyrus"}, flags={LABEL: {"ignore-same"}})
+    assert _failures(workspace) == []
+    workspace.translate("uk", {LABEL: "Papyrus"})
+    _only(workspace, "unchanged", LABEL)
+
+
+def test_catalog_validity(workspace: Workspace) -> None:
+    # The Plural-Forms header must match the language.
+    nile = workspace.po("uk")
+    nile.write_text(
+        nile.read_text(encoding="utf-8").replace("nplurals=3", "nplurals=2"), encoding="utf-8"
+    )
+    failures = _failures(workspace)
+    assert [f.message.split(" (")[0] for f in failures] == ["Plural-Forms has nplurals=2, expected 3"]
+    assert failures[0].file == str(nile) and failures[0].line == 1
+    # A plural with more forms than the language has.
+    path = workspace.po("uk", "ui")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(
+        text.replace('msgstr[2] ""\n', 'msgstr[2] ""\nmsgstr[3] ""\n', 1), encoding="utf-8"
+    )
+    failure = next(f for f in _failures(workspace) if f.file == str(path))
+    assert "more translations than num_plurals" in failure.message
+    # A syntax error, with its line.
+    path.write_text(text.replace('msgctxt "ui.total"', 'msgctx "ui.total"'), encoding="utf-8")
+    failure = next(f for f in _failures(workspace) if f.file == str(path))
+    assert "does not parse" in failure.message
+    assert failure.line is not None
+    assert "msgctx " in path.read_text(encoding="utf-8").splitlines()[failure.line - 1]
+
+
+def test_out_of_date_catalogs(workspace: Workspace) -> None:
+    workspace.replace_in_source("setup.yaml", "Posez", "Placez")
+    failures = _failures(workspace)
+    assert {(Path(f.file).name, f.check) for f in failures} == {
+        ("nile.pot", "outdated"),
+        ("nile.po", "outdated"),
+    }
+
+
+def test_the_command_fails_and_says_where(
+    workspace: Workspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["--content", str(workspace.content), "--locales", str(workspace.locales)]
+    assert main(["i18n", "check", *args]) == 0
+    workspace.translate("en", {DEAL: "Shuffle and deal 5 cards each."})
+    assert main(["i18n", "check", *args]) == 1
+    err = capsys.readouterr().err
+    assert f"{workspace.po('en')}:" in err
+    assert f"{DEAL}: [placeholders] missing {{cards}}" in err
+    assert main(["i18n", "check", "--lang", "uk", *args]) == 0
+
+
+def test_string_checks() -> None:
+    assert missing_numbers("De 2 à 5 joueurs", "From 2 to 6 players") == ["5"]
+    assert missing_numbers("1 000 points, 1,5", "1,000 points, 1.5") == []
+    assert missing_numbers("5 ou 5", "5") == ["5"]
+    assert missing_numbers("{players} joueurs", "players") == []
+    assert placeholder_problem("avec {players}", "with {players}") is None
+    assert markup_problem("A & B < 3", "A &amp; B < 3") is None
+    assert markup_problem("a <b>b</b>", "x <b>y") is not None  # unclosed
+    assert link_problem("[x](rule:end)", "[y](rule:end)") is None
+    assert link_problem("[x](rule:end)", "[y](rule:start)") is not None

@@ -1,0 +1,110 @@
+"""Extraction: every translatable text, with a context built from ids."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from rulebook.i18n.catalogs import game_domain
+from rulebook.i18n.messages import ExtractError, extract, natural_key
+from rulebook.i18n.ui import ui_messages
+from schemas.loader import load_game
+from tests.i18n_support import Workspace, make_workspace
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Workspace:
+    return make_workspace(tmp_path)
+
+
+def test_contexts_are_built_from_ids(workspace: Workspace) -> None:
+    contexts = {m.context for m in extract(workspace.game())}
+    expected = {
+        "game.summary",
+        "components.crops.name",
+        "components.crops.note",
+        "components.crops.provenance.decision",
+        "components.crops.items.papyrus.name",
+        "setup.steps.deal_hands.text",
+        "setup.first_player_text",
+        "scoring.inputs.papyrus.label",
+        "scoring.options.deluxor.label",
+        "scoring.categories.papyrus.label",
+        "scoring.ranking.storage.label",
+        "scoring.ranking.provenance.decision",
+        "scoring.constraints.crops_in_play.message",
+        "scoring.groups.storage",
+        "scoring.values.storage.note",
+        "rules.overview.title",
+        "rules.overview.body",
+        "rules.end.title",  # a child section is not nested under its parent
+        "rules.end.steps.1",
+        "rules.end.steps.2",
+        "rules.end.notes.tie",
+        "glossary.crop.term",
+        "glossary.crop.definition",
+    }
+    assert expected <= contexts
+    # Proper names, bibliography and per-language data are not messages.
+    assert not any(c.startswith(("game.names", "game.sources", "cases")) for c in contexts)
+    assert not any(".forms." in c for c in contexts)
+
+
+def test_contexts_do_not_depend_on_order(workspace: Workspace) -> None:
+    before = {m.context: m.text for m in extract(workspace.game())}
+    path = workspace.nile / "components.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["components"].reverse()
+    data["components"][-1]["items"].reverse()
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    after = {m.context: m.text for m in extract(load_game(workspace.nile))}
+    assert after == before
+
+
+def test_messages_know_their_language_format_and_origin(workspace: Workspace) -> None:
+    messages = {m.context: m for m in extract(workspace.game())}
+    step = messages["setup.steps.deluxor_remove_crops.text"]
+    assert step.language == "fr"
+    assert step.placeholders == {"players", "removed"}
+    assert step.flags == {"python-brace-format"}
+    assert step.file == "content/nile/setup.yaml"
+    assert step.comments[0] == "steps[deluxor_remove_crops].text"
+    assert messages["setup.steps.flood_card.text"].flags == frozenset()
+    note = messages["rules.ukrainian_note.body"]
+    assert note.language == "uk"
+    assert "Source language of this text: uk" in note.comments
+    assert messages["rules.end.steps.1"].comments[0] == (
+        "sections[overview].children[end].steps[1]"
+    )
+
+
+def test_messages_are_sorted_naturally(workspace: Workspace) -> None:
+    contexts = [m.context for m in extract(workspace.game())]
+    assert contexts == sorted(contexts, key=natural_key)
+    assert natural_key("rules.a.steps.2") < natural_key("rules.a.steps.10")
+
+
+def test_two_items_with_one_id_are_refused(workspace: Workspace) -> None:
+    path = workspace.nile / "components.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["components"].append(dict(data["components"][1]))
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(ExtractError, match=r"components\.papyrus_cards\.name"):
+        game_domain(load_game(workspace.nile))
+
+
+def test_ui_strings_keep_the_contexts_the_cli_uses() -> None:
+    messages = {m.context: m for m in ui_messages()}
+    for context, text in [
+        ("ui.total", "Total"),
+        ("ui.rank", "Rank"),
+        ("ui.winners", "Winners"),
+        ("ui.shared_place", "shared place"),
+        ("ui.seed", "seed"),
+        ("ui.first_player", "First player"),
+    ]:
+        assert messages[context].text == text
+        assert messages[context].language == "en"
+    assert messages["ui.points"].msgid == ("{count} point", "{count} points")

@@ -184,9 +184,7 @@ def test_runtime_falls_back_and_says_so(workspace: Workspace) -> None:
     assert french.state("rules.ukrainian_note.body") == "missing"
 
 
-def test_commands_run_end_to_end(
-    workspace: Workspace, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_commands_run_end_to_end(workspace: Workspace, capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--content", str(workspace.content), "--locales", str(workspace.locales)]
     assert main(["i18n", "extract", *args]) == 0
     assert "unchanged" in capsys.readouterr().out

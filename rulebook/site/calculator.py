@@ -1,0 +1,116 @@
+"""The data the calculator and setup widgets read: a game's export, in the page's language.
+
+The page embeds it as a JSON data island (``<script type="application/json">``). Labels,
+messages and setup texts are translated; ids and numbers are left exactly as
+scorer.export.export_game() gives them, so the browser runtime computes what the Python
+engine computes. ``fallback`` names, by catalog context, every text that is shown in its
+source language, so the widget can mark it like the page does.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rulebook.site.localize import Localizer
+from rulebook.site.ui_text import WIDGET_KEYS
+from schemas.game import GameContent
+from scorer.export import export_game
+
+#: Bumped when the island's shape changes in a way ui.js must know about.
+ISLAND_FORMAT = 1
+
+
+def localized_export(content: GameContent, loc: Localizer) -> tuple[dict[str, Any], dict[str, str]]:
+    """export_game() with its texts in ``loc.language``, and the contexts that fell back."""
+    doc = export_game(content)
+    fallback: dict[str, str] = {}
+
+    def tr(context: str, text: str) -> str:
+        found = loc.text(context, text)
+        if found.fallback:
+            fallback[context] = found.lang
+        return found.text
+
+    def labelled(items: list[dict[str, Any]], base: str) -> None:
+        for item in items:
+            where = f"{base}.{item['id']}"
+            item["label"] = tr(f"{where}.label", item["label"])
+            if "help" in item:
+                item["help"] = tr(f"{where}.help", item["help"])
+            for choice in item.get("choices", []):
+                choice["label"] = tr(f"{where}.choices.{choice['id']}.label", choice["label"])
+
+    scoring = doc["scoring"]
+    labelled(scoring["inputs"], "scoring.inputs")
+    labelled(scoring.get("table", []), "scoring.table")
+    labelled(scoring.get("options", []), "scoring.options")
+    scoring["groups"] = {
+        key: tr(f"scoring.groups.{key}", text) for key, text in scoring.get("groups", {}).items()
+    }
+    for category in scoring["categories"]:
+        category["label"] = tr(f"scoring.categories.{category['id']}.label", category["label"])
+    ranking = scoring["ranking"]
+    for key in ranking["keys"]:
+        key["label"] = tr(f"scoring.ranking.{key['value']}.label", key["label"])
+    if "win_requires_label" in ranking:
+        ranking["win_requires_label"] = tr(
+            "scoring.ranking.win_requires_label", ranking["win_requires_label"]
+        )
+    for constraint in scoring.get("constraints", []):
+        constraint["message"] = tr(
+            f"scoring.constraints.{constraint['id']}.message", constraint["message"]
+        )
+    for check in scoring.get("end_checks", []):
+        check["message"] = tr(f"scoring.end_checks.{check['id']}.message", check["message"])
+
+    setup = doc["setup"]
+    if "first_player_text" in setup:
+        setup["first_player_text"] = tr("setup.first_player_text", setup["first_player_text"])
+    for step in setup["steps"]:
+        base = f"setup.steps.{step['id']}"
+        step["text"] = tr(f"{base}.text", step["text"])
+        deal = step.get("deal")
+        if deal and deal.get("slots"):
+            deal["slots"] = [
+                tr(f"{base}.deal.slots.{n}", slot) for n, slot in enumerate(deal["slots"], start=1)
+            ]
+    for component, items in doc["decks"].items():
+        for item in items:
+            item["name"] = tr(f"components.{component}.items.{item['id']}.name", item["name"])
+    return doc, fallback
+
+
+def island_data(content: GameContent, loc: Localizer) -> dict[str, Any]:
+    """Everything one page's widgets read."""
+    doc, fallback = localized_export(content, loc)
+    ui: dict[str, str] = {}
+    for key in WIDGET_KEYS:
+        found = loc.ui(key)
+        ui[key] = found.text
+        if found.fallback:
+            fallback[f"ui.{key}"] = found.lang
+    return {
+        "format": ISLAND_FORMAT,
+        "language": loc.language,
+        "export": doc,
+        "ui": ui,
+        "fallback": dict(sorted(fallback.items())),
+    }
+
+
+def script_json(data: Any) -> str:
+    """JSON that can sit inside a ``<script>`` element: no ``<``, ``>`` or ``&`` left."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return (
+        text.replace("&", "\\u0026")
+        .replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
+
+
+def data_island(content: GameContent, loc: Localizer) -> str:
+    """The island's JSON text, safe to put between ``<script>`` tags."""
+    return script_json(island_data(content, loc))

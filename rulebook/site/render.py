@@ -1,0 +1,379 @@
+"""Page models to Markdown, through the Jinja2 templates of site/templates/.
+
+Content and translations are untrusted. Three rules keep them inert:
+
+* every ``{{ value }}`` a template prints is escaped twice over: HTML (``& < > " '``) and
+  the characters Markdown or its extensions would read as syntax, written as numeric
+  entities (``[`` -> ``&#91;``), so no text can become a link, an attribute list or a tag;
+* text that may carry Markdown-lite (rule bodies, notes, definitions) is converted with
+  Python-Markdown and then cleaned by nh3 with a short allow-list of tags and only
+  http(s)/mailto links; ``[text](term:id)`` and ``[text](rule:id)`` become site links;
+* everything a page shows apart from headings sits in raw HTML blocks that MkDocs passes
+  through untouched, so the Markdown pass never sees translated text a second time.
+
+A fragment shown in another language than the page's gets a ``lang`` attribute; a fallback
+also gets a visible "not translated" mark, and the page a notice at its top.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import markdown  # type: ignore[import-untyped]
+import nh3
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
+
+from rulebook.site.localize import Fragment, Localizer, has_words
+from rulebook.site.pages import Page
+from schemas.rules import LINK
+
+# ----------------------------------------------------------------------------------------
+# Escaping
+# ----------------------------------------------------------------------------------------
+
+_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}
+#: Characters Markdown, attr_list or common extensions would read as syntax.
+_MARKDOWN_SYNTAX = "\\`*_[](){}#!|~^=:$@+"
+_WHITESPACE = re.compile(r"[\s\u2028\u2029]+")
+#: One translation table: entities for the above; control and private-use characters,
+#: which carry nothing a reader needs, are dropped.
+_ESCAPES: dict[int, str | None] = {
+    **{code: None for code in range(32)},
+    **{code: None for code in range(0xE000, 0xF900)},
+    **{ord(char): f"&#{ord(char)};" for char in _MARKDOWN_SYNTAX},
+    **{ord(char): entity for char, entity in _ENTITIES.items()},
+}
+
+
+def escape_text(text: str) -> Markup:
+    """``text`` as inert HTML that Markdown leaves alone, on one line."""
+    return Markup(_WHITESPACE.sub(" ", text).strip().translate(_ESCAPES))
+
+
+def title_text(text: str) -> str:
+    """A title for MkDocs' own templates, which print titles without escaping them."""
+    return str(escape_text(text))
+
+
+# ----------------------------------------------------------------------------------------
+# Markdown-lite
+# ----------------------------------------------------------------------------------------
+
+#: Tags Markdown-lite may produce; everything else is dropped (and script/style contents).
+RICH_TAGS = frozenset({"p", "br", "strong", "em", "code", "ul", "ol", "li", "a"})
+_URL_SCHEMES = frozenset({"http", "https", "mailto"})
+_VAR_OPEN, _VAR_CLOSE = "\ue000", "\ue001"
+_VAR = re.compile(f"{_VAR_OPEN}([A-Z]){_VAR_CLOSE}")
+_PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+_BLANK_LINES = re.compile(r"\n\s*\n+")
+_MARKDOWN = markdown.Markdown(extensions=["sane_lists"], output_format="html")
+
+_TAG_OR_TEXT = re.compile(r"(<[^>]*>)|([^<]+)")
+
+
+def _escape_braces(match: re.Match[str]) -> str:
+    """Braces in text become entities: no template or attribute-list syntax survives."""
+    if match[1]:
+        return match[1]
+    return match[2].replace("{", "&#123;").replace("}", "&#125;")
+
+
+#: Where ``[text](term:id)`` and ``[text](rule:id)`` point from one page: a URL prefix the
+#: id is appended to, or None when that page does not exist (the text stays, unlinked).
+Links = Mapping[str, str | None]
+
+
+def _resolve_links(text: str, links: Links) -> str:
+    def replace(match: re.Match[str]) -> str:
+        prefix = links.get(match["kind"])
+        if prefix is None:
+            return match["text"]
+        return f"[{match['text']}]({prefix}{match['target']})"
+
+    return LINK.sub(replace, text)
+
+
+def markdown_lite(
+    text: str,
+    links: Links | None = None,
+    fill: Mapping[str, str] | None = None,
+    markers: Mapping[str, str] | None = None,
+) -> Markup:
+    """Markdown-lite to clean HTML: paragraphs, lists, emphasis, code and safe links.
+
+    ``fill`` replaces ``{name}`` placeholders by numbers; ``markers`` shows other
+    placeholders as a letter (explained by a table next to the text).
+    """
+    return Markup(
+        _markdown_lite(
+            text,
+            tuple(sorted((links or {}).items())),
+            tuple(sorted((fill or {}).items())),
+            tuple(sorted((markers or {}).items())),
+        )
+    )
+
+
+@functools.lru_cache(maxsize=8192)
+def _markdown_lite(
+    text: str,
+    link_items: tuple[tuple[str, str | None], ...],
+    fill_items: tuple[tuple[str, str], ...],
+    marker_items: tuple[tuple[str, str], ...],
+) -> str:
+    links, fill, markers = dict(link_items), dict(fill_items), dict(marker_items)
+
+    def placeholder(match: re.Match[str]) -> str:
+        name = match[1]
+        if name in fill:
+            return fill[name]
+        if name in markers:
+            return f"{_VAR_OPEN}{markers[name]}{_VAR_CLOSE}"
+        return match[0]
+
+    source = text.replace(_VAR_OPEN, "").replace(_VAR_CLOSE, "")
+    source = _PLACEHOLDER.sub(placeholder, _resolve_links(source, links))
+    html = _MARKDOWN.reset().convert(source)
+    clean = nh3.clean(
+        html,
+        tags=set(RICH_TAGS),
+        attributes={"a": {"href"}},
+        url_schemes=set(_URL_SCHEMES),
+        strip_comments=True,
+    )
+    clean = _TAG_OR_TEXT.sub(_escape_braces, clean)
+    clean = _VAR.sub(r'<var class="rb-var">\1</var>', clean)
+    return _BLANK_LINES.sub("\n", clean).strip()
+
+
+# ----------------------------------------------------------------------------------------
+# The renderer of one language
+# ----------------------------------------------------------------------------------------
+
+
+class Renderer:
+    """Renders the pages of one language's build."""
+
+    def __init__(self, templates: Path, language: str, locales: Path | None = None):
+        self.language = language
+        self.loc = Localizer(language, None, locales)
+        self._page: Page | None = None
+        self.env = Environment(
+            loader=FileSystemLoader(str(templates)),
+            autoescape=True,
+            finalize=self._finalize,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            keep_trailing_newline=True,
+            undefined=StrictUndefined,
+        )
+        self.env.filters.update(
+            inline=self.inline,
+            rich=self.rich,
+            heading=self.heading,
+            attr=self.attr,
+            cell=self.cell,
+            json_island=_json_island,
+        )
+        self.env.globals.update(
+            ui=self.ui,
+            lang_attr=self.lang_attr,
+            hashes=_hashes,
+            mark=self.mark,
+            quiet=self.quiet,
+            all_fallback=all_fallback,
+        )
+        #: While above 0, fallbacks keep their language and class but not their own mark:
+        #: the template shows one mark for a whole table or section instead.
+        self._quiet = 0
+
+    # -- values and fragments --
+
+    def _finalize(self, value: Any) -> Any:
+        if isinstance(value, Markup):
+            return value
+        if value is None:
+            return Markup("")
+        if isinstance(value, Fragment):
+            return self.inline(value)
+        return escape_text(str(value))
+
+    def _note(self, found: Fragment) -> None:
+        if found.fallback and self._page is not None:
+            self._page.missing.append(found.text)
+
+    def ui(self, key: str, **values: object) -> Fragment:
+        """An interface string in the page's language (placeholders filled)."""
+        found = self.loc.ui(key)
+        self._note(found)
+        return found.fill(**values) if values else found
+
+    def lang_attr(self, fragment: Fragment) -> Markup:
+        """`` lang="xx"`` when the fragment is not in the page's language."""
+        if fragment.lang == self.language:
+            return Markup("")
+        return Markup(' lang="{}"').format(fragment.lang)
+
+    def quiet(self, on: bool) -> Markup:
+        """Turn per-fragment marks off for what follows (``False`` undoes one ``True``)."""
+        self._quiet = self._quiet + 1 if on else max(0, self._quiet - 1)
+        return Markup("")
+
+    def _mark(self) -> Markup:
+        return Markup("") if self._quiet else self.mark()
+
+    def mark(self) -> Markup:
+        """The visible "not translated" mark, with the full notice as its title."""
+        notice = self.ui("not_translated")
+        short = self.ui("not_translated_short")
+        return Markup(
+            '<small class="rb-fallback-mark"{} title="{}" data-search-exclude>{}</small>'
+        ).format(self.lang_attr(short), escape_text(notice.text), escape_text(short.text))
+
+    def inline(self, fragment: Fragment | None) -> Markup:
+        """A short text (a label, a name, a cell) as inline HTML."""
+        if fragment is None:
+            return Markup("")
+        text = escape_text(fragment.text)
+        if fragment.lang == self.language:
+            return text
+        if not fragment.fallback:
+            return Markup("<span{}>{}</span>").format(self.lang_attr(fragment), text)
+        return Markup('<span class="rb-fallback"{}>{}</span>{}').format(
+            self.lang_attr(fragment), text, self._mark()
+        )
+
+    def rich(
+        self,
+        fragment: Fragment | None,
+        links: Links | None = None,
+        fill: Mapping[str, str] | None = None,
+        markers: Mapping[str, str] | None = None,
+    ) -> Markup:
+        """A text that may hold Markdown-lite, as a block of clean HTML."""
+        if fragment is None:
+            return Markup("")
+        html = markdown_lite(fragment.text, links, fill, markers)
+        if fragment.lang == self.language:
+            return Markup('<div class="rb-text">{}</div>').format(html)
+        if not fragment.fallback:
+            return Markup('<div class="rb-text"{}>{}</div>').format(self.lang_attr(fragment), html)
+        return Markup(
+            '<div class="rb-text rb-fallback"{}>{}<p class="rb-fallback-note">{}</p></div>'
+        ).format(self.lang_attr(fragment), html, self._mark())
+
+    def cell(self, fragment: Fragment | None, links: Links | None = None) -> Markup:
+        """Markdown-lite kept inline (a table cell, a list item): no paragraph around it."""
+        if fragment is None:
+            return Markup("")
+        html = markdown_lite(fragment.text, links)
+        inner = _single_paragraph(html)
+        if inner is None:
+            return self.rich(fragment, links)
+        if fragment.lang == self.language:
+            return inner
+        if not fragment.fallback:
+            return Markup("<span{}>{}</span>").format(self.lang_attr(fragment), inner)
+        return Markup('<span class="rb-fallback"{}>{}</span>{}').format(
+            self.lang_attr(fragment), inner, self._mark()
+        )
+
+    def heading(self, fragment: Fragment, ident: str) -> Markup:
+        """A heading's text followed by its attribute list (stable id, language)."""
+        if not re.fullmatch(r"[a-z][a-z0-9_-]*", ident):
+            raise ValueError(f"not a safe anchor: {ident!r}")
+        attrs = [f"#{ident}"]
+        if fragment.lang != self.language:
+            if not re.fullmatch(r"[a-z]{2,3}", fragment.lang):
+                raise ValueError(f"not a language code: {fragment.lang!r}")
+            attrs.append(f'lang="{fragment.lang}"')
+        if fragment.fallback:
+            attrs.append(".rb-fallback")
+            self._note(fragment)
+        return Markup("{} {{: {} }}").format(escape_text(fragment.text), Markup(" ".join(attrs)))
+
+    def attr(self, fragment: Fragment | str) -> Markup:
+        """Text for an HTML attribute value."""
+        return escape_text(fragment.text if isinstance(fragment, Fragment) else fragment)
+
+    # -- pages --
+
+    def render(self, page: Page, links: Links) -> str:
+        """The page's Markdown: front matter, heading, notice when needed, body."""
+        self._page = page
+        self._quiet = 0
+        try:
+            body = self.env.get_template(page.template).render(
+                page=page, m=page.model, game=page.game, links=links, lang=self.language
+            )
+            header = self.env.get_template("_page.md.j2").render(
+                page=page,
+                title=title_text(page.heading),
+                heading=Fragment(page.heading, self.language),
+                untranslated=bool(page.missing),
+            )
+        finally:
+            self._page = None
+        return _tidy(header + "\n" + body)
+
+
+def all_fallback(fragments: Iterable[Fragment | None]) -> bool:
+    """Whether the texts hold fallbacks and nothing translated (numbers read the same)."""
+    found = [f for f in fragments if f is not None]
+    return any(f.fallback for f in found) and not any(
+        not f.fallback and has_words(f.text) for f in found
+    )
+
+
+def _hashes(depth: int) -> Markup:
+    """The ``#`` marks of a Markdown heading at ``depth`` (1 to 6)."""
+    return Markup("#" * max(1, min(6, int(depth))))
+
+
+_PARAGRAPH = re.compile(r"<p>(.*)</p>", re.DOTALL)
+
+
+def _single_paragraph(html: Markup) -> Markup | None:
+    """The inside of ``html`` when it is one paragraph, else None."""
+    match = _PARAGRAPH.fullmatch(str(html))
+    if match is None or "<p>" in match[1]:
+        return None
+    return Markup(match[1])
+
+
+def _json_island(text: str | None) -> Markup:
+    """The page's data island, which rulebook.site.calculator.script_json already made inert."""
+    if text is None or any(c in text for c in "<>&"):
+        raise ValueError("a data island must come from script_json()")
+    return Markup(text)
+
+
+def _tidy(text: str) -> str:
+    """One blank line between blocks, none at the end but the final newline."""
+    lines = [line.rstrip() for line in text.splitlines()]
+    out: list[str] = []
+    for line in lines:
+        if line == "" and (not out or out[-1] == ""):
+            continue
+        out.append(line)
+    while out and out[-1] == "":
+        out.pop()
+    return "\n".join(out) + "\n"
+
+
+def page_links(page: Page) -> dict[str, str | None]:
+    """Where term and rule links point from ``page`` (directory URLs)."""
+    game = page.game
+    if game is None:
+        return {"term": None, "rule": None}
+    up = "" if page.path.endswith("/index.md") else "../"
+    on_rules = page.path.endswith("/rules.md")
+    return {
+        "term": f"{up}glossary/#" if game.has("glossary") else None,
+        "rule": ("#" if on_rules else f"{up}rules/#") if game.has("rules") else None,
+    }

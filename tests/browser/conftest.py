@@ -1,0 +1,76 @@
+"""Browser tests: the built site served on 127.0.0.1 and driven with Playwright in Chromium.
+
+The site is built once per session from the real content. Chromium is Debian's
+(/usr/bin/chromium, or $RULEBOOK_CHROMIUM): ``playwright install`` cannot download browsers
+here. A missing browser or Playwright fails these tests; it never skips them.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rulebook.site.build import build_site
+from rulebook.site.serve import serve_in_thread
+
+CHROMIUM = Path(os.environ.get("RULEBOOK_CHROMIUM", "/usr/bin/chromium"))
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+INSTALL_HINT = "install it with `bash scripts/bootstrap.sh --browser` (apt-get install -y chromium)"
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("browser-site") / "site"
+    build_site(out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Path) -> Iterator[str]:
+    server, url = serve_in_thread(site)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("the playwright package is missing: run `pip install -e '.[dev]'`")
+    if not CHROMIUM.exists() and shutil.which(str(CHROMIUM)) is None:
+        pytest.fail(f"Chromium not found at {CHROMIUM}: {INSTALL_HINT}")
+    with sync_playwright() as playwright:
+        try:
+            launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        except Exception as error:  # Playwright raises its own Error type
+            pytest.fail(f"Chromium at {CHROMIUM} did not start ({error}): {INSTALL_HINT}")
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh page; any uncaught script error on it fails the test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.set_default_timeout(10_000)
+    yield opened
+    context.close()
+    assert errors == [], f"script errors on the page: {errors}"

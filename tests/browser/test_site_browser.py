@@ -1,0 +1,186 @@
+"""The site in Chromium: calculator, language switch, search in each language, setup links."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from schemas.cases import Case
+from schemas.game import GameContent
+from schemas.loader import load_game
+from scorer.setup import make_setup
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+NILE: GameContent = load_game(CONTENT / "nile")
+NILE_CASES: list[Case] = list(NILE.cases.cases) if NILE.cases else []
+
+
+def _widget_ready(page: Any, selector: str) -> Any:
+    widget = page.locator(selector)
+    page.wait_for_function("s => document.querySelector(s)?.dataset.ready === 'true'", arg=selector)
+    return widget
+
+
+def enter_state(page: Any, state: dict[str, Any]) -> None:
+    """Type an end state into the calculator form, as a player would."""
+    calc = _widget_ready(page, "[data-calculator]")
+    for option, value in state.get("options", {}).items():
+        field = calc.locator(f'[data-option="{option}"]')
+        if isinstance(value, bool):
+            field.set_checked(value)
+        else:
+            field.select_option(str(value))
+    players = state["players"]
+    calc.locator("[data-player-count]").select_option(str(len(players)))
+    for index, player in enumerate(players):
+        calc.locator(f'[data-player-name="{index}"]').fill(player["name"])
+        for key, value in player.items():
+            if key == "name":
+                continue
+            field = calc.locator(f'[data-input="{key}"][data-player="{index}"]')
+            if isinstance(value, bool):
+                field.set_checked(value)
+            elif isinstance(value, list):
+                field.fill(" ".join(str(v) for v in value))
+            elif field.evaluate("e => e.tagName") == "SELECT":
+                field.select_option(str(value))
+            else:
+                field.fill(str(value))
+
+
+@pytest.mark.parametrize("case", NILE_CASES, ids=[c.id for c in NILE_CASES])
+def test_calculator_gives_the_conformance_result(page: Any, base_url: str, case: Case) -> None:
+    page.goto(base_url + "en/nile/scoring/")
+    enter_state(page, case.state)
+    calc = page.locator("[data-calculator]")
+    winners = [p.name for p in case.expected if p.winner]
+    assert calc.locator("[data-winners]").inner_text() == ", ".join(winners)
+    for index, expected in enumerate(case.expected):
+        cell = calc.locator(f'[data-result="rank"][data-player="{index}"]')
+        assert cell.inner_text() == str(expected.rank)
+        if expected.key is not None:
+            key = calc.locator(f'[data-result="key"][data-player="{index}"]').inner_text()
+            assert key == " ".join(str(v) for v in expected.key)
+        if expected.total is not None:
+            total = calc.locator(f'[data-result="total"][data-player="{index}"]').inner_text()
+            assert total == str(expected.total)
+
+
+def test_calculator_flags_a_problem_at_its_field(page: Any, base_url: str) -> None:
+    page.goto(base_url + "uk/nile/scoring/")
+    calc = _widget_ready(page, "[data-calculator]")
+    field = calc.locator('[data-input="wheat"][data-player="0"]')
+    field.fill("15")  # a crop has 14 cards
+    assert field.get_attribute("aria-invalid") == "true"
+    assert calc.locator("[data-problems] li").count() >= 1
+    assert calc.locator("[data-winners]").count() == 0
+    error = page.locator(f"#{field.get_attribute('aria-describedby')}")
+    assert error.is_visible() and error.inner_text() != ""
+    field.fill("14")
+    assert field.get_attribute("aria-invalid") is None
+    assert calc.locator("[data-winners]").count() == 1
+
+
+def test_calculator_is_usable_at_360_px(browser: Any, base_url: str) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    try:
+        page.goto(base_url + "fr/nile/scoring/")
+        calc = _widget_ready(page, "[data-calculator]")
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 1, "the page scrolls sideways at 360 px"
+        name = calc.locator('[data-player-name="0"]')
+        name.focus()
+        page.keyboard.press("Tab")
+        focused = page.evaluate("document.activeElement.dataset.playerName")
+        assert focused == "1"  # the next player's name, by keyboard
+        first = calc.locator('[data-input="papyrus"][data-player="0"]')
+        assert first.get_attribute("aria-labelledby")  # each field is named by its row and player
+    finally:
+        context.close()
+
+
+def test_switching_language_stays_on_the_page(page: Any, base_url: str) -> None:
+    page.goto(base_url + "fr/nile/rules/")
+    for language in ("uk", "en", "fr"):
+        page.locator(".md-header__option .md-select").hover()
+        page.locator(f'a.md-select__link[hreflang="{language}"]').click()
+        page.wait_for_url(f"**/{language}/nile/rules/")
+        assert page.locator("html").get_attribute("lang") == language
+
+
+@pytest.mark.parametrize(
+    ("language", "word", "where"),
+    [
+        ("fr", "inondation", "/fr/nile/"),
+        ("uk", "Калькулятор", "/uk/nile/scoring/"),
+        ("en", "calculator", "/en/nile/scoring/"),
+    ],
+)
+def test_search_finds_a_word_in_each_language(
+    page: Any, base_url: str, language: str, word: str, where: str
+) -> None:
+    page.goto(base_url + f"{language}/")
+    search = page.locator("input.md-search__input")
+    search.click()
+    page.keyboard.type(word)
+    page.keyboard.press("End")  # typing Cyrillic fires no keyup, which Material listens for
+    links = page.locator(".md-search-result__link")
+    links.first.wait_for()
+    hrefs = [links.nth(i).get_attribute("href") or "" for i in range(links.count())]
+    assert any(where in href for href in hrefs), hrefs
+
+
+def test_a_setup_link_reproduces_the_setup(page: Any, base_url: str) -> None:
+    names = ["Ana", "Bo", "Cy"]
+    query = "players=3&name=Ana&name=Bo&name=Cy&opt.deluxor=true&seed=abc"
+    page.goto(base_url + f"uk/nile/setup/?{query}")
+    _widget_ready(page, "[data-setup]")
+    expected = make_setup(NILE, 3, "abc", names, {"deluxor": True})
+    assert page.locator("[data-first-player]").inner_text() == expected.first_player
+    assert page.locator("[data-turn-order]").inner_text() == " → ".join(expected.turn_order)
+    steps = page.locator("[data-checklist] > li")
+    assert steps.count() == len(expected.steps)
+    removed = page.locator('[data-step="deluxor_remove_crops"] [data-dealt-to="table"]')
+    assert removed.count() == len(expected.steps[0].table)
+
+    # Make another setup with the form, then open its link: the same checklist comes back.
+    setup = page.locator("[data-setup]")
+    setup.locator("[data-setup-players]").select_option("4")
+    for index, name in enumerate(["Dee", "Eli", "Fay", "Gus"]):
+        setup.locator(f'[data-setup-name="{index}"]').fill(name)
+    setup.locator("[data-setup-seed]").fill("")
+    setup.locator("[data-setup-generate]").click()
+    seed = page.locator("[data-seed]").inner_text()
+    assert seed  # a random seed was drawn and shown
+    checklist = page.locator("[data-checklist]").inner_text()
+    first = page.locator("[data-first-player]").inner_text()
+    link = page.locator("[data-setup-link]").get_attribute("href")
+    assert link and f"seed={seed}" in link
+
+    page.goto(link.replace("/uk/", "/en/"))  # the link works in another language too
+    _widget_ready(page, "[data-setup]")
+    assert page.locator("[data-first-player]").inner_text() == first
+    assert page.locator("[data-seed]").inner_text() == seed
+    python = make_setup(NILE, 4, seed, ["Dee", "Eli", "Fay", "Gus"], {"deluxor": True})
+    assert first == python.first_player
+    assert len(checklist) > 0
+
+
+@pytest.mark.parametrize(
+    "slug", ["", "setup/", "rules/", "scoring/", "variants/", "glossary/", "quick-reference/"]
+)
+def test_nile_pages_load_cleanly(page: Any, base_url: str, slug: str) -> None:
+    page.goto(base_url + f"uk/nile/{slug}")
+    assert page.locator("h1").count() == 1
+    for widget in ("[data-calculator]", "[data-setup]"):
+        if page.locator(widget).count():
+            _widget_ready(page, widget)
+
+
+def test_root_sends_readers_to_a_language(page: Any, base_url: str) -> None:
+    page.goto(base_url)
+    page.wait_for_url("**/en/")
+    assert page.locator("html").get_attribute("lang") == "en"

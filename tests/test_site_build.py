@@ -1,0 +1,289 @@
+"""``rulebook build``: the MkDocs builds, determinism, atomic output, hostile translations.
+
+These build a site from Nile alone (copied to a temporary content folder), so they neither
+wait for nor depend on the other games' content.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import urllib.request
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from rulebook import cli
+from rulebook.site import build as site_build
+from rulebook.site.build import BuildError, build_site
+from rulebook.site.serve import serve_in_thread
+from schemas.loader import ContentError, load_game
+from tests.test_site_render import HOSTILE, write_catalog
+
+CONTENT = Path(__file__).resolve().parent.parent / "content"
+
+
+def tree_hashes(root: Path) -> dict[str, str]:
+    """Every file under ``root`` with the SHA-256 of its bytes."""
+    return {
+        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
+
+
+@pytest.fixture(scope="module")
+def content(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("content")
+    shutil.copytree(CONTENT / "nile", folder / "nile")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def site(content: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site") / "out"
+    build_site(out, content_dir=content)
+    return out
+
+
+# ----------------------------------------------------------------------------------------
+# What the build gives
+# ----------------------------------------------------------------------------------------
+
+
+def test_one_build_per_language_with_a_root_chooser(site: Path) -> None:
+    root = (site / "index.html").read_text(encoding="utf-8")
+    for language in ("fr", "uk", "en"):
+        assert f'href="{language}/"' in root
+        page = (site / language / "nile" / "rules" / "index.html").read_text(encoding="utf-8")
+        assert f'<html lang="{language}"' in page
+    pages = {
+        language: {str(p.relative_to(site / language)) for p in (site / language).rglob("*.html")}
+        for language in ("fr", "uk", "en")
+    }
+    assert pages["fr"] == pages["uk"] == pages["en"]
+    for slug in ("", "setup/", "rules/", "scoring/", "variants/", "glossary/", "quick-reference/"):
+        assert f"nile/{slug}index.html" in pages["fr"]
+
+
+def test_search_language_per_build(site: Path) -> None:
+    def search_lang(language: str) -> list[str]:
+        index = json.loads((site / language / "search" / "search_index.json").read_text("utf-8"))
+        return list(index["config"]["lang"])
+
+    assert search_lang("fr") == ["fr"]
+    assert search_lang("uk") == ["ru"]  # MkDocs maps uk to the Russian pipeline: Cyrillic kept
+    assert search_lang("en") == ["en"]
+    index = json.loads((site / "uk" / "search" / "search_index.json").read_text("utf-8"))
+    uk = " ".join(f"{d['title']} {d['text']}" for d in index["docs"])
+    assert "Ніл" in uk
+    assert "не перекладено" not in uk  # fallback marks are kept out of the index
+
+
+def test_rule_sections_are_anchors_and_terms_are_links(site: Path) -> None:
+    nile = load_game(CONTENT / "nile")
+    assert nile.rules is not None
+    html = (site / "fr" / "nile" / "rules" / "index.html").read_text(encoding="utf-8")
+    for section in nile.rules.walk():
+        assert f'id="{section.id}"' in html
+    if nile.glossary and nile.glossary.terms:
+        assert 'href="../glossary/#' in html
+        glossary = (site / "fr" / "nile" / "glossary" / "index.html").read_text("utf-8")
+        for term in nile.glossary.terms:
+            assert f'id="{term.id}"' in glossary
+
+
+def test_switcher_links_to_the_same_page(site: Path) -> None:
+    html = (site / "fr" / "nile" / "setup" / "index.html").read_text(encoding="utf-8")
+    links = dict(re.findall(r'href="([^"]+)" hreflang="(fr|uk|en)"[^>]*target="_self"', html))
+    assert {v: k for k, v in links.items()} == {
+        "fr": "../../../fr/nile/setup/",
+        "uk": "../../../uk/nile/setup/",
+        "en": "../../../en/nile/setup/",
+    }
+
+
+def test_fallback_is_visible_and_source_language_is_not(site: Path) -> None:
+    fr = (site / "fr" / "nile" / "index.html").read_text(encoding="utf-8")
+    uk = (site / "uk" / "nile" / "index.html").read_text(encoding="utf-8")
+    assert "rb-fallback" not in fr.replace("rb-fallback-mark", "")
+    if 'class="rb-fallback"' in uk:  # uk catalogs may already translate everything
+        assert 'lang="fr"' in uk and "не перекладено" in uk and "rb-page-fallback" in uk
+
+
+def test_widgets_have_their_data_island(site: Path) -> None:
+    for slug in ("setup", "scoring"):
+        html = (site / "uk" / "nile" / slug / "index.html").read_text(encoding="utf-8")
+        island = re.search(
+            r'<script type="application/json" id="rb-data-nile">([^<]*)</script>', html
+        )
+        assert island is not None
+        data = json.loads(island[1])
+        assert data["language"] == "uk" and data["export"]["game"] == "nile"
+    assert (site / "uk" / "assets" / "calculator" / "ui.js").exists()
+    assert 'data-calculator="nile"' in (site / "uk/nile/scoring/index.html").read_text("utf-8")
+    assert 'data-setup="nile"' in (site / "uk/nile/setup/index.html").read_text("utf-8")
+
+
+def test_worked_example_is_the_first_case(site: Path) -> None:
+    nile = load_game(CONTENT / "nile")
+    assert nile.cases is not None
+    first = nile.cases.cases[0]
+    html = (site / "fr" / "nile" / "scoring" / "index.html").read_text(encoding="utf-8")
+    assert f'id="example-{first.id.replace("_", "-")}"' in html
+    winners = [p.name for p in first.expected if p.winner]
+    assert f'rb-example-winners">Gagnants: <strong>{", ".join(winners)}</strong>' in html
+
+
+# ----------------------------------------------------------------------------------------
+# Deterministic, atomic
+# ----------------------------------------------------------------------------------------
+
+
+def test_same_content_gives_the_same_bytes(site: Path, content: Path, tmp_path: Path) -> None:
+    again = tmp_path / "again"
+    build_site(again, content_dir=content)
+    assert tree_hashes(again) == tree_hashes(site)
+
+
+def test_failed_build_keeps_the_previous_site(
+    site: Path, content: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "out"
+    shutil.copytree(site, out)
+    before = tree_hashes(out)
+
+    broken = tmp_path / "broken"
+    shutil.copytree(content, broken)
+    (broken / "nile" / "game.yaml").write_text("id: nile\nnames: [\n", encoding="utf-8")
+    with pytest.raises(ContentError):
+        build_site(out, content_dir=broken)
+    assert tree_hashes(out) == before
+
+    def fail(config_file: Path) -> None:
+        raise BuildError(f"{config_file.name}: simulated MkDocs failure")
+
+    monkeypatch.setattr(site_build, "run_mkdocs", fail)
+    with pytest.raises(BuildError, match="simulated"):
+        build_site(out, content_dir=content)
+    assert tree_hashes(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["broken", "out"]  # no staging left
+
+
+def test_cli_build_success_and_failure(
+    content: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = tmp_path / "out"
+    monkeypatch.setenv("RULEBOOK_CONTENT", str(content))
+    assert cli.main(["build", "--out", str(out)]) == 0
+    assert "built" in capsys.readouterr().out
+    before = tree_hashes(out)
+
+    broken = tmp_path / "broken"
+    shutil.copytree(content, broken)
+    (broken / "nile" / "scoring.yaml").write_text("kind: nonsense\n", encoding="utf-8")
+    monkeypatch.setenv("RULEBOOK_CONTENT", str(broken))
+    assert cli.main(["build", "--out", str(out)]) == 1
+    error = capsys.readouterr().err
+    assert "scoring.yaml" in error and "left as it was" in error
+    assert tree_hashes(out) == before
+
+
+@pytest.mark.parametrize("command", ["build", "serve"])
+def test_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        cli.main([command, "--help"])
+    assert stop.value.code == 0
+    assert "--out" in capsys.readouterr().out
+
+
+def test_serve_gives_the_site(site: Path) -> None:
+    server, base = serve_in_thread(site)
+    try:
+        assert base.startswith("http://127.0.0.1:")
+        with urllib.request.urlopen(base + "uk/nile/scoring/") as response:
+            assert 'data-calculator="nile"' in response.read().decode("utf-8")
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+# ----------------------------------------------------------------------------------------
+# Untrusted content and translations
+# ----------------------------------------------------------------------------------------
+
+
+class _Scan(HTMLParser):
+    """Collects everything in a page that could run script."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.problems: list[str] = []
+        self._script: dict[str, str | None] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if name.startswith("on"):
+                self.problems.append(f"<{tag} {name}=...>")
+            bare = re.sub(r"[\s\x00-\x1f]", "", value or "").lower()
+            if name in {"href", "src", "action", "formaction", "xlink:href"} and bare.startswith(
+                ("javascript:", "data:text")
+            ):
+                self.problems.append(f"<{tag} {name}={value!r}>")
+        if tag == "img" and dict(attrs).get("src") == "x":
+            self.problems.append("<img src=x>")
+        if tag == "script":
+            self._script = dict(attrs)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script":
+            self._script = None
+
+    def handle_data(self, data: str) -> None:
+        if self._script is None:
+            return
+        if self._script.get("type") == "application/json":
+            json.loads(data)  # data, never code
+        elif "alert(" in data:
+            self.problems.append(f"script runs: {data[:80]!r}")
+
+
+def test_hostile_content_and_translations_stay_inert(content: Path, tmp_path: Path) -> None:
+    hostile = tmp_path / "content"
+    shutil.copytree(content, hostile)
+    game = (hostile / "nile" / "game.yaml").read_text(encoding="utf-8")
+    game = game.replace("uk: Ніл", "uk: '<script>alert(1)</script>Ніл'")
+    game = game.replace("Daniel Callister", "'Daniel <img src=x onerror=alert(2)>'")
+    (hostile / "nile" / "game.yaml").write_text(game, encoding="utf-8")
+    nile = load_game(hostile / "nile")
+
+    from rulebook.i18n.messages import extract
+
+    locales = tmp_path / "locales"
+    entries = {m.context: (m.text, HOSTILE, False) for m in extract(nile) if m.language == "fr"}
+    write_catalog(locales, "uk", "nile", entries)
+    write_catalog(
+        locales,
+        "uk",
+        "ui",
+        {"ui.total": ("Total", HOSTILE, False), "ui.rules": ("Rules", HOSTILE, False)},
+    )
+    out = tmp_path / "out"
+    build_site(out, content_dir=hostile, locales=locales, languages=("uk",))
+    checked = 0
+    for page in sorted((out / "uk").rglob("*.html")):
+        scan = _Scan()
+        scan.feed(page.read_text(encoding="utf-8"))
+        assert scan.problems == [], page
+        checked += 1
+    assert checked >= 8
+    rules = (out / "uk" / "nile" / "rules" / "index.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;" in rules or "&#60;script&#62;" in rules  # shown as text
+    scoring = (out / "uk" / "nile" / "scoring" / "index.html").read_text(encoding="utf-8")
+    assert "\\u003cscript\\u003e" in scoring  # the island holds it as inert JSON

@@ -110,7 +110,9 @@ def test_injected_markup(workspace: Workspace, translation: str, expected: str) 
 
 def test_markup_allowed_by_the_source(workspace: Workspace) -> None:
     workspace.replace_in_source(
-        "scoring.yaml", "group: storage, label: Papyrus,", "group: storage, label: Papyrus <b>sec</b>,"
+        "scoring.yaml",
+        "group: storage, label: Papyrus,",
+        "group: storage, label: Papyrus <b>sec</b>,",
     )
     workspace.update()
     workspace.translate("en", {LABEL: "Dry <b>papyrus</b>"})
@@ -151,7 +153,9 @@ def test_catalog_validity(workspace: Workspace) -> None:
         nile.read_text(encoding="utf-8").replace("nplurals=3", "nplurals=2"), encoding="utf-8"
     )
     failures = _failures(workspace)
-    assert [f.message.split(" (")[0] for f in failures] == ["Plural-Forms has nplurals=2, expected 3"]
+    assert [f.message.split(" (")[0] for f in failures] == [
+        "Plural-Forms has nplurals=2, expected 3"
+    ]
     assert failures[0].file == str(nile) and failures[0].line == 1
     # A plural with more forms than the language has.
     path = workspace.po("uk", "ui")

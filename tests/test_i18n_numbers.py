@@ -68,7 +68,11 @@ def test_french_and_english_counts() -> None:
         "1\u202f000\u202f000 de points",
     ]
     english = {"one": "{count} point", "other": "{count} points"}
-    assert [format_count(n, english, "en") for n in (0, 1, 2)] == ["0 points", "1 point", "2 points"]
+    assert [format_count(n, english, "en") for n in (0, 1, 2)] == [
+        "0 points",
+        "1 point",
+        "2 points",
+    ]
 
 
 def test_number_formatting_code_points() -> None:
@@ -87,9 +91,7 @@ def test_count_phrases_from_the_catalog(tmp_path: Path) -> None:
         "uk", {"ui.points": ("{count} очко", "{count} очки", "{count} очок")}, domain="ui"
     )
     translate = translator(workspace.game(), "uk", workspace.locales)
-    assert [translate.count("ui.points", n) for n, _, _ in UK_COUNTS] == [
-        p for *_, p in UK_COUNTS
-    ]
+    assert [translate.count("ui.points", n) for n, _, _ in UK_COUNTS] == [p for *_, p in UK_COUNTS]
     assert translate.count("ui.points", 1234) == "1\u00a0234 очки"
     # Untranslated: the English source, counted the English way.
     english = translator(workspace.game(), "fr", workspace.locales)

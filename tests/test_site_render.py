@@ -138,6 +138,7 @@ def test_island_carries_translations_and_fallbacks(nile: GameContent, tmp_path: 
     write_catalog(
         tmp_path, "uk", "nile", {"scoring.inputs.papyrus.label": ("Papyrus", "Папірус", False)}
     )
+    write_catalog(tmp_path, "uk", "ui", {"ui.total": ("Total", "Разом", False)})
     data = island_data(nile, Localizer("uk", nile, tmp_path))
     inputs = {i["id"]: i for i in data["export"]["scoring"]["inputs"]}
     assert inputs["papyrus"]["label"] == "Папірус"

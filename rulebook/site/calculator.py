@@ -12,10 +12,58 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rulebook.site.localize import Localizer
-from rulebook.site.ui_text import WIDGET_KEYS
+from rulebook.site.localize import UI, Localizer
 from schemas.game import GameContent
 from scorer.export import export_game
+
+#: The keys the calculator and setup widgets read from their data island.
+WIDGET_KEYS: tuple[str, ...] = tuple(
+    key
+    for key in UI
+    if key.startswith("problem_")
+    or key
+    in {
+        "total",
+        "rank",
+        "winners",
+        "shared_place",
+        "seed",
+        "first_player",
+        "players",
+        "player_count",
+        "options",
+        "reset",
+        "not_translated",
+        "not_translated_short",
+        "player_name",
+        "default_player",
+        "seed_label",
+        "generate",
+        "link_to_setup",
+        "copy_link",
+        "copied",
+        "turn_order",
+        "runtime_missing",
+        "table_inputs",
+        "name",
+        "not_chosen",
+        "sequence_help",
+        "not_a_number",
+        "results",
+        "winner",
+        "decided_by",
+        "against",
+        "tiebreak",
+        "problems",
+        "fix_to_see",
+        "notices",
+        "yes",
+        "no",
+        "on",
+        "off",
+    }
+)
+
 
 #: Bumped when the island's shape changes in a way ui.js must know about.
 ISLAND_FORMAT = 1

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulebook.i18n.runtime import Translator, translator
-from rulebook.site.ui_text import UI
+from rulebook.i18n.ui import UI_LANGUAGE, UI_STRINGS
 from schemas.game import GameContent
 
-#: The language interface strings are written in (rulebook/i18n/ui.py).
-UI_LANGUAGE = "en"
+#: Interface strings by key, in English (their source language).
+UI = {s.key: s.text for s in UI_STRINGS}
 
 _PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 _LETTER = re.compile(r"[^\W\d_]")
@@ -84,18 +84,8 @@ class Localizer:
         return None if source is None else self.text(context, source, language)
 
     def ui(self, key: str) -> Fragment:
-        """An interface string: the ``ui`` catalog, then the site's own table, then English."""
-        entry = UI[key]
-        if self.language == UI_LANGUAGE:
-            return Fragment(entry.en, UI_LANGUAGE)
-        context = f"ui.{key}"
-        if self._translator.state(context, entry.en) == "translated":
-            return Fragment(self._translator(context, entry.en), self.language)
-        own = entry.get(self.language)
-        if own:
-            return Fragment(own, self.language)
-        self.missing.append(context)
-        return Fragment(entry.en, UI_LANGUAGE, fallback=True)
+        """An interface string from the ``ui`` catalog, English when it is not translated."""
+        return self.text(f"ui.{key}", UI[key], UI_LANGUAGE)
 
     def verbatim(self, text: str, language: str | None = None) -> Fragment:
         """Text that is never translated (a proper name, a bibliographic title)."""

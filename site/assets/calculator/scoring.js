@@ -1,0 +1,125 @@
+// A game's export (scorer/export.py) compiled once; checked end states scored and ranked as
+// scorer/engine.py and scorer/ranking.py do.
+import { compile, playerFunction, runPlayers, tableFunction, vector } from "./expr.js";
+import { cmp, eq, num, truthy } from "./values.js";
+
+/**
+ * @typedef {{names: string[], players: any[], options: any, table: any, choiceData: any}} TableState
+ * @typedef {{rank: number, decided_by: string|null, path: any[], against: number|null}} Placement
+ */
+
+const whens = (items = []) => Object.fromEntries(items.filter((x) => x.when != null).map((x) => [x.id, tableFunction(x.when)]));
+
+/** Compile a game's export once. @param {any} game */
+export function compileGame(game) {
+  const s = game.scoring;
+  const declared = Object.fromEntries(s.values.map((v) => [v.id, v.compute]));
+  /** @type {import("./expr.js").Step[]} */
+  const steps = [];
+  /** @type {Record<string, number>} a value's details: its first award's */
+  const owners = {};
+  for (const id of s.value_order) {
+    const start = steps.length;
+    const fn = compile(declared[id], steps);
+    const owner = steps.findIndex((step, k) => k >= start && step.cross);
+    if (owner >= 0) owners[id] = owner;
+    steps.push({ run: (c) => (c.V[id] = vector(fn, c)) });
+  }
+  return {
+    game,
+    /** @param {any[]} P @param {any} O @param {any} T @param {any} D */
+    evaluate(P, O, T, D) {
+      /** @type {import("./expr.js").Ctx} */
+      const c = { P, O, T, D, V: {}, n: P.length };
+      runPlayers(steps, () => 0, c);
+      /** @type {Record<string, any[]>} */
+      const details = {};
+      for (const id in owners) details[id] = c.S?.[owners[id]][1];
+      return { values: c.V, details };
+    },
+    inputWhen: whens(s.inputs),
+    categoryWhen: whens(s.categories),
+    tableWhen: whens(s.table),
+    /** @type {Record<string, Record<string, Function>>} when each table choice is offered */
+    choiceWhen: Object.fromEntries((s.table ?? []).map((t) => [t.id, whens(t.choices)])),
+    constraints: (s.constraints ?? []).map((x) => ({
+      ...x, holds: playerFunction(x.check), active: x.when == null ? null : tableFunction(x.when),
+    })),
+    endChecks: (s.end_checks ?? []).map((x) => ({ message: x.message, fn: playerFunction(x.any_player) })),
+    winRequires: s.ranking.win_requires == null ? null : playerFunction(s.ranking.win_requires),
+  };
+}
+
+/** @typedef {ReturnType<typeof compileGame>} Compiled */
+
+// A key's value turned so that larger is better.
+const turn = (v, better) => (better === "higher" ? v : Array.isArray(v) ? v.map((x) => -x) : -v);
+
+/**
+ * Competition ranks by columns[k][player], and what decided each place against the player
+ * just above (just below, for the first).
+ * @param {{value: string, better: string}[]} keys @param {any[][]} columns @returns {Placement[]}
+ */
+export function rankPlayers(keys, columns) {
+  const players = [...(columns[0] ?? []).keys()];
+  const turned = players.map((p) => keys.map((key, k) => turn(columns[k][p], key.better)));
+  // Stable, best first.
+  const order = [...players].sort((a, b) => cmp(turned[b], turned[a]));
+  /** @type {Placement[]} */
+  const placements = [];
+  order.forEach((player, position) => {
+    const above = order[position - 1];
+    const rank = position && eq(turned[above], turned[player]) ? placements[above].rank : position + 1;
+    const against = position ? above : order.length > 1 ? order[1] : null;
+    /** @type {Placement} */
+    const placed = (placements[player] = { rank, decided_by: null, path: [], against });
+    if (against == null) return;
+    placed.decided_by = "shared";
+    for (let k = 0; k < keys.length; k++) {
+      const [mine, theirs] = [columns[k][player], columns[k][against]].map((v) => (Array.isArray(v) ? [...v] : v));
+      placed.path.push({ key: keys[k].value, mine, theirs });
+      if (!eq(mine, theirs)) {
+        placed.decided_by = keys[k].value;
+        break;
+      }
+    }
+  });
+  return placements;
+}
+
+/** Score a checked end state: Python's Result.to_json(). @param {Compiled} g @param {TableState} state */
+export function score(g, state) {
+  const s = g.game.scoring;
+  const { names, players, options, table, choiceData } = state;
+  const n = players.length;
+  const { values, details } = g.evaluate(players, options, table, choiceData);
+  /** @type {any[]} */
+  const shown = s.categories.filter((c) => !g.categoryWhen[c.id] || truthy(g.categoryWhen[c.id](options, table, choiceData, n)));
+  const byPoints = s.kind === "points";
+  if (byPoints) values.total = names.map((_, i) => shown.reduce((t, c) => t + num(values[c.value][i]), 0));
+  const keys = s.ranking.keys;
+  const placements = rankPlayers(keys, keys.map((k) => values[k.value]));
+  const allowed = g.winRequires?.(players, options, table, choiceData, values);
+  const results = names.map((name, i) => {
+    const p = placements[i];
+    return {
+      name,
+      total: byPoints ? values.total[i] : null,
+      key: byPoints ? null : [...values[keys[0].value][i]],
+      breakdown: Object.fromEntries(shown.map((c) => [c.id, values[c.value][i]])),
+      rank: p.rank,
+      winner: p.rank === 1 && (!allowed || truthy(allowed[i])),
+      decided_by: p.decided_by,
+      against: p.against == null ? null : names[p.against],
+      tiebreak: p.path,
+      details: Object.fromEntries(shown.filter((c) => Object.hasOwn(details, c.value)).map((c) => [c.id, details[c.value][i]])),
+    };
+  });
+  return {
+    game: g.game.game,
+    options: { ...options },
+    players: results,
+    notices: g.endChecks.filter((e) => !e.fn(players, options, table, choiceData, values).some(truthy)).map((e) => e.message),
+    winners: results.filter((p) => p.winner).map((p) => p.name),
+  };
+}

@@ -1,0 +1,23 @@
+// The parity fixture written by tests/test_js_parity.py (Python's results for the same inputs),
+// and the calculator's modules.
+import { readFileSync } from "node:fs";
+import { register } from "node:module";
+
+register("./esm-hook.mjs", import.meta.url);
+
+const path = process.env.RULEBOOK_FIXTURE;
+if (!path) {
+  throw new Error(
+    "RULEBOOK_FIXTURE is not set: run `.venv/bin/pytest tests/test_js_parity.py`, which builds " +
+      "the fixture from the content with the Python engine and then runs these tests.",
+  );
+}
+
+/** @type {any} */
+export const fixture = JSON.parse(readFileSync(path, "utf8"));
+
+/** A calculator module by name ("scoring", "validate", ...). @param {string} name */
+export const calculator = (name) => import(new URL(`../../site/assets/calculator/${name}.js`, import.meta.url).href);
+
+/** The games of the fixture, as [id, data] pairs. @returns {[string, any][]} */
+export const games = () => Object.entries(fixture.games);

@@ -1,0 +1,738 @@
+"""The browser calculator (site/assets/calculator/) gives exactly the Python engine's results.
+
+A fixture is built from the real content with the Python engine: each game's export, every
+conformance case, random end states (tests.strategies, derandomized), some of them with an
+option changed or corrupted on purpose (seeded), every setup for each legal player count and
+option combination, direct calls of the mechanics, expression nodes on synthetic players,
+and the seeded random generator. A synthetic game ("probe") adds what no real game uses
+yet. Then ``node --test tests/js/`` runs the JavaScript against it: whole results
+deep-equal, the same problem paths. Games that do not load are left out with a warning, and
+test_every_game_loads_for_the_parity_run fails until they load.
+
+Run alone with ``.venv/bin/pytest tests/test_js_parity.py -s`` to see the counts;
+``python -m tests.test_js_parity FIXTURE.json`` writes the fixture for running node by hand.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, Phase, given, settings
+from pydantic import TypeAdapter
+
+from schemas.expressions import Expr
+from schemas.game import GameContent
+from schemas.loader import ContentError, game_folders, load_game
+from schemas.references import check_references
+from scorer import mechanics
+from scorer.compiler import player_function, table_function
+from scorer.engine import GameEngine
+from scorer.export import export_game
+from scorer.rng import SeededRandom, fnv1a
+from scorer.setup import SetupError, make_setup
+from scorer.validate import EndStateError
+from tests.strategies import end_states
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTENT = ROOT / "content"
+JS_TESTS = ROOT / "tests" / "js"
+#: The games the project covers; every one must load by the time the suite is final.
+EXPECTED_GAMES = ("momiji", "nile", "river_of_gold", "tokaido", "viticulture")
+RANDOM_STATES = 40
+#: Further draws, kept only when Python scores them, until RANDOM_STATES are scored.
+EXTRA_DRAWS = 160
+CORRUPTED_STATES = 30
+#: Scored states with one option changed (and the inputs it turns off left out).
+OPTION_VARIANTS = 20
+SETUP_SEEDS = ("rulebook", "42")
+
+Json = dict[str, Any]
+
+
+def _plain(value: Any) -> Any:
+    """What the value becomes as JSON (tuples as lists), as the browser reads it."""
+    return json.loads(json.dumps(value))
+
+
+def load_games() -> tuple[dict[str, GameContent], dict[str, str]]:
+    """The games that load, and for the others the first lines of why not."""
+    loaded: dict[str, GameContent] = {}
+    skipped: dict[str, str] = {}
+    for folder in game_folders(CONTENT):
+        try:
+            loaded[folder.name] = load_game(folder)
+        except ContentError as error:
+            skipped[folder.name] = "; ".join(str(p) for p in error.problems[:3])
+    return loaded, skipped
+
+
+# ----------------------------------------------------------------------------------------
+# End states and their Python outcome
+# ----------------------------------------------------------------------------------------
+
+
+def outcome(engine: GameEngine, state: Any) -> Json:
+    """The Python result, or the paths of the problems that refuse the state."""
+    try:
+        return {"result": _plain(engine.score(copy.deepcopy(state)).to_json())}
+    except EndStateError as error:
+        return {"problems": sorted({p.path for p in error.problems})}
+
+
+def random_states(content: GameContent, count: int) -> list[Json]:
+    """``count`` end states drawn by tests.strategies.end_states, the same on every run."""
+    found: list[Json] = []
+
+    @settings(
+        max_examples=count,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(end_states(content))
+    def collect(state: Json) -> None:
+        found.append(copy.deepcopy(state))
+
+    collect()
+    return found
+
+
+def _corrupt(content: GameContent, state: Json, rng: random.Random) -> Json:
+    """``state`` with one thing wrong, in one of the ways a hand-made file goes wrong."""
+    state = copy.deepcopy(state)
+    players: list[Json] = state["players"]
+    player = rng.choice(players)
+    inputs = content.scoring.inputs
+    spec = rng.choice(inputs)
+    limits = content.game.players
+    kind = rng.randrange(16)
+    if kind == 0:
+        player[spec.id] = rng.choice(["3", 1.5, None, [1], {"a": 1}, True, -1, 10**6])
+    elif kind == 1:
+        player[rng.choice(["colour", "Name", "total"])] = 1
+    elif kind == 2:
+        player.pop("name", None)
+    elif kind == 3:
+        player["name"] = rng.choice(["", "x" * 41, 7, players[0]["name"]])
+    elif kind == 4:
+        count = rng.choice([limits.min - 1, limits.max + 1])
+        state["players"] = [{**players[0], "name": f"Q{i}"} for i in range(max(count, 0))]
+    elif kind == 5:
+        state[rng.choice(["game", "extra", "options", "table", "players"])] = rng.choice(
+            ["other", 3, None, [], {}]
+        )
+    elif kind == 6:
+        state.pop(rng.choice(["game", "options", "table", "players"]), None)
+    elif kind == 7:
+        state.setdefault("options", {})[rng.choice(["unknown", *state.get("options", {})])] = (
+            rng.choice([1, "yes", None, True])
+        )
+    elif kind == 8:
+        state.setdefault("table", {})[rng.choice(["unknown", *state.get("table", {})])] = (
+            rng.choice(["zz", None, 2])
+        )
+    elif kind == 9 and isinstance(player.get(spec.id), list):
+        pile = player[spec.id]
+        pile.append(rng.choice([-1, 0, 1, 2, 3, 9, 99, pile[-1] if pile else 0]))
+        if rng.random() < 0.3:
+            player[spec.id] = pile * 5
+    elif kind == 10 and isinstance(player.get(spec.id), int):
+        player[spec.id] += rng.choice([-3, -1, 1, 5, 20])
+    elif kind == 11:
+        for other in players:
+            if isinstance(other.get(spec.id), bool | str):
+                other[spec.id] = player.get(spec.id)
+    elif kind == 12:
+        state["players"] = [*players, copy.deepcopy(player)]
+    elif kind == 13:
+        player[spec.id] = rng.choice([0, False, [], None, 2, True])
+    elif kind == 14:
+        for option in state.get("options", {}):
+            state["options"][option] = (
+                not state["options"][option]
+                if isinstance(state["options"][option], bool)
+                else state["options"][option]
+            )
+    else:
+        player[spec.id] = rng.randrange(-2, 8)
+    return state
+
+
+def _other_options(content: GameContent, state: Json, rng: random.Random) -> Json:
+    """``state`` with one option changed, and what that option turns off left out."""
+    state = copy.deepcopy(state)
+    option = rng.choice(content.scoring.options)
+    options: Json = {**content.option_defaults(), **state.get("options", {})}
+    if option.kind == "flag":
+        options[option.id] = not options[option.id]
+    else:
+        options[option.id] = rng.choice([c.id for c in option.choices])
+    state["options"] = options
+    count = len(state["players"])
+    table: Json = state.get("table", {})
+    for spec in content.scoring.table:
+        if spec.when is not None and not table_function(spec.when, spec.id)(
+            options, table, {}, count
+        ):
+            table.pop(spec.id, None)
+    for player_input in content.scoring.inputs:
+        if player_input.when is not None and not table_function(player_input.when, player_input.id)(
+            options, table, {}, count
+        ):
+            for player in state["players"]:
+                player.pop(player_input.id, None)
+    return state
+
+
+def game_states(content: GameContent, engine: GameEngine) -> list[Json]:
+    """Conformance cases, random states, states with other options and corrupted ones, each
+    with Python's outcome."""
+    states: list[Json] = []
+    cases = content.cases
+    for case in cases.cases if cases else []:
+        states.append({"id": f"case {case.id}", "state": {"game": content.id, **case.state}})
+    for invalid in cases.invalid if cases else []:
+        states.append(
+            {
+                "id": f"invalid {invalid.id}",
+                "state": {"game": content.id, **invalid.state},
+                "error_path": invalid.error_path,
+            }
+        )
+    # The first draws as they come (many are refused), then more until as many are scored.
+    drawn = random_states(content, EXTRA_DRAWS)
+    accepted = 0
+    for index, state in enumerate(drawn):
+        scored = "result" in outcome(engine, state)
+        if index < RANDOM_STATES or (scored and accepted < RANDOM_STATES):
+            states.append({"id": f"random {index}", "state": state})
+            accepted += scored
+    rng = random.Random(f"corrupt {content.id}")
+    scored_states = [s["state"] for s in states if "result" in outcome(engine, s["state"])]
+    for i in range(OPTION_VARIANTS if content.scoring.options and scored_states else 0):
+        variant = _other_options(content, rng.choice(scored_states), rng)
+        states.append({"id": f"options changed {i}", "state": variant})
+    bases = [
+        s["state"]
+        for s in states
+        if isinstance(s["state"].get("players"), list)
+        and s["state"]["players"]
+        and all(isinstance(p, dict) for p in s["state"]["players"])
+    ]
+    for i in range(CORRUPTED_STATES):
+        states.append({"id": f"corrupted {i}", "state": _corrupt(content, rng.choice(bases), rng)})
+    states.append({"id": "not an object", "state": ["players"]})
+    for item in states:
+        item.update(outcome(engine, item["state"]))
+    return states
+
+
+# ----------------------------------------------------------------------------------------
+# Setups, mechanics, expressions, random numbers
+# ----------------------------------------------------------------------------------------
+
+
+def option_combinations(content: GameContent) -> list[Json]:
+    """Every combination of every option's values."""
+    choices = [
+        [(o.id, v) for v in ([False, True] if o.kind == "flag" else [c.id for c in o.choices])]
+        for o in content.scoring.options
+    ]
+    return [dict(combo) for combo in itertools.product(*choices)]
+
+
+def game_setups(content: GameContent) -> list[Json]:
+    """Each legal player count, each option combination, two seeds; errors included."""
+    setups: list[Json] = []
+    runs: list[tuple[int, str, list[str] | None, Json]] = [
+        (players, seed, None, options)
+        for players in content.game.players.values()
+        for options in option_combinations(content)
+        for seed in SETUP_SEEDS
+    ]
+    count = content.game.players.max
+    runs.append((count, "named", [f"Joueur {chr(65 + i)}" for i in range(count)], {}))
+    for players, seed, names, options in runs:
+        item: Json = {"players": players, "seed": seed, "names": names, "options": options}
+        try:
+            item["result"] = _plain(make_setup(content, players, seed, names, options).to_json())
+        except SetupError as error:
+            item["error"] = str(error)
+        setups.append(item)
+    return setups
+
+
+def mechanics_calls() -> list[Json]:
+    """Seeded calls of every mechanic with Python's return value."""
+    rng = random.Random("mechanics")
+    calls: list[Json] = []
+
+    def call(name: str, *args: Any) -> None:
+        result = getattr(mechanics, name)(*args)
+        calls.append({"function": name, "args": _plain(args), "result": _plain(result)})
+
+    def measures(low: int = -1, high: int = 6) -> list[int]:
+        return [rng.randint(low, high) for _ in range(rng.randint(1, 6))]
+
+    for _ in range(80):
+        awards = [rng.randint(0, 12) for _ in range(rng.randint(0, 5))]
+        gap = rng.choice([None, 0, 1, 3])
+        ties = rng.choice(["dense", "competition", "pool_floor", "pool_nearest"])
+        call("rank_award", measures(), awards, ties, rng.randint(0, 2), rng.randint(0, 2), gap)
+    for _ in range(20):
+        call("most", measures(), rng.randint(1, 6), rng.randint(0, 3))
+        values = measures()
+        holders = [rng.random() < 0.3 for _ in values]
+        call("held_award", values, holders, 10, 3, rng.randint(0, 2))
+        call(
+            "set_collection", measures(0, 5), [rng.randint(1, 8) for _ in range(rng.randint(1, 5))]
+        )
+        keep = rng.choice([None, 0, 2, 4, 9])
+        call("sorted_key", measures(), rng.random() < 0.5, keep)
+        call("lookup", [3, 5, 8], rng.randint(-2, 5), rng.random() < 0.5)
+    call("most", [True, 1, False], 4, 1)
+    call("rank_award", [True, 1, 0, 2], [5, 3, 1], "dense", 0, 1, None)
+    call("sorted_key", [1, True, 0, False], False, None)
+    return calls
+
+
+#: Nodes whose Python values are easy to get subtly wrong: bools kept as bools, floor
+#: division below zero, tuples compared element by element, ``in``, table-wide sums.
+EXPRESSIONS: list[Any] = [
+    {"sum": [{"input": "flag"}]},
+    {"sum": [{"input": "flag"}, {"input": "flag"}]},
+    {"product": [{"input": "flag"}, 3]},
+    {"difference": [{"input": "flag"}, {"input": "other_flag"}]},
+    {"floor_div": [{"input": "n"}, 3]},
+    {"floor_div": [{"input": "flag"}, 2]},
+    {"minimum": [{"input": "flag"}, 1]},
+    {"maximum": [1, {"input": "flag"}]},
+    {"maximum": [{"input": "n"}, {"input": "flag"}, 0]},
+    {"lookup": {"index": {"input": "flag"}, "table": [4, 7]}},
+    {"lookup": {"index": {"input": "n"}, "table": [4, 7, 9], "beyond": "zero"}},
+    {"if": {"cond": {"input": "pile"}, "then": {"input": "flag"}, "else": {"input": "word"}}},
+    {"if": {"cond": {"input": "word"}, "then": 1}},
+    {"eq": [{"input": "flag"}, 1]},
+    {"ne": [{"input": "word"}, 0]},
+    {"lt": [{"input": "n"}, {"input": "flag"}]},
+    {"ge": [{"value": "key"}, {"value": "other_key"}]},
+    {"gt": [{"value": "key"}, {"value": "other_key"}]},
+    {"le": [{"input": "pile"}, {"input": "other_pile"}]},
+    {"all": [{"input": "flag"}, {"input": "n"}]},
+    {"any": [{"input": "word"}, {"input": "pile"}]},
+    {"not": {"input": "pile"}},
+    {"is": {"of": {"input": "word"}, "in": ["red", "blue"]}},
+    {"is": {"of": {"option": "big"}, "in": ["true"]}},
+    {"is": {"of": {"table": "tile"}, "in": ["t1"]}},
+    {"count_at_least": {"values": [{"input": "n"}]}},
+    {"count_at_least": {"values": [{"input": "n"}, {"input": "flag"}], "at_least": 0}},
+    {"length": {"input": "pile"}},
+    {"last": {"input": "pile"}},
+    {"count_equal": {"of": {"input": "pile"}, "value": 1}},
+    {"sum_items": {"input": "pile"}},
+    {"set_collection": {"families": [{"input": "n"}, {"input": "flag"}], "item_values": [1, 4]}},
+    {"sorted_key": {"of": [{"input": "flag"}, {"input": "n"}, 1], "order": "descending"}},
+    {"sorted_key": {"of": [{"input": "n"}, 0, 2], "keep": {"input": "flag"}}},
+    {"table_sum": {"input": "flag"}},
+    {"table_sum": {"input": "n"}},
+    {"player_count": True},
+    {"option": "mode"},
+    {
+        "rank_award": {
+            "of": {"input": "n"},
+            "awards": {"table": "tile", "field": "awards"},
+            "ties": "dense",
+            "max_gap": {"table": "tile", "field": "gap"},
+        }
+    },
+    {
+        "rank_award": {
+            "of": {"input": "flag"},
+            "awards": [3, 1],
+            "ties": "pool_floor",
+            "at_least": 0,
+        }
+    },
+    {"most": {"of": {"input": "flag"}, "points": 2}},
+    {
+        "held_award": {
+            "of": {"input": "n"},
+            "holder": {"input": "word"},
+            "holder_points": 5,
+            "other_points": 1,
+        }
+    },
+    {
+        "sum": [
+            {
+                "most": {
+                    "of": {
+                        "rank_award": {
+                            "of": {"input": "n"},
+                            "awards": [9, 4],
+                            "ties": "competition",
+                        }
+                    },
+                    "points": 1,
+                }
+            },
+            {"table_sum": {"input": "n"}},
+        ]
+    },
+]
+
+EXPRESSION_CONTEXT: Json = {
+    "players": [
+        {"flag": True, "other_flag": False, "n": -4, "word": "red", "pile": [0, 1, 1]},
+        {"flag": False, "other_flag": True, "n": 7, "word": "", "pile": []},
+        {"flag": True, "other_flag": True, "n": 2, "word": "green", "pile": [0, 0, 1, 2]},
+        {"flag": False, "other_flag": False, "n": 7, "word": "blue", "pile": [3]},
+    ],
+    "options": {"big": True, "mode": "alt"},
+    "table": {"tile": "t1"},
+    "choice_data": {"tile": {"awards": [6, 4, 2], "gap": [4]}},
+    "values": {
+        "key": [[2, 1], [2, 1, 0], [1, 9], [2, 1]],
+        "other_key": [[2, 1], [2, 1], [1, 9, 9], [3]],
+    },
+}
+
+
+def expression_cases() -> Json:
+    """Each node of EXPRESSIONS evaluated by Python's compiled player function."""
+    adapter: TypeAdapter[Any] = TypeAdapter(Expr)
+    context = copy.deepcopy(EXPRESSION_CONTEXT)
+    context["players"] = [{**p, "other_pile": p["pile"][::-1]} for p in context["players"]]
+    cases = []
+    for raw in EXPRESSIONS:
+        run = player_function(adapter.validate_python(raw), "parity")
+        result = run(
+            context["players"],
+            context["options"],
+            context["table"],
+            context["choice_data"],
+            {k: [tuple(v) for v in vs] for k, vs in context["values"].items()},
+        )
+        cases.append({"node": raw, "result": _plain(result)})
+    return {"context": context, "cases": cases}
+
+
+def rng_rows() -> list[Json]:
+    """The first outputs of SeededRandom, its draws and a shuffle, for a few seeds."""
+    rows = []
+    bounds = [1, 2, 3, 6, 7, 10, 100, 2**20, 2**31 - 1]
+    for seed in ["", "a", "rulebook", "42", "seed-2026", "été", "Київ", "日本", "🎲"]:
+        u32 = SeededRandom(seed)
+        below = SeededRandom(seed)
+        items = list(range(12))
+        rows.append(
+            {
+                "seed": seed,
+                "fnv1a": fnv1a(seed),
+                "u32": [u32.next_u32() for _ in range(10)],
+                "bounds": bounds,
+                "below": [below.below(b) for b in bounds],
+                "items": items,
+                "shuffled": SeededRandom(seed).shuffled(items),
+            }
+        )
+    return rows
+
+
+# ----------------------------------------------------------------------------------------
+# A synthetic game for what no real game uses yet
+# ----------------------------------------------------------------------------------------
+
+PROBE = """
+game:
+  id: probe
+  names: {fr: Sonde, uk: Зонд, en: Probe}
+  players: {min: 1, max: 5}
+  minutes: {min: 10, max: 20}
+  source_language: en
+  designers: [Nobody]
+  publishers: [Nobody]
+  year: 2026
+  summary: A synthetic game that uses every node, input kind and check.
+  sources: [{id: src, kind: seed, title: Synthetic}]
+components:
+  components:
+    - {id: coins, name: Coins, count: 30, per_player_max: 12}
+    - {id: gems, name: Gems, count: 9}
+    - {id: cards, name: Cards, count: 16}
+    - id: heroes
+      name: Heroes
+      items:
+        - {id: a, name: Hero A, data: {coins: 3}}
+        - {id: b, name: Hero B, data: {coins: 5}, copies: 2}
+        - {id: c, name: Hero C, when: {option: big}}
+        - {id: d, name: Hero D, data: {coins: 1}, when: {is: {of: {option: mode}, in: [alt]}}}
+    - id: tiles
+      name: Tiles
+      items:
+        - {id: t1, name: T1, data: {awards: [4, 2], gap: 1}}
+        - {id: t2, name: T2, data: {awards: [3]}}
+        - {id: t3, name: T3, when: {is: {of: {option: mode}, in: [alt]}}}
+        - {id: t4, name: T4, data: {gap: [0, 5]}, when: {ne: [{player_count: true}, 2]}}
+setup:
+  steps:
+    - id: coins
+      text: Give {each} coins, {players} players.
+      values: {each: {lookup: {index: {player_count: true}, table: [0, 9, 7, 5, 5, 4]}}, players: {player_count: true}, flag: {option: big}}
+      per_seat: [3, 4, 5]
+    - id: heroes
+      text: Deal heroes.
+      deal: {component: heroes, per_player: {if: {cond: {option: big}, then: 1, else: 2}}}
+    - id: tiles
+      when: {ne: [{player_count: true}, 4]}
+      text: Draw tiles.
+      deal: {component: tiles, to_table: {minimum: [{player_count: true}, 3]}, slots: [North, South]}
+    - id: big
+      when: {option: big}
+      text: Expansion.
+scoring:
+  kind: points
+  options:
+    - {id: big, category: expansion, label: Big box, kind: flag, default: false}
+    - id: mode
+      category: reading
+      label: Mode
+      kind: choice
+      default: classic
+      choices: [{id: classic, label: Classic}, {id: alt, label: Alternative}]
+  table:
+    - id: region_1
+      label: Region 1
+      group: regions
+      distinct_within_group: true
+      choices: &tiles
+        - {id: t1, label: T1, data: {awards: [6, 3], gap: [2]}}
+        - {id: t2, label: T2, data: {awards: [5, 4, 2]}}
+        - {id: t3, label: T3, data: {awards: [9], gap: [0]}, when: {ge: [{player_count: true}, 3]}}
+    - {id: region_2, label: Region 2, group: regions, distinct_within_group: true, choices: *tiles}
+    - {id: region_3, label: Region 3, component: tiles, when: {option: big}}
+  inputs:
+    - {id: coins, kind: count, label: Coins, component: coins}
+    - {id: debt, kind: count, label: Debt, min: -3, max: 5}
+    - {id: gems_a, kind: count, label: Gems A, component: gems}
+    - {id: gems_b, kind: count, label: Gems B, component: gems}
+    - {id: temple, kind: count, label: Temple, table_max: 12}
+    - {id: star, kind: flag, label: Star, unique: true}
+    - {id: extra, kind: flag, label: Extra, when: {option: big}}
+    - id: hero
+      kind: choice
+      label: Hero
+      unique: true
+      choices: [{id: a, label: A}, {id: b, label: B}, {id: c, label: C}, {id: d, label: D}]
+    - id: color
+      kind: choice
+      label: Color
+      default: red
+      choices: [{id: red, label: Red}, {id: blue, label: Blue}]
+    - {id: arrival, kind: position, label: Arrival}
+    - {id: claim, kind: position, label: Claim, optional: true, max: 2}
+    - {id: pile, kind: sequence, label: Pile, item_min: 0, item_max: 4, max_length: 6, first: 0,
+       non_decreasing: true, max_step: 1, closes_at: 4, component: cards}
+    - {id: bag, kind: sequence, label: Bag, item_min: 1, item_max: 6, max_length: 4}
+    - {id: bonus, kind: count, label: Bonus, max: 4, when: {ge: [{player_count: true}, 3]}}
+  values:
+    - {id: coin_points, compute: {floor_div: [{difference: [{input: coins}, {input: debt}]}, 3]}}
+    - id: temple_award
+      compute: {rank_award: {of: {input: temple}, awards: {table: region_1, field: awards}, ties: dense, others: 1, max_gap: {table: region_1, field: gap}}}
+    - {id: temple_comp, compute: {rank_award: {of: {input: temple}, awards: [6, 3, 1], ties: competition, at_least: 0}}}
+    - {id: temple_pool, compute: {rank_award: {of: {input: temple}, awards: [7, 4, 2, 1], ties: pool_floor, max_gap: 2}}}
+    - {id: temple_near, compute: {rank_award: {of: {input: temple}, awards: [8, 5, 2], ties: pool_nearest}}}
+    - {id: region_3_award, compute: {rank_award: {of: {input: coins}, awards: {table: region_3, field: awards}, ties: dense, max_gap: {table: region_3, field: gap}}}}
+    - {id: claim_points, compute: {lookup: {index: {input: claim}, table: [0, 4, 2]}}}
+    - {id: richest, compute: {most: {of: {input: coins}, points: 3}}}
+    - id: star_award
+      compute: {held_award: {of: {sum: [{input: gems_a}, {input: gems_b}]}, holder: {input: star}, holder_points: 5, other_points: 2}}
+    - id: nested
+      compute:
+        if:
+          cond: {input: star}
+          then: {most: {of: {rank_award: {of: {input: coins}, awards: [2, 1], ties: dense}}, points: 4}}
+          else: {rank_award: {of: {value: gem_count}, awards: [3, 2, 1], ties: competition}}
+    - {id: gem_count, compute: {sum: [{input: gems_a}, {input: gems_b}]}}
+    - {id: sets, compute: {set_collection: {families: [{input: coins}, {input: temple}, {input: gems_a}], item_values: [1, 3, 6]}}}
+    - {id: hero_bonus, compute: {if: {cond: {is: {of: {input: hero}, in: [a, c]}}, then: 2}}}
+    - {id: arrival_points, compute: {lookup: {index: {input: arrival}, table: [0, 5, 3, 1], beyond: zero}}}
+    - {id: pile_points, compute: {product: [{last: {input: pile}}, {length: {input: pile}}]}}
+    - {id: bag_sum, compute: {sum_items: {input: bag}}}
+    - id: checks
+      compute:
+        sum:
+          - {is: {of: {input: color}, in: [blue]}}
+          - {lt: [{input: debt}, 0]}
+          - {all: [{input: star}, {not: {input: extra}}]}
+          - {any: [{input: extra}, {count_equal: {of: {input: pile}, value: 2}}]}
+          - {count_at_least: {values: [{input: coins}, {input: temple}, {input: bonus}], at_least: 2}}
+          - {is: {of: {table: region_1}, in: [t1]}}
+    - {id: star_value, compute: {minimum: [{input: star}, 1]}}
+    - {id: busy, compute: {count_at_least: {values: [{input: temple}], at_least: 3}}}
+    - {id: spread, compute: {sorted_key: {of: [{input: coins}, {input: temple}, {input: gems_a}, {input: bonus}], order: descending, keep: {value: kept}}}}
+    - {id: kept, compute: {if: {cond: {option: big}, then: 3, else: 2}}}
+    - {id: table_coins, compute: {table_sum: {input: coins}}}
+    - {id: extra_points, compute: {if: {cond: {option: big}, then: {product: [{input: extra}, 4]}}}}
+    - {id: alt_points, compute: {if: {cond: {is: {of: {option: mode}, in: [alt]}}, then: {maximum: [{input: bonus}, {player_count: true}]}}}}
+    - {id: bonus_points, compute: {input: bonus}}
+    - {id: arrival_place, compute: {input: arrival}}
+  categories:
+    - {id: coins, label: Coins, value: coin_points}
+    - {id: temple, label: Temple, value: temple_award}
+    - {id: temple_comp, label: Temple (competition), value: temple_comp}
+    - {id: temple_pool, label: Temple (pool), value: temple_pool}
+    - {id: temple_near, label: Temple (nearest), value: temple_near}
+    - {id: region_3, label: Region 3, value: region_3_award, when: {option: big}}
+    - {id: claim, label: Claim, value: claim_points}
+    - {id: richest, label: Richest, value: richest}
+    - {id: star, label: Star, value: star_award}
+    - {id: nested, label: Nested, value: nested}
+    - {id: sets, label: Sets, value: sets}
+    - {id: hero, label: Hero, value: hero_bonus}
+    - {id: arrival, label: Arrival, value: arrival_points}
+    - {id: pile, label: Pile, value: pile_points}
+    - {id: bag, label: Bag, value: bag_sum}
+    - {id: checks, label: Checks, value: checks}
+    - {id: star_value, label: Star value, value: star_value}
+    - {id: extra, label: Extra, value: extra_points, when: {option: big}}
+    - {id: alt, label: Alternative, value: alt_points, when: {is: {of: {option: mode}, in: [alt]}}}
+    - {id: bonus, label: Bonus, value: bonus_points, when: {ge: [{player_count: true}, 3]}}
+  ranking:
+    keys:
+      - {value: total, label: Points}
+      - {value: busy, label: Busy temple}
+      - {value: star_value, label: Star}
+      - {value: arrival_place, label: Arrival, better: lower}
+      - {value: spread, label: Spread}
+    win_requires: {ge: [{value: total}, 12]}
+    win_requires_label: At least 12 points.
+  constraints:
+    - id: debt_covered
+      check: {le: [{input: debt}, {sum: [{input: coins}, 1]}]}
+      message: Debt beyond coins.
+    - id: bags_in_play
+      when: {not: {is: {of: {option: mode}, in: [alt]}}}
+      check: {le: [{table_sum: {length: {input: bag}}}, 9]}
+      message: At most 9 bag tokens on the table.
+      scope: table
+  end_checks:
+    - {id: someone_scored, any_player: {ge: [{value: total}, 25]}, message: Nobody reached 25.}
+    - {id: coins_on_table, any_player: {gt: [{value: table_coins}, 4]}, message: Few coins.}
+"""
+
+
+def probe_game() -> GameContent:
+    """The synthetic game; it must be valid content, references included."""
+    content = GameContent.model_validate(yaml.safe_load(PROBE))
+    assert not check_references(content), check_references(content)
+    return content
+
+
+# ----------------------------------------------------------------------------------------
+# The fixture and the tests
+# ----------------------------------------------------------------------------------------
+
+
+def build_fixture() -> Json:
+    """Everything the JavaScript tests compare with, computed by the Python engine."""
+    loaded, skipped = load_games()
+    for game_id, reason in skipped.items():
+        message = f"js parity: skipped {game_id} (does not load): {reason}"
+        print(message, file=sys.stderr)
+        warnings.warn(message, stacklevel=2)
+    games: Json = {}
+    for game_id, content in [*sorted(loaded.items()), ("probe", probe_game())]:
+        engine = GameEngine(content)
+        games[game_id] = {
+            "export": _plain(export_game(content)),
+            "states": game_states(content, engine),
+            "setups": game_setups(content),
+        }
+    return {
+        "games": games,
+        "skipped": skipped,
+        "mechanics": mechanics_calls(),
+        "expressions": expression_cases(),
+        "rng": rng_rows(),
+    }
+
+
+def summary(fixture: Json) -> str:
+    """How many comparisons each game contributes."""
+    lines = []
+    for game_id, game in fixture["games"].items():
+        states = game["states"]
+        cases = sum(1 for s in states if s["id"].startswith(("case ", "invalid ")))
+        scored = sum(1 for s in states if "result" in s)
+        lines.append(
+            f"{game_id}: {len(states)} end states ({cases} conformance, {scored} scored, "
+            f"{len(states) - scored} refused), {len(game['setups'])} setups"
+        )
+    lines.append(
+        f"mechanics calls: {len(fixture['mechanics'])}, expressions: "
+        f"{len(fixture['expressions']['cases'])}, rng seeds: {len(fixture['rng'])}"
+    )
+    return "\n".join(lines)
+
+
+@pytest.fixture(scope="module")
+def fixture_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    fixture = build_fixture()
+    print("\n" + summary(fixture))
+    path = tmp_path_factory.mktemp("js_parity") / "fixture.json"
+    path.write_text(json.dumps(fixture, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def test_javascript_matches_python(fixture_file: Path) -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail(
+            "Node.js is not installed, so the browser calculator cannot be checked: "
+            "run scripts/bootstrap.sh --browser"
+        )
+    completed = subprocess.run(
+        [node, "--test", f"{JS_TESTS.relative_to(ROOT)}/"],
+        cwd=ROOT,
+        env={**os.environ, "RULEBOOK_FIXTURE": str(fixture_file)},
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert completed.returncode == 0, (
+        f"node --test tests/js/ failed (exit {completed.returncode}):\n"
+        f"{completed.stdout[-20000:]}\n{completed.stderr[-5000:]}"
+    )
+
+
+def test_every_game_loads_for_the_parity_run() -> None:
+    """Games that do not load are left out of the parity run above; none may stay so."""
+    _, skipped = load_games()
+    folders = {folder.name for folder in game_folders(CONTENT)}
+    missing = sorted(set(EXPECTED_GAMES) - folders)
+    assert not skipped and not missing, (
+        f"left out of the JavaScript parity run: {skipped or ''} {missing or ''}"
+    )
+
+
+if __name__ == "__main__":
+    target = Path(sys.argv[1] if len(sys.argv) > 1 else "js-parity-fixture.json")
+    built = build_fixture()
+    target.write_text(json.dumps(built, ensure_ascii=False), encoding="utf-8")
+    print(summary(built))

@@ -46,7 +46,10 @@ class GameEngine:
         count = len(state.players)
         shown = self._shown_categories(state, count)
         ids = [c.id for c in shown]
-        rows = list(zip(*(values[c.value] for c in shown), strict=True)) if shown else [()] * count
+        # Flags and comparisons are bools in Python; a breakdown is numbers.
+        rows = [tuple(map(int, row)) for row in zip(*(values[c.value] for c in shown), strict=True)]
+        if not shown:
+            rows = [()] * count
         by_points = scoring.kind == "points"
         if by_points:
             values[TOTAL] = [sum(row) for row in rows]
@@ -69,7 +72,7 @@ class GameEngine:
                 PlayerResult(
                     name=name,
                     total=values[TOTAL][index] if by_points else None,
-                    key=None if by_points else list(values[key_value][index]),
+                    key=None if by_points else [int(v) for v in values[key_value][index]],
                     breakdown=dict(zip(ids, rows[index], strict=True)),
                     rank=placement.rank,
                     winner=placement.rank == 1 and (allowed is None or bool(allowed[index])),

@@ -43,6 +43,11 @@ def export_game(content: GameContent) -> dict[str, Any]:
         for step in content.setup.steps
         if step.deal is not None
     }
+    counted: set[str] = {
+        component
+        for spec in content.scoring.inputs
+        if (component := getattr(spec, "component", None))
+    }
     return {
         "format": FORMAT,
         "game": content.id,
@@ -53,4 +58,9 @@ def export_game(content: GameContent) -> dict[str, Any]:
         "limits": limits,
         "setup": content.setup.model_dump(mode="json", by_alias=True, exclude_none=True),
         "decks": decks,
+        # What the box holds, for limits shared by several inputs.
+        "components": {
+            ident: {"name": components[ident].name, "count": components[ident].count}
+            for ident in sorted(counted)
+        },
     }

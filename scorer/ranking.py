@@ -9,6 +9,7 @@ comparisons that led there (the tiebreak path).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import total_ordering
 from typing import Any
 
 from schemas.scoring import RankingKey
@@ -24,18 +25,34 @@ class Placement:
     against: int | None = None
 
 
-def _higher_is_better(value: Any, better: str) -> Any:
-    """The value turned so that a larger one always places first."""
-    if better == "higher":
-        return value
-    return tuple(-v for v in value) if isinstance(value, tuple) else -value
+@total_ordering
+class _Reversed:
+    """Orders like its value, backwards: a ``better: lower`` key sorts as a higher one.
+
+    Negating would do for numbers but not for sequence keys of different lengths, where a
+    shorter prefix compares lower either way.
+    """
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any):
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Reversed) and bool(self.value == other.value)
+
+    def __lt__(self, other: _Reversed) -> bool:
+        return bool(other.value < self.value)
+
+    def __hash__(self) -> int:
+        return hash(repr(self.value))
 
 
 def rank_players(keys: list[RankingKey], columns: list[list[Any]]) -> list[Placement]:
     """Place players by ``columns[k][player]`` for each key k; see the module docstring."""
     count = len(columns[0]) if columns else 0
     turned_columns = [
-        column if key.better == "higher" else [_higher_is_better(v, key.better) for v in column]
+        column if key.better == "higher" else [_Reversed(v) for v in column]
         for key, column in zip(keys, columns, strict=True)
     ]
     turned = list(zip(*turned_columns, strict=True))

@@ -41,3 +41,10 @@ def test_tuple_keys_compare_element_by_element() -> None:
 def test_single_player() -> None:
     places = rank_players(KEYS, [[12], [0]])
     assert places[0].rank == 1 and places[0].decided_by is None
+
+
+def test_lower_is_better_for_sequence_keys_of_any_length() -> None:
+    # A shorter prefix is lower, so with lower-is-better it places first.
+    keys = [RankingKey(value="piles", label="Piles", better="lower")]
+    places = rank_players(keys, [[(1, 2, 3), (1, 2), (0, 9)]])
+    assert [p.rank for p in places] == [3, 2, 1]

@@ -180,16 +180,24 @@ def _is_player_count_test(node: object) -> bool:
 
 
 def decision(
-    content: GameContent, provenance: Provenance | None, context: str, loc: Localizer
+    content: GameContent,
+    provenance: Provenance | None,
+    context: str,
+    loc: Localizer,
+    language: str | None = None,
 ) -> Decision | None:
-    """The note a provenance block gives, or None when there is nothing worth saying."""
+    """The note a provenance block gives, or None when there is nothing worth saying.
+
+    ``language`` is the note's source language when it differs from the game's (a section
+    written in Ukrainian).
+    """
     if provenance is None:
         return None
     if provenance.decision is None and provenance.confidence == "confirmed":
         return None
     titles = {s.id: s.title for s in content.game.sources}
     return Decision(
-        decision=loc.maybe(f"{context}.provenance.decision", provenance.decision),
+        decision=loc.maybe(f"{context}.provenance.decision", provenance.decision, language),
         confidence=None
         if provenance.confidence == "confirmed"
         else loc.ui(f"confidence_{provenance.confidence}"),
@@ -605,7 +613,7 @@ def _sections(content: GameContent, loc: Localizer) -> list[SectionView]:
                 notes=tuple((n.id, t(f"notes.{n.id}", n.text)) for n in section.notes),
                 option=_option_label(option, loc) if option else None,
                 example=example(content, section.case, loc) if section.case else None,
-                decision=decision(content, section.provenance, base, loc),
+                decision=decision(content, section.provenance, base, loc, section.source_language),
             )
         )
         for child in section.children:

@@ -52,8 +52,14 @@ export function compileGame(game) {
 
 /** @typedef {ReturnType<typeof compileGame>} Compiled */
 
-// A key's value turned so that larger is better.
-const turn = (v, better) => (better === "higher" ? v : Array.isArray(v) ? v.map((x) => -x) : -v);
+// Players compared key by key, best first: -1 when p places before q.
+const compareRows = (keys, columns, p, q) => {
+  for (let k = 0; k < keys.length; k++) {
+    const c = cmp(columns[k][q], columns[k][p]);
+    if (c) return keys[k].better === "higher" ? c : -c;
+  }
+  return 0;
+};
 
 /**
  * Competition ranks by columns[k][player], and what decided each place against the player
@@ -62,14 +68,13 @@ const turn = (v, better) => (better === "higher" ? v : Array.isArray(v) ? v.map(
  */
 export function rankPlayers(keys, columns) {
   const players = [...(columns[0] ?? []).keys()];
-  const turned = players.map((p) => keys.map((key, k) => turn(columns[k][p], key.better)));
   // Stable, best first.
-  const order = [...players].sort((a, b) => cmp(turned[b], turned[a]));
+  const order = [...players].sort((a, b) => compareRows(keys, columns, a, b));
   /** @type {Placement[]} */
   const placements = [];
   order.forEach((player, position) => {
     const above = order[position - 1];
-    const rank = position && eq(turned[above], turned[player]) ? placements[above].rank : position + 1;
+    const rank = position && !compareRows(keys, columns, above, player) ? placements[above].rank : position + 1;
     const against = position ? above : order.length > 1 ? order[1] : null;
     /** @type {Placement} */
     const placed = (placements[player] = { rank, decided_by: null, path: [], against });
@@ -105,8 +110,8 @@ export function score(g, state) {
     return {
       name,
       total: byPoints ? values.total[i] : null,
-      key: byPoints ? null : [...values[keys[0].value][i]],
-      breakdown: Object.fromEntries(shown.map((c) => [c.id, values[c.value][i]])),
+      key: byPoints ? null : values[keys[0].value][i].map(num),
+      breakdown: Object.fromEntries(shown.map((c) => [c.id, num(values[c.value][i])])),
       rank: p.rank,
       winner: p.rank === 1 && (!allowed || truthy(allowed[i])),
       decided_by: p.decided_by,

@@ -176,8 +176,8 @@ function checkInput(game, spec, values, names, out) {
 }
 
 /**
- * Components several inputs count. The box's count is a pile's table_max, or a count's unless
- * the input has its own lower table_max (then it is unknown and the check is left out).
+ * Components several inputs count: all of them together stay within the box's count
+ * (the export's components), like scorer/validate.py's _shared_components.
  * @param {any} game @param {Record<string, any>[]} players
  */
 function sharedComponents(game, players) {
@@ -185,11 +185,11 @@ function sharedComponents(game, players) {
   const counted = {};
   for (const spec of game.scoring.inputs) if (spec.component != null) (counted[spec.component] ??= []).push(spec);
   return Object.entries(counted).flatMap(([component, specs]) => {
-    const limits = specs.map((x) => game.limits[x.id]?.table_max);
-    const max = specs.length < 2 ? null : limits.find((m, k) => m != null && (specs[k].kind == "sequence" || !(specs[k].table_max <= m)));
+    const max = specs.length < 2 ? null : game.components[component]?.count;
     const amount = (v) => (Array.isArray(v) ? v.length : typeof v == "string" ? 0 : +v);
     const total = sum(players.flatMap((p) => specs.map((x) => amount(p[x.id]))));
-    return max != null && total > max ? [problem("players[*]", "shared_total", { total, component, inputs: specs.map((x) => x.id), max })] : [];
+    const name = game.components[component].name;
+    return max != null && total > max ? [problem("players[*]", "shared_total", { total, component: name, inputs: specs.map((x) => x.id), max })] : [];
   });
 }
 

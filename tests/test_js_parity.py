@@ -32,6 +32,7 @@ import yaml
 from hypothesis import HealthCheck, Phase, given, settings
 from pydantic import TypeAdapter
 
+from rulebook.site.assets import write_assets
 from schemas.expressions import Expr
 from schemas.game import GameContent
 from schemas.loader import ContentError, game_folders, load_game
@@ -699,7 +700,13 @@ def fixture_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def test_javascript_matches_python(fixture_file: Path) -> None:
+@pytest.mark.parametrize("shipped", [False, True], ids=["sources", "as-shipped"])
+def test_javascript_matches_python(fixture_file: Path, shipped: bool, tmp_path: Path) -> None:
+    """Both the readable sources and the minified files the site serves match Python."""
+    env = {**os.environ, "RULEBOOK_FIXTURE": str(fixture_file)}
+    if shipped:
+        write_assets(tmp_path / "calculator")
+        env["RULEBOOK_CALCULATOR"] = str(tmp_path / "calculator")
     node = shutil.which("node")
     if node is None:
         pytest.fail(
@@ -709,7 +716,7 @@ def test_javascript_matches_python(fixture_file: Path) -> None:
     completed = subprocess.run(
         [node, "--test", f"{JS_TESTS.relative_to(ROOT)}/"],
         cwd=ROOT,
-        env={**os.environ, "RULEBOOK_FIXTURE": str(fixture_file)},
+        env=env,
         capture_output=True,
         text=True,
         timeout=600,

@@ -25,6 +25,7 @@ from jinja2 import Environment, FileSystemLoader
 
 from rulebook import paths
 from rulebook.site import config as site_config
+from rulebook.site.assets import write_assets
 from rulebook.site.localize import Localizer
 from rulebook.site.pages import Page, game_pages, game_view, home_page
 from rulebook.site.render import Renderer, page_links
@@ -36,7 +37,6 @@ from schemas.loader import load_all
 TEMPLATES = paths.SITE / "templates"
 OVERRIDES = paths.SITE / "overrides"
 BASE_CONFIG = paths.SITE / "mkdocs" / "base.yml"
-ASSETS = paths.SITE / "assets" / "calculator"
 
 #: Where ``rulebook build`` writes by default.
 DEFAULT_OUT = paths.SITE / "build"
@@ -101,11 +101,7 @@ def write_sources(
             target = docs / page.path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(renderer.render(page, page_links(page)), encoding="utf-8")
-        assets = docs / "assets" / "calculator"
-        assets.mkdir(parents=True, exist_ok=True)
-        for asset in sorted(ASSETS.glob("*")):
-            if asset.suffix in {".js", ".css"}:
-                shutil.copyfile(asset, assets / asset.name)
+        write_assets(docs / "assets" / "calculator")
         site_name = renderer.loc.ui("site_title").text
         config = site_config.language_config(
             language,

@@ -16,8 +16,13 @@ if (!path) {
 /** @type {any} */
 export const fixture = JSON.parse(readFileSync(path, "utf8"));
 
+// The calculator's folder: the sources, or (RULEBOOK_CALCULATOR) the files as the site ships them.
+const folder = process.env.RULEBOOK_CALCULATOR
+  ? new URL(`file://${process.env.RULEBOOK_CALCULATOR.replace(/\/?$/, "/")}`)
+  : new URL("../../site/assets/calculator/", import.meta.url);
+
 /** A calculator module by name ("scoring", "validate", ...). @param {string} name */
-export const calculator = (name) => import(new URL(`../../site/assets/calculator/${name}.js`, import.meta.url).href);
+export const calculator = (name) => import(new URL(`${name}.js`, folder).href);
 
 /** The games of the fixture, as [id, data] pairs. @returns {[string, any][]} */
 export const games = () => Object.entries(fixture.games);

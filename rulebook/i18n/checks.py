@@ -9,7 +9,9 @@ Each translated (non-fuzzy) message is checked against its source text:
                   built from the source, like Weblate's safe-html check), none dropped, and
                   no script, event handler or ``javascript:`` URL in any case;
 ``glossary``      a glossary term of the source is rendered by the glossary's term for the
-                  language (its ``glossary.<id>.term`` translation, or one of ``Term.forms``);
+                  language (its ``glossary.<id>.term`` translation, or one of ``Term.forms``),
+                  unless the translator flagged the entry ``#, ignore-glossary`` because the
+                  source uses the word in another sense (French "été", summer and "been");
 ``empty``         a translation that is only blanks, or a plural with some forms left out;
 ``unchanged``     a copy of the source, unless it is made only of names kept as they are
                   (``Term.keep``, the glossary's own rendering, the game's name) or the
@@ -437,7 +439,10 @@ def check_message(
         if problem:
             found.append(("links", problem))
         if index == 0:
-            found.extend(("glossary", p) for p in glossary_problems(message, form, language, terms))
+            if "ignore-glossary" not in entry.flags:
+                found.extend(
+                    ("glossary", p) for p in glossary_problems(message, form, language, terms)
+                )
             if "ignore-same" not in entry.flags:
                 problem = unchanged_problem(source, form, language, terms, names)
                 if problem:

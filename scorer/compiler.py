@@ -160,7 +160,13 @@ class _Emitter:
         if isinstance(node, ex.Lookup):
             spec = node.lookup
             table = repr(tuple(int(v) for v in spec.table))
-            return f"H.lookup({table}, {self.expr(spec.index)}, {spec.beyond == 'zero'!r})"
+            last = len(spec.table) - 1
+            index = self.fresh("_i")
+            # Inlined H.lookup: clamp below to the first entry; past the end, last or 0.
+            clamped = f"({index} := max({self.expr(spec.index)}, 0))"
+            if spec.beyond == "zero":
+                return f"({table}[{index}] if {clamped} <= {last} else 0)"
+            return f"{table}[min({clamped}, {last})]"
         if isinstance(node, ex.If):
             spec_if = node.if_
             return f"({self.expr(spec_if.then)} if {self.expr(spec_if.cond)} else {self.expr(spec_if.else_)})"

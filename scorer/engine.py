@@ -47,14 +47,13 @@ class GameEngine:
         shown = self._shown_categories(state, count)
         ids = [c.id for c in shown]
         # Flags and comparisons are bools in Python; a breakdown is numbers.
-        rows = [tuple(map(int, row)) for row in zip(*(values[c.value] for c in shown), strict=True)]
-        if not shown:
-            rows = [()] * count
+        columns = [list(map(int, values[c.value])) for c in shown]
+        rows = list(zip(*columns, strict=True)) if columns else [()] * count
         by_points = scoring.kind == "points"
         if by_points:
-            values[TOTAL] = [sum(row) for row in rows]
+            values[TOTAL] = list(map(sum, rows))
         placements = rank_players(
-            scoring.ranking.keys, [values[k.value] for k in scoring.ranking.keys]
+            scoring.ranking.keys, [values[k.value] for k in scoring.ranking.keys], explain
         )
         allowed = (
             compiled.win_requires(

@@ -9,6 +9,7 @@ one; the conformance cases hold the two to the same results.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import mul
 from typing import Any
 
 Detail = dict[str, Any]
@@ -31,10 +32,8 @@ def set_collection(families: Sequence[int], item_values: Sequence[int]) -> int:
     every set it is in, so it scores ``item_values[j-1]`` once per item it holds (and
     nothing past the end of ``item_values``).
     """
-    ordered = sorted(families, reverse=True)
-    return sum(
-        value * count for value, count in zip(item_values, ordered, strict=False) if count > 0
-    )
+    # Counts are never negative, so an empty family adds 0 without a test.
+    return sum(map(mul, item_values, sorted(families, reverse=True)))
 
 
 def sorted_key(values: Sequence[int], descending: bool, keep: int | None) -> tuple[int, ...]:

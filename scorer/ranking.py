@@ -48,8 +48,13 @@ class _Reversed:
         return hash(repr(self.value))
 
 
-def rank_players(keys: list[RankingKey], columns: list[list[Any]]) -> list[Placement]:
-    """Place players by ``columns[k][player]`` for each key k; see the module docstring."""
+def rank_players(
+    keys: list[RankingKey], columns: list[list[Any]], explain: bool = True
+) -> list[Placement]:
+    """Place players by ``columns[k][player]`` for each key k; see the module docstring.
+
+    Without ``explain`` the tiebreak paths stay empty; places and deciding keys are the same.
+    """
     count = len(columns[0]) if columns else 0
     turned_columns = [
         column if key.better == "higher" else [_Reversed(v) for v in column]
@@ -69,19 +74,25 @@ def rank_players(keys: list[RankingKey], columns: list[list[Any]]) -> list[Place
             neighbour: int | None = order[position - 1]
         else:
             neighbour = order[1] if count > 1 else None
-        placements[player] = _decide(keys, columns, player, neighbour, rank)
+        placements[player] = _decide(keys, columns, player, neighbour, rank, explain)
     return [p for p in placements if p is not None]
 
 
 def _decide(
-    keys: list[RankingKey], columns: list[list[Any]], player: int, neighbour: int | None, rank: int
+    keys: list[RankingKey],
+    columns: list[list[Any]],
+    player: int,
+    neighbour: int | None,
+    rank: int,
+    explain: bool,
 ) -> Placement:
     if neighbour is None:
         return Placement(rank, None)
     path: list[dict[str, Any]] = []
     for key, column in zip(keys, columns, strict=True):
         mine, theirs = column[player], column[neighbour]
-        path.append({"key": key.value, "mine": _plain(mine), "theirs": _plain(theirs)})
+        if explain:
+            path.append({"key": key.value, "mine": _plain(mine), "theirs": _plain(theirs)})
         if mine != theirs:
             return Placement(rank, key.value, path, neighbour)
     return Placement(rank, "shared", path, neighbour)

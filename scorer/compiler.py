@@ -20,7 +20,7 @@ from schemas import expressions as ex
 from schemas.common import Strict
 from schemas.game import GameContent
 from schemas.references import nodes
-from schemas.scoring import TOTAL, Scoring
+from schemas.scoring import TOTAL, FlagInput, Scoring
 from scorer import mechanics
 
 #: Per player: value id -> one number (or key) per player; details: value id -> detail per
@@ -292,6 +292,8 @@ class CompiledScoring:
     constraints: dict[str, tuple[PlayerFn, TableFn | None]] = field(default_factory=dict)
     end_checks: dict[str, PlayerFn] = field(default_factory=dict)
     win_requires: PlayerFn | None = None
+    #: Values that may be bools and need turning into numbers for a breakdown.
+    bool_values: frozenset[str] = frozenset()
 
 
 def value_levels(scoring: Scoring) -> dict[str, int]:
@@ -314,6 +316,40 @@ def _value_refs(node: object, crossed: bool = False) -> list[tuple[str, bool]]:
         return [(node.value, crossed)]
     inside = crossed or isinstance(node, ex.RankAward | ex.Most | ex.HeldAward | ex.TableSum)
     return [r for child in ex.children(node) for r in _value_refs(child, inside)]
+
+
+def bool_values(scoring: Scoring) -> set[str]:
+    """Values that may come out as Python bools (a flag read as it is), not ints.
+
+    Arithmetic turns a bool into an int and comparisons are wrapped in int(), so only a
+    flag (input or option) passed through unchanged, or chosen by if/minimum/maximum, can
+    stay a bool; the engine converts just those to numbers for the breakdown.
+    """
+    flags = {i.id for i in scoring.inputs if isinstance(i, FlagInput)}
+    flag_options = {o.id for o in scoring.options if o.kind == "flag"}
+    declared = {v.id: v for v in scoring.values}
+    found: set[str] = set()
+
+    def may_be_bool(node: object) -> bool:
+        if isinstance(node, ex.InputRef):
+            return node.input in flags
+        if isinstance(node, ex.OptionRef):
+            return node.option in flag_options
+        if isinstance(node, ex.ValueRef):
+            return node.value in found
+        if isinstance(node, ex.If):
+            return may_be_bool(node.if_.then) or may_be_bool(node.if_.else_)
+        if isinstance(node, ex.Sum) and len(node.sum) == 1:
+            return may_be_bool(node.sum[0])  # a one-term sum compiles to the term itself
+        if isinstance(node, ex.Minimum | ex.Maximum):
+            items = node.minimum if isinstance(node, ex.Minimum) else node.maximum
+            return any(may_be_bool(item) for item in items)
+        return False
+
+    for ident in value_order(scoring):
+        if may_be_bool(declared[ident].compute):
+            found.add(ident)
+    return found
 
 
 def kept_values(scoring: Scoring) -> set[str]:
@@ -387,6 +423,7 @@ def compile_scoring(content: GameContent) -> CompiledScoring:
         input_when=when_map(list(scoring.inputs)),
         category_when=when_map(scoring.categories),
         table_when=when_map(scoring.table),
+        bool_values=frozenset(bool_values(scoring)),
         choice_when={
             (spec.id, choice.id): table_function(
                 choice.when, f"{label}: {spec.id}.{choice.id}.when"

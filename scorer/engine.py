@@ -47,7 +47,11 @@ class GameEngine:
         shown = self._shown_categories(state, count)
         ids = [c.id for c in shown]
         # Flags and comparisons are bools in Python; a breakdown is numbers.
-        columns = [list(map(int, values[c.value])) for c in shown]
+        numeric = compiled.bool_values
+        columns = [
+            list(map(int, values[c.value])) if c.value in numeric else values[c.value]
+            for c in shown
+        ]
         rows = list(zip(*columns, strict=True)) if columns else [()] * count
         by_points = scoring.kind == "points"
         if by_points:

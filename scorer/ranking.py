@@ -15,7 +15,7 @@ from typing import Any
 from schemas.scoring import RankingKey
 
 
-@dataclass
+@dataclass(slots=True)
 class Placement:
     rank: int
     #: The key that separated this player from their neighbour, or "shared" for a full tie.

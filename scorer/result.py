@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerResult:
     name: str
     #: The total, for games with points; None for games ranked by a key alone.

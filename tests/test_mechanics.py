@@ -78,3 +78,24 @@ def test_table_sum_compiles_to_one_total_for_everyone() -> None:
     node = TypeAdapter(Expr).validate_python({"table_sum": {"input": "tokens"}})
     run = player_function(node, "test")
     assert run([{"tokens": 2}, {"tokens": 5}, {"tokens": 0}], {}, {}, {}, {}) == [7, 7, 7]
+
+
+def test_flag_values_come_out_as_numbers() -> None:
+    from pydantic import TypeAdapter
+    from schemas.scoring import Scoring
+    from scorer.compiler import bool_values
+
+    scoring = TypeAdapter(Scoring).validate_python(
+        {
+            "inputs": [{"id": "first", "kind": "flag", "label": "First"}],
+            "values": [
+                {"id": "plain", "compute": {"input": "first"}},
+                {"id": "summed", "compute": {"sum": [{"input": "first"}]}},
+                {"id": "chosen", "compute": {"if": {"cond": 1, "then": {"value": "plain"}}}},
+                {"id": "counted", "compute": {"product": [{"input": "first"}, 3]}},
+            ],
+            "categories": [{"id": "c", "label": "C", "value": "plain"}],
+            "ranking": {"keys": [{"value": "total", "label": "Total"}]},
+        }
+    )
+    assert bool_values(scoring) == {"plain", "summed", "chosen"}

@@ -19,6 +19,9 @@ step "content"
 rulebook validate
 rulebook schema --check
 
+step "translations (every catalog complete, every check passing)"
+rulebook i18n check --complete
+
 step "pytest"
 # Exit code 5 (no test collected) is a failure too: a suite that runs nothing proves nothing.
 pytest

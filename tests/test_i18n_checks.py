@@ -211,3 +211,26 @@ def test_string_checks() -> None:
     assert markup_problem("a <b>b</b>", "x <b>y") is not None  # unclosed
     assert link_problem("[x](rule:end)", "[y](rule:end)") is None
     assert link_problem("[x](rule:end)", "[y](rule:start)") is not None
+
+
+def test_a_shared_word_reads_the_same_in_every_game(tmp_path: Path) -> None:
+    """'défausse' (concept discard) in Nile and Momiji: one Ukrainian word for both."""
+    import shutil
+
+    from rulebook.i18n.catalogs import game_domain
+    from rulebook.i18n.checks import check
+    from schemas.loader import load_game
+    from tests.conftest import CONTENT, ROOT
+
+    locales = tmp_path / "locales"
+    shutil.copytree(ROOT / "locales", locales)
+    domains = [game_domain(load_game(CONTENT / game)) for game in ("nile", "momiji")]
+    assert [f for f in check(domains, ["uk"], locales) if f.check == "concept"] == []
+    po = locales / "uk" / "LC_MESSAGES" / "momiji.po"
+    text = po.read_text(encoding="utf-8")
+    marker = 'msgctxt "glossary.discard.term"\nmsgid "défausse"\nmsgstr "скид"'
+    assert marker in text
+    po.write_text(text.replace(marker, marker.replace("скид", "відбій")), encoding="utf-8")
+    [failure] = [f for f in check(domains, ["uk"], locales) if f.check == "concept"]
+    assert failure.context == "glossary.discard.term" and failure.file.endswith("momiji.po")
+    assert "'скид'" in failure.message and "'відбій'" in failure.message

@@ -591,13 +591,84 @@ def check(
     complete: bool = False,
 ) -> list[Failure]:
     """Every failure of every catalog of ``domains`` in ``languages``, and of templates."""
+    domains = list(domains)
     failures: list[Failure] = []
+    by_domain: dict[str, dict[str, dict[str, Message]]] = {}
     for domain in domains:
         problem = _template_problem(domain, locales)
         if problem:
             failures.append(problem)
         found = {language: _entries_or_none(domain, language, locales) for language in LANGUAGES}
+        by_domain[domain.name] = found
         terms = renderings(domain, found)
         for language in languages:
             failures.extend(check_catalog(domain, language, locales, terms, complete))
+    failures.extend(concept_failures(domains, by_domain, languages, locales))
+    return failures
+
+
+# ----------------------------------------------------------------------------------------
+# Words shared across games
+# ----------------------------------------------------------------------------------------
+
+
+def concept_failures(
+    domains: Sequence[Domain],
+    found: Mapping[str, Mapping[str, Mapping[str, Message]]],
+    languages: Sequence[str],
+    locales: Path,
+) -> list[Failure]:
+    """Glossary terms of one concept with the same source word must read the same everywhere.
+
+    "défausse" (concept ``discard``) in Nile and in Momiji is one word in French, so it is
+    one word in Ukrainian too. Games may still use their own word for a concept (Viticulture's
+    lira, Tokaido's coins): only identical source terms are held together.
+    """
+    # (language, concept, source language, source term) -> rendering -> [(game, term id)]
+    seen: dict[tuple[str, str, str, str], dict[str, list[tuple[str, str]]]] = {}
+    for domain in domains:
+        content = domain.content
+        if content is None or content.glossary is None:
+            continue
+        for term in content.glossary.terms:
+            if term.concept is None or term.keep:
+                continue
+            for language in languages:
+                if language == domain.source_language:
+                    continue
+                context = f"glossary.{term.id}.term"
+                entry = found.get(domain.name, {}).get(language, {}).get(context)
+                message = domain.by_context().get(context)
+                if (
+                    entry is None
+                    or message is None
+                    or state(message, entry, language) != "translated"
+                ):
+                    continue
+                rendering = strings(entry)[0].strip()
+                key = (language, term.concept, domain.source_language, term.term.casefold())
+                seen.setdefault(key, {}).setdefault(rendering.casefold(), []).append(
+                    (domain.name, term.id)
+                )
+    failures = []
+    for (language, concept, _, source), renderings_ in sorted(seen.items()):
+        if len(renderings_) < 2:
+            continue
+        usual = max(renderings_, key=lambda r: len(renderings_[r]))
+        for rendering, places in sorted(renderings_.items()):
+            if rendering == usual:
+                continue
+            others = ", ".join(game for game, _ in renderings_[usual])
+            for game, term_id in places:
+                entry = found[game][language][f"glossary.{term_id}.term"]
+                failures.append(
+                    Failure(
+                        str(po_path(locales, language, game)),
+                        _line(entry.lineno),
+                        f"glossary.{term_id}.term",
+                        "concept",
+                        f"{source!r} ({concept}) is {usual!r} in {others}, here {rendering!r}: "
+                        "a word shared by several games reads the same in all of them",
+                    )
+                )
     return failures

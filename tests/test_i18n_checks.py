@@ -234,3 +234,18 @@ def test_a_shared_word_reads_the_same_in_every_game(tmp_path: Path) -> None:
     [failure] = [f for f in check(domains, ["uk"], locales) if f.check == "concept"]
     assert failure.context == "glossary.discard.term" and failure.file.endswith("momiji.po")
     assert "'скид'" in failure.message and "'відбій'" in failure.message
+
+
+def test_the_cross_game_view_lists_each_concept_per_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from rulebook.cli import main
+
+    assert main(["i18n", "concepts", "--game", "nile", "--game", "momiji"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["concept", "game", "fr", "uk", "en"]
+    discard = [line.split() for line in lines if line.startswith("discard")]
+    assert discard == [
+        ["discard", "momiji", "défausse", "скид", "discard", "pile"],
+        ["discard", "nile", "défausse", "скид", "discard", "pile"],
+    ]

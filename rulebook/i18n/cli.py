@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from rulebook import paths
-from rulebook.i18n import catalogs, checks, status
+from rulebook.i18n import catalogs, checks, concepts, status
 from rulebook.i18n.catalogs import Domain
 from schemas.common import LANGUAGES
 
@@ -97,6 +97,14 @@ def cmd_status(args: argparse.Namespace) -> int:
     return _done(problems)
 
 
+def cmd_concepts(args: argparse.Namespace) -> int:
+    """Print the words shared across games, side by side."""
+    _, locales = _folders(args)
+    domains, problems = _domains(args)
+    print(concepts.render(domains, _languages(args), locales))
+    return _done(problems)
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     """Run the translation checks; fail on any failure."""
     _, locales = _folders(args)
@@ -172,6 +180,15 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
             "Translated, fuzzy and missing messages per game and language. Messages already in "
             "the language count as done.",
             cmd_status,
+            True,
+        ),
+        (
+            "concepts",
+            "show the words shared across games",
+            "Each glossary concept (discard, tiebreak, turn...) with its word in every game and "
+            "language, so shared words stay consistent; check enforces it for identical source "
+            "words.",
+            cmd_concepts,
             True,
         ),
         (

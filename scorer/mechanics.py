@@ -32,8 +32,10 @@ def set_collection(families: Sequence[int], item_values: Sequence[int]) -> int:
     every set it is in, so it scores ``item_values[j-1]`` once per item it holds (and
     nothing past the end of ``item_values``).
     """
-    # Counts are never negative, so an empty family adds 0 without a test.
-    return sum(map(mul, item_values, sorted(families, reverse=True)))
+    # Largest first; a family with no item (or a negative count) is no item of any set.
+    return sum(
+        map(mul, item_values, [count for count in sorted(families, reverse=True) if count > 0])
+    )
 
 
 def sorted_key(values: Sequence[int], descending: bool, keep: int | None) -> tuple[int, ...]:

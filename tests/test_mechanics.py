@@ -82,6 +82,7 @@ def test_table_sum_compiles_to_one_total_for_everyone() -> None:
 
 def test_flag_values_come_out_as_numbers() -> None:
     from pydantic import TypeAdapter
+
     from schemas.scoring import Scoring
     from scorer.compiler import bool_values
 

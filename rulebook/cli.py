@@ -12,7 +12,7 @@ from typing import Any
 
 from rulebook import paths, tables
 from schemas.common import LANGUAGES
-from schemas.game import GameContent
+from schemas.game import REQUIRED_FILES, GameContent
 from schemas.loader import ContentError, game_folders, load_all, load_game
 from scorer.engine import GameEngine
 from scorer.result import Result
@@ -38,7 +38,7 @@ def _game(name: str) -> GameContent:
     known = [folder.name for folder in game_folders(content_dir)] if content_dir.is_dir() else []
     if name not in known:
         raise KeyError(f"unknown game {name!r}; known: {', '.join(known)}")
-    return load_game(content_dir / name)
+    return load_game(content_dir / name, files=REQUIRED_FILES)
 
 
 # ----------------------------------------------------------------------------------------

@@ -168,12 +168,19 @@ def load_model(
         return None, document, validation_problems(document, error)
 
 
-def load_game(folder: Path) -> GameContent:
-    """Load and check one game folder; raise ContentError listing every problem."""
+def load_game(folder: Path, files: Iterable[str] | None = None) -> GameContent:
+    """Load and check one game folder; raise ContentError listing every problem.
+
+    ``files`` limits loading to some of the game's files (the required ones are always
+    read): scoring a game does not need its rules text.
+    """
     problems: list[Located] = []
     parts: dict[str, Any] = {}
     documents: dict[str, YamlDocument] = {}
+    wanted = set(GAME_FILES) if files is None else set(files) | set(REQUIRED_FILES)
     for name, model in GAME_FILES.items():
+        if name not in wanted:
+            continue
         file = folder / f"{name}.yaml"
         if not file.exists():
             if name in REQUIRED_FILES:

@@ -700,13 +700,16 @@ def fixture_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-@pytest.mark.parametrize("shipped", [False, True], ids=["sources", "as-shipped"])
-def test_javascript_matches_python(fixture_file: Path, shipped: bool, tmp_path: Path) -> None:
-    """Both the readable sources and the minified files the site serves match Python."""
+@pytest.mark.parametrize("form", ["sources", "as-shipped", "bundle"])
+def test_javascript_matches_python(fixture_file: Path, form: str, tmp_path: Path) -> None:
+    """The readable sources, each minified module the site ships, and the one file pages
+    load (calculator.js, the modules joined) all match Python."""
     env = {**os.environ, "RULEBOOK_FIXTURE": str(fixture_file)}
-    if shipped:
+    if form != "sources":
         write_assets(tmp_path / "calculator")
         env["RULEBOOK_CALCULATOR"] = str(tmp_path / "calculator")
+    if form == "bundle":
+        env["RULEBOOK_BUNDLE"] = "1"
     node = shutil.which("node")
     if node is None:
         pytest.fail(

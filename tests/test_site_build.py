@@ -6,10 +6,12 @@ wait for nor depend on the other games' content.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
 import shutil
+import subprocess
 import urllib.request
 from html.parser import HTMLParser
 from pathlib import Path
@@ -115,6 +117,7 @@ def test_fallback_is_visible_and_source_language_is_not(site: Path) -> None:
 
 
 def test_widgets_have_their_data_island(site: Path) -> None:
+    islands = {}
     for slug in ("setup", "scoring"):
         html = (site / "uk" / "nile" / slug / "index.html").read_text(encoding="utf-8")
         island = re.search(
@@ -123,9 +126,36 @@ def test_widgets_have_their_data_island(site: Path) -> None:
         assert island is not None
         data = json.loads(island[1])
         assert data["language"] == "uk" and data["export"]["game"] == "nile"
-    assert (site / "uk" / "assets" / "calculator" / "ui.js").exists()
+        assert "provenance" not in island[1]  # source notes are for the page, not the widget
+        islands[slug] = data
+    # Each page carries what its widget reads, not the whole export.
+    calculator, setup = islands["scoring"]["export"], islands["setup"]["export"]
+    assert {"scoring", "limits", "components"} <= set(calculator)
+    assert "setup" not in calculator and "decks" not in calculator
+    assert {"setup", "decks"} <= set(setup) and set(setup["scoring"]) == {"options"}
+    assert not any(k.startswith("setup.") for k in islands["scoring"]["fallback"])
+    assert (site / "uk" / "assets" / "calculator" / "calculator.js").exists()
     assert 'data-calculator="nile"' in (site / "uk/nile/scoring/index.html").read_text("utf-8")
     assert 'data-setup="nile"' in (site / "uk/nile/setup/index.html").read_text("utf-8")
+
+
+def test_scripts_do_not_hold_the_page_up(site: Path) -> None:
+    """Material's script is deferred; a widget page draws its widget before its first paint."""
+    for slug in ("scoring", "setup", "rules"):
+        html = (site / "en" / "nile" / slug / "index.html").read_text(encoding="utf-8")
+        head = html[: html.index("</head>")]
+        assert re.search(r'<script defer src="[^"]*/javascripts/bundle\.[^"]*\.js">', html)
+        early = re.search(
+            r'<script type="module" src="[^"]*calculator\.js" blocking="render">', head
+        )
+        assert (early is not None) == (slug != "rules"), slug
+        assert re.search(r'<script[^>]*src="[^"]*calculator\.js"[^>]*type="module"', html)
+
+
+def test_search_index_is_utf8(site: Path) -> None:
+    raw = (site / "uk" / "search" / "search_index.json").read_text(encoding="utf-8")
+    assert "Ніл" in raw and "\\u041d" not in raw  # letters as they are, not \uXXXX escapes
+    assert json.loads(raw)["docs"]
 
 
 def test_worked_example_is_the_first_case(site: Path) -> None:
@@ -208,7 +238,24 @@ def test_serve_gives_the_site(site: Path) -> None:
     try:
         assert base.startswith("http://127.0.0.1:")
         with urllib.request.urlopen(base + "uk/nile/scoring/") as response:
+            assert response.headers.get("Content-Encoding") is None
             assert 'data-calculator="nile"' in response.read().decode("utf-8")
+        # Text goes out gzipped to clients that accept it, images as they are.
+        on_disk = (site / "uk" / "nile" / "scoring" / "index.html").read_bytes()
+        for accept, gzipped in (("gzip, deflate", True), ("gzip;q=0", False), ("br", False)):
+            request = urllib.request.Request(
+                base + "uk/nile/scoring/", headers={"Accept-Encoding": accept}
+            )
+            with urllib.request.urlopen(request) as response:
+                body = response.read()
+                assert (response.headers.get("Content-Encoding") == "gzip") == gzipped, accept
+                assert (gzip.decompress(body) if gzipped else body) == on_disk
+                assert int(response.headers["Content-Length"]) == len(body)
+        request = urllib.request.Request(
+            base + "uk/assets/images/favicon.png", headers={"Accept-Encoding": "gzip"}
+        )
+        with urllib.request.urlopen(request) as response:
+            assert response.headers.get("Content-Encoding") is None
     finally:
         server.shutdown()
         server.server_close()
@@ -287,3 +334,54 @@ def test_hostile_content_and_translations_stay_inert(content: Path, tmp_path: Pa
     assert "&lt;script&gt;" in rules or "&#60;script&#62;" in rules  # shown as text
     scoring = (out / "uk" / "nile" / "scoring" / "index.html").read_text(encoding="utf-8")
     assert "\\u003cscript\\u003e" in scoring  # the island holds it as inert JSON
+
+
+# ----------------------------------------------------------------------------------------
+# The shipped calculator: one joined module, minified styles
+# ----------------------------------------------------------------------------------------
+
+
+def test_bundle_joins_modules_and_refuses_what_it_cannot_join(tmp_path: Path) -> None:
+    from rulebook.site.assets import BundleError, bundle
+
+    (tmp_path / "a.js").write_text(
+        'import { b as bee } from "./b.js";\nimport * as c from "./c.js";\n'
+        "const inner = 1;\nexport const a = () => bee() + c.c + inner;\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "b.js").write_text(
+        "const inner = 2;\nfunction b() { return inner; }\nexport { b };\n", encoding="utf-8"
+    )
+    (tmp_path / "c.js").write_text("export const c = 3;\n", encoding="utf-8")
+    joined = bundle(tmp_path, "a.js")
+    # Each module keeps its scope: the two `inner` do not clash, and b comes before a.
+    assert joined.count("const inner") == 2 and joined.index("__rb_b") < joined.index("__rb_a")
+    module = tmp_path / "joined.mjs"
+    module.write_text(joined, encoding="utf-8")
+    node = shutil.which("node")
+    assert node is not None, "Node.js is missing: run scripts/bootstrap.sh --browser"
+    run = subprocess.run(
+        [
+            node,
+            "--input-type=module",
+            "-e",
+            f"import {{ a }} from '{module.as_uri()}'; console.log(a.a());",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert run.stdout.strip() == "6"
+    (tmp_path / "c.js").write_text("export default 3;\n", encoding="utf-8")
+    with pytest.raises(BundleError, match=r"c\.js:1"):
+        bundle(tmp_path, "a.js")
+    (tmp_path / "c.js").write_text('import "./a.js";\nexport const c = 3;\n', encoding="utf-8")
+    with pytest.raises(BundleError, match="cycle"):
+        bundle(tmp_path, "a.js")
+
+
+def test_minified_styles_keep_strings() -> None:
+    from rulebook.site.assets import minify_css
+
+    css = '/* note */\na::after {\n  content: "a ,  b; {x}";\n  margin: 0 1px ;\n}\n'
+    assert minify_css(css) == 'a::after{content: "a ,  b; {x}";margin: 0 1px}\n'

@@ -72,16 +72,25 @@ class Translator:
             return text
         return strings(self._entries[context])[0]
 
-    def count(self, context: str, number: Number) -> str:
-        """A count phrase (``ui.points``: 21 очко, 22 очки, 25 очок) in this language."""
+    def count_patterns(self, context: str) -> tuple[str, dict[str, str]]:
+        """The language and the patterns by CLDR category of a count phrase.
+
+        The reader's language when the phrase is translated, else its source language (with
+        its ``one`` and ``other`` patterns): what the browser needs to choose with
+        ``Intl.PluralRules`` as :meth:`count` does.
+        """
         message = self._messages[context]
         if message.plural is None:
             raise ValueError(f"{context} is not a count phrase")
         if self.state(context) == "translated":
             forms = strings(self._entries[context])
-            return format_count(number, forms_by_category(forms, self.language), self.language)
-        patterns = {"one": message.text, "other": message.plural}
-        return format_count(number, patterns, message.language)
+            return self.language, forms_by_category(forms, self.language)
+        return message.language, {"one": message.text, "other": message.plural}
+
+    def count(self, context: str, number: Number) -> str:
+        """A count phrase (``ui.points``: 21 очко, 22 очки, 25 очок) in this language."""
+        language, patterns = self.count_patterns(context)
+        return format_count(number, patterns, language)
 
 
 def translator(

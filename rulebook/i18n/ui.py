@@ -315,6 +315,163 @@ UI_STRINGS: tuple[UiString, ...] = (
         "A number of players; {count} is the formatted number.",
         plural="{count} players",
     ),
+    # -- the calculator's table tools (share, keep, export, explain): keys start with calc_ --
+    UiString(
+        "calc_tools",
+        "This table",
+        "Calculator: name of the bar of buttons that share, keep, export and print the table.",
+    ),
+    UiString(
+        "calc_copy_link",
+        "Copy a link to this table",
+        "Calculator button: copies a link that reopens the table with every entry, in any language.",
+    ),
+    UiString("calc_undo", "Undo", "Calculator button: takes back the last change to the table."),
+    UiString(
+        "calc_clear_confirm",
+        "Clear every entry of this table? Undo can still bring them back.",
+        "Calculator: the question asked before the table is cleared (OK / Cancel).",
+    ),
+    UiString(
+        "calc_keep",
+        "Keep in history",
+        "Calculator button: saves the finished game in the history of this device.",
+    ),
+    UiString("calc_kept", "Kept in history", "Calculator: shown after the game was saved."),
+    UiString(
+        "calc_history",
+        "Games kept on this device",
+        "Calculator heading: the finished games saved in this browser.",
+    ),
+    UiString(
+        "calc_games_kept",
+        "{count} game kept on this device",
+        "Calculator: how many finished games this browser keeps; {count} is the number.",
+        plural="{count} games kept on this device",
+    ),
+    UiString("calc_reopen", "Reopen", "Calculator button: puts a kept game back in the table."),
+    UiString("calc_forget", "Remove", "Calculator button: removes a game from the history."),
+    UiString(
+        "calc_print", "Print the score sheet", "Calculator button: prints the table and results."
+    ),
+    UiString(
+        "calc_bgstats",
+        "Send to BG Stats",
+        "Calculator link: opens the BG Stats app with this play; the app's name stays as it is.",
+    ),
+    UiString(
+        "calc_download",
+        "Download the result (JSON)",
+        "Calculator link: saves the result as a JSON file.",
+    ),
+    UiString(
+        "calc_bad_link",
+        "This link could not be read: it is damaged or was made for another version of the calculator. The table was left as it was.",
+        "Calculator notice: the table in the address could not be used.",
+    ),
+    UiString(
+        "calc_bad_storage",
+        "What this device had saved for this calculator could not be read, and was discarded.",
+        "Calculator notice: the saved table or history was damaged.",
+    ),
+    UiString(
+        "calc_from_link",
+        "The table from the link is open. Undo brings back the table you had.",
+        "Calculator notice: a shared link replaced the table saved on this device.",
+    ),
+    UiString(
+        "calc_explain", "Why these scores", "Calculator heading: the explanation of each score."
+    ),
+    UiString(
+        "calc_chart",
+        "Each player's score by category",
+        "Calculator: the title of the stacked bar chart of the scores.",
+    ),
+    UiString(
+        "calc_why_place",
+        "place {place} with {measure}",
+        "Calculator, why a score: a ranked award; {place} is 1, 2, 3..., {measure} what the player has.",
+    ),
+    UiString(
+        "calc_why_place_tied",
+        "place {place}, tied with {names}, with {measure}",
+        "Calculator, why a score: a ranked award shared with other players; {names} is a list of names.",
+    ),
+    UiString(
+        "calc_why_far",
+        "place {place} with {measure}, but too far behind the leader",
+        "Calculator, why a score: a ranked award lost because the gap to the first is too large.",
+    ),
+    UiString(
+        "calc_why_unplaced",
+        "not ranked, with {measure}",
+        "Calculator, why a score: the player has too little to take part in a ranked award.",
+    ),
+    UiString(
+        "calc_why_most",
+        "the most: {measure}",
+        "Calculator, why a score: the player alone has the most.",
+    ),
+    UiString(
+        "calc_why_most_tied",
+        "shared — {measure}, tied with {names}",
+        "Calculator, why a score: the players tied for the most each score it; {names} is a list of names.",
+    ),
+    UiString(
+        "calc_why_not_most",
+        "{measure}; the most is {best}, by {names}",
+        "Calculator, why a score: another player has the most; {best} is their number, {names} their names.",
+    ),
+    UiString(
+        "calc_why_nobody",
+        "{measure}; nobody has enough",
+        "Calculator, why a score: nobody reaches the minimum, so nobody scores it.",
+    ),
+    UiString(
+        "calc_why_inactive",
+        "nobody activated it",
+        "Calculator, why a score: an objective that no player activated scores nothing.",
+    ),
+    UiString(
+        "calc_why_holder",
+        "activated it and has the most: {measure}",
+        "Calculator, why a score: the player who activated the objective also leads it.",
+    ),
+    UiString(
+        "calc_why_holder_tied",
+        "activated it and shares the most: {measure}, with {names}",
+        "Calculator, why a score: the player who activated the objective is tied for the lead.",
+    ),
+    UiString(
+        "calc_why_decided",
+        "Place decided by {key}: {mine} against {theirs} ({name})",
+        "Calculator, why a score: the first ranking key; {key} is its name, {name} the player compared with.",
+    ),
+    UiString(
+        "calc_why_at",
+        "Place decided by {key}, at position {position}: {mine} against {theirs} ({name})",
+        "Calculator, why a score: the key is a list (Nile's piles, smallest first) and differs first at {position}.",
+    ),
+    UiString(
+        "calc_why_tiebreak_won",
+        "Won on tiebreak — {key}: {mine} against {theirs} ({name})",
+        "Calculator, why a score: equal on the first key, the player is ahead on the tiebreaker {key}.",
+    ),
+    UiString(
+        "calc_why_tiebreak_lost",
+        "Lost on tiebreak — {key}: {mine} against {theirs} ({name})",
+        "Calculator, why a score: equal on the first key, the player is behind on the tiebreaker {key}.",
+    ),
+    UiString(
+        "calc_why_shared",
+        "Shared place: tied with {name} on every tiebreaker",
+        "Calculator, why a score: no key separates the two players.",
+    ),
+    UiString(
+        "calc_why_no_win",
+        "First place, but not a win: {rule}",
+        "Calculator, why a score: the game sets a condition for winning; {rule} is that condition, in full.",
+    ),
 )
 
 

@@ -2,7 +2,8 @@
 
 ``pages`` builds page models from content, ``render`` turns them into Markdown through the
 Jinja2 templates of site/templates/ (escaping and sanitizing every text), ``calculator``
-makes the widgets' data islands, ``config`` writes each language's MkDocs configuration,
-``build`` runs the builds and swaps the output in, ``serve`` serves it and ``cli`` wires
+makes the widgets' data islands, ``assets`` joins the calculator's modules into the one
+script pages load and minifies it, ``config`` writes each language's MkDocs configuration,
+``build`` runs the builds and swaps the output in, ``serve`` serves it (gzipped) and ``cli`` wires
 ``rulebook build`` and ``rulebook serve``.
 """

@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from rulebook.site.localize import UI, Localizer
+from rulebook.site.tools import tool_keys, tools_island
 from schemas.game import GameContent
 from scorer.export import export_game
 
@@ -129,21 +130,60 @@ def localized_export(content: GameContent, loc: Localizer) -> tuple[dict[str, An
     return doc, fallback
 
 
-def island_data(content: GameContent, loc: Localizer) -> dict[str, Any]:
-    """Everything one page's widgets read."""
-    doc, fallback = localized_export(content, loc)
+#: What each widget reads of the export; the rest stays out of its page. The calculator
+#: scores (everything under ``scoring``, the limits and component counts); the setup
+#: generator deals (``setup``, ``decks``) and tests its options' ``when``.
+WIDGET_EXPORT: dict[str, tuple[str, ...]] = {
+    "calculator": ("format", "game", "players", "scoring", "limits", "components"),
+    "setup": ("format", "game", "names", "players", "scoring", "setup", "decks"),
+}
+#: The catalog contexts each widget can show, by prefix (for its fallback marks).
+WIDGET_CONTEXTS: dict[str, tuple[str, ...]] = {
+    "calculator": ("ui.", "scoring."),
+    "setup": ("ui.", "scoring.options.", "setup.", "components."),
+}
+
+
+def _without_provenance(value: Any) -> Any:
+    """The export without its ``provenance`` notes (sources and decisions no widget shows)."""
+    if isinstance(value, dict):
+        return {k: _without_provenance(v) for k, v in value.items() if k != "provenance"}
+    if isinstance(value, list):
+        return [_without_provenance(v) for v in value]
+    return value
+
+
+def widget_export(doc: dict[str, Any], widget: str) -> dict[str, Any]:
+    """The part of a localized export that ``widget`` reads."""
+    kept = {key: doc[key] for key in WIDGET_EXPORT[widget] if key in doc}
+    if widget == "setup":
+        kept["scoring"] = {"options": doc["scoring"].get("options", [])}
+    trimmed: dict[str, Any] = _without_provenance(kept)
+    return trimmed
+
+
+def island_data(content: GameContent, loc: Localizer, widget: str = "calculator") -> dict[str, Any]:
+    """Everything one page's widget (``calculator`` or ``setup``) reads.
+
+    Every text is localized either way, so the page counts the same fallbacks whichever
+    widget it holds; only what the widget reads goes into the island.
+    """
+    full, fallback = localized_export(content, loc)
+    doc = widget_export(full, widget)
     ui: dict[str, str] = {}
-    for key in WIDGET_KEYS:
+    for key in (*WIDGET_KEYS, *tool_keys(widget)):  # the table tools' strings too
         found = loc.ui(key)
         ui[key] = found.text
         if found.fallback:
             fallback[f"ui.{key}"] = found.lang
+    shown = WIDGET_CONTEXTS[widget]
     return {
         "format": ISLAND_FORMAT,
         "language": loc.language,
         "export": doc,
         "ui": ui,
-        "fallback": dict(sorted(fallback.items())),
+        "fallback": {k: v for k, v in sorted(fallback.items()) if k.startswith(shown)},
+        **tools_island(content, loc, widget),
     }
 
 
@@ -159,6 +199,6 @@ def script_json(data: Any) -> str:
     )
 
 
-def data_island(content: GameContent, loc: Localizer) -> str:
+def data_island(content: GameContent, loc: Localizer, widget: str = "calculator") -> str:
     """The island's JSON text, safe to put between ``<script>`` tags."""
-    return script_json(island_data(content, loc))
+    return script_json(island_data(content, loc, widget))

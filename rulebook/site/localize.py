@@ -90,3 +90,7 @@ class Localizer:
     def verbatim(self, text: str, language: str | None = None) -> Fragment:
         """Text that is never translated (a proper name, a bibliographic title)."""
         return Fragment(text, language or self.source_language)
+
+    def count_patterns(self, key: str) -> tuple[str, dict[str, str]]:
+        """The count phrase ``ui.<key>`` by plural category, and the language of its rules."""
+        return self._translator.count_patterns(f"ui.{key}")

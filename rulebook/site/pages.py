@@ -863,11 +863,11 @@ def game_pages(content: GameContent, loc: Localizer) -> list[Page]:
     shared_missing = list(loc.missing)
     pages: list[Page] = []
 
-    def page(slug: str, build: Callable[[], Any], island: bool = False) -> None:
+    def page(slug: str, build: Callable[[], Any], island: str | None = None) -> None:
         missing = loc.track()
         model = build()
         # The island's labels count too: the widgets mark their fallbacks the same way.
-        data = data_island(content, loc) if island else None
+        data = data_island(content, loc, island) if island else None
         link = next(link for link in view.links if link.slug == slug)
         pages.append(
             Page(
@@ -884,10 +884,10 @@ def game_pages(content: GameContent, loc: Localizer) -> list[Page]:
 
     sections = _sections(content, loc)
     page("index", lambda: overview(content, loc))
-    page("setup", lambda: setup_model(content, loc), island=True)
+    page("setup", lambda: setup_model(content, loc), island="setup")
     if view.has("rules"):
         page("rules", lambda: RulesModel(tuple(_sections(content, loc))))
-    page("scoring", lambda: scoring_model(content, loc), island=True)
+    page("scoring", lambda: scoring_model(content, loc), island="calculator")
     page("variants", lambda: variants_model(content, loc, sections))
     if view.has("glossary"):
         page("glossary", lambda: glossary_model(content, loc))

@@ -20,9 +20,17 @@ export const fixture = JSON.parse(readFileSync(path, "utf8"));
 const folder = process.env.RULEBOOK_CALCULATOR
   ? new URL(`file://${process.env.RULEBOOK_CALCULATOR.replace(/\/?$/, "/")}`)
   : new URL("../../site/assets/calculator/", import.meta.url);
+// With RULEBOOK_BUNDLE set, each module comes from the one file pages load (calculator.js),
+// which exports every module it joins by name.
+const bundle = process.env.RULEBOOK_BUNDLE ? new URL("calculator.js", folder).href : null;
 
 /** A calculator module by name ("scoring", "validate", ...). @param {string} name */
-export const calculator = (name) => import(new URL(`${name}.js`, folder).href);
+export const calculator = async (name) => {
+  if (!bundle) return import(new URL(`${name}.js`, folder).href);
+  const found = (await import(bundle))[name];
+  if (!found) throw new Error(`calculator.js holds no module ${name}`);
+  return found;
+};
 
 /** The games of the fixture, as [id, data] pairs. @returns {[string, any][]} */
 export const games = () => Object.entries(fixture.games);

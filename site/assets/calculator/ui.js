@@ -7,8 +7,19 @@
 // declared inputs; scores, problems and setups come from the runtime modules next to this
 // file (scoring.js, validate.js, setup.js), which mirror the Python engine.
 //
+// The site ships this module and everything it imports joined into one file
+// (rulebook/site/assets.py), so a page makes one request and the widgets are drawn as soon
+// as the page is parsed.
+//
 // Every text goes in with textContent or setAttribute: content and translations are
 // untrusted and never become markup.
+
+import * as expr from "./expr.js";
+import { registerOffline } from "./offline.js";
+import * as scoring from "./scoring.js";
+import * as setup from "./setup.js";
+import * as validation from "./validate.js";
+import { attachCalculator, attachSetup } from "./table.js";
 
 /** @typedef {{path: string, code?: string, params?: Record<string, any>, message?: string}} Problem */
 
@@ -104,36 +115,33 @@ class Texts {
 // The runtime modules
 // ----------------------------------------------------------------------------------------
 
-/** @type {Promise<any> | null} */
-let runtime = null;
-
-/** Load the runtime modules once (they are ES modules next to this file). */
-function loadRuntime() {
-  runtime ??= Promise.all([
-    import("./scoring.js"),
-    import("./validate.js"),
-    import("./setup.js"),
-    import("./expr.js").catch(() => null),
-  ]).then(([scoring, validation, setup, expr]) => ({ scoring, validation, setup, expr }));
-  return runtime;
-}
+/** The runtime modules the widgets call. */
+const runtime = { scoring, validation, setup, expr };
 
 /**
- * One game's compiled scoring, behind a stable interface whatever the runtime's shape:
- * ``evaluate(state) -> {problems, result}`` and the ``when`` tests of inputs and options.
- * @param {any} rt @param {any} game the export
+ * The ``when`` tests of a game's options, as functions of (options, table, choice data, n).
+ * @param {any} game the export
  */
-function makeEngine(rt, game) {
-  const compiled = rt.scoring.compileGame(game);
+function optionWhens(game) {
   /** @type {Record<string, (O: any, T: any, D: any, n: number) => any>} */
-  const optionWhen = {};
+  const found = {};
   for (const option of game.scoring.options ?? []) {
-    if (option.when == null) continue;
-    if (compiled.optionWhen?.[option.id]) optionWhen[option.id] = compiled.optionWhen[option.id];
-    else if (rt.expr?.tableFunction) optionWhen[option.id] = rt.expr.tableFunction(option.when);
+    if (option.when != null) found[option.id] = runtime.expr.tableFunction(option.when);
   }
-  /** @param {((O: any, T: any, D: any, n: number) => any) | undefined} fn @param {any} c */
-  const holds = (fn, c) => !fn || truthy(fn(c.options, c.table, c.choiceData, c.n));
+  return found;
+}
+
+/** @param {((O: any, T: any, D: any, n: number) => any) | undefined} fn @param {any} c */
+const holds = (fn, c) => !fn || truthy(fn(c.options, c.table, c.choiceData, c.n));
+
+/**
+ * One game's compiled scoring: ``evaluate(state) -> {problems, result}`` and the ``when``
+ * tests of inputs, table choices and options.
+ * @param {any} game the export
+ */
+function makeEngine(game) {
+  const compiled = runtime.scoring.compileGame(game);
+  const optionWhen = optionWhens(game);
   return {
     /** @param {string} id @param {any} c */
     inputActive: (id, c) => holds(compiled.inputWhen?.[id], c),
@@ -143,27 +151,11 @@ function makeEngine(rt, game) {
     optionActive: (id, c) => holds(optionWhen[id], c),
     /** @param {any} raw an end state @returns {{problems: Problem[], result?: any}} */
     evaluate(raw) {
-      if (typeof rt.validation.check === "function") {
-        const { problems, state } = rt.validation.check(compiled, raw);
-        if (problems.length || !state) return { problems };
-        const result = typeof compiled.score === "function" ? compiled.score(state) : rt.scoring.score(compiled, state);
-        return { problems: [], result };
-      }
-      const problems = rt.validation.validate(game, raw);
-      if (problems.length) return { problems };
-      return { problems: [], result: compiled.score(raw) };
+      const { problems, state } = runtime.validation.check(compiled, raw);
+      if (problems.length || !state) return { problems };
+      return { problems: [], result: runtime.scoring.score(compiled, state) };
     },
   };
-}
-
-/**
- * A setup from the runtime, whichever calling convention it uses.
- * @param {any} rt @param {any} game @param {{players: number, seed: string, names: string[], options: Record<string, any>}} args
- */
-function runSetup(rt, game, args) {
-  const make = rt.setup.makeSetup;
-  if (make.length >= 3) return make(game, args.players, args.seed, args.names, args.options);
-  return make(game, args);
 }
 
 /** The choice data of the table's chosen tiles. @param {any} game @param {Record<string, any>} table */
@@ -215,12 +207,12 @@ function optionFields(game, texts, options, active, onChange, prefix) {
 const clampPlayers = (n, game) => Math.min(game.players.max, Math.max(game.players.min, n));
 
 class Calculator {
-  /** @param {HTMLElement} root @param {any} island @param {any} rt */
-  constructor(root, island, rt) {
+  /** @param {HTMLElement} root @param {any} island */
+  constructor(root, island) {
     this.root = root;
     this.game = island.export;
     this.texts = new Texts(island);
-    this.engine = makeEngine(rt, this.game);
+    this.engine = makeEngine(this.game);
     const s = this.game.scoring;
     this.count = clampPlayers(2, this.game);
     /** @type {Record<string, any>} */
@@ -440,6 +432,7 @@ class Calculator {
     }
     this.flag(problems);
     this.results.replaceChildren(...(problems.length ? this.problemList(problems) : this.resultView(result)));
+    this.onUpdate?.(state, result); // the table tools (table.js)
   }
 
   /** The translated message of a problem. @param {Problem} p */
@@ -579,13 +572,14 @@ class Calculator {
 // ----------------------------------------------------------------------------------------
 
 class SetupGenerator {
-  /** @param {HTMLElement} root @param {any} island @param {any} rt */
-  constructor(root, island, rt) {
+  /** @param {HTMLElement} root @param {any} island */
+  constructor(root, island) {
     this.root = root;
-    this.rt = rt;
     this.game = island.export;
     this.texts = new Texts(island);
-    this.engine = (() => { try { return makeEngine(rt, this.game); } catch { return null; } })();
+    // Only the options' own tests are needed here: the island of a setup page carries no scoring.
+    /** @type {Record<string, (O: any, T: any, D: any, n: number) => any> | null} */
+    this.optionWhen = (() => { try { return optionWhens(this.game); } catch { return null; } })();
     const params = new URLSearchParams(location.search);
     const asked = Number(params.get("players"));
     this.count = clampPlayers(Number.isInteger(asked) && asked > 0 ? asked : 2, this.game);
@@ -631,7 +625,7 @@ class SetupGenerator {
     this.form.append(names);
 
     const c = { options: this.options, table: {}, choiceData: {}, n: this.count };
-    const options = optionFields(this.game, t, this.options, (id) => !this.engine || this.engine.optionActive(id, c), (id, value) => {
+    const options = optionFields(this.game, t, this.options, (id) => !this.optionWhen || holds(this.optionWhen[id], c), (id, value) => {
       this.options[id] = value;
       this.build();
       /** @type {HTMLElement | null} */ (this.form.querySelector(`[data-option="${CSS.escape(id)}"]`))?.focus();
@@ -665,7 +659,7 @@ class SetupGenerator {
     const names = this.names.slice(0, this.count).map((n, i) => n.trim() || t.t("default_player", { n: i + 1 }));
     let result;
     try {
-      result = runSetup(this.rt, this.game, { players: this.count, seed: this.seed, names, options: { ...this.options } });
+      result = runtime.setup.makeSetup(this.game, this.count, this.seed, names, { ...this.options });
     } catch (error) {
       this.output.replaceChildren(h("p", { class: "rb-error", "data-setup-error": "", lang: "en", text: String(/** @type {Error} */ (error).message ?? error) }));
       return;
@@ -731,8 +725,8 @@ class SetupGenerator {
 // Mounting
 // ----------------------------------------------------------------------------------------
 
-/** @param {HTMLElement} el @param {(el: HTMLElement, island: any, rt: any) => any} make */
-async function mount(el, make) {
+/** @param {HTMLElement} el @param {(el: HTMLElement, island: any) => any} make */
+function mount(el, make) {
   if (el.dataset.mounted) return;
   el.dataset.mounted = "true";
   let island;
@@ -742,21 +736,19 @@ async function mount(el, make) {
     console.error(error);
     return;
   }
-  const texts = new Texts(island);
   try {
-    const rt = await loadRuntime();
-    make(el, island, rt);
+    make(el, island);
     el.dataset.ready = "true";
   } catch (error) {
     console.error(error);
-    el.append(h("p", { class: "rb-error", "data-runtime-error": "" }, texts.node("runtime_missing")));
+    el.append(h("p", { class: "rb-error", "data-runtime-error": "" }, new Texts(island).node("runtime_missing")));
     el.dataset.ready = "error";
   }
 }
 
 function mountAll() {
-  for (const el of document.querySelectorAll("[data-calculator]")) mount(/** @type {HTMLElement} */ (el), (e, i, r) => new Calculator(e, i, r));
-  for (const el of document.querySelectorAll("[data-setup]")) mount(/** @type {HTMLElement} */ (el), (e, i, r) => new SetupGenerator(e, i, r));
+  for (const el of document.querySelectorAll("[data-calculator]")) mount(/** @type {HTMLElement} */ (el), (e, i) => attachCalculator(new Calculator(e, i), i));
+  for (const el of document.querySelectorAll("[data-setup]")) mount(/** @type {HTMLElement} */ (el), (e, i) => attachSetup(new SetupGenerator(e, i), i));
   for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-print]"))) {
     if (button.dataset.mounted) continue;
     button.dataset.mounted = "true";
@@ -765,7 +757,16 @@ function mountAll() {
   }
 }
 
-// Material's instant navigation, when enabled, swaps pages without reloading: mount again.
-const documentObservable = /** @type {any} */ (window).document$;
-if (documentObservable?.subscribe) documentObservable.subscribe(mountAll);
-else mountAll();
+// Mount at once: module scripts run when the page is parsed, and pages with a widget load
+// this one with blocking="render", so the widgets are drawn before the page is first shown.
+// Material's instant navigation, when enabled, swaps pages without reloading and announces
+// each on document$: mount again then (mounted widgets are skipped). Material's script may
+// run after this one (both are deferred), hence the wait for DOMContentLoaded. Outside a
+// page (the parity tests import the shipped bundle in Node) nothing is mounted.
+if (typeof document !== "undefined") {
+  mountAll();
+  registerOffline();
+  const follow = () => /** @type {any} */ (window).document$?.subscribe?.(mountAll);
+  if (/** @type {any} */ (window).document$) follow();
+  else document.addEventListener("DOMContentLoaded", follow, { once: true });
+}

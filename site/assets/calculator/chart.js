@@ -1,0 +1,61 @@
+// A stacked bar per player: each category's share of the score, on one scale for all
+// players, with a legend. Built with DOM APIs (kit.js); names and labels are text nodes
+// and <title> elements, never markup. Negative amounts (penalties) have no bar segment;
+// the total beside the bar stays the real one.
+
+import { el, svg } from "./kit.js";
+
+/** A category's colour: hues spread by the golden angle, so neighbours differ. @param {number} k */
+export const colour = (k) => `hsl(${Math.round((k * 137.508) % 360)} 60% 48%)`;
+
+/**
+ * The segments of each player's bar: [{id, label, amount, x, width}] in viewBox units (0-100).
+ * @param {any} game @param {any} result
+ */
+export function segments(game, result) {
+  const categories = game.scoring.categories.filter((/** @type {any} */ c) =>
+    result.players.some((/** @type {any} */ p) => (p.breakdown?.[c.id] ?? 0) > 0));
+  const sums = result.players.map((/** @type {any} */ p) =>
+    categories.reduce((/** @type {number} */ t, /** @type {any} */ c) => t + Math.max(0, p.breakdown[c.id] ?? 0), 0));
+  const scale = Math.max(1, ...sums);
+  return {
+    categories,
+    bars: result.players.map((/** @type {any} */ p) => {
+      let x = 0;
+      return categories.flatMap((/** @type {any} */ c, /** @type {number} */ k) => {
+        const amount = p.breakdown[c.id] ?? 0;
+        if (amount <= 0) return [];
+        const width = (amount / scale) * 100;
+        const part = { id: c.id, label: c.label, amount, colour: colour(k), x, width };
+        x += width;
+        return [part];
+      });
+    }),
+  };
+}
+
+/**
+ * The chart, or null when no player has anything to show.
+ * @param {any} game the export @param {any} result score()'s result @param {import("./kit.js").Words} w
+ */
+export function chart(game, result, w) {
+  const { categories, bars } = segments(game, result);
+  if (!categories.length) return null;
+  const points = game.scoring.kind === "points";
+  const amount = (/** @type {number} */ n) => (points ? w.count("points", n) : w.num(n));
+  const rows = result.players.map((/** @type {any} */ p, /** @type {number} */ i) => {
+    const total = points ? p.total : bars[i].reduce((/** @type {number} */ t, /** @type {any} */ s) => t + s.amount, 0);
+    const summary = `${p.name}: ${amount(total)}`;
+    return el("div", { class: "rb-chart-row", "data-chart-player": i },
+      el("span", { class: "rb-chart-name", text: p.name }),
+      svg("svg", { viewBox: "0 0 100 10", preserveAspectRatio: "none", role: "img", "aria-label": summary, focusable: "false" },
+        svg("title", { text: summary }),
+        bars[i].map((/** @type {any} */ s) => svg("rect", {
+          x: s.x.toFixed(3), y: 0, width: s.width.toFixed(3), height: 10, fill: s.colour, "data-segment": s.id,
+        }, svg("title", { text: `${s.label}: ${amount(s.amount)}` })))),
+      el("span", { class: "rb-chart-total", text: w.num(total) }));
+  });
+  const legend = el("ul", { class: "rb-chart-legend" }, categories.map((/** @type {any} */ c, /** @type {number} */ k) =>
+    el("li", {}, el("span", { class: "rb-swatch", style: { "background-color": colour(k) } }), c.label)));
+  return el("figure", { class: "rb-chart", "data-chart": "" }, el("figcaption", { text: w.t("calc_chart") }), rows, legend);
+}

@@ -1,0 +1,82 @@
+// What the table tools (table.js and the modules it uses) share: elements built from text,
+// never from markup, and the words of the page's language.
+//
+// Names, links and stored tables are untrusted: they only ever reach the page through
+// textContent, setAttribute and CSSOM properties.
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/**
+ * An element. ``text`` sets textContent, ``on`` adds listeners, ``style`` sets CSSOM
+ * properties; every other key is an attribute (true: present, null/false: absent).
+ * @param {string} tag @param {Record<string, any>} [attrs] @param {...any} children
+ * @returns {any}
+ */
+export function el(tag, attrs = {}, ...children) {
+  return fill(document.createElement(tag), attrs, children);
+}
+
+/** An SVG element, as el() builds HTML ones. @param {string} tag @param {Record<string, any>} [attrs] @param {...any} children */
+export function svg(tag, attrs = {}, ...children) {
+  return fill(document.createElementNS(SVG, tag), attrs, children);
+}
+
+/** @param {any} node @param {Record<string, any>} attrs @param {any[]} children */
+function fill(node, attrs, children) {
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value == null || value === false) continue;
+    if (key === "text") node.textContent = String(value);
+    else if (key === "on") for (const [event, fn] of Object.entries(value)) node.addEventListener(event, fn);
+    else if (key === "style") for (const [name, v] of Object.entries(value)) node.style.setProperty(name, String(v));
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child == null || child === false) continue;
+    node.append(typeof child === "object" ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/**
+ * Replace {name} placeholders in one pass: a value that holds braces stays as it is.
+ * @param {string} text @param {Record<string, any>} values
+ */
+export function fillIn(text, values) {
+  return String(text).replace(/\{([a-z][a-z0-9_]*)\}/g, (all, name) => (Object.hasOwn(values, name) ? String(values[name]) : all));
+}
+
+/** The page's words: interface strings, count phrases, numbers and lists, in its language. */
+export class Words {
+  /** @param {any} island the widget's data island */
+  constructor(island) {
+    this.lang = island.language || "en";
+    /** @type {Record<string, string>} */
+    this.ui = island.ui ?? {};
+    /** @type {Record<string, {lang: string, forms: Record<string, string>}>} */
+    this.counts = island.counts ?? {};
+  }
+
+  /** An interface string with its placeholders filled. @param {string} key @param {Record<string, any>} [values] */
+  t(key, values = {}) {
+    return fillIn(this.ui[key] ?? key, values);
+  }
+
+  /** A number as the language writes it. @param {any} n */
+  num(n) {
+    return typeof n === "number" ? new Intl.NumberFormat(this.lang).format(n) : Array.isArray(n) ? n.map((x) => this.num(x)).join(" · ") : String(n ?? "—");
+  }
+
+  /** A count phrase ("21 очко", "22 очки"), chosen by the language's plural rules. @param {string} key @param {number} n */
+  count(key, n) {
+    const phrase = this.counts[key];
+    if (!phrase) return this.num(n);
+    const forms = phrase.forms;
+    const pattern = forms[new Intl.PluralRules(phrase.lang).select(n)] ?? forms.other ?? Object.values(forms)[0];
+    return fillIn(pattern, { count: new Intl.NumberFormat(this.lang).format(n) });
+  }
+
+  /** Names joined as the language joins a list ("A, B and C"). @param {string[]} names */
+  list(names) {
+    return new Intl.ListFormat(this.lang, { type: "conjunction" }).format(names);
+  }
+}

@@ -1,0 +1,215 @@
+// The calculator's table and the setup generator's request as short text for the URL fragment
+// (and for local storage): ids and numbers only, never labels, so a link opens the same table
+// in any language.
+//
+//   t1;<print>;<options>;<table inputs>;<player>;<player>...   a calculator table
+//   s1;<print>;<options>;<seed>;<name>;<name>...               a setup request
+//
+// <print> is a fingerprint of the game's declared ids (a link made for another version of
+// the content is refused, not misread); options and table inputs are comma-separated in their
+// declared order; a player is its name then the values of the inputs in declared order,
+// empty ones left blank and trailing blanks dropped. Texts are percent-encoded with "+" for a
+// space, so ";" and "," only ever separate. A name equal to the page's default ("Player 2")
+// is left blank and comes back in the reader's language.
+//
+// What comes back in is untrusted: decoding checks every part against the game and returns
+// null for anything it would not have written itself.
+
+import { fnv1a } from "./rng.js";
+
+/** The longest fragment read. */
+export const MAX_TEXT = 6000;
+/** The longest player name, in characters (schemas/endstate.py). */
+export const MAX_NAME = 40;
+const MAX_CARDS = 60;
+
+const INT = /^-?\d{1,9}$/;
+// C0 and C1 controls, and the marks that reorder text around them.
+const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+/** Text as a name: no control or direction characters, trimmed, at most 40 characters. @param {any} text */
+export const cleanName = (text) => [...String(text ?? "").replace(HIDDEN, "").trim()].slice(0, MAX_NAME).join("").trim();
+
+const enc = (/** @type {string} */ s) => encodeURIComponent(s).replace(/%20/g, "+");
+const dec = (/** @type {string} */ s) => decodeURIComponent(s.replace(/\+/g, "%20"));
+const ids = (/** @type {any[] | undefined} */ xs) => (xs ?? []).map((x) => x.id).join(",");
+const split = (/** @type {string} */ s) => (s === "" ? [] : s.split(","));
+
+/** Whether a fragment is one of ours (a table or a setup), whatever its version. @param {string} text */
+export const isShared = (text) => /^[st]\d+;/.test(text);
+
+/** A fingerprint of what a table or setup text depends on. @param {any} game @param {"t" | "s"} kind */
+export function fingerprint(game, kind) {
+  const s = game.scoring ?? {};
+  const parts = [game.game, ids(s.options)];
+  if (kind === "t") parts.push(ids(s.table), (s.inputs ?? []).map((/** @type {any} */ i) => `${i.id}:${i.kind}`).join(","));
+  return fnv1a(parts.join(";")).toString(36);
+}
+
+/** @param {any[]} options @param {Record<string, any>} chosen */
+const optionsOut = (options, chosen) => options.map((o) => (o.kind === "flag" ? (chosen[o.id] ? "1" : "0") : enc(String(chosen[o.id])))).join(",");
+
+/** The options back, or null. @param {any[]} options @param {string} text */
+function optionsIn(options, text) {
+  const parts = split(text);
+  if (parts.length !== options.length) return null;
+  /** @type {Record<string, any>} */
+  const out = {};
+  for (const [k, o] of options.entries()) {
+    const part = parts[k];
+    if (o.kind === "flag") {
+      if (part !== "0" && part !== "1") return null;
+      out[o.id] = part === "1";
+    } else {
+      if (!o.choices.some((/** @type {any} */ c) => c.id === part)) return null;
+      out[o.id] = part;
+    }
+  }
+  return out;
+}
+
+const BAD = Symbol("bad");
+
+/**
+ * A form value as text: "" when blank or not a value the form could send (text that is not
+ * a number, a place past the last player).
+ * @param {any} spec @param {any} value @param {number} count
+ */
+function valueOut(spec, value, count) {
+  if (value == null || value === false || value === "") return "";
+  if (spec.kind === "flag") return "1";
+  if (spec.kind === "choice") return spec.choices.some((/** @type {any} */ c) => c.id === value) ? value : "";
+  const tokens = String(value).split(/[\s,;]+/).filter(Boolean);
+  if (!tokens.length || !tokens.every((x) => INT.test(x))) return "";
+  if (spec.kind === "sequence") return tokens.length <= MAX_CARDS ? tokens.join("+") : "";
+  return tokens.length === 1 && valueIn(spec, tokens[0], count) !== BAD ? tokens[0] : "";
+}
+
+/** A value back, undefined when blank, BAD when it is not one. @param {any} spec @param {string} text @param {number} count */
+function valueIn(spec, text, count) {
+  if (text === "") return undefined;
+  if (spec.kind === "flag") return text === "1" ? true : BAD;
+  if (spec.kind === "choice") return spec.choices.some((/** @type {any} */ c) => c.id === text) ? text : BAD;
+  if (spec.kind === "sequence") {
+    const tokens = text.split("+");
+    return tokens.length <= MAX_CARDS && tokens.every((x) => INT.test(x)) ? tokens.join(" ") : BAD;
+  }
+  if (!INT.test(text)) return BAD;
+  return spec.kind === "position" && !(Number(text) >= 1 && Number(text) <= count) ? BAD : text;
+}
+
+/**
+ * @typedef {{count: number, names: string[], values: Record<string, any>[], options: Record<string, any>, table: Record<string, string | null>}} Table
+ * @typedef {{players: number, names: string[], options: Record<string, any>, seed: string}} SetupRequest
+ */
+
+/** A name as text: blank when it is the page's default for that seat. @param {string} name @param {number} i @param {string[]} defaults */
+const nameOut = (name, i, defaults) => {
+  const clean = cleanName(name);
+  return clean === defaults[i] ? "" : enc(clean);
+};
+
+/** The name back: the default for a blank, null when it is not a clean name. @param {string} text @param {number} i @param {string[]} defaults */
+function nameIn(text, i, defaults) {
+  if (text === "") return defaults[i] ?? "";
+  const name = dec(text);
+  return name === cleanName(name) && name !== "" ? name : null;
+}
+
+/**
+ * A calculator table as text.
+ * @param {any} game the export @param {Table} table @param {string[]} [defaults] the default names
+ */
+export function encodeTable(game, table, defaults = []) {
+  const s = game.scoring;
+  const inputs = s.inputs ?? [];
+  const players = [];
+  for (let i = 0; i < table.count; i++) {
+    const values = inputs.map((/** @type {any} */ spec) => valueOut(spec, table.values[i]?.[spec.id], table.count));
+    while (values.length && values[values.length - 1] === "") values.pop();
+    players.push([nameOut(table.names[i] ?? "", i, defaults), ...values].join(","));
+  }
+  const tableInputs = (s.table ?? []).map((/** @type {any} */ spec) => {
+    const id = table.table[spec.id];
+    return spec.choices.some((/** @type {any} */ c) => c.id === id) ? id : "";
+  });
+  return ["t1", fingerprint(game, "t"), optionsOut(s.options ?? [], table.options), tableInputs.join(","), ...players].join(";");
+}
+
+/**
+ * A calculator table back from text, or null when the text is not one this game wrote.
+ * @param {any} game the export @param {string} text @param {string[]} [defaults] @returns {Table | null}
+ */
+export function decodeTable(game, text, defaults = []) {
+  try {
+    if (typeof text !== "string" || text.length > MAX_TEXT) return null;
+    const [version, print, optionText, tableText, ...players] = text.split(";");
+    const s = game.scoring;
+    if (version !== "t1" || print !== fingerprint(game, "t") || tableText == null) return null;
+    if (players.length < game.players.min || players.length > game.players.max) return null;
+    const options = optionsIn(s.options ?? [], optionText);
+    if (!options) return null;
+    /** @type {Record<string, string | null>} */
+    const table = {};
+    const specs = s.table ?? [];
+    const chosen = split(tableText);
+    if (chosen.length > specs.length) return null;
+    for (const [k, spec] of specs.entries()) {
+      const id = chosen[k] ?? "";
+      if (id !== "" && !spec.choices.some((/** @type {any} */ c) => c.id === id)) return null;
+      table[spec.id] = id || null;
+    }
+    const inputs = s.inputs ?? [];
+    /** @type {string[]} */
+    const names = [];
+    /** @type {Record<string, any>[]} */
+    const values = [];
+    for (const [i, player] of players.entries()) {
+      const [nameText, ...cells] = player.split(",");
+      const name = nameIn(nameText, i, defaults);
+      if (name == null || cells.length > inputs.length) return null;
+      /** @type {Record<string, any>} */
+      const row = {};
+      for (const [k, cell] of cells.entries()) {
+        const value = valueIn(inputs[k], cell, players.length);
+        if (value === BAD) return null;
+        if (value !== undefined) row[inputs[k].id] = value;
+      }
+      names.push(name);
+      values.push(row);
+    }
+    return { count: players.length, names, values, options, table };
+  } catch {
+    return null; // a malformed escape
+  }
+}
+
+/**
+ * A setup request as text.
+ * @param {any} game the export @param {SetupRequest} request @param {string[]} [defaults]
+ */
+export function encodeSetup(game, request, defaults = []) {
+  const names = request.names.slice(0, request.players).map((n, i) => nameOut(n, i, defaults));
+  return ["s1", fingerprint(game, "s"), optionsOut(game.scoring?.options ?? [], request.options), enc(request.seed), ...names].join(";");
+}
+
+/**
+ * A setup request back from text, or null.
+ * @param {any} game the export @param {string} text @param {string[]} [defaults] @returns {SetupRequest | null}
+ */
+export function decodeSetup(game, text, defaults = []) {
+  try {
+    if (typeof text !== "string" || text.length > MAX_TEXT) return null;
+    const [version, print, optionText, seedText, ...nameTexts] = text.split(";");
+    if (version !== "s1" || print !== fingerprint(game, "s") || seedText == null) return null;
+    if (nameTexts.length < game.players.min || nameTexts.length > game.players.max) return null;
+    const options = optionsIn(game.scoring?.options ?? [], optionText);
+    const seed = dec(seedText);
+    if (!options) return null;
+    const names = nameTexts.map((n, i) => nameIn(n, i, defaults));
+    if (names.some((n) => n == null)) return null;
+    return { players: names.length, names: /** @type {string[]} */ (names), options, seed };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,328 @@
+// The calculator's table tools, wired to the widgets of ui.js: the table in the URL fragment
+// and in local storage, Undo, the Reset button's confirmation, the history of finished
+// games, BG Stats and JSON export, printing, and the explanation and chart of the result.
+// The setup generator gets the same kind of link.
+//
+// ui.js calls attachCalculator() and attachSetup() on each widget it makes; the calculator
+// calls ``onUpdate(state, result)`` after each change. The tools read and set the widget's
+// own fields (count, names, values, options, table; seed for the setup) and rebuild it with
+// its build(). Everything from the URL or storage is checked by share.js and store.js first.
+
+import { chart } from "./chart.js";
+import { explain } from "./explain.js";
+import { bgStatsLink, bgStatsPlay, download, resultFile } from "./export.js";
+import { el, Words } from "./kit.js";
+import { cleanName, decodeSetup, decodeTable, encodeSetup, encodeTable, isShared } from "./share.js";
+import { Keeper, localStore, Store } from "./store.js";
+
+/** The fragment of the address, without "#". */
+const fragment = () => location.hash.slice(1);
+
+/** Give the language switcher's links this fragment, so the table follows the reader. @param {string} text */
+function carryToOtherLanguages(text) {
+  for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll("a[data-rb-language]"))) {
+    const url = new URL(link.href);
+    url.hash = text;
+    link.href = url.href;
+  }
+}
+
+/** The session storage of this tab, or null. @returns {Storage | null} */
+function sessionStore() {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** A notice above a widget's form. @param {HTMLElement} form @param {Words} w @param {string} key */
+function notice(form, w, key) {
+  form.before(el("p", { class: "rb-notice", role: "status", "data-notice": key, text: w.t(key) }));
+}
+
+/** The default names of a widget's seats, in the page's language. @param {Words} w @param {number} seats */
+const defaultNames = (w, seats) => Array.from({ length: seats }, (_, i) => w.t("default_player", { n: i + 1 }));
+
+class CalculatorTools {
+  /** @param {any} calc ui.js's Calculator @param {any} island */
+  constructor(calc, island) {
+    this.calc = calc;
+    this.game = calc.game;
+    const w = (this.w = new Words(island));
+    this.bgg = island.bgg;
+    this.defaults = defaultNames(w, calc.names.length);
+    this.store = new Store(localStore(), this.game.game, (text) => decodeTable(this.game, text, this.defaults) != null, cleanName);
+    this.keeper = new Keeper(this.store);
+    /** @type {any} */
+    this.result = null;
+    this.ready = false;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
+
+    const button = (/** @type {string} */ key, /** @type {() => void} */ click, /** @type {string} */ data) =>
+      el("button", { type: "button", class: "md-button", [data]: "", text: w.t(key), on: { click } });
+    this.copied = el("span", { class: "rb-copied", role: "status" });
+    this.undoButton = button("calc_undo", () => this.undo(), "data-undo");
+    this.keepButton = button("calc_keep", () => this.keep(), "data-keep");
+    this.downloadButton = button("calc_download", () => this.result && download(resultFile(this.result)), "data-download");
+    this.bgStats = el("a", { class: "md-button", "data-bgstats": "", target: "_blank", rel: "noopener noreferrer", text: w.t("calc_bgstats") });
+    const bar = el("div", { class: "rb-tools", role: "group", "aria-label": w.t("calc_tools"), "data-tools": "" },
+      button("calc_copy_link", () => this.copy(), "data-copy-link"), this.undoButton, this.keepButton,
+      this.bgStats, this.downloadButton, button("calc_print", () => this.print(), "data-print-sheet"), this.copied);
+    this.explained = el("section", { class: "rb-explain", "data-explain": "", hidden: true });
+    this.historyBox = el("details", { class: "rb-history", "data-history": "", "aria-label": w.t("calc_history") });
+    calc.results.before(bar);
+    calc.results.after(this.explained, this.historyBox);
+
+    // Reset asks first (Undo can still bring the entries back).
+    calc.form.addEventListener("click", (/** @type {Event} */ e) => {
+      const target = /** @type {any} */ (e.target);
+      if (target?.closest?.("[data-reset]") && !window.confirm(w.t("calc_clear_confirm"))) {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    }, true);
+    addEventListener("pagehide", () => this.writeUrl());
+    document.addEventListener("visibilitychange", () => document.hidden && this.writeUrl());
+
+    // The tables this tab put in the address (session storage lasts as long as the tab): a
+    // reload brings one back, possibly older than the kept table, which then wins. Any
+    // other table in the fragment is a link someone opened.
+    this.session = sessionStore();
+    this.sessionKey = `rulebook.address.${this.game.game}`;
+    const asked = fragment();
+    const ours = isShared(asked) && this.written().includes(asked);
+    /** @type {import("./share.js").Table | null} */
+    let opened = null;
+    if (isShared(asked) && !ours) {
+      opened = decodeTable(this.game, asked, this.defaults);
+      if (!opened) notice(calc.form, w, "calc_bad_link");
+      else if (this.keeper.current != null && this.keeper.current !== encodeTable(this.game, opened, this.defaults)) notice(calc.form, w, "calc_from_link");
+    }
+    const kept = this.keeper.current == null ? null : decodeTable(this.game, this.keeper.current, this.defaults);
+    this.renderHistory();
+    if (this.store.damaged) notice(calc.form, w, "calc_bad_storage");
+    calc.onUpdate = (/** @type {any} */ _state, /** @type {any} */ result) => this.updated(result);
+    if (opened) this.open(opened);
+    else if (kept) this.apply(kept);
+    else calc.update();
+    this.ready = true;
+    if (ours) this.scheduleUrl();
+    // A link pasted into the address of this page opens without a reload.
+    addEventListener("hashchange", () => {
+      const text = fragment();
+      if (!isShared(text) || text === this.keeper.current) return;
+      const t = decodeTable(this.game, text, this.defaults);
+      if (t) this.open(t);
+      else notice(calc.form, w, "calc_bad_link");
+    });
+  }
+
+  /** The table as share.js encodes it. */
+  text() {
+    const c = this.calc;
+    return encodeTable(this.game, { count: c.count, names: c.names, values: c.values, options: c.options, table: c.table }, this.defaults);
+  }
+
+  /** Show a table in the form. @param {import("./share.js").Table} t */
+  apply(t) {
+    const c = this.calc;
+    c.count = t.count;
+    for (let i = 0; i < c.names.length; i++) {
+      c.names[i] = i < t.count ? t.names[i] : this.defaults[i];
+      c.values[i] = i < t.count ? { ...t.values[i] } : {};
+    }
+    Object.assign(c.options, t.options);
+    for (const id of Object.keys(c.table)) c.table[id] = t.table[id] ?? null;
+    c.build();
+  }
+
+  /** The tables this tab put in the address, newest last. @returns {string[]} */
+  written() {
+    try {
+      const list = JSON.parse(this.session?.getItem(this.sessionKey) ?? "[]");
+      return Array.isArray(list) ? list : [];
+    } catch {
+      return [];
+    }
+  }
+
+  /** @param {string} text */
+  remember(text) {
+    const list = this.written().filter((x) => x !== text).slice(-9);
+    try {
+      this.session?.setItem(this.sessionKey, JSON.stringify([...list, text]));
+    } catch {
+      // full: a reload may then reopen an older address; Undo still has the table
+    }
+  }
+
+  /** Open a table as one change (a link, a kept game): Undo brings the previous one back. @param {import("./share.js").Table} t */
+  open(t) {
+    const text = encodeTable(this.game, t, this.defaults);
+    this.keeper.change(text);
+    this.remember(text);
+    this.apply(t);
+    this.scheduleUrl();
+  }
+
+  /** After each change of the form. @param {any} result null while the form has problems */
+  updated(result) {
+    this.result = result ?? null;
+    const focused = /** @type {any} */ (document.activeElement)?.dataset?.focusKey ?? null;
+    if (this.keeper.change(this.text(), focused) && this.ready) this.scheduleUrl();
+    this.refresh();
+  }
+
+  undo() {
+    const text = this.keeper.undo();
+    const t = text == null ? null : decodeTable(this.game, text, this.defaults);
+    if (t) {
+      this.apply(t);
+      this.scheduleUrl();
+    }
+    this.refresh();
+  }
+
+  /** The address follows the table, a moment after typing stops (browsers limit how often it may change). */
+  scheduleUrl() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.writeUrl(), 250);
+  }
+
+  writeUrl() {
+    const text = this.keeper.current;
+    if (!this.ready || text == null) return;
+    clearTimeout(this.timer);
+    try {
+      if (fragment() !== text) {
+        history.replaceState(history.state, "", `#${text}`);
+        carryToOtherLanguages(text);
+      }
+      this.remember(text);
+    } catch {
+      // The browser refused (too many changes): the next change tries again.
+    }
+  }
+
+  async copy() {
+    this.writeUrl();
+    const url = new URL(location.href);
+    url.hash = this.keeper.current ?? "";
+    try {
+      await navigator.clipboard.writeText(url.href);
+      this.copied.textContent = this.w.t("copied");
+    } catch {
+      this.copied.textContent = "";
+      window.prompt(this.w.t("calc_copy_link"), url.href);
+    }
+  }
+
+  keep() {
+    if (!this.result || this.keeper.current == null) return;
+    const points = this.game.scoring.kind === "points";
+    this.store.keep({
+      at: Date.now(),
+      table: this.keeper.current,
+      players: this.result.players.map((/** @type {any} */ p) => ({ name: cleanName(p.name), score: points ? p.total : null, rank: p.rank, winner: !!p.winner })),
+    });
+    this.copied.textContent = this.w.t("calc_kept");
+    this.renderHistory();
+  }
+
+  print() {
+    const root = document.documentElement;
+    root.classList.add("rb-print-sheet");
+    addEventListener("afterprint", () => root.classList.remove("rb-print-sheet"), { once: true });
+    window.print();
+  }
+
+  renderHistory() {
+    const w = this.w;
+    const games = this.store.history();
+    const dates = new Intl.DateTimeFormat(w.lang, { dateStyle: "medium", timeStyle: "short" });
+    const button = (/** @type {string} */ key, /** @type {() => void} */ click, /** @type {string} */ data) =>
+      el("button", { type: "button", class: "rb-link", [data]: "", text: w.t(key), on: { click } });
+    this.historyBox.hidden = !games.length;
+    this.historyBox.replaceChildren(el("summary", { text: w.count("calc_games_kept", games.length) }),
+      el("ol", {}, games.map((g) => el("li", { "data-history-entry": "" },
+        el("time", { datetime: new Date(g.at).toISOString(), text: dates.format(g.at) }), " — ",
+        g.players.map((p, k) => [k ? ", " : "", el("span", { class: p.winner ? "rb-history-winner" : null, text: `${p.winner ? "★ " : ""}${p.name}` }),
+          p.score == null ? "" : ` ${w.num(p.score)}`]),
+        " ", button("calc_reopen", () => {
+          const t = decodeTable(this.game, g.table, this.defaults);
+          if (t) this.open(t);
+        }, "data-reopen"),
+        " ", button("calc_forget", () => {
+          this.store.forget(g.at);
+          this.renderHistory();
+        }, "data-forget")))));
+  }
+
+  /** Buttons, export link and explanation for the current result. */
+  refresh() {
+    const w = this.w;
+    const r = this.result;
+    this.undoButton.disabled = !this.keeper.canUndo;
+    this.keepButton.disabled = this.downloadButton.disabled = !r;
+    this.bgStats.hidden = !r;
+    if (r) this.bgStats.href = bgStatsLink(bgStatsPlay(this.game, r, this.bgg));
+    else this.bgStats.removeAttribute("href");
+    this.explained.hidden = !r;
+    if (!r) return this.explained.replaceChildren();
+    const players = explain(this.game, r, w).map(({ name, lines }, i) => el("div", { class: "rb-explain-player", "data-explain-player": i },
+      el("h4", { text: name }), el("ul", {}, lines.map((line) => el("li", { text: line })))));
+    this.explained.replaceChildren(el("h3", { text: w.t("calc_explain") }), ...[chart(this.game, r, w) ?? []].flat(), ...players);
+  }
+}
+
+/** Give a calculator its table tools (a failure leaves the calculator as it is). @param {any} calc ui.js's Calculator @param {any} island */
+export function attachCalculator(calc, island) {
+  try {
+    calc.tools = new CalculatorTools(calc, island);
+  } catch (error) {
+    console.error(error);
+  }
+  return calc;
+}
+
+/**
+ * Give a setup generator links in the fragment, and open the one it was given.
+ * @param {any} gen ui.js's SetupGenerator @param {any} island
+ */
+export function attachSetup(gen, island) {
+  try {
+    setupLinks(gen, island);
+  } catch (error) {
+    console.error(error);
+  }
+  return gen;
+}
+
+/** @param {any} gen @param {any} island */
+function setupLinks(gen, island) {
+  const w = new Words(island);
+  const game = gen.game;
+  const defaults = defaultNames(w, gen.names.length);
+  gen.link = (/** @type {any} */ result) => {
+    const url = new URL(location.href);
+    url.search = "";
+    url.hash = encodeSetup(game, { players: result.players.length, names: result.players, options: result.options, seed: result.seed }, defaults);
+    carryToOtherLanguages(url.hash.slice(1));
+    return url;
+  };
+  const asked = fragment();
+  if (!isShared(asked)) return;
+  const request = decodeSetup(game, asked, defaults);
+  if (!request) {
+    notice(gen.form, w, "calc_bad_link");
+    return;
+  }
+  gen.count = request.players;
+  request.names.forEach((name, i) => (gen.names[i] = name));
+  Object.assign(gen.options, request.options);
+  gen.seed = request.seed;
+  gen.build();
+  gen.generate();
+}

@@ -1,0 +1,60 @@
+// The service worker of one language's site, <lang>/sw.js. rulebook/site/offline.py writes it
+// after each build with two constants in front of this text:
+//
+//   const VERSION = "<content hash of the files below>";
+//   const FILES = ["./", "nile/", "nile/scoring/", "assets/calculator/calculator.js", ...];
+//
+// Installing keeps every file of FILES (the language's pages and assets) in a cache named
+// after the scope and VERSION; activating deletes this scope's older caches, so a new build
+// (a new hash, so a new worker) replaces them. Requests are answered from the cache first,
+// then from the network (and kept); a page that is neither gets the cached 404 page.
+
+const ROOT = new URL("./", self.location.href).href;
+const PREFIX = `rulebook:${ROOT}:`;
+const CACHE = PREFIX + VERSION;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(FILES.map((file) => new Request(new URL(file, ROOT), { cache: "reload" }))))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((key) => key.startsWith(PREFIX) && key !== CACHE).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(ROOT)) return;
+  event.respondWith(answer(request));
+});
+
+/** @param {Request} request */
+async function answer(request) {
+  const cache = await caches.open(CACHE);
+  const url = new URL(request.url);
+  url.hash = "";
+  const page = request.mode === "navigate";
+  // Pages are kept under their folder ("nile/scoring/"); the query (a setup link) is ignored.
+  const hit =
+    (await cache.match(url.href, { ignoreSearch: page })) ??
+    (page && !url.pathname.endsWith("/") ? await cache.match(`${url.origin}${url.pathname}/`) : undefined);
+  if (hit) return hit;
+  try {
+    const response = await fetch(request);
+    if (response.ok && response.type === "basic") cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const missing = page ? await cache.match(new URL("404.html", ROOT).href) : undefined;
+    if (missing) return missing;
+    throw error;
+  }
+}

@@ -1,0 +1,219 @@
+// explain.js and chart.js: a sentence per awarded line and per place, the chart of each
+// player's breakdown; kit.js's words (plural rules, lists, numbers).
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { FakeElement, installDom, serialize } from "./dom.mjs";
+import { GAME, HOSTILE_NAMES, ISLAND, tool } from "./tools.mjs";
+
+const { explain, reason, firstDifference } = await tool("explain");
+const { chart, segments } = await tool("chart");
+const { Words, fillIn } = await tool("kit");
+installDom();
+
+const w = new Words(ISLAND);
+
+/** A player of a result, as score() gives it. @param {Record<string, any>} fields */
+const player = (fields) => ({
+  total: 0, key: null, breakdown: {}, rank: 1, winner: false, decided_by: null, against: null, tiebreak: [], details: {}, ...fields,
+});
+
+const RESULT = {
+  game: "probe",
+  options: { expansion: false, reading: "strict" },
+  notices: [],
+  winners: ["Ana"],
+  players: [
+    player({
+      name: "Ana", total: 24, rank: 1, winner: true, decided_by: "achievements", against: "Olena",
+      breakdown: { temple: 10, collector: 3, relic: 10, souvenirs: 1 },
+      tiebreak: [{ key: "total", mine: 24, theirs: 24 }, { key: "achievements", mine: 3, theirs: 2 }],
+      details: {
+        temple: { place: 1, measure: 5, tied_with: [], gap_too_large: false },
+        collector: { measure: 7, best: 7, won: true, tied_with: [1] },
+        relic: { measure: 4, best: 4, active: true, won: true, holder: true, tied_with: [] },
+      },
+    }),
+    player({
+      name: "Olena", total: 24, rank: 2, decided_by: "achievements", against: "Ana",
+      breakdown: { temple: 7, collector: 3, relic: 3, souvenirs: 11 },
+      tiebreak: [{ key: "total", mine: 24, theirs: 24 }, { key: "achievements", mine: 2, theirs: 3 }],
+      details: {
+        temple: { place: 2, measure: 3, tied_with: [2], gap_too_large: false },
+        collector: { measure: 7, best: 7, won: true, tied_with: [0] },
+        relic: { measure: 4, best: 4, active: true, won: true, holder: false, tied_with: [0] },
+      },
+    }),
+    player({
+      name: "Bo", total: 7, rank: 3, decided_by: "total", against: "Olena",
+      breakdown: { temple: 7, collector: 0, relic: 0, souvenirs: 0 },
+      tiebreak: [{ key: "total", mine: 7, theirs: 24 }],
+      details: {
+        temple: { place: 2, measure: 3, tied_with: [1], gap_too_large: false },
+        collector: { measure: 1, best: 7, won: false, tied_with: [0, 1] },
+        relic: { measure: 0, best: 4, active: true, won: false, holder: false, tied_with: [0, 1] },
+      },
+    }),
+  ],
+};
+
+describe("explain", () => {
+  test("a sentence per awarded line, and how each place was decided", () => {
+    assert.deepEqual(explain(GAME, RESULT, w), [
+      {
+        name: "Ana",
+        lines: [
+          "Temple: 10 points — place 1 with 5 (Coins given to the temple)",
+          "Collector: 3 points — shared — 7, tied with Olena",
+          "Relic objective: 10 points — activated it and has the most: 4 (Pile)",
+          "Won on tiebreak — Achievement cards: 3 against 2 (Olena)",
+        ],
+      },
+      {
+        name: "Olena",
+        lines: [
+          "Temple: 7 points — place 2, tied with Bo, with 3 (Coins given to the temple)",
+          "Collector: 3 points — shared — 7, tied with Ana",
+          "Relic objective: 3 points — shared — 4 (Pile), tied with Ana",
+          "Lost on tiebreak — Achievement cards: 2 against 3 (Ana)",
+        ],
+      },
+      {
+        name: "Bo",
+        lines: [
+          "Temple: 7 points — place 2, tied with Olena, with 3 (Coins given to the temple)",
+          "Collector: 0 points — 1; the most is 7, by Ana and Olena",
+          "Relic objective: 0 points — 0 (Pile); the most is 4, by Ana and Olena",
+          "Place decided by Points: 7 against 24 (Olena)",
+        ],
+      },
+    ]);
+  });
+
+  test("the other award cases", () => {
+    const nameOf = (/** @type {number} */ i) => ["Ana", "Bo"][i];
+    assert.equal(reason(w, { place: null, measure: 0, tied_with: [] }, "Coins", nameOf), "not ranked, with 0 (Coins)");
+    assert.equal(reason(w, { place: 2, measure: 1, tied_with: [], gap_too_large: true }, null, nameOf), "place 2 with 1, but too far behind the leader");
+    assert.equal(reason(w, { measure: 0, best: 0, won: false, tied_with: [] }, null, nameOf), "0; nobody has enough");
+    assert.equal(reason(w, { measure: 2, active: false }, null, nameOf), "nobody activated it");
+    assert.equal(reason(w, { measure: 2, best: 2, active: true, won: true, holder: true, tied_with: [1] }, null, nameOf),
+      "activated it and shares the most: 2, with Bo");
+    assert.equal(reason(w, null, null, nameOf), null);
+  });
+
+  test("Nile: the sorted piles, and the position where the comparison was decided", () => {
+    const nile = {
+      game: "nile",
+      scoring: {
+        kind: "ranking_key", inputs: [], values: [], categories: [{ id: "papyrus", label: "Papyrus", value: "papyrus_count" }],
+        ranking: { keys: [{ value: "storage", label: "Piles, smallest first", better: "higher" }] },
+      },
+    };
+    const result = {
+      game: "nile",
+      players: [
+        player({ name: "Hal", total: null, key: [1, 4, 5, 6, 7], rank: 2, decided_by: "storage", against: "Jenny", tiebreak: [{ key: "storage", mine: [1, 4, 5, 6, 7], theirs: [2, 3, 4, 5, 6] }] }),
+        player({ name: "Jenny", total: null, key: [2, 3, 4, 5, 6], rank: 1, winner: true, decided_by: "storage", against: "Hal", tiebreak: [{ key: "storage", mine: [2, 3, 4, 5, 6], theirs: [1, 4, 5, 6, 7] }] }),
+        player({ name: "Ivo", total: null, key: [2, 3, 4, 5, 6], rank: 1, winner: true, decided_by: "shared", against: "Jenny", tiebreak: [{ key: "storage", mine: [2, 3, 4, 5, 6], theirs: [2, 3, 4, 5, 6] }] }),
+      ],
+    };
+    assert.deepEqual(explain(nile, result, w).map((/** @type {any} */ p) => p.lines), [
+      ["Piles, smallest first: 1 · 4 · 5 · 6 · 7", "Place decided by Piles, smallest first, at position 1: 1 against 2 (Jenny)"],
+      ["Piles, smallest first: 2 · 3 · 4 · 5 · 6", "Place decided by Piles, smallest first, at position 1: 2 against 1 (Hal)"],
+      ["Piles, smallest first: 2 · 3 · 4 · 5 · 6", "Shared place: tied with Jenny on every tiebreaker"],
+    ]);
+    assert.deepEqual(firstDifference([2, 3, 4], [2, 3, 5]), { position: 3, mine: 4, theirs: 5 });
+    assert.deepEqual(firstDifference([2, 3], [2, 3, 1]), { position: 3, mine: "—", theirs: 1 });
+  });
+
+  test("first place without the win says why", () => {
+    const game = { ...GAME, scoring: { ...GAME.scoring, ranking: { ...GAME.scoring.ranking, win_requires_label: "Solo: more than 20 points." } } };
+    const result = { game: "probe", players: [player({ name: "Solo", total: 12, rank: 1, winner: false })] };
+    assert.deepEqual(explain(game, result, w)[0].lines, ["First place, but not a win: Solo: more than 20 points."]);
+  });
+
+  test("hostile names stay text: never markup, never a placeholder", () => {
+    for (const name of HOSTILE_NAMES) {
+      const result = structuredClone(RESULT);
+      result.players[1].name = name;
+      result.players[0].against = name;
+      const lines = explain(GAME, result, w)[0].lines;
+      assert.equal(lines[1], `Collector: 3 points — shared — 7, tied with ${name}`);
+      assert.equal(lines[3], `Won on tiebreak — Achievement cards: 3 against 2 (${name})`);
+    }
+  });
+});
+
+describe("chart", () => {
+  test("a bar per player, a segment per category with points, on one scale", () => {
+    const { categories, bars } = segments(GAME, RESULT);
+    assert.deepEqual(categories.map((/** @type {any} */ c) => c.id), ["temple", "collector", "relic", "souvenirs"]);
+    assert.equal(bars[2].length, 1, "Bo has only the temple");
+    const widths = bars.map((/** @type {any[]} */ b) => b.reduce((t, s) => t + s.width, 0));
+    assert.ok(Math.abs(widths[0] - 100) < 1e-9 && Math.abs(widths[1] - 100) < 1e-9);
+    assert.ok(Math.abs(widths[2] - (7 / 24) * 100) < 1e-9);
+    assert.equal(bars[0][1].x, bars[0][0].width);
+  });
+
+  test("built with DOM APIs: names as text, amounts in titles", () => {
+    const figure = chart(GAME, RESULT, w);
+    assert.ok(figure instanceof FakeElement);
+    assert.equal(figure.withAttribute("data-chart-player").length, 3);
+    const rects = figure.findAll((/** @type {any} */ e) => e.localName === "rect");
+    assert.equal(rects.length, 4 + 4 + 1);
+    assert.equal(rects[0].namespaceURI, "http://www.w3.org/2000/svg");
+    assert.equal(rects[0].textContent, "Temple: 10 points");
+    assert.equal(figure.findAll((/** @type {any} */ e) => e.localName === "svg")[0].getAttribute("aria-label"), "Ana: 24 points");
+    const legend = figure.findAll((/** @type {any} */ e) => e.localName === "li");
+    assert.deepEqual(legend.map((/** @type {any} */ e) => e.textContent), ["Temple", "Collector", "Relic objective", "Souvenirs"]);
+    assert.match(legend[0].childNodes[0].style.props["background-color"], /^hsl\(/);
+  });
+
+  test("hostile names and labels are escaped text in the tree", () => {
+    const result = structuredClone(RESULT);
+    const game = structuredClone(GAME);
+    result.players[0].name = HOSTILE_NAMES[0];
+    game.scoring.categories[0].label = HOSTILE_NAMES[1];
+    const markup = serialize(chart(game, result, w));
+    assert.ok(!markup.includes("<img") && !markup.includes("<script"), markup);
+    assert.ok(markup.includes("&lt;img src=x onerror=alert(1)&gt;"));
+    assert.equal(chart(game, result, w).findAll((/** @type {any} */ e) => e.localName === "img" || e.localName === "script").length, 0);
+  });
+
+  test("nothing to show, no chart", () => {
+    const result = { game: "probe", players: [player({ name: "A" }), player({ name: "B" })] };
+    assert.equal(chart(GAME, result, w), null);
+  });
+
+  test("penalties have no segment", () => {
+    const result = { game: "probe", players: [player({ name: "A", total: 3, breakdown: { temple: 5, souvenirs: -2 } })] };
+    assert.deepEqual(segments(GAME, result).bars[0].map((/** @type {any} */ s) => s.id), ["temple"]);
+  });
+});
+
+describe("words", () => {
+  test("count phrases follow the language's plural rules", () => {
+    const uk = new Words({
+      language: "uk",
+      counts: { points: { lang: "uk", forms: { one: "{count} очко", few: "{count} очки", many: "{count} очок", other: "{count} очка" } } },
+    });
+    assert.deepEqual([1, 2, 5, 11, 21, 22, 25, 1.5].map((n) => uk.count("points", n)),
+      ["1 очко", "2 очки", "5 очок", "11 очок", "21 очко", "22 очки", "25 очок", "1,5 очка"]);
+    assert.equal(uk.count("points", 1234), "1\u00a0234 очки");
+    const fr = new Words({ language: "fr", counts: { points: { lang: "fr", forms: { one: "{count} point", many: "{count} de points", other: "{count} points" } } } });
+    assert.deepEqual([0, 1, 2].map((n) => fr.count("points", n)), ["0 point", "1 point", "2 points"]);
+    assert.equal(w.count("points", 1), "1 point");
+    assert.equal(w.count("unknown", 3), "3", "no phrase: the number alone");
+  });
+
+  test("an untranslated phrase keeps its own language's rules", () => {
+    const fallback = new Words({ language: "uk", counts: { points: { lang: "en", forms: { one: "{count} point", other: "{count} points" } } } });
+    assert.deepEqual([1, 2, 21].map((n) => fallback.count("points", n)), ["1 point", "2 points", "21 points"]);
+  });
+
+  test("lists and placeholders", () => {
+    assert.equal(new Words({ language: "fr" }).list(["A", "B", "C"]), "A, B et C");
+    assert.equal(new Words({ language: "uk" }).list(["А", "Б"]), "А і Б");
+    assert.equal(fillIn("{a} and {b} and {c}", { a: "{b}", b: "$&" }), "{b} and $& and {c}");
+    assert.equal(w.t("missing_key"), "missing_key");
+  });
+});

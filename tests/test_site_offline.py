@@ -1,0 +1,137 @@
+"""The offline files of the site (manifest, icons, service worker) and the table tools' island."""
+
+from __future__ import annotations
+
+import json
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+
+from rulebook.site.calculator import island_data
+from rulebook.site.localize import Localizer
+from rulebook.site.offline import ICON_SIZES, offline_files, write_offline
+from rulebook.site.tools import TOOL_KEYS
+from schemas.game import GameContent
+from schemas.loader import load_game
+
+ROOT = Path(__file__).resolve().parent.parent
+TOKAIDO: GameContent = load_game(ROOT / "content" / "tokaido")
+
+
+def built_language(root: Path) -> Path:
+    """A stand-in for one language's MkDocs output."""
+    files = {
+        "index.html": "<h1>home</h1>",
+        "404.html": "missing",
+        "nile/index.html": "nile",
+        "nile/scoring/index.html": "calculator",
+        "assets/calculator/calculator.js": "export {};",
+        "assets/calculator/calculator.css": "body{}",
+        "assets/calculator/share.js": "export const x = 1;",
+        "assets/javascripts/bundle.min.js": "x",
+        "assets/javascripts/bundle.min.js.map": "{}",
+        "assets/javascripts/lunr/min/lunr.fr.min.js": "x",
+        "assets/javascripts/workers/search.js": "x",
+        "search/search_index.json": "{}",
+        "sitemap.xml": "<urlset/>",
+        "sitemap.xml.gz": "",
+    }
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    return root
+
+
+def worker_parts(root: Path) -> tuple[str, list[str], str]:
+    text = (root / "sw.js").read_text(encoding="utf-8")
+    version_line, files_line, body = text.split("\n", 2)
+    version = version_line.removeprefix('const VERSION = "').removesuffix('";')
+    files = json.loads(files_line.removeprefix("const FILES = ").removesuffix(";"))
+    return version, files, body
+
+
+def test_the_worker_keeps_pages_by_folder_and_the_assets_pages_load(tmp_path: Path) -> None:
+    root = built_language(tmp_path / "en")
+    write_offline(root, "en", "Board-game rules companion")
+    version, files, body = worker_parts(root)
+    assert len(version) == 16
+    assert files == [
+        "./",
+        "404.html",
+        "assets/calculator/calculator.css",
+        "assets/calculator/calculator.js",
+        "assets/icons/icon-192.png",
+        "assets/icons/icon-512.png",
+        "assets/javascripts/bundle.min.js",
+        "manifest.webmanifest",
+        "nile/",
+        "nile/scoring/",
+    ]
+    assert "caches.open(CACHE)" in body and "skipWaiting" in body and "// " not in body
+
+
+def test_a_new_build_changes_the_worker_only_when_a_file_changed(tmp_path: Path) -> None:
+    root = built_language(tmp_path / "en")
+    write_offline(root, "en", "Rules")
+    first = (root / "sw.js").read_bytes()
+    write_offline(root, "en", "Rules")
+    assert (root / "sw.js").read_bytes() == first, "the same build, the same worker"
+    (root / "nile" / "scoring" / "index.html").write_text("calculator, fixed", encoding="utf-8")
+    write_offline(root, "en", "Rules")
+    assert worker_parts(root)[0] != first.decode().split('"')[1]
+    write_offline(root, "en", "Règles")
+    assert json.loads((root / "manifest.webmanifest").read_text(encoding="utf-8"))["name"] == (
+        "Règles"
+    )
+
+
+def test_the_manifest_and_its_icons(tmp_path: Path) -> None:
+    root = built_language(tmp_path / "uk")
+    write_offline(root, "uk", "Довідник правил")
+    manifest = json.loads((root / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["name"] == "Довідник правил"
+    assert manifest["lang"] == "uk"
+    assert manifest["start_url"] == manifest["scope"] == "./"
+    assert manifest["display"] == "standalone"
+    for icon, size in zip(manifest["icons"], ICON_SIZES, strict=True):
+        data = (root / icon["src"]).read_bytes()
+        assert data.startswith(b"\x89PNG\r\n\x1a\n")
+        width, height = struct.unpack(">II", data[16:24])
+        assert (width, height) == (size, size) and icon["sizes"] == f"{size}x{size}"
+        length = struct.unpack(">I", data[33:37])[0]
+        pixels = zlib.decompress(data[41 : 41 + length])
+        assert len(pixels) == size * (3 * size + 1)
+
+
+def test_offline_files_skip_what_pages_do_not_need(tmp_path: Path) -> None:
+    root = built_language(tmp_path / "fr")
+    urls = [url for url, _ in offline_files(root)]
+    for skipped in ("search/", "lunr", "workers", ".map", "sitemap", "share.js"):
+        assert not any(skipped in url for url in urls), skipped
+
+
+@pytest.mark.parametrize("language", ["fr", "uk", "en"])
+def test_the_calculator_island_carries_the_tools(language: str) -> None:
+    data = island_data(TOKAIDO, Localizer(language, TOKAIDO), "calculator")
+    assert data["bgg"] == {"id": 123540, "name": "Tokaido"}
+    assert set(TOOL_KEYS["calculator"]) <= set(data["ui"])
+    assert not any(k.startswith("ui.calc_") for k in data["fallback"]), "every string translated"
+    points = data["counts"]["points"]
+    kept = data["counts"]["calc_games_kept"]
+    assert points["lang"] == kept["lang"] == language
+    if language == "uk":
+        assert set(kept["forms"]) == {"one", "few", "many", "other"}
+        assert kept["forms"]["few"] == "{count} партії збережені на цьому пристрої"
+    if language == "en":
+        assert kept["forms"] == {
+            "one": "{count} game kept on this device",
+            "other": "{count} games kept on this device",
+        }
+
+
+def test_the_setup_island_carries_only_what_its_links_need() -> None:
+    data = island_data(TOKAIDO, Localizer("fr", TOKAIDO), "setup")
+    assert "counts" not in data and "bgg" not in data
+    assert [k for k in data["ui"] if k.startswith("calc_")] == ["calc_bad_link"]

@@ -63,10 +63,9 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh page; any uncaught script error on it fails the test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+def checked_page(browser: Any, locale: str) -> Iterator[Any]:
+    """A page in its own context (own storage); any uncaught script error fails the test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale=locale)
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
@@ -74,3 +73,9 @@ def page(browser: Any) -> Iterator[Any]:
     yield opened
     context.close()
     assert errors == [], f"script errors on the page: {errors}"
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh page; any uncaught script error on it fails the test."""
+    yield from checked_page(browser, "en-US")

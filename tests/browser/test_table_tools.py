@@ -17,6 +17,7 @@ import pytest
 from rulebook.site.serve import serve_in_thread
 from schemas.loader import load_game
 from scorer.engine import GameEngine
+from tests.browser.conftest import checked_page
 from tests.browser.test_site_browser import _widget_ready, enter_state
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,14 +74,7 @@ def not_pwned(page: Any) -> None:
 @pytest.fixture
 def fresh(browser: Any) -> Iterator[Any]:
     """A second browser, with its own storage: someone the link was sent to."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
-    opened = context.new_page()
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    opened.set_default_timeout(10_000)
-    yield opened
-    context.close()
-    assert errors == [], f"script errors on the page: {errors}"
+    yield from checked_page(browser, "fr-FR")
 
 
 # -- Share ----------------------------------------------------------------------------------

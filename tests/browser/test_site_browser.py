@@ -17,6 +17,26 @@ NILE: GameContent = load_game(CONTENT / "nile")
 NILE_CASES: list[Case] = list(NILE.cases.cases) if NILE.cases else []
 
 
+def _cases_of_every_game(per_game: int = 3) -> list[tuple[str, Case]]:
+    """A few conformance cases of each game: the first ones and the largest table."""
+    chosen = []
+    for folder in sorted(p for p in CONTENT.iterdir() if (p / "cases.yaml").exists()):
+        if folder.name == "nile":
+            continue  # every Nile case runs below
+        cases = list(load_game(folder).cases.cases)  # type: ignore[union-attr]
+        largest = max(cases, key=lambda c: len(c.state["players"]))
+        picked = (
+            [*cases[: per_game - 1], largest]
+            if largest not in cases[: per_game - 1]
+            else cases[:per_game]
+        )
+        chosen.extend((folder.name, case) for case in picked)
+    return chosen
+
+
+OTHER_CASES = _cases_of_every_game()
+
+
 def _widget_ready(page: Any, selector: str) -> Any:
     widget = page.locator(selector)
     page.wait_for_function("s => document.querySelector(s)?.dataset.ready === 'true'", arg=selector)
@@ -34,6 +54,8 @@ def enter_state(page: Any, state: dict[str, Any]) -> None:
             field.select_option(str(value))
     players = state["players"]
     calc.locator("[data-player-count]").select_option(str(len(players)))
+    for table_input, value in state.get("table", {}).items():
+        calc.locator(f'[data-table="{table_input}"]').select_option(str(value))
     for index, player in enumerate(players):
         calc.locator(f'[data-player-name="{index}"]').fill(player["name"])
         for key, value in player.items():
@@ -48,6 +70,30 @@ def enter_state(page: Any, state: dict[str, Any]) -> None:
                 field.select_option(str(value))
             else:
                 field.fill(str(value))
+
+
+def check_result(page: Any, case: Case) -> None:
+    """The winners, ranks and totals (or keys) the page shows are the case's."""
+    calc = page.locator("[data-calculator]")
+    order = [p["name"] for p in case.state["players"]]
+    winners = sorted((p.name for p in case.expected if p.winner), key=order.index)
+    assert calc.locator("[data-winners]").inner_text() == ", ".join(winners)
+    for expected in case.expected:
+        index = order.index(expected.name)
+        cell = calc.locator(f'[data-result="rank"][data-player="{index}"]')
+        assert cell.inner_text() == str(expected.rank), expected.name
+        if expected.total is not None:
+            total = calc.locator(f'[data-result="total"][data-player="{index}"]').inner_text()
+            assert total == str(expected.total), expected.name
+
+
+@pytest.mark.parametrize(("game", "case"), OTHER_CASES, ids=[f"{g}:{c.id}" for g, c in OTHER_CASES])
+def test_every_game_calculator_gives_the_conformance_result(
+    page: Any, base_url: str, game: str, case: Case
+) -> None:
+    page.goto(base_url + f"en/{game}/scoring/")
+    enter_state(page, case.state)
+    check_result(page, case)
 
 
 @pytest.mark.parametrize("case", NILE_CASES, ids=[c.id for c in NILE_CASES])

@@ -20,7 +20,8 @@ sections are flat (``rules.<section>``) whatever their nesting, since section id
 unique across the tree and a section may move under another parent.
 
 The walk is generic: every field typed :data:`schemas.common.Text` is a message, except the
-few listed in :data:`SKIPPED` (proper names, bibliography, per-language data, test cases).
+few listed in :data:`SKIPPED` (proper names, bibliography, per-language data, refused test
+states).
 A new ``Text`` field added to a schema is therefore picked up without changing this module.
 """
 
@@ -32,6 +33,7 @@ from typing import Any, get_args
 
 from pydantic import BaseModel
 
+from schemas.cases import Cases
 from schemas.common import Text
 from schemas.game import Game, GameContent
 from schemas.glossary import Term
@@ -47,7 +49,9 @@ PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 #: (model, field) pairs holding text that is never translated through the catalogs.
 SKIPPED: frozenset[tuple[type[BaseModel], str]] = frozenset(
     {
-        (GameContent, "cases"),  # conformance cases: test data, not published text
+        # Conformance cases are published as worked examples (title and where the numbers
+        # come from); the refused states are test data only.
+        (Cases, "invalid"),
         (Game, "names"),  # given explicitly in each language
         (Game, "designers"),  # proper names
         (Game, "publishers"),

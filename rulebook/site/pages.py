@@ -520,15 +520,10 @@ def example(content: GameContent, case_id: str | None, loc: Localizer) -> Exampl
     results.append(
         ExampleRow(loc.ui("winner"), tuple(_cell(p.winner, loc) for p in result.players), True)
     )
-    # Cases are test data and never go through the catalogs: shown in their own language.
-    source_language = content.game.source_language
-    untranslated = loc.language != source_language
-    if untranslated:
-        loc.missing.append(f"cases.{case.id}")
     return Example(
         id=case.id,
-        title=Fragment(case.title, source_language, untranslated),
-        source=Fragment(case.source, source_language, untranslated),
+        title=loc.text(f"cases.cases.{case.id}.title", case.title),
+        source=loc.text(f"cases.cases.{case.id}.source", case.source),
         names=names,
         options=tuple(chosen),
         given=tuple(given),

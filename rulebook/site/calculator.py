@@ -88,7 +88,13 @@ def localized_export(content: GameContent, loc: Localizer) -> tuple[dict[str, An
             if "help" in item:
                 item["help"] = tr(f"{where}.help", item["help"])
             for choice in item.get("choices", []):
-                choice["label"] = tr(f"{where}.choices.{choice['id']}.label", choice["label"])
+                # Choices drawn from a component (scoring tiles) are that component's items.
+                context = (
+                    f"components.{item['component']}.items.{choice['id']}.name"
+                    if "component" in item
+                    else f"{where}.choices.{choice['id']}.label"
+                )
+                choice["label"] = tr(context, choice["label"])
 
     scoring = doc["scoring"]
     labelled(scoring["inputs"], "scoring.inputs")

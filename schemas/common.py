@@ -33,9 +33,13 @@ def require_unique(ids: Iterable[str], what: str) -> None:
 
 
 class Strict(BaseModel):
-    """Base for content models: unknown keys are errors, so a typo never passes silently."""
+    """Base for content models: unknown keys are errors, so a typo never passes silently.
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    Values are never coerced (``strict``): ``count: '14'`` or ``count: true`` is an error,
+    not 14 or 1, because a value of the wrong type is almost always a slip of the writer.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, strict=True)
 
 
 class LocalizedName(Strict):

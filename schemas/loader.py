@@ -263,9 +263,11 @@ def _stray_files(folder: Path) -> list[Located]:
     for entry in sorted(folder.iterdir()):
         if entry.name.startswith("."):
             continue
+        if entry.name in known:
+            continue  # read (or refused) by read_text
         if entry.is_symlink():
             problems.append(Located(entry, None, "", SYMLINK_REFUSED))
-        elif entry.suffix in {".yaml", ".yml"} and entry.name not in known:
+        elif entry.suffix in {".yaml", ".yml"}:
             close = difflib.get_close_matches(entry.name, known, n=1)
             hint = f" (did you mean {close[0]}?)" if close else ""
             problems.append(

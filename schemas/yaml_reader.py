@@ -360,7 +360,7 @@ _HINTS: tuple[tuple[tuple[str, ...], str], ...] = (
         "or put text that holds ': ' in quotes",
     ),
     (
-        ("did not find expected key", "expected <block end>"),
+        ("did not find expected key", "expected <block end>", "expected '-' indicator"),
         "this line does not line up with the lines above it: the keys of one mapping, and "
         "the '- ' items of one list, start in the same column",
     ),

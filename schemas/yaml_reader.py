@@ -69,8 +69,12 @@ _INFINITY = re.compile(r"[-+]?\.(?:inf|Inf|INF)")
 _NAN = re.compile(r"\.(?:nan|NaN|NAN)")
 
 #: Characters YAML does not allow in a stream (C0 controls but tab and line breaks, DEL, C1
-#: controls but NEL, surrogates, U+FFFE and U+FFFF).
-_FORBIDDEN = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+#: controls, surrogates, U+FFFE and U+FFFF), and the line separators NEL, U+2028 and U+2029,
+#: which YAML parsers count as line breaks and editors do not: lines would not match.
+_FORBIDDEN = re.compile(
+    "[^\t\n\r\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+)
+_BREAK = re.compile("\r\n|\r|\n")
 
 
 class YamlProblem(Exception):
@@ -98,7 +102,8 @@ def parse(text: str) -> tuple[Any, Node | None]:
     if bad is not None:
         line, column = _position(text, bad.start())
         code = f"U+{ord(bad.group()):04X}"
-        raise YamlProblem(line, column, f"a control character ({code}) is not allowed: remove it")
+        what = "line separator" if bad.group() in "\x85\u2028\u2029" else "control character"
+        raise YamlProblem(line, column, f"a {what} ({code}) is not allowed: remove it")
     composer = _Composer()
     try:
         for event in yaml.parse(text, Loader=_PARSER):
@@ -111,9 +116,8 @@ def parse(text: str) -> tuple[Any, Node | None]:
 
 
 def _position(text: str, index: int) -> tuple[int, int]:
-    line = text.count("\n", 0, index) + 1
-    column = index - (text.rfind("\n", 0, index) + 1) + 1
-    return line, column
+    breaks = list(_BREAK.finditer(text, 0, index))
+    return len(breaks) + 1, index - (breaks[-1].end() if breaks else 0) + 1
 
 
 def _marks(event: Event) -> tuple[Mark | None, Mark | None]:

@@ -2,39 +2,13 @@
 // and what happens to damaged storage (it is set aside, never dropped).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { MemoryStorage } from "./memory-storage.mjs";
 import { GAME, HOSTILE_NAMES, tool } from "./tools.mjs";
 
 const { Keeper, Store, UNDO_DEPTH, HISTORY_SIZE, STORAGE_VERSION, ASIDE_SIZE, fit, snapshot } = await tool("store");
 const { decodeTable, encodeTable } = await tool("share");
 
 const DEFAULTS = ["Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6"];
-
-/** A Storage in memory; ``refuse`` makes every call throw, like a browser in private mode. */
-export class MemoryStorage {
-  constructor(refuse = false) {
-    /** @type {Map<string, string>} */
-    this.items = new Map();
-    this.refuse = refuse;
-  }
-
-  /** @param {string} key */
-  getItem(key) {
-    if (this.refuse) throw new Error("SecurityError");
-    return this.items.has(key) ? this.items.get(key) : null;
-  }
-
-  /** @param {string} key @param {string} value */
-  setItem(key, value) {
-    if (this.refuse) throw new Error("QuotaExceededError");
-    this.items.set(key, String(value));
-  }
-
-  /** @param {string} key */
-  removeItem(key) {
-    if (this.refuse) throw new Error("SecurityError");
-    this.items.delete(key);
-  }
-}
 
 const clone = (/** @type {any} */ x) => JSON.parse(JSON.stringify(x));
 const store = (storage = new MemoryStorage(), game = GAME) => new Store(storage, game, DEFAULTS);
@@ -294,6 +268,19 @@ describe("a table saved with an earlier version of the content", () => {
     const { s, keeper } = reopened(saved, current);
     assert.equal(decodeTable(current, /** @type {string} */ (keeper.current), DEFAULTS)?.values[0].coins, "5");
     assert.deepEqual(s.unfit.filter((m) => m.reason === "limit"), [{ kind: "input", reason: "limit", id: "coins", player: 0, name: "Ana", value: "5" }]);
+  });
+
+  test("a value past a lowered limit alone sets nothing aside: it is still in the table", () => {
+    const storage = new MemoryStorage();
+    new Keeper(store(storage)).change(table("9"));
+    const current = clone(GAME);
+    current.limits = { coins: { min: 0, max: 4, table_max: null } };
+    for (let page = 0; page < 2; page++) {
+      const s = store(storage, current);
+      assert.equal(new Keeper(s).current, table("9", ["Ana", "Bo"], current));
+      assert.deepEqual(s.unfit, [{ kind: "input", reason: "limit", id: "coins", player: 0, name: "Ana", value: "9" }]);
+      assert.deepEqual(s.aside(), []);
+    }
   });
 
   test("more players than the content now allows: the last ones are listed, not lost", () => {

@@ -42,6 +42,15 @@ const isShort = (/** @type {any} */ x) => typeof x === "string" && x.length <= M
 /** An object whose keys are ids and whose values pass ``check``. @param {any} x @param {(v: any) => boolean} check */
 const idRecord = (x, check) =>
   isObject(x) && Object.keys(x).length <= MAX_KEYS && Object.entries(x).every(([k, v]) => ID.test(k) && check(v));
+/** Whether JSON can write ``x`` (a hand-made record can nest deeper than it recurses). @param {any} x */
+function writable(x) {
+  try {
+    JSON.stringify(x);
+    return true;
+  } catch {
+    return false;
+  }
+}
 /** @param {any[] | undefined} list @param {string} id */
 const byId = (list, id) => (list ?? []).find((x) => x.id === id);
 
@@ -52,7 +61,7 @@ const byId = (list, id) => (list ?? []).find((x) => x.id === id);
  * @typedef {"players" | "player" | "option" | "table" | "input" | "undo" | "entries"} MisfitKind
  * @typedef {"gone" | "choice" | "kind" | "limit" | "count" | "format" | "newer" | "damaged"} MisfitReason
  * @typedef {{kind: MisfitKind, reason: MisfitReason, id?: string, player?: number, name?: string, value?: any}} Misfit
- *   What of a stored table no longer fits: ``kind`` says what it is (an input of a player, an option, a table input, a player past the most, earlier Undo steps, or entries that cannot be read at all), ``reason`` why (gone from the content, a choice no longer offered, a value of another kind, outside a limit, more players than allowed, an older format, a newer version, damage).
+ *   What of a stored table no longer fits: ``kind`` says what it is (an input of a player, an option, a table input, a player past the most, earlier Undo steps, or entries that cannot be read at all), ``reason`` why (gone from the content, a choice no longer offered, a value of another kind, outside a limit, more players than allowed or a place past the last one, an older format, a newer version, damage). Only a value outside a limit stays in the table; everything else listed was left out of it.
  * @typedef {{name: string, score: number | null, rank: number, winner: boolean}} Kept
  * @typedef {{at: number, table: string, players: Kept[]}} Game
  * @typedef {{at: number, table: string | null, players: Kept[], misfits: Misfit[], file: {name: string, text: string}}} HistoryEntry
@@ -195,7 +204,8 @@ export function fit(game, snap, defaults) {
       else if (Object.hasOwn(snap.kinds, id) && snap.kinds[id] !== spec.kind) misfit("kind");
       else {
         const value = formValue(spec, v, count);
-        if (value === undefined) misfit(spec.kind === "choice" ? "choice" : spec.kind === "position" && /^\d+$/.test(v) ? "limit" : "kind");
+        // Left out: a choice no longer offered, a place past the last player, another kind.
+        if (value === undefined) misfit(spec.kind === "choice" ? "choice" : spec.kind === "position" && /^\d+$/.test(v) ? "count" : "kind");
         else {
           row[id] = value;
           if (!withinLimits(game, spec, value)) misfit("limit");
@@ -308,16 +318,18 @@ export class Store {
         continue;
       }
       const fitted = fit(this.game, step, this.defaults);
-      undoLost ||= fitted.misfits.length > 0;
+      undoLost ||= fitted.misfits.some((m) => m.reason !== "limit");
       undo.push(encodeTable(this.game, fitted.table, this.defaults));
     }
     this.unfit = opened.misfits;
-    if (opened.misfits.length || undoLost) {
+    // A value past a limit stays in the table (the form flags it): nothing was left out.
+    const leftOut = opened.misfits.some((m) => m.reason !== "limit");
+    if (leftOut || undoLost) {
       const listed = undoLost ? [...opened.misfits, /** @type {Misfit} */ ({ kind: "undo", reason: "format" })] : opened.misfits;
       this.setAside("content", "table", listed, found);
     }
     const table = encodeTable(this.game, opened.table, this.defaults);
-    if (version !== STORAGE_VERSION || this.unfit.length || undoLost || undo.length !== data.undo.length) this.save(table, undo);
+    if (version !== STORAGE_VERSION || leftOut || undoLost || undo.length !== data.undo.length) this.save(table, undo);
     return { table, undo };
   }
 
@@ -431,7 +443,7 @@ export class Store {
    */
   setAside(reason, from, misfits, found) {
     let record = found.json ? found.data : found.text;
-    if (JSON.stringify(record).length > MAX_RECORD) record = { cut: true, text: found.text.slice(0, MAX_RECORD) };
+    if (found.text.length > MAX_RECORD || !writable(record)) record = { cut: found.text.length > MAX_RECORD, text: found.text.slice(0, MAX_RECORD) };
     const items = this.asideItems();
     const at = Math.max(Date.now(), ...items.map((x) => x.at + 1));
     this.write(this.asideKey, { v: STORAGE_VERSION, items: [{ at, reason, from, misfits, record }, ...items].slice(0, ASIDE_SIZE) });
@@ -451,7 +463,7 @@ export class Store {
   /** A stored record as a JSON file to download. @param {string} what @param {any} record */
   file(what, record) {
     const stamp = new Date(isTime(record?.at) ? record.at : Date.now()).toISOString().slice(0, 16).replace(/[T:]/g, "-");
-    const body = { format: "rulebook.saved", storage: STORAGE_VERSION, game: this.game.game, content: fingerprint(this.game, "t"), what, saved: record };
+    const body = { format: "rulebook.saved", storage: STORAGE_VERSION, game: this.game.game, content: fingerprint(this.game, "t"), what, saved: writable(record) ? record : "(too deeply nested to write)" };
     return { name: `${this.game.game}-${what}-${stamp}.json`, text: `${JSON.stringify(body, null, 2)}\n` };
   }
 }

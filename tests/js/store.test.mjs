@@ -231,11 +231,11 @@ describe("a table saved with an earlier version of the content", () => {
       table: { tile: null },
     });
     assert.deepEqual(s.unfit, [
-      { kind: "option", reason: "gone", id: "legacy", value: true },
+      { kind: "option", reason: "gone", id: "legacy", label: "Legacy", value: true },
       { kind: "table", reason: "choice", id: "tile", value: "east" },
       { kind: "input", reason: "choice", id: "traveller", player: 0, name: "Ana", value: "saburo" },
       { kind: "input", reason: "kind", id: "souvenirs", player: 0, name: "Ana", value: true },
-      { kind: "input", reason: "gone", id: "medals", player: 0, name: "Ana", value: "3" },
+      { kind: "input", reason: "gone", id: "medals", label: "Medals", player: 0, name: "Ana", value: "3" },
     ]);
     assert.ok(!s.damaged, "content that changed is not damage");
   });
@@ -258,6 +258,7 @@ describe("a table saved with an earlier version of the content", () => {
     new Keeper(again);
     assert.deepEqual(again.unfit, []);
     assert.equal(again.aside().length, 1);
+    assert.deepEqual(JSON.parse(again.asideFile().text).saved.items.map((/** @type {any} */ x) => x.record), [record]);
     assert.deepEqual(again.dismiss(aside.at), []);
     assert.deepEqual(store(storage).aside(), []);
   });
@@ -356,6 +357,8 @@ describe("damaged storage is set aside, never dropped", () => {
     const aside = store(storage).aside();
     assert.equal(aside.length, ASIDE_SIZE);
     assert.equal(JSON.parse(aside[0].file.text).saved.record, `{oops ${ASIDE_SIZE + 2}`, "the newest first");
+    assert.equal(JSON.parse(store(storage).asideFile().text).saved.items.length, ASIDE_SIZE, "all in one file");
+    assert.deepEqual(store(storage).dismiss(), [], "and all removed at once");
   });
 });
 

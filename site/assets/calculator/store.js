@@ -56,11 +56,11 @@ const byId = (list, id) => (list ?? []).find((x) => x.id === id);
 
 /**
  * @typedef {import("./share.js").Table} Table
- * @typedef {{content: string, count: number, names: string[], values: Record<string, any>[], options: Record<string, any>, table: Record<string, string>, kinds: Record<string, string>}} Snapshot
- *   A table by ids: ``names`` holds "" for a seat's default name, ``kinds`` each input's kind when it was saved, ``content`` the fingerprint of the content it was saved with.
+ * @typedef {{content: string, count: number, names: string[], values: Record<string, any>[], options: Record<string, any>, table: Record<string, string>, kinds: Record<string, string>, labels?: Record<string, string>}} Snapshot
+ *   A table by ids: ``names`` holds "" for a seat's default name, ``kinds`` each input's kind when it was saved, ``labels`` the label of each id it uses (in the saving page's language: what to call it once the content no longer has it), ``content`` the fingerprint of the content it was saved with.
  * @typedef {"players" | "player" | "option" | "table" | "input" | "undo" | "entries"} MisfitKind
  * @typedef {"gone" | "choice" | "kind" | "limit" | "count" | "format" | "newer" | "damaged"} MisfitReason
- * @typedef {{kind: MisfitKind, reason: MisfitReason, id?: string, player?: number, name?: string, value?: any}} Misfit
+ * @typedef {{kind: MisfitKind, reason: MisfitReason, id?: string, label?: string, player?: number, name?: string, value?: any}} Misfit
  *   What of a stored table no longer fits: ``kind`` says what it is (an input of a player, an option, a table input, a player past the most, earlier Undo steps, or entries that cannot be read at all), ``reason`` why (gone from the content, a choice no longer offered, a value of another kind, outside a limit, more players than allowed or a place past the last one, an older format, a newer version, damage). Only a value outside a limit stays in the table; everything else listed was left out of it.
  * @typedef {{name: string, score: number | null, rank: number, winner: boolean}} Kept
  * @typedef {{at: number, table: string, players: Kept[]}} Game
@@ -103,6 +103,9 @@ function keptPlayer(p) {
 export function snapshot(game, table, defaults) {
   /** @type {Record<string, string>} */
   const kinds = {};
+  /** @type {Record<string, string>} */
+  const labels = {};
+  const label = (/** @type {any} */ spec) => (labels[spec.id] = String(spec.label ?? "").slice(0, 200));
   const values = table.values.slice(0, table.count).map((row) => {
     /** @type {Record<string, any>} */
     const kept = {};
@@ -110,12 +113,18 @@ export function snapshot(game, table, defaults) {
       if (row?.[spec.id] === undefined) continue;
       kept[spec.id] = row[spec.id];
       kinds[spec.id] = spec.kind;
+      label(spec);
     }
     return kept;
   });
   /** @type {Record<string, string>} */
   const tableInputs = {};
-  for (const spec of game.scoring.table ?? []) if (table.table[spec.id] != null) tableInputs[spec.id] = /** @type {string} */ (table.table[spec.id]);
+  for (const spec of game.scoring.table ?? []) {
+    if (table.table[spec.id] == null) continue;
+    tableInputs[spec.id] = /** @type {string} */ (table.table[spec.id]);
+    label(spec);
+  }
+  for (const spec of game.scoring.options ?? []) label(spec);
   return {
     content: fingerprint(game, "t"),
     count: table.count,
@@ -124,6 +133,7 @@ export function snapshot(game, table, defaults) {
     options: { ...table.options },
     table: tableInputs,
     kinds,
+    labels,
   };
 }
 
@@ -135,8 +145,9 @@ export function readSnapshot(x) {
   if (!Array.isArray(x.values) || x.values.length !== x.count || !x.values.every((/** @type {any} */ r) => idRecord(r, isValue))) return null;
   if (!idRecord(x.options, (v) => typeof v === "boolean" || isShort(v))) return null;
   if (!idRecord(x.table, isShort) || !idRecord(x.kinds, isShort)) return null;
+  if (x.labels !== undefined && !idRecord(x.labels, isShort)) return null;
   const content = isShort(x.content) ? x.content : "";
-  return { content, count: x.count, names: x.names, values: x.values, options: x.options, table: x.table, kinds: x.kinds };
+  return { content, count: x.count, names: x.names, values: x.values, options: x.options, table: x.table, kinds: x.kinds, labels: x.labels ?? {} };
 }
 
 /** Whether a value the form holds is within the input's limits. @param {any} game @param {any} spec @param {any} value */
@@ -179,7 +190,9 @@ export function fit(game, snap, defaults) {
     options[o.id] = ok ? v : o.default;
     if (v !== undefined && !ok) misfits.push({ kind: "option", reason: o.kind === "flag" ? "kind" : "choice", id: o.id, value: v });
   }
-  for (const [id, v] of Object.entries(snap.options)) if (!byId(s.options, id) && v !== false) misfits.push({ kind: "option", reason: "gone", id, value: v });
+  const labels = snap.labels ?? {};
+  const was = (/** @type {string} */ id) => (Object.hasOwn(labels, id) ? { label: labels[id] } : {});
+  for (const [id, v] of Object.entries(snap.options)) if (!byId(s.options, id) && v !== false) misfits.push({ kind: "option", reason: "gone", id, ...was(id), value: v });
 
   /** @type {Record<string, string | null>} */
   const table = {};
@@ -189,7 +202,7 @@ export function fit(game, snap, defaults) {
     table[spec.id] = ok ? v : null;
     if (!ok) misfits.push({ kind: "table", reason: "choice", id: spec.id, value: v });
   }
-  for (const [id, v] of Object.entries(snap.table)) if (!byId(s.table, id)) misfits.push({ kind: "table", reason: "gone", id, value: v });
+  for (const [id, v] of Object.entries(snap.table)) if (!byId(s.table, id)) misfits.push({ kind: "table", reason: "gone", id, ...was(id), value: v });
 
   const names = [];
   const values = [];
@@ -200,7 +213,7 @@ export function fit(game, snap, defaults) {
     for (const [id, v] of Object.entries(i < snap.count ? snap.values[i] : {})) {
       const spec = byId(s.inputs, id);
       const misfit = (/** @type {MisfitReason} */ reason) => misfits.push({ kind: "input", reason, id, player: i, name, value: v });
-      if (!spec) misfit("gone");
+      if (!spec) misfits.push({ kind: "input", reason: "gone", id, ...was(id), player: i, name, value: v });
       else if (Object.hasOwn(snap.kinds, id) && snap.kinds[id] !== spec.kind) misfit("kind");
       else {
         const value = formValue(spec, v, count);
@@ -454,9 +467,14 @@ export class Store {
     return this.asideItems().map((x) => ({ at: x.at, reason: x.reason, from: x.from, misfits: x.misfits, file: this.file(x.from, x) }));
   }
 
-  /** Remove a set-aside record: only the reader does. @param {number} at */
+  /** Every set-aside record in one JSON file to download. */
+  asideFile() {
+    return this.file("set-aside", { at: Date.now(), items: this.asideItems() });
+  }
+
+  /** Remove a set-aside record (all of them without ``at``): only the reader does. @param {number} [at] */
   dismiss(at) {
-    this.write(this.asideKey, { v: STORAGE_VERSION, items: this.asideItems().filter((x) => x.at !== at) });
+    this.write(this.asideKey, { v: STORAGE_VERSION, items: at === undefined ? [] : this.asideItems().filter((x) => x.at !== at) });
     return this.aside();
   }
 

@@ -265,24 +265,27 @@ class CalculatorTools {
         }, "data-forget")))));
   }
 
-  /** What was set aside: each record with what no longer fits, to download or remove. */
+  /**
+   * What was set aside, in one notice: what no longer fits the content, whether something
+   * could not be read at all, and Download and Remove for all of it.
+   */
   renderAside() {
     const w = this.w;
     const items = this.store.aside();
+    this.asideBox.hidden = !items.length;
+    if (!items.length) return this.asideBox.replaceChildren();
+    const unfit = items.filter((item) => item.reason === "content");
     const button = (/** @type {string} */ key, /** @type {() => void} */ click, /** @type {string} */ data) =>
       el("button", { type: "button", class: "rb-link", [data]: "", text: w.t(key), on: { click } });
-    this.asideBox.hidden = !items.length;
-    this.asideBox.replaceChildren(...items.map((item) => {
-      const key = item.reason === "content" ? "calc_unfit" : "calc_bad_storage";
-      return el("div", { class: "rb-notice", role: "status", "data-notice": key, "data-aside-item": item.reason },
-        el("p", { text: w.t(key) }),
-        item.reason === "content" ? el("ul", {}, item.misfits.map((m) => el("li", { "data-misfit": m.kind, text: this.misfit(m) }))) : "",
-        button("calc_unfit_download", () => download(item.file), "data-aside-download"), " ",
-        button("calc_forget", () => {
-          this.store.dismiss(item.at);
-          this.renderAside();
-        }, "data-aside-remove"));
-    }));
+    this.asideBox.replaceChildren(el("div", { class: "rb-notice", role: "status" },
+      unfit.length ? [el("p", { "data-notice": "calc_unfit", text: w.t("calc_unfit") }),
+        el("ul", {}, unfit.flatMap((item) => item.misfits).map((m) => el("li", { "data-misfit": m.kind, text: this.misfit(m) })))] : "",
+      items.length > unfit.length ? el("p", { "data-notice": "calc_bad_storage", text: w.t("calc_bad_storage") }) : "",
+      button("calc_unfit_download", () => download(this.store.asideFile()), "data-aside-download"), " ",
+      button("calc_forget", () => {
+        this.store.dismiss();
+        this.renderAside();
+      }, "data-aside-remove")));
   }
 
   /** In words, what of a saved table no longer fits. @param {import("./store.js").Misfit} m */
@@ -290,7 +293,8 @@ class CalculatorTools {
     const w = this.w;
     const s = this.game.scoring;
     const list = m.kind === "option" ? s.options : m.kind === "table" ? s.table : s.inputs;
-    const label = (list ?? []).find((/** @type {any} */ x) => x.id === m.id)?.label ?? m.id;
+    // The label of today's content, or the one saved with the table once the content lost it.
+    const label = (list ?? []).find((/** @type {any} */ x) => x.id === m.id)?.label ?? m.label ?? m.id;
     const what = [m.name, label].filter(Boolean).join(", ");
     const value = m.value === true ? w.t("yes") : m.value === false ? w.t("no") : String(m.value ?? "").slice(0, 40);
     if (m.kind === "player") return w.t("calc_unfit_player", { what });

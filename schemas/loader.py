@@ -292,7 +292,8 @@ def load_game(folder: Path, files: Iterable[str] | None = None) -> GameContent:
     if not folder.is_dir():
         raise ContentError([Located(folder, None, "", "not a folder")])
     try:
-        problems = _stray_files(folder)
+        # A stray file is the content's problem (validate reports it), not a score's.
+        problems = _stray_files(folder) if files is None else []
     except OSError as error:
         raise ContentError([Located(folder, None, "", f"cannot read: {error.strerror}")]) from None
     parts: dict[str, Any] = {}

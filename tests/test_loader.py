@@ -9,6 +9,7 @@ import pytest
 
 from schemas.loader import SYMLINK_REFUSED, ContentError, load_all, load_game
 from tests.conftest import CONTENT
+from tests.fuzz.hostile import alias_bomb, deep_expression
 
 
 @pytest.fixture
@@ -194,21 +195,14 @@ def _only_problem(folder: Path) -> str:
 
 
 def test_an_alias_bomb_fails_fast(nile: Path) -> None:
-    lines = ["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
-    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 10)]
-    (nile / "glossary.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    alias_bomb(nile)
     message = _only_problem(nile)
     assert message.startswith(f"{nile / 'glossary.yaml'}:6:")
     assert "aliases" in message and len(message) < 300
 
 
 def test_deep_nesting_is_refused_before_it_recurses(nile: Path) -> None:
-    deep = "{sum: [" * 1000 + "1" + "]}" * 1000
-    _replace(
-        nile / "scoring.yaml",
-        "{id: wheat_count, compute: {input: wheat}}",
-        f"{{id: wheat_count, compute: {deep}}}",
-    )
+    deep_expression(nile)
     message = _only_problem(nile)
     assert "nested deeper than 64 levels" in message and len(message) < 300
 

@@ -18,35 +18,15 @@ import pytest
 
 from tests.conftest import CONTENT, ROOT
 from tests.fuzz.bounds import assert_clean_failure, python_command, run_command
+from tests.fuzz.hostile import alias_bomb, deep_expression, replace_once
 
 Damage = Callable[[Path], None]
 
 SECRET = "TOP-SECRET-d41d8cd9"
 
 
-def _replace(file: Path, old: str, new: str) -> None:
-    text = file.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {file}"
-    file.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def _bomb(game: Path) -> None:
-    lines = ["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
-    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 10)]
-    (game / "glossary.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
-
-
-def _deep(game: Path) -> None:
-    deep = "{sum: [" * 1000 + "1" + "]}" * 1000
-    _replace(
-        game / "scoring.yaml",
-        "{id: wheat_count, compute: {input: wheat}}",
-        f"{{id: wheat_count, compute: {deep}}}",
-    )
-
-
 def _count(value: str) -> Damage:
-    return lambda game: _replace(
+    return lambda game: replace_once(
         game / "components.yaml",
         "name: Cartes papyrus\n    count: 14",
         f"name: Cartes papyrus\n    count: {value}",
@@ -94,12 +74,15 @@ def _bytes(name: str, old: bytes, new: bytes) -> Damage:
 
 
 def _text(name: str, old: str, new: str) -> Damage:
-    return lambda game: _replace(game / name, old, new)
+    return lambda game: replace_once(game / name, old, new)
 
 
 CASES: dict[str, tuple[Damage, tuple[str, ...]]] = {
-    "alias bomb": (_bomb, ("glossary.yaml:6:", "aliases")),
-    "expression nested 1,000 deep": (_deep, ("scoring.yaml:", "nested deeper than 64 levels")),
+    "alias bomb": (alias_bomb, ("glossary.yaml:6:", "aliases")),
+    "expression nested 1,000 deep": (
+        deep_expression,
+        ("scoring.yaml:", "nested deeper than 64 levels"),
+    ),
     "complex key": (
         lambda g: (g / "glossary.yaml").write_text("? [a, b]\n: 1\n", encoding="utf-8"),
         ("glossary.yaml:1:3:", "a key must be a name"),
@@ -176,10 +159,12 @@ def test_hostile_content_fails_cleanly(content: Path, case: str) -> None:
     assert SECRET not in run.err
 
 
-def test_the_real_command_stops_a_bomb_and_a_deep_expression_together(content: Path) -> None:
+def test_the_real_command_stops_a_bomb_and_a_deep_expression_together(
+    content: Path,
+) -> None:
     """Outside the test process too: a fresh interpreter with a memory cap, both files named."""
-    _bomb(content / "nile")
-    _deep(content / "nile")
+    alias_bomb(content / "nile")
+    deep_expression(content / "nile")
     cap = 1024 * 1024 * 1024
 
     def limit() -> None:

@@ -162,7 +162,7 @@ def data_path(data: Any, loc: Loc) -> Loc:
     """Drop the union tags pydantic puts in error locations, keeping the real YAML keys."""
     path: list[str | int] = []
     current = data
-    for step in loc:
+    for index, step in enumerate(loc):
         in_mapping = isinstance(current, dict) and step in current
         in_list = isinstance(current, list) and isinstance(step, int) and step < len(current)
         if in_mapping or in_list:
@@ -171,6 +171,8 @@ def data_path(data: Any, loc: Loc) -> Loc:
         elif not isinstance(current, dict | list) or (path and step == path[-1]):
             continue  # a union tag, which repeats the key it was chosen by
         elif isinstance(current, dict) and isinstance(step, str):
+            if index < len(loc) - 1:
+                continue  # a union tag chosen by a value (an input's kind): the key follows
             path.append(step)  # a missing required key: name it
             break
     return tuple(path)

@@ -329,3 +329,14 @@ def test_a_linked_game_folder_is_refused(nile: Path, tmp_path: Path) -> None:
     with pytest.raises(ContentError) as error:
         load_all(nile.parent)
     assert str(error.value) == f"{nile}: {SYMLINK_REFUSED}"
+
+
+def test_an_error_inside_an_input_names_its_field(nile: Path) -> None:
+    """Not the input's kind, which pydantic puts in the location to say which model it chose."""
+    scoring = nile / "scoring.yaml"
+    _replace(scoring, "label: Ricin", "label: ''")
+    with pytest.raises(ContentError) as error:
+        load_game(nile)
+    [problem] = error.value.problems
+    assert problem.path == "inputs[3].label"
+    assert problem.line == _line_of(scoring, "label: ''")

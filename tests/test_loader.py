@@ -197,7 +197,7 @@ def _only_problem(folder: Path) -> str:
 def test_an_alias_bomb_fails_fast(nile: Path) -> None:
     alias_bomb(nile)
     message = _only_problem(nile)
-    assert message.startswith(f"{nile / 'glossary.yaml'}:6:")
+    assert message.startswith(f"{nile / 'glossary.yaml'}:7:")
     assert "aliases" in message and len(message) < 300
 
 

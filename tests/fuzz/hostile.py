@@ -13,9 +13,12 @@ def replace_once(file: Path, old: str, new: str) -> None:
 
 
 def alias_bomb(game: Path) -> None:
-    """A 590-byte glossary whose aliases expand to 10¹⁰ values (ten anchors of ten aliases)."""
-    lines = ["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
-    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 10)]
+    """A glossary of 600 bytes whose terms expand to 10¹⁰ values (ten anchors of ten aliases).
+
+    Each term must be a mapping, so every one is an error whose message shows the value.
+    """
+    lines = ["terms:", "  - &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+    lines += [f"  - &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 10)]
     (game / "glossary.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 

@@ -78,7 +78,7 @@ def _text(name: str, old: str, new: str) -> Damage:
 
 
 CASES: dict[str, tuple[Damage, tuple[str, ...]]] = {
-    "alias bomb": (alias_bomb, ("glossary.yaml:6:", "aliases")),
+    "alias bomb": (alias_bomb, ("glossary.yaml:7:", "aliases")),
     "expression nested 1,000 deep": (
         deep_expression,
         ("scoring.yaml:", "nested deeper than 64 levels"),
@@ -181,5 +181,5 @@ def test_the_real_command_stops_a_bomb_and_a_deep_expression_together(
     )
     assert completed.returncode == 1, completed.stderr[-3000:]
     assert "Traceback" not in completed.stderr
-    assert "glossary.yaml:6:" in completed.stderr and "scoring.yaml:" in completed.stderr
+    assert "glossary.yaml:7:" in completed.stderr and "scoring.yaml:" in completed.stderr
     assert len(completed.stderr) < 2000

@@ -409,6 +409,7 @@ export class Store {
       return [];
     }
     const items = version === 1 ? data : data.games;
+    /** @type {{at: number, table: Snapshot | null, raw?: string, players: Kept[]}[]} */
     const entries = [];
     const damaged = [];
     for (const item of items) {

@@ -29,6 +29,8 @@ Loc = tuple[str | int, ...]
 MAX_FILE_BYTES = 1_000_000
 #: How many characters of an offending value a message shows.
 MAX_EXCERPT = 60
+#: How many characters of a key a field path shows (ids have at most 64).
+MAX_KEY = 64
 
 SYMLINK_REFUSED = (
     "is a symbolic link: content must be real files and folders inside the content folder"
@@ -179,10 +181,14 @@ def data_path(data: Any, loc: Loc) -> Loc:
 
 
 def format_path(path: Iterable[str | int]) -> str:
-    """``('values', 3, 'compute')`` as ``values[3].compute``."""
+    """``('values', 3, 'compute')`` as ``values[3].compute``; a long key (input) is cut."""
     text = ""
     for step in path:
-        text += f"[{step}]" if isinstance(step, int) else (f".{step}" if text else str(step))
+        if isinstance(step, int):
+            text += f"[{step}]"
+            continue
+        key = step if len(step) <= MAX_KEY else step[: MAX_KEY - 1] + "…"
+        text += f".{key}" if text else key
     return text
 
 

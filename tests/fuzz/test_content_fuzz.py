@@ -106,6 +106,10 @@ CASES: dict[str, tuple[Damage, tuple[str, ...]]] = {
         _text("game.yaml", "fr: Nile", "fr: " + "N" * 300_000),
         ("game.yaml:4:", "names.fr", "at most 20000 characters"),
     ),
+    "a 100,000-character key": (
+        _text("game.yaml", "year: 2009", "year: 2009\n? " + "k" * 100_000 + "\n: 1"),
+        ("game.yaml:14:3:", "kkkk…: unknown key"),
+    ),
     "a file over the size limit": (
         lambda g: (g / "rules.yaml").write_text("x: " + "a" * 2_000_000 + "\n", encoding="utf-8"),
         ("rules.yaml", "bytes"),

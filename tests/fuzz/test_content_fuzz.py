@@ -110,6 +110,14 @@ CASES: dict[str, tuple[Damage, tuple[str, ...]]] = {
         _text("game.yaml", "year: 2009", "year: 2009\n? " + "k" * 100_000 + "\n: 1"),
         ("game.yaml:14:3:", "kkkk…: unknown key"),
     ),
+    "20,000 terms with the same few ids": (
+        lambda g: (g / "glossary.yaml").write_text(
+            "terms:\n"
+            + "".join(f"  - {{id: t{i % 50}, term: x, definition: y}}\n" for i in range(20_000)),
+            encoding="utf-8",
+        ),
+        ("glossary.yaml:1:1:", "term ids appear twice", "and 40 more"),
+    ),
     "a file over the size limit": (
         lambda g: (g / "rules.yaml").write_text("x: " + "a" * 2_000_000 + "\n", encoding="utf-8"),
         ("rules.yaml", "bytes"),

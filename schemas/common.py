@@ -25,17 +25,25 @@ Text = Annotated[str, StringConstraints(min_length=1, max_length=20_000)]
 
 
 def require_unique(ids: Iterable[str], what: str) -> None:
-    """Raise ValueError naming every id that appears more than once."""
-    seen: list[str] = list(ids)
-    repeated = sorted({i for i in seen if seen.count(i) > 1})
+    """Raise ValueError naming the ids that appear more than once (the first ten of them)."""
+    seen: set[str] = set()
+    repeated: set[str] = set()
+    for ident in ids:
+        (repeated if ident in seen else seen).add(ident)
     if repeated:
-        raise ValueError(f"{what} ids appear twice: {repeated}")
+        shown = sorted(repeated)
+        more = f" and {len(shown) - 10} more" if len(shown) > 10 else ""
+        raise ValueError(f"{what} ids appear twice: {shown[:10]}{more}")
 
 
 class Strict(BaseModel):
-    """Base for content models: unknown keys are errors, so a typo never passes silently."""
+    """Base for content models: unknown keys are errors, so a typo never passes silently.
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    Values are never coerced (``strict``): ``count: '14'`` or ``count: true`` is an error,
+    not 14 or 1, because a value of the wrong type is almost always a slip of the writer.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, strict=True)
 
 
 class LocalizedName(Strict):

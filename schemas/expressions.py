@@ -103,7 +103,8 @@ class FloorDiv(Strict):
     """Whole number of times the divisor goes into the value (``1 point per 3 goods``)."""
 
     model_config = Strict.model_config | {"title": "floor_div"}
-    floor_div: tuple[Expr, Annotated[int, Field(ge=1)]]
+    #: Strict content still reads the YAML list as the pair (strict mode wants a real tuple).
+    floor_div: tuple[Expr, Annotated[int, Field(ge=1)]] = Field(strict=False)
 
 
 class Minimum(Strict):

@@ -1,10 +1,16 @@
 """Reading content folders: YAML in, validated models out, or every error at once.
 
-Each error says where (file, line, field path) and what (the value, what was expected).
+Each error says where (file, line, column, field path) and what (the value, what was
+expected), and echoes at most a short excerpt of the input. Content is untrusted: files are
+read only when they are regular files inside the content folder and not too large, and
+their YAML is parsed with limits (schemas.yaml_reader).
 """
 
 from __future__ import annotations
 
+import difflib
+import os
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,10 +19,22 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from schemas import yaml_reader
 from schemas.game import GAME_FILES, REQUIRED_FILES, GameContent
 from schemas.references import check_references
 
 Loc = tuple[str | int, ...]
+
+#: The largest content file read: ten times the largest one today (77 KB).
+MAX_FILE_BYTES = 1_000_000
+#: How many characters of an offending value a message shows.
+MAX_EXCERPT = 60
+#: How many characters of a key a field path shows (ids have at most 64).
+MAX_KEY = 64
+
+SYMLINK_REFUSED = (
+    "is a symbolic link: content must be real files and folders inside the content folder"
+)
 
 
 @dataclass(frozen=True)
@@ -27,9 +45,13 @@ class Located:
     line: int | None
     path: str
     message: str
+    #: 1-based, when known: where on the line the value (or the syntax problem) starts.
+    column: int | None = None
 
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}" if self.line else str(self.file)
+        where = str(self.file)
+        if self.line:
+            where += f":{self.line}" + (f":{self.column}" if self.column else "")
         field = f" {self.path}:" if self.path else ""
         return f"{where}:{field} {self.message}"
 
@@ -42,30 +64,6 @@ class ContentError(Exception):
         super().__init__("\n".join(str(p) for p in problems))
 
 
-class _StrictLoader(yaml.SafeLoader):
-    """A safe loader that refuses duplicate keys instead of keeping the last one."""
-
-
-def _construct_mapping(
-    loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False
-) -> dict[Any, Any]:
-    seen: set[Any] = set()
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=deep)
-        if key in seen:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key {key!r}", key_node.start_mark
-            )
-        seen.add(key)
-    return loader.construct_mapping(node, deep=deep)
-
-
-_StrictLoader.add_constructor(
-    yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
-    _construct_mapping,
-)
-
-
 @dataclass
 class YamlDocument:
     """A parsed YAML file that can say on which line any value stands."""
@@ -74,10 +72,12 @@ class YamlDocument:
     data: Any
     root: yaml.Node | None
 
-    def line_of(self, path: Loc) -> int | None:
-        """The 1-based line of the value at ``path``, or of its nearest existing parent."""
+    def position_of(self, path: Loc) -> tuple[int | None, int | None]:
+        """The 1-based line and column of the value at ``path``, or of its nearest parent."""
         node = self.root
-        line = node.start_mark.line + 1 if node is not None else None
+        if node is None:
+            return None, None
+        found = node
         for step in path:
             if isinstance(node, yaml.MappingNode):
                 match = next((v for k, v in node.value if k.value == step), None)
@@ -90,22 +90,73 @@ class YamlDocument:
                 node = node.value[step]
             else:
                 continue
-            line = node.start_mark.line + 1
-        return line
+            found = node
+        return found.start_mark.line + 1, found.start_mark.column + 1
+
+    def line_of(self, path: Loc) -> int | None:
+        """The 1-based line of the value at ``path``, or of its nearest existing parent."""
+        return self.position_of(path)[0]
+
+
+def read_text(file: Path) -> str:
+    """The text of one content file; raise ContentError unless it is safe to read.
+
+    A content file is a regular UTF-8 file of at most ``MAX_FILE_BYTES``, never a folder, a
+    device or a symbolic link: a link could point outside the content, and its target's
+    characters would then reach error messages and the site.
+    """
+
+    def refuse(message: str, line: int | None = None, column: int | None = None) -> ContentError:
+        return ContentError([Located(file, line, "", message, column)])
+
+    try:
+        info = file.lstat()
+    except FileNotFoundError:
+        raise refuse("missing") from None
+    except OSError as error:
+        raise refuse(f"cannot read: {error.strerror}") from None
+    if stat.S_ISLNK(info.st_mode):
+        raise refuse(SYMLINK_REFUSED)
+    if stat.S_ISDIR(info.st_mode):
+        raise refuse("is a folder, not a YAML file")
+    if not stat.S_ISREG(info.st_mode):
+        raise refuse("is not a regular file")
+    if info.st_size > MAX_FILE_BYTES:
+        raise refuse(f"is {info.st_size:,} bytes: a content file has at most {MAX_FILE_BYTES:,}")
+    try:
+        # No following a link swapped in since lstat; no waiting on a FIFO.
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        descriptor = os.open(file, flags)
+        with os.fdopen(descriptor, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise refuse("is not a regular file")
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise refuse(f"cannot read: {error.strerror}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise refuse(f"is larger than {MAX_FILE_BYTES:,} bytes, the most a content file has")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw.count(b"\n", 0, error.start) + 1
+        column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
+        byte = raw[error.start]
+        raise refuse(
+            f"not UTF-8 text: byte 0x{byte:02x} is not a character (save the file as UTF-8)",
+            line,
+            column,
+        ) from None
 
 
 def read_yaml(file: Path) -> YamlDocument:
-    """Parse ``file``; a syntax error becomes a ContentError with its line."""
+    """Read and parse ``file``; any problem becomes a ContentError with its line and column."""
+    text = read_text(file)
     try:
-        text = file.read_text(encoding="utf-8")
-        root = yaml.compose(text, Loader=_StrictLoader)
-        data = yaml.load(text, Loader=_StrictLoader)
-    except UnicodeDecodeError as error:
-        raise ContentError([Located(file, None, "", f"not UTF-8 text: {error}")]) from None
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        line = mark.line + 1 if mark is not None else None
-        raise ContentError([Located(file, line, "", f"YAML syntax: {error.problem}")]) from None
+        data, root = yaml_reader.parse(text)
+    except yaml_reader.YamlProblem as problem:
+        raise ContentError(
+            [Located(file, problem.line, "", problem.message, problem.column)]
+        ) from None
     return YamlDocument(file, data, root)
 
 
@@ -113,7 +164,7 @@ def data_path(data: Any, loc: Loc) -> Loc:
     """Drop the union tags pydantic puts in error locations, keeping the real YAML keys."""
     path: list[str | int] = []
     current = data
-    for step in loc:
+    for index, step in enumerate(loc):
         in_mapping = isinstance(current, dict) and step in current
         in_list = isinstance(current, list) and isinstance(step, int) and step < len(current)
         if in_mapping or in_list:
@@ -122,16 +173,22 @@ def data_path(data: Any, loc: Loc) -> Loc:
         elif not isinstance(current, dict | list) or (path and step == path[-1]):
             continue  # a union tag, which repeats the key it was chosen by
         elif isinstance(current, dict) and isinstance(step, str):
+            if index < len(loc) - 1:
+                continue  # a union tag chosen by a value (an input's kind): the key follows
             path.append(step)  # a missing required key: name it
             break
     return tuple(path)
 
 
 def format_path(path: Iterable[str | int]) -> str:
-    """``('values', 3, 'compute')`` as ``values[3].compute``."""
+    """``('values', 3, 'compute')`` as ``values[3].compute``; a long key (input) is cut."""
     text = ""
     for step in path:
-        text += f"[{step}]" if isinstance(step, int) else (f".{step}" if text else str(step))
+        if isinstance(step, int):
+            text += f"[{step}]"
+            continue
+        key = step if len(step) <= MAX_KEY else step[: MAX_KEY - 1] + "…"
+        text += f".{key}" if text else key
     return text
 
 
@@ -142,16 +199,55 @@ def validation_problems(document: YamlDocument, error: ValidationError) -> list[
         path = data_path(document.data, tuple(item["loc"]))
         message = item["msg"]
         if item["type"] not in {"missing", "extra_forbidden"} and "input" in item:
-            message += f" (got {_short(item['input'])})"
+            message += f" (got {short_repr(item['input'])})"
         if item["type"] == "extra_forbidden":
             message = "unknown key (not part of this file's schema)"
-        problems.append(Located(document.file, document.line_of(path), format_path(path), message))
+        line, column = document.position_of(path)
+        problems.append(Located(document.file, line, format_path(path), message, column))
     return problems
 
 
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+def short_repr(value: Any, limit: int = MAX_EXCERPT) -> str:
+    """``repr(value)`` cut to ``limit`` characters, without ever writing the whole of it.
+
+    Aliases can make a small file hold a huge value; only its first characters are built.
+    """
+    parts: list[str] = []
+    budget = [limit + 1]
+
+    def emit(text: str) -> None:
+        parts.append(text[: budget[0]])
+        budget[0] -= len(parts[-1])
+
+    def walk(item: Any) -> None:
+        if budget[0] <= 0:
+            return
+        if isinstance(item, dict):
+            emit("{")
+            for index, (key, inner) in enumerate(item.items()):
+                if budget[0] <= 0:
+                    return
+                emit(", " if index else "")
+                walk(key)
+                emit(": ")
+                walk(inner)
+            emit("}")
+        elif isinstance(item, list):
+            emit("[")
+            for index, inner in enumerate(item):
+                if budget[0] <= 0:
+                    return
+                emit(", " if index else "")
+                walk(inner)
+            emit("]")
+        elif isinstance(item, str):
+            emit(repr(item[: budget[0]]) if len(item) > budget[0] else repr(item))
+        else:
+            emit(repr(item))
+
+    walk(value)
+    text = "".join(parts)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def load_model(
@@ -168,13 +264,46 @@ def load_model(
         return None, document, validation_problems(document, error)
 
 
+def _stray_files(folder: Path) -> list[Located]:
+    """Links and unknown YAML files in a game folder: never silently left out."""
+    problems = []
+    known = [f"{name}.yaml" for name in GAME_FILES]
+    for entry in sorted(folder.iterdir()):
+        if entry.name.startswith("."):
+            continue
+        if entry.name in known:
+            continue  # read (or refused) by read_text
+        if entry.is_symlink():
+            problems.append(Located(entry, None, "", SYMLINK_REFUSED))
+        elif entry.suffix in {".yaml", ".yml"}:
+            close = difflib.get_close_matches(entry.name, known, n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            problems.append(
+                Located(
+                    entry,
+                    None,
+                    "",
+                    f"not a content file{hint}: a game folder holds {', '.join(known)}",
+                )
+            )
+    return problems
+
+
 def load_game(folder: Path, files: Iterable[str] | None = None) -> GameContent:
     """Load and check one game folder; raise ContentError listing every problem.
 
     ``files`` limits loading to some of the game's files (the required ones are always
     read): scoring a game does not need its rules text.
     """
-    problems: list[Located] = []
+    if folder.is_symlink():
+        raise ContentError([Located(folder, None, "", SYMLINK_REFUSED)])
+    if not folder.is_dir():
+        raise ContentError([Located(folder, None, "", "not a folder")])
+    try:
+        # A stray file is the content's problem (validate reports it), not a score's.
+        problems = _stray_files(folder) if files is None else []
+    except OSError as error:
+        raise ContentError([Located(folder, None, "", f"cannot read: {error.strerror}")]) from None
     parts: dict[str, Any] = {}
     documents: dict[str, YamlDocument] = {}
     wanted = set(GAME_FILES) if files is None else set(files) | set(REQUIRED_FILES)
@@ -182,7 +311,7 @@ def load_game(folder: Path, files: Iterable[str] | None = None) -> GameContent:
         if name not in wanted:
             continue
         file = folder / f"{name}.yaml"
-        if not file.exists():
+        if not os.path.lexists(file):  # a dangling link exists: it is refused, not missing
             if name in REQUIRED_FILES:
                 problems.append(Located(file, None, "", "missing: every game needs this file"))
             continue
@@ -195,23 +324,21 @@ def load_game(folder: Path, files: Iterable[str] | None = None) -> GameContent:
         raise ContentError(problems)
     content = GameContent(**parts)
     if content.game.id != folder.name:
+        line, column = documents["game"].position_of(("id",))
         problems.append(
             Located(
                 folder / "game.yaml",
-                documents["game"].line_of(("id",)),
+                line,
                 "id",
-                f"is {content.game.id!r} but the folder is {folder.name!r}",
+                f"is {content.game.id!r} but the folder is {short_repr(folder.name)}",
+                column,
             )
         )
     for problem in check_references(content):
         document = documents[problem.file]
+        line, column = document.position_of(problem.path)
         problems.append(
-            Located(
-                document.file,
-                document.line_of(problem.path),
-                format_path(problem.path),
-                problem.message,
-            )
+            Located(document.file, line, format_path(problem.path), problem.message, column)
         )
     if problems:
         raise ContentError(problems)
@@ -219,17 +346,32 @@ def load_game(folder: Path, files: Iterable[str] | None = None) -> GameContent:
 
 
 def game_folders(content_dir: Path) -> list[Path]:
-    """The game folders under ``content_dir``, sorted by name."""
-    return sorted(p for p in content_dir.iterdir() if p.is_dir() and (p / "game.yaml").exists())
+    """The game folders under ``content_dir``, sorted by name.
+
+    Every folder is a game (one without ``game.yaml`` is an error when loaded, never left
+    out), and so is every symbolic link, which loading refuses. Files and hidden entries
+    (``.git``, editor folders) are not games.
+    """
+    return sorted(
+        entry
+        for entry in content_dir.iterdir()
+        if not entry.name.startswith(".") and (entry.is_symlink() or entry.is_dir())
+    )
 
 
 def load_all(content_dir: Path) -> dict[str, GameContent]:
     """Every game under ``content_dir``; raise ContentError with the problems of all games."""
     if not content_dir.is_dir():
         raise ContentError([Located(content_dir, None, "", "not a folder")])
+    try:
+        folders = game_folders(content_dir)
+    except OSError as error:
+        raise ContentError(
+            [Located(content_dir, None, "", f"cannot read: {error.strerror}")]
+        ) from None
     games: dict[str, GameContent] = {}
     problems: list[Located] = []
-    for folder in game_folders(content_dir):
+    for folder in folders:
         try:
             games[folder.name] = load_game(folder)
         except ContentError as error:

@@ -33,7 +33,7 @@ def test_validate_reports_a_broken_folder(
     (folder / "game.yaml").write_text("id: nile\nplayers: {min: 3, max: 2}\n", encoding="utf-8")
     assert main(["validate", str(tmp_path)]) == 1
     err = capsys.readouterr().err
-    assert f"{folder / 'game.yaml'}:2: players: Value error, max (2) is below min (3)" in err
+    assert f"{folder / 'game.yaml'}:2:10: players: Value error, max (2) is below min (3)" in err
     assert "setup.yaml: missing" in err
 
 

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from schemas.loader import ContentError, load_all, load_game
+from schemas.loader import SYMLINK_REFUSED, ContentError, load_all, load_game
 from tests.conftest import CONTENT
+from tests.fuzz.hostile import alias_bomb, deep_expression
 
 
 @pytest.fixture
@@ -125,3 +126,217 @@ def test_folder_must_match_the_id(nile: Path) -> None:
     with pytest.raises(ContentError) as error:
         load_game(renamed)
     assert "folder is 'nil'" in str(error.value)
+
+
+# ----------------------------------------------------------------------------------------
+# Strict values: nothing is coerced, YAML 1.1 surprises are text
+# ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        ("count: true", "valid integer (got True)"),
+        ("count: '14'", "valid integer (got '14')"),
+        ("count: 14.0", "valid integer (got 14.0)"),
+        ("count: 1_4", "valid integer (got '1_4')"),
+        ("count: 1:30", "valid integer (got '1:30')"),
+    ],
+)
+def test_counts_are_never_coerced(nile: Path, written: str, expected: str) -> None:
+    components = nile / "components.yaml"
+    _replace(
+        components,
+        "  - id: papyrus_cards\n    name: Cartes papyrus\n    count: 14",
+        "  - id: papyrus_cards\n    name: Cartes papyrus\n    " + written,
+    )
+    with pytest.raises(ContentError) as error:
+        load_game(nile)
+    [problem] = error.value.problems
+    assert (problem.file, problem.path) == (components, "components[1].count")
+    assert expected in problem.message
+    assert problem.line == _line_of(components, written)
+    assert problem.column == 12  # where the value starts: "    count: " is 11 characters
+
+
+def test_a_leading_zero_is_refused_as_ambiguous(nile: Path) -> None:
+    components = nile / "components.yaml"
+    _replace(
+        components, "name: Cartes papyrus\n    count: 14", "name: Cartes papyrus\n    count: 016"
+    )
+    with pytest.raises(ContentError) as error:
+        load_game(nile)
+    [problem] = error.value.problems
+    assert problem.line == _line_of(components, "count: 016")
+    assert "'016' starts with 0" in problem.message
+
+
+def test_yaml_1_1_booleans_are_text(nile: Path) -> None:
+    """``no`` and ``off`` are words, not False: a flag written ``off`` is an error, not false."""
+    _replace(nile / "scoring.yaml", "  - id: deluxor\n", "  - id: deluxor\n    help: no\n")
+    assert load_game(nile).scoring.options[0].help == "no"
+    _replace(nile / "scoring.yaml", "default: false", "default: off")
+    with pytest.raises(ContentError) as error:
+        load_game(nile)
+    [problem] = error.value.problems
+    assert problem.path == "options[0]" and "true/false default" in problem.message
+
+
+# ----------------------------------------------------------------------------------------
+# Hostile files: clean errors with file, line and column, bounded echo
+# ----------------------------------------------------------------------------------------
+
+
+def _only_problem(folder: Path) -> str:
+    with pytest.raises(ContentError) as error:
+        load_game(folder)
+    assert len(error.value.problems) == 1, error.value.problems
+    return str(error.value.problems[0])
+
+
+def test_an_alias_bomb_fails_fast(nile: Path) -> None:
+    alias_bomb(nile)
+    message = _only_problem(nile)
+    assert message.startswith(f"{nile / 'glossary.yaml'}:7:")
+    assert "aliases" in message and len(message) < 300
+
+
+def test_deep_nesting_is_refused_before_it_recurses(nile: Path) -> None:
+    deep_expression(nile)
+    message = _only_problem(nile)
+    assert "nested deeper than 64 levels" in message and len(message) < 300
+
+
+def test_a_complex_key_is_refused(nile: Path) -> None:
+    (nile / "glossary.yaml").write_text("? [a, b]\n: 1\n", encoding="utf-8")
+    assert (
+        _only_problem(nile)
+        == f"{nile / 'glossary.yaml'}:1:3: a key must be a name, not a list or a mapping"
+    )
+
+
+def test_a_nul_byte_is_refused_with_its_place(nile: Path) -> None:
+    _replace(nile / "game.yaml", "year: 2009", "year: 20\x0009")
+    line = _line_of(nile / "game.yaml", "year: 20")
+    assert (
+        _only_problem(nile)
+        == f"{nile / 'game.yaml'}:{line}:9: a control character (U+0000) is not allowed: remove it"
+    )
+
+
+def test_text_that_is_not_utf8_is_placed(nile: Path) -> None:
+    game = nile / "game.yaml"
+    line = _line_of(game, "year: 2009")
+    game.write_bytes(game.read_bytes().replace(b"year: 2009", b"year: \xff2009"))
+    message = _only_problem(nile)
+    assert message.startswith(f"{game}:{line}:7: not UTF-8 text: byte 0xff"), message
+
+
+def test_a_content_file_that_is_a_folder(nile: Path) -> None:
+    (nile / "rules.yaml").unlink()
+    (nile / "rules.yaml").mkdir()
+    assert _only_problem(nile) == f"{nile / 'rules.yaml'}: is a folder, not a YAML file"
+
+
+def test_a_huge_file_is_refused_unread(nile: Path) -> None:
+    from schemas.loader import MAX_FILE_BYTES
+
+    (nile / "rules.yaml").write_text("x: '" + "a" * MAX_FILE_BYTES + "'\n", encoding="utf-8")
+    message = _only_problem(nile)
+    assert "bytes: a content file has at most" in message and len(message) < 300
+
+
+def test_a_huge_value_is_echoed_as_a_short_excerpt(nile: Path) -> None:
+    _replace(nile / "game.yaml", "year: 2009", "year: '" + "9" * 200_000 + "'")
+    message = _only_problem(nile)
+    assert "valid integer (got '9999" in message and len(message) < 300
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "words"),
+    [
+        (
+            "  - id: crops\n    name: Cultures",
+            "  - id: crops\n   name: Cultures",
+            "does not line up",
+        ),
+        ("    name: Cultures", "    name: Cultures: du Nil", "put text that holds ': ' in quotes"),
+        ("    name: Cultures", '    name: "Cultures\\q"', "unknown escape"),
+        ("    name: Cultures", "    name: @Cultures", "'@' cannot start a value"),
+        ("    name: Cultures", "\tname: Cultures", "a tab"),
+        (
+            "      - {id: papyrus, name: Papyrus}",
+            "      - {id: papyrus, name: Papyrus",
+            "not closed",
+        ),
+    ],
+)
+def test_yaml_syntax_errors_in_words_with_line_and_column(
+    nile: Path, old: str, new: str, words: str
+) -> None:
+    components = nile / "components.yaml"
+    _replace(components, old, new)
+    with pytest.raises(ContentError) as error:
+        load_game(nile)
+    [problem] = error.value.problems
+    assert problem.line is not None and problem.column is not None
+    assert str(problem).startswith(f"{components}:{problem.line}:{problem.column}: YAML syntax: ")
+    assert words in problem.message
+    for internal in ("<block", "scalar", "token", "expected"):
+        assert internal not in problem.message, problem.message
+
+
+# ----------------------------------------------------------------------------------------
+# Folders: every game folder is a game, links are refused, nothing is silently left out
+# ----------------------------------------------------------------------------------------
+
+
+def test_a_game_folder_without_its_manifest(nile: Path) -> None:
+    (nile / "game.yaml").unlink()
+    with pytest.raises(ContentError) as error:
+        load_all(nile.parent)
+    assert str(error.value) == f"{nile / 'game.yaml'}: missing: every game needs this file"
+
+
+def test_a_misnamed_content_file_is_not_ignored(nile: Path) -> None:
+    (nile / "glossary.yaml").rename(nile / "glosary.yaml")
+    message = _only_problem(nile)
+    assert "glosary.yaml: not a content file (did you mean glossary.yaml?)" in message
+
+
+def test_a_link_to_a_file_outside_the_tree_is_refused_unread(nile: Path, tmp_path: Path) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOP-SECRET-VALUE\n", encoding="utf-8")
+    (nile / "rules.yaml").unlink()
+    (nile / "rules.yaml").symlink_to(secret)
+    message = _only_problem(nile)
+    assert message == f"{nile / 'rules.yaml'}: {SYMLINK_REFUSED}"
+    assert "TOP-SECRET" not in message
+
+
+@pytest.mark.parametrize("kind", ["dangling", "loop"])
+def test_broken_links_are_errors_not_silent_drops(nile: Path, kind: str) -> None:
+    glossary = nile / "glossary.yaml"
+    glossary.unlink()
+    glossary.symlink_to(nile / ("nowhere.yaml" if kind == "dangling" else "glossary.yaml"))
+    assert _only_problem(nile) == f"{glossary}: {SYMLINK_REFUSED}"
+
+
+def test_a_linked_game_folder_is_refused(nile: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    nile.rename(elsewhere)
+    nile.symlink_to(elsewhere, target_is_directory=True)
+    with pytest.raises(ContentError) as error:
+        load_all(nile.parent)
+    assert str(error.value) == f"{nile}: {SYMLINK_REFUSED}"
+
+
+def test_an_error_inside_an_input_names_its_field(nile: Path) -> None:
+    """Not the input's kind, which pydantic puts in the location to say which model it chose."""
+    scoring = nile / "scoring.yaml"
+    _replace(scoring, "label: Ricin", "label: ''")
+    with pytest.raises(ContentError) as error:
+        load_game(nile)
+    [problem] = error.value.problems
+    assert problem.path == "inputs[3].label"
+    assert problem.line == _line_of(scoring, "label: ''")

@@ -371,8 +371,48 @@ UI_STRINGS: tuple[UiString, ...] = (
     ),
     UiString(
         "calc_bad_storage",
-        "What this device had saved for this calculator could not be read, and was discarded.",
-        "Calculator notice: the saved table or history was damaged.",
+        "What this device had saved for this calculator could not be read. It is kept here: download it, or remove it.",
+        "Calculator notice: the saved table or history was damaged or made by another version; it was set aside, not deleted.",
+    ),
+    UiString(
+        "calc_unfit",
+        "A table saved on this device was made for an earlier version of this calculator. What still fits is open; what no longer fits is listed here and kept on this device.",
+        "Calculator notice: the game's content changed since the table was saved; the list below says what no longer fits.",
+    ),
+    UiString(
+        "calc_unfit_gone",
+        "{what}: {value} (no longer asked)",
+        "Calculator, what no longer fits: {what} is a player and a field (or an option), {value} what was saved; the field no longer exists.",
+    ),
+    UiString(
+        "calc_unfit_choice",
+        "{what}: {value} (no longer one of the choices)",
+        "Calculator, what no longer fits: the saved choice {value} is no longer offered for {what}.",
+    ),
+    UiString(
+        "calc_unfit_limit",
+        "{what}: {value} (outside what this version allows)",
+        "Calculator, what no longer fits: the saved value {value} of {what} is beyond the field's limits or of another kind now.",
+    ),
+    UiString(
+        "calc_unfit_player",
+        "{what}: more players than this version allows",
+        "Calculator, what no longer fits: {what} is a player's name; this player is left out of the table.",
+    ),
+    UiString(
+        "calc_unfit_undo",
+        "Earlier steps of Undo that no longer fit",
+        "Calculator, what no longer fits: some of the changes Undo could take back were left out.",
+    ),
+    UiString(
+        "calc_unfit_short",
+        "(saved for an earlier version: some entries no longer fit)",
+        "Calculator history: shown beside a kept game whose entries do not all fit the game's current content.",
+    ),
+    UiString(
+        "calc_unfit_download",
+        "Download what was saved (JSON)",
+        "Calculator button: saves what this device had kept, exactly as it was, as a JSON file.",
     ),
     UiString(
         "calc_from_link",

@@ -448,7 +448,7 @@ def test_a_hostile_setup_fragment_is_refused(page: Any, base_url: str) -> None:
         '{"__proto__": {"polluted": 1}}',
     ],
 )
-def test_a_damaged_kept_table_is_discarded_with_a_notice(
+def test_a_damaged_kept_table_is_set_aside_with_a_notice(
     page: Any, base_url: str, stored: str
 ) -> None:
     page.goto(base_url + "en/nile/scoring/")

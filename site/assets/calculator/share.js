@@ -99,6 +99,16 @@ function valueIn(spec, text, count) {
 }
 
 /**
+ * A value as the form holds it ("5", true, "kinko", "1 2 3"), or undefined when it is blank or
+ * not a value of this input's kind (a number for a flag, a choice that is not offered).
+ * @param {any} spec @param {any} value @param {number} count the number of players
+ */
+export function formValue(spec, value, count) {
+  const back = valueIn(spec, valueOut(spec, value, count), count);
+  return back === BAD ? undefined : back;
+}
+
+/**
  * @typedef {{count: number, names: string[], values: Record<string, any>[], options: Record<string, any>, table: Record<string, string | null>}} Table
  * @typedef {{players: number, names: string[], options: Record<string, any>, seed: string}} SetupRequest
  */

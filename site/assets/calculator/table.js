@@ -52,7 +52,7 @@ class CalculatorTools {
     const w = (this.w = new Words(island));
     this.bgg = island.bgg;
     this.defaults = defaultNames(w, calc.names.length);
-    this.store = new Store(localStore(), this.game.game, (text) => decodeTable(this.game, text, this.defaults) != null, cleanName);
+    this.store = new Store(localStore(), this.game, this.defaults);
     this.keeper = new Keeper(this.store);
     /** @type {any} */
     this.result = null;
@@ -102,7 +102,10 @@ class CalculatorTools {
     }
     const kept = this.keeper.current == null ? null : decodeTable(this.game, this.keeper.current, this.defaults);
     this.renderHistory();
-    if (this.store.damaged) notice(calc.form, w, "calc_bad_storage");
+    // Saved tables that no longer fit this version of the content, or could not be read.
+    this.asideBox = el("section", { class: "rb-aside", "data-aside": "", hidden: true });
+    calc.form.before(this.asideBox);
+    this.renderAside();
     calc.onUpdate = (/** @type {any} */ _state, /** @type {any} */ result) => this.updated(result);
     if (opened) this.open(opened);
     else if (kept) this.apply(kept);
@@ -250,14 +253,55 @@ class CalculatorTools {
         el("time", { datetime: new Date(g.at).toISOString(), text: dates.format(g.at) }), " — ",
         g.players.map((p, k) => [k ? ", " : "", el("span", { class: p.winner ? "rb-history-winner" : null, text: `${p.winner ? "★ " : ""}${p.name}` }),
           p.score == null ? "" : ` ${w.num(p.score)}`]),
-        " ", button("calc_reopen", () => {
-          const t = decodeTable(this.game, g.table, this.defaults);
+        g.misfits.length ? [" ", el("span", { class: "rb-history-unfit", "data-history-unfit": "", text: w.t("calc_unfit_short") }),
+          " ", button("calc_unfit_download", () => download(g.file), "data-history-download")] : "",
+        g.table == null ? "" : [" ", button("calc_reopen", () => {
+          const t = decodeTable(this.game, /** @type {string} */ (g.table), this.defaults);
           if (t) this.open(t);
-        }, "data-reopen"),
+        }, "data-reopen")],
         " ", button("calc_forget", () => {
           this.store.forget(g.at);
           this.renderHistory();
         }, "data-forget")))));
+  }
+
+  /**
+   * What was set aside, in one notice: what no longer fits the content, whether something
+   * could not be read at all, and Download and Remove for all of it.
+   */
+  renderAside() {
+    const w = this.w;
+    const items = this.store.aside();
+    this.asideBox.hidden = !items.length;
+    if (!items.length) return this.asideBox.replaceChildren();
+    const unfit = items.filter((item) => item.reason === "content");
+    const button = (/** @type {string} */ key, /** @type {() => void} */ click, /** @type {string} */ data) =>
+      el("button", { type: "button", class: "rb-link", [data]: "", text: w.t(key), on: { click } });
+    this.asideBox.replaceChildren(el("div", { class: "rb-notice", role: "status" },
+      unfit.length ? [el("p", { "data-notice": "calc_unfit", text: w.t("calc_unfit") }),
+        el("ul", {}, unfit.flatMap((item) => item.misfits).map((m) => el("li", { "data-misfit": m.kind, text: this.misfit(m) })))] : "",
+      items.length > unfit.length ? el("p", { "data-notice": "calc_bad_storage", text: w.t("calc_bad_storage") }) : "",
+      button("calc_unfit_download", () => download(this.store.asideFile()), "data-aside-download"), " ",
+      button("calc_forget", () => {
+        this.store.dismiss();
+        this.renderAside();
+      }, "data-aside-remove")));
+  }
+
+  /** In words, what of a saved table no longer fits. @param {import("./store.js").Misfit} m */
+  misfit(m) {
+    const w = this.w;
+    const s = this.game.scoring;
+    const list = m.kind === "option" ? s.options : m.kind === "table" ? s.table : s.inputs;
+    // The label of today's content, or the one saved with the table once the content lost it.
+    const label = (list ?? []).find((/** @type {any} */ x) => x.id === m.id)?.label ?? m.label ?? m.id;
+    const what = [m.name, label].filter(Boolean).join(", ");
+    const value = m.value === true ? w.t("yes") : m.value === false ? w.t("no") : String(m.value ?? "").slice(0, 40);
+    if (m.kind === "player") return w.t("calc_unfit_player", { what });
+    if (m.kind === "undo") return w.t("calc_unfit_undo");
+    if (m.kind === "entries") return w.t("calc_bad_storage");
+    const key = m.reason === "gone" ? "calc_unfit_gone" : m.reason === "choice" ? "calc_unfit_choice" : "calc_unfit_limit";
+    return w.t(key, { what, value });
   }
 
   /** Buttons, export link and explanation for the current result. */

@@ -1,0 +1,212 @@
+"""Hostile catalogs through ``rulebook i18n check``: exit 1, the file and line named, no traceback.
+
+Black-box on purpose: the catalog code belongs to the translation tooling (rulebook/i18n/);
+these tests only say what the command must do with a damaged or hostile PO file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rulebook.cli import main
+from tests.conftest import CONTENT, ROOT
+from tests.fuzz.bounds import assert_clean_failure, bounded, run_command
+
+SOURCE_PO = ROOT / "locales" / "uk" / "LC_MESSAGES" / "nile.po"
+FIRST_ENTRY = 'msgctxt "cases.cases.big_storage_does_not_help.source"'
+TRANSLATION = 'msgstr "Пораховано'
+
+
+def _project(root: Path) -> tuple[Path, Path]:
+    """A checkout with Nile only: its content, its template and its uk and en catalogs."""
+    content, locales = root / "content", root / "locales"
+    shutil.copytree(CONTENT / "nile", content / "nile")
+    (locales).mkdir()
+    shutil.copy(ROOT / "locales" / "nile.pot", locales)
+    for language in ("uk", "en"):
+        folder = locales / language / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        shutil.copy(ROOT / "locales" / language / "LC_MESSAGES" / "nile.po", folder)
+    return content, locales
+
+
+def _check(content: Path, locales: Path) -> list[str]:
+    # Ukrainian only: one catalog is enough, and each check costs about a second.
+    where = ["--content", str(content), "--locales", str(locales)]
+    return ["i18n", "check", *where, "--game", "nile", "--lang", "uk"]
+
+
+def _text(old: str, new: str) -> Callable[[str], str]:
+    def damage(text: str) -> str:
+        assert old in text, old
+        return text.replace(old, new, 1)
+
+    return damage
+
+
+def _before_first_entry(line: str) -> Callable[[str], str]:
+    return lambda text: text.replace(FIRST_ENTRY, f"{line}\n{FIRST_ENTRY}", 1)
+
+
+#: Damage to the Ukrainian catalog, and what the message must name besides the file.
+CASES: dict[str, tuple[Callable[[str], str], tuple[str, ...]]] = {
+    "a NUL byte": (_text(TRANSLATION, 'msgstr "\x00Пораховано'), ("nile.po:",)),
+    "a garbage line": (_before_first_entry("@@@ garbage"), ("nile.po:", "does not parse")),
+    "a keyword misspelt": (
+        _text('msgid "Calcul à la main ; 13', 'msgidx "Calcul'),
+        ("nile.po:", "does not parse"),
+    ),
+    "a plural count that is not a number": (
+        _text("nplurals=3;", "nplurals=abc;"),
+        ("nile.po:", "does not parse"),
+    ),
+    "a script": (
+        _text(TRANSLATION, 'msgstr "<script>alert(1)</script>Пораховано'),
+        ("nile.po:24:", "<script>"),
+    ),
+    "an event handler": (
+        _text(TRANSLATION, 'msgstr "<b onclick=alert(1)>Пораховано</b>'),
+        ("nile.po:24:", "markup"),
+    ),
+    "a javascript link": (
+        _text(TRANSLATION, 'msgstr "[x](javascript:alert(1)) Пораховано'),
+        ("nile.po:24:",),
+    ),
+    "a lost number": (_text("13 карт папірусу", "тринадцять карт папірусу"), ("nile.po:24:", "13")),
+    "an empty file": (lambda text: "", ("nile.po", "rulebook i18n update")),
+    "only the header": (
+        lambda text: text[: text.index(FIRST_ENTRY)],
+        ("nile.po", "differ from the content"),
+    ),
+    "an entry twice": (
+        lambda text: text + "\n" + text[text.index(FIRST_ENTRY) :][:400],
+        ("nile.po:",),
+    ),
+}
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> tuple[Path, Path]:
+    return _project(tmp_path)
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_hostile_catalogs_fail_cleanly(project: tuple[Path, Path], case: str) -> None:
+    content, locales = project
+    damage, names = CASES[case]
+    po = locales / "uk" / "LC_MESSAGES" / "nile.po"
+    po.write_text(damage(po.read_text(encoding="utf-8")), encoding="utf-8")
+    assert_clean_failure(run_command(_check(content, locales)), str(po), *names)
+
+
+def test_a_catalog_linked_from_outside_never_shows_its_text(project: tuple[Path, Path]) -> None:
+    content, locales = project
+    secret = project[0].parent / "secret.txt"
+    secret.write_text("TOP-SECRET-5e8b\n", encoding="utf-8")
+    po = locales / "uk" / "LC_MESSAGES" / "nile.po"
+    po.unlink()
+    po.symlink_to(secret)
+    run = run_command(_check(content, locales))
+    assert_clean_failure(run, str(po))
+    assert "TOP-SECRET" not in run.err
+
+
+def _folder(po: Path) -> None:
+    po.unlink()
+    po.mkdir()
+
+
+#: Catalogs the command cannot read at all. Today each ends in a traceback from
+#: rulebook/i18n/checks.py (read_catalog lets UnicodeDecodeError, LookupError and
+#: IsADirectoryError out; only babel's PoFileError is caught). That code belongs to the
+#: translation tooling: reported to its owner, and strict, so these fail once it is fixed.
+UNREADABLE: dict[str, Callable[[Path], None]] = {
+    "bytes that are not UTF-8": lambda po: po.write_bytes(
+        po.read_bytes().replace("Пораховано".encode(), b"\xff\xfe", 1)
+    ),
+    "an unknown charset": lambda po: po.write_text(
+        po.read_text(encoding="utf-8").replace("charset=utf-8", "charset=klingon", 1),
+        encoding="utf-8",
+    ),
+    "random bytes": lambda po: po.write_bytes(bytes(range(128, 256)) * 8),
+    "a folder": lambda po: _folder(po),
+}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="traceback in rulebook/i18n/checks.py (translation tooling's code): reported, not patched here",
+)
+@pytest.mark.parametrize("case", sorted(UNREADABLE))
+def test_unreadable_catalogs_fail_cleanly(project: tuple[Path, Path], case: str) -> None:
+    content, locales = project
+    po = locales / "uk" / "LC_MESSAGES" / "nile.po"
+    UNREADABLE[case](po)
+    assert_clean_failure(run_command(_check(content, locales)), str(po))
+
+
+# -- random damage --------------------------------------------------------------------------
+
+PO_PIECES = st.sampled_from(
+    [
+        'msgid "',
+        'msgstr "',
+        'msgctxt "',
+        "msgstr[0] ",
+        "msgid_plural ",
+        '"',
+        "\\",
+        "\\n",
+        "#, fuzzy",
+        "#| ",
+        "#~ ",
+        "{count}",
+        "{",
+        "}",
+        "<b>",
+        "</i>",
+        "](rule:x)",
+        "13",
+        "\n",
+        " ",
+        "é",
+        "Ж",
+        "\t",
+    ]
+)
+
+
+def _random_damage(project: tuple[Path, Path]) -> None:
+    content, locales = project
+    po = locales / "uk" / "LC_MESSAGES" / "nile.po"
+    original = po.read_text(encoding="utf-8")
+    body = original.index(FIRST_ENTRY)  # the header stays: a charset typo is a case above
+
+    @settings(max_examples=8, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(
+        where=st.integers(0, len(original) - body - 1),
+        piece=st.lists(PO_PIECES, min_size=1, max_size=6).map("".join),
+    )
+    def damaged(where: int, piece: str) -> None:
+        at = body + where
+        po.write_text(original[:at] + piece + original[at:], encoding="utf-8")
+        err = io.StringIO()
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+            code = main(_check(content, locales))
+        assert code in (0, 1)
+        if code == 1:
+            assert str(po) in err.getvalue() or "nile" in err.getvalue(), err.getvalue()[-2000:]
+
+    damaged()
+
+
+def test_random_damage_gives_a_result_or_a_placed_error(project: tuple[Path, Path]) -> None:
+    bounded(lambda: _random_damage(project), timeout=240)

@@ -14,7 +14,7 @@ from pydantic import (
     model_validator,
 )
 
-from schemas.languages import LANGUAGES
+from schemas.languages import LANGUAGES as LANGUAGES
 
 
 def _published(code: str) -> str:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from rulebook import paths
-from rulebook.i18n import catalogs, checks, concepts, status
+from rulebook.i18n import catalogs, checks, concepts, ids, status
 from rulebook.i18n.catalogs import Domain
 from schemas.common import LANGUAGES
 
@@ -71,6 +71,26 @@ def cmd_update(args: argparse.Namespace) -> int:
             else:
                 print(f"{result.path}: not needed ({domain.name} is written in {language})")
     return _done(problems)
+
+
+def cmd_ids(args: argparse.Namespace) -> int:
+    """Give rows and steps ids, rename their catalog contexts, then update the catalogs."""
+    content, locales = _folders(args)
+    try:
+        results = ids.assign_all(content, locales, args.game or None)
+    except ValueError as error:
+        print(f"ids: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    for result in results:
+        if result.assigned:
+            renamed = sum(result.renamed.values())
+            print(
+                f"{result.path}: {len(result.assigned)} id(s) given, "
+                f"{renamed} catalog context(s) renamed"
+            )
+    if not any(r.assigned for r in results):
+        print("every row and step has an id")
+    return cmd_update(args)
 
 
 def cmd_compile(args: argparse.Namespace) -> int:
@@ -168,6 +188,16 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
             True,
         ),
         (
+            "ids",
+            "give table rows and list steps ids, keeping their translations",
+            "Give every table row and list step of the rules an id made from its first "
+            "words (editing the YAML as text: comments and layout stay), rename the catalog "
+            "contexts that still name them by position, then update the catalogs. Run it "
+            "after merging content written without ids; a second run changes nothing.",
+            cmd_ids,
+            True,
+        ),
+        (
             "compile",
             "compile the translations (.mo)",
             "Compile each PO file to MO next to it, leaving fuzzy and empty entries out.",
@@ -205,7 +235,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         parser = commands.add_parser(name, help=summary, description=description)
         _common(parser, languages)
         parser.set_defaults(run=run)
-        if name == "update":
+        if name in ("update", "ids"):
             parser.add_argument(
                 "--keep-obsolete", action="store_true", help="keep removed messages as #~ entries"
             )

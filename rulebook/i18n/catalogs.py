@@ -39,6 +39,7 @@ from babel.messages.pofile import PoFileError, normalize, read_po, unescape, wri
 
 from rulebook.i18n.merge import READ_ONLY, merge
 from rulebook.i18n.messages import ExtractError, SourceMessage, extract
+from rulebook.i18n.typography import typeset
 from rulebook.i18n.ui import UI_DOMAIN, UI_LANGUAGE, ui_messages
 from schemas.game import GameContent
 from schemas.loader import ContentError, game_folders, load_game
@@ -420,6 +421,35 @@ def _render_kept(catalog: Catalog, path: Path, old: Catalog | None, keep_obsolet
     old_text = path.read_text(encoding="utf-8")
     old_rendered = _render(old, keep_obsolete).decode("utf-8")
     return _keep_unchanged(text, old_text, old_rendered).encode("utf-8")
+
+
+def typeset_catalog(domain: Domain, language: str, locales: Path) -> list[str]:
+    """Typeset every translation of one catalog in place; returns the contexts changed.
+
+    Only ``msgstr`` changes (rulebook.i18n.typography); the copies of the source are left
+    to ``update``, and unchanged entries keep their exact lines.
+    """
+    path = po_path(locales, language, domain.name)
+    if not path.exists():
+        return []
+    catalog = read_catalog(path, language)
+    changed: list[str] = []
+    for message in catalog:
+        if not message.id or READ_ONLY in message.flags or not message.string:
+            continue
+        if isinstance(message.string, str):
+            new: str | list[str] = typeset(message.string, language)
+        else:
+            new = [typeset(form or "", language) for form in message.string]
+        old = message.string if isinstance(message.string, str) else list(message.string)
+        if new != old:
+            message.string = new
+            changed.append(str(message.context))
+    if changed:
+        old = read_catalog(path, language)
+        data = _render_kept(catalog, path, old, keep_obsolete=True)
+        _write_if_changed(path, data)
+    return changed
 
 
 def strings(message: Message) -> list[str]:

@@ -93,6 +93,18 @@ def cmd_ids(args: argparse.Namespace) -> int:
     return cmd_update(args)
 
 
+def cmd_typeset(args: argparse.Namespace) -> int:
+    """Typeset every translation (quotes, apostrophes, spaces around punctuation)."""
+    _, locales = _folders(args)
+    domains, problems = _domains(args)
+    for domain in domains:
+        for language in _languages(args):
+            changed = catalogs.typeset_catalog(domain, language, locales)
+            if changed:
+                print(f"{catalogs.po_path(locales, language, domain.name)}: {len(changed)} typeset")
+    return _done(problems)
+
+
 def cmd_compile(args: argparse.Namespace) -> int:
     """Compile catalogs to MO files, without fuzzy entries."""
     _, locales = _folders(args)
@@ -195,6 +207,15 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
             "contexts that still name them by position, then update the catalogs. Run it "
             "after merging content written without ids; a second run changes nothing.",
             cmd_ids,
+            True,
+        ),
+        (
+            "typeset",
+            "typeset the translations for their language",
+            "Rewrite each translation with its language's quotes, apostrophe and spaces "
+            "around punctuation (content/languages.yaml), leaving link targets, code, URLs, "
+            "placeholders and numbers such as 2:30 alone. Only msgstr changes.",
+            cmd_typeset,
             True,
         ),
         (

@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, get_args
 
+import yaml
 from pydantic import BaseModel
 
 from rulebook.i18n.describe import describe
@@ -53,7 +54,7 @@ from schemas.cases import Cases
 from schemas.common import Text
 from schemas.game import Game, GameContent
 from schemas.glossary import Term
-from schemas.loader import ContentError, read_yaml
+from schemas.loader import YamlDocument
 from schemas.rules import Note, Section, Step, TableRow
 from schemas.scoring import Ranking, RankingKey
 from schemas.setup import SetupStep
@@ -230,6 +231,16 @@ class _Where:
         return _Where(self.context, self.language, self.file, inner.path, inner.loc)
 
 
+def _document(path: Path) -> YamlDocument | None:
+    """A content file's node tree, for line numbers only (libyaml's fast parser if present)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        return YamlDocument(path, None, yaml.compose(text, Loader=loader))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return None
+
+
 @dataclass
 class _Walk:
     """Collects the messages of one game while walking its models."""
@@ -238,17 +249,14 @@ class _Walk:
     source_language: str
     folder: Path | None
     found: list[SourceMessage] = field(default_factory=list)
-    _lines: dict[str, Any] = field(default_factory=dict)
+    _lines: dict[str, YamlDocument | None] = field(default_factory=dict)
 
     def line(self, file: str, loc: Loc) -> int:
         """The line ``loc`` stands on in the game's ``file``, when the folder is known."""
         if self.folder is None:
             return 0
         if file not in self._lines:
-            try:
-                self._lines[file] = read_yaml(self.folder / f"{file}.yaml")
-            except ContentError:
-                self._lines[file] = None
+            self._lines[file] = _document(self.folder / f"{file}.yaml")
         document = self._lines[file]
         return (document.line_of(loc) or 0) if document is not None else 0
 

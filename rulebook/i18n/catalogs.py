@@ -441,13 +441,12 @@ def typeset_catalog(domain: Domain, language: str, locales: Path) -> list[str]:
             new: str | list[str] = typeset(message.string, language)
         else:
             new = [typeset(form or "", language) for form in message.string]
-        old = message.string if isinstance(message.string, str) else list(message.string)
-        if new != old:
+        before = message.string if isinstance(message.string, str) else list(message.string)
+        if new != before:
             message.string = new
             changed.append(str(message.context))
     if changed:
-        old = read_catalog(path, language)
-        data = _render_kept(catalog, path, old, keep_obsolete=True)
+        data = _render_kept(catalog, path, read_catalog(path, language), keep_obsolete=True)
         _write_if_changed(path, data)
     return changed
 

@@ -86,7 +86,7 @@ class Workspace:
         return load_game(self.nile)
 
     def domain(self) -> Domain:
-        return catalogs.game_domain(self.game())
+        return catalogs.game_domain(self.game(), self.nile)
 
     def update(self) -> dict[str, catalogs.UpdateResult]:
         """Extract and update Nile's catalogs in every language, as the command does."""
@@ -128,7 +128,7 @@ class Workspace:
                 message.string = translations[message.context]
                 message.flags |= (flags or {}).get(str(message.context), set())
         stream = io.BytesIO()
-        write_po(stream, catalog, width=76, include_previous=True)
+        write_po(stream, catalog, width=76, include_previous=True, include_lineno=True)
         self.po(language, domain).write_bytes(stream.getvalue())
 
     def replace_in_source(self, file: str, old: str, new: str) -> None:

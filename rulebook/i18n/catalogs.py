@@ -259,7 +259,8 @@ def _keep_unchanged(new_text: str, old_text: str, old_rendered: str) -> str:
     for context, block in new_blocks.items():
         same = rendered_blocks.get(context) == block and context in old_blocks
         out.append(old_blocks[context] if same else block)
-    return "\n\n".join(out) + "\n"
+    ending = old_text[len(old_text.rstrip("\n")) :] if old_text else "\n"
+    return "\n\n".join(out) + (ending or "\n")
 
 
 def template(

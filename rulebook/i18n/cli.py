@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from rulebook import paths
-from rulebook.i18n import catalogs, checks, concepts, ids, status
+from rulebook.i18n import catalogs, checks, concepts, glossary_export, ids, status
 from rulebook.i18n.catalogs import Domain
 from schemas.common import LANGUAGES
 
@@ -129,6 +129,16 @@ def cmd_status(args: argparse.Namespace) -> int:
     return _done(problems)
 
 
+def cmd_glossary(args: argparse.Namespace) -> int:
+    """Export each game's glossary for CAT tools."""
+    _, locales = _folders(args)
+    domains, problems = _domains(args)
+    out = Path(args.out)
+    for path in glossary_export.export(domains, _languages(args), locales, out, args.format):
+        print(path)
+    return _done(problems)
+
+
 def cmd_concepts(args: argparse.Namespace) -> int:
     """Print the words shared across games, side by side."""
     _, locales = _folders(args)
@@ -243,6 +253,15 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
             True,
         ),
         (
+            "glossary",
+            "export the glossaries for CAT tools (TBX or CSV)",
+            "Write each game's glossary per target language: the term, its current "
+            "translation, the accepted forms and the definition, as TBX (translate-toolkit's "
+            "TBX store; Weblate, OmegaT and Trados read it) or CSV.",
+            cmd_glossary,
+            True,
+        ),
+        (
             "check",
             "check the translations",
             "Fail on lost numbers, broken placeholders, markup the source does not use, "
@@ -262,6 +281,11 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
             )
         elif name == "status":
             parser.add_argument("--json", action="store_true", help="print JSON")
+        elif name == "glossary":
+            parser.add_argument("--format", choices=glossary_export.FORMATS, default="tbx")
+            parser.add_argument(
+                "--out", default="glossary", metavar="DIR", help="folder (default: glossary/)"
+            )
         elif name == "check":
             parser.add_argument(
                 "--complete",

@@ -183,6 +183,7 @@ def merge(
     """Fill ``catalog`` (which already holds ``messages``, untranslated) from ``old``."""
     result = MergeResult()
     current = {m.context for m in messages}
+    before = {str(m.context) for m in old if m.id and m.context} if old is not None else set()
     pool = _old_entries(old, current)
     targets = {str(m.context): m for m in catalog if m.id}
     pending: list[SourceMessage] = []
@@ -238,16 +239,17 @@ def merge(
         ]
         scored = [(ratio, o) for ratio, o in scored if ratio >= SIMILAR]
         if not scored:
-            result.added.append(message.context)
+            if message.context not in before:
+                result.added.append(message.context)
             continue
         _, best = max(scored, key=lambda pair: pair[0])
         _apply(targets[message.context], best, True, best.id)
         del pool[best.context]
         result.changed.append(message.context)
 
-    result.removed = sorted(c for c, o in pool.items() if o.parent is None and c not in current)
+    result.removed = sorted(before - current)
     if old is not None:
-        for context in result.removed:
+        for context in sorted(c for c, o in pool.items() if o.parent is None and c not in current):
             entry = next(
                 (m for m in [*old, *old.obsolete.values()] if m.id and m.context == context), None
             )

@@ -77,6 +77,7 @@ from rulebook.i18n.textchecks import (
     typography_problem,
     whitespace_problems,
 )
+from rulebook.i18n.toolchecks import msgfmt_problems, pofilter_problems
 from schemas.common import LANGUAGES
 
 __all__ = ["Failure", "check", "check_catalog", "check_message", "missing_numbers", "numbers"]
@@ -637,6 +638,20 @@ def _is_copy(entry: Message, message: SourceMessage, language: str) -> bool:
     return READ_ONLY in entry.flags and not entry.fuzzy and got == expected
 
 
+def tool_failures(path: Path, language: str) -> list[Failure]:
+    """What msgfmt and translate-toolkit's enforced checks say about one catalog."""
+    if not path.exists():
+        return []
+    try:
+        read_catalog(path, language)
+    except PoFileError:
+        return []  # the catalog check already says it does not parse
+    problems = [*msgfmt_problems([path]), *pofilter_problems(path, language)]
+    return [
+        Failure(file, line, context, check, text) for file, line, context, check, text in problems
+    ]
+
+
 def _line(lineno: int | None) -> int | None:
     """A parse error's line: babel counts those from 0 (but message lines from 1)."""
     return None if lineno is None else lineno + 1
@@ -707,6 +722,7 @@ def check(
         terms = renderings(domain, found)
         for language in languages:
             failures.extend(check_catalog(domain, language, locales, terms, complete))
+            failures.extend(tool_failures(po_path(locales, language, domain.name), language))
     failures.extend(concept_failures(domains, by_domain, languages, locales))
     return failures
 

@@ -151,6 +151,19 @@ def cmd_check(args: argparse.Namespace) -> int:
     """Run the translation checks; fail on any failure."""
     _, locales = _folders(args)
     domains, problems = _domains(args)
+    if args.pofilter_report:
+        from rulebook.i18n.toolchecks import POFILTER_CHECKS, pofilter_counts
+
+        paths = [
+            (catalogs.po_path(locales, language, d.name), language)
+            for d in domains
+            for language in _languages(args)
+            if catalogs.po_path(locales, language, d.name).exists()
+        ]
+        for name, count in sorted(pofilter_counts(paths).items()):
+            enforced = " (enforced)" if name in POFILTER_CHECKS else ""
+            print(f"{name}\t{count}{enforced}")
+        return _done(problems)
     failures = checks.check(domains, _languages(args), locales, complete=args.complete)
     for failure in failures:
         print(failure, file=sys.stderr)
@@ -291,5 +304,10 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                 "--complete",
                 action="store_true",
                 help="also fail on untranslated and fuzzy messages",
+            )
+            parser.add_argument(
+                "--pofilter-report",
+                action="store_true",
+                help="count what each of translate-toolkit's checks flags (enforced or not)",
             )
     return i18n

@@ -85,7 +85,8 @@ def msgfmt_problems(paths: Iterable[Path]) -> list[Problem]:
 
 def _units(path: Path) -> Iterable[tuple[pypo.pounit, str]]:
     """The translated units of a catalog a translator wrote (not the read-only copies)."""
-    store: Any = pypo.pofile.parsefile(str(path))
+    parse: Any = pypo.pofile.parsefile  # translate-toolkit's stores are not typed
+    store = parse(str(path))
     for unit in store.units:
         if unit.isheader() or not unit.istranslated() or unit.isfuzzy():
             continue
@@ -118,5 +119,5 @@ def pofilter_counts(paths: Iterable[tuple[Path, str]]) -> Counter[str]:
     for path, language in paths:
         checker = _checker(language, None)
         for unit, _ in _units(path):
-            counts.update(checker.run_filters(unit))
+            counts.update(list(checker.run_filters(unit)))
     return counts

@@ -25,6 +25,7 @@ checkout's ``rulebook i18n update`` changes no byte.
 from __future__ import annotations
 
 import datetime
+import functools
 import io
 import re
 from collections.abc import Iterable, Sequence
@@ -499,12 +500,19 @@ def load_entries(domain: str, language: str, locales: Path) -> dict[str, Message
     """
     po = po_path(locales, language, domain)
     if po.exists():
-        return entries(read_catalog(po, language))
+        stat = po.stat()
+        return _po_entries(str(po), language, stat.st_mtime_ns, stat.st_size)
     mo = mo_path(locales, language, domain)
     if mo.exists():
         with mo.open("rb") as stream:
             return entries(read_mo(stream))
     return {}
+
+
+@functools.lru_cache(maxsize=64)
+def _po_entries(path: str, language: str, mtime: int, size: int) -> dict[str, Message]:
+    """A PO file's entries, read once per version of the file (a build reads each often)."""
+    return entries(read_catalog(Path(path), language))
 
 
 def state(message: SourceMessage, entry: Message | None, language: str) -> State:

@@ -248,6 +248,8 @@ class _Walk:
     content: GameContent
     source_language: str
     folder: Path | None
+    #: Write the translator's comments (the run-time lookup has no use for them).
+    described: bool = True
     found: list[SourceMessage] = field(default_factory=list)
     _lines: dict[str, YamlDocument | None] = field(default_factory=dict)
 
@@ -259,6 +261,11 @@ class _Walk:
             self._lines[file] = _document(self.folder / f"{file}.yaml")
         document = self._lines[file]
         return (document.line_of(loc) or 0) if document is not None else 0
+
+    def describe(self, context: str, language: str) -> list[str]:
+        if not self.described:
+            return []
+        return describe(self.content, context, language, self.source_language)
 
     def text(self, text: str, where: _Where, owner: BaseModel | None = None) -> None:
         if not has_words(text):
@@ -278,7 +285,7 @@ class _Walk:
                     language=where.language,
                     file=file,
                     path=where.path,
-                    notes=tuple(describe(self.content, base, where.language, self.source_language)),
+                    notes=tuple(self.describe(base, where.language)),
                     line=line,
                 )
             )
@@ -287,8 +294,8 @@ class _Walk:
         for number, (context, part) in enumerate(parts, start=1):
             if not has_words(part):
                 continue
-            notes = describe(self.content, context, where.language, self.source_language)
-            if len(parts) > 1:
+            notes = self.describe(context, where.language)
+            if len(parts) > 1 and self.described:
                 notes.insert(1, f"Paragraph {number} of {len(parts)}.")
             self.found.append(
                 SourceMessage(
@@ -355,22 +362,27 @@ def _flattened(model: BaseModel, name: str, where: _Where) -> bool:
     )
 
 
-def walk(content: GameContent, folder: Path | None = None) -> Iterator[SourceMessage]:
+def walk(
+    content: GameContent, folder: Path | None = None, described: bool = True
+) -> Iterator[SourceMessage]:
     """The messages of ``content`` in reading order (files, then their order in each file)."""
     source_language = content.game.source_language
-    collector = _Walk(content, source_language, folder)
+    collector = _Walk(content, source_language, folder, described)
     collector.model(content, _Where((), source_language, "game", ""))
     yield from collector.found
 
 
-def extract(content: GameContent, folder: Path | None = None) -> list[SourceMessage]:
+def extract(
+    content: GameContent, folder: Path | None = None, described: bool = True
+) -> list[SourceMessage]:
     """Every translatable text of ``content``, in reading order.
 
-    ``folder`` is the game's content folder, for the line numbers of source references.
+    ``folder`` is the game's content folder, for the line numbers of source references;
+    ``described`` writes the comments that tell a translator what each text is.
     Raises :class:`ExtractError` when two texts would share a context (two components, two
     rows or two section notes with one id), since gettext could not tell them apart.
     """
-    found = list(walk(content, folder))
+    found = list(walk(content, folder, described))
     seen: dict[str, SourceMessage] = {}
     clashes: list[str] = []
     for message in found:

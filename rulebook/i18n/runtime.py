@@ -189,6 +189,18 @@ class Translator:
         return format_count(number, patterns, language)
 
 
+_EXTRACTED: dict[int, tuple[GameContent, dict[str, SourceMessage]]] = {}
+
+
+def _messages(content: GameContent) -> dict[str, SourceMessage]:
+    """A game's messages by context, extracted once per content object."""
+    found = _EXTRACTED.get(id(content))
+    if found is None or found[0] is not content:
+        messages = {m.context: m for m in extract(content, described=False)}
+        found = _EXTRACTED[id(content)] = (content, messages)
+    return found[1]
+
+
 def translator(
     content: GameContent | None,
     language: str,
@@ -204,6 +216,6 @@ def translator(
     messages = {m.context: m for m in ui_messages()}
     found = dict(load_entries(UI_DOMAIN, language, where))
     if content is not None:
-        messages.update((m.context, m) for m in extract(content))
+        messages.update(_messages(content))
         found.update(load_entries(content.id, language, where))
     return Translator(messages, found, language, drafts)

@@ -496,7 +496,7 @@ def check_message(
                 problem = unchanged_problem(source, form, language, terms, names)
                 if problem:
                     found.append(("unchanged", problem))
-            if "language" not in waived:
+            if "language" not in waived and _normal(source) != _normal(form):
                 for sentence in source_language_sentences(
                     source, form, message.language, language, kept
                 ):

@@ -91,15 +91,18 @@ def test_messages_know_their_language_format_and_origin(workspace: Workspace) ->
     assert messages["rules.end.steps.three_passes"].comments[-1] == (
         "sections[overview].children[end].steps[three_passes].text"
     )
-    assert "Rules: a numbered step (id three_passes)." in messages[
-        "rules.end.steps.three_passes"
-    ].comments
+    assert (
+        "Rules: a numbered step (id three_passes)."
+        in messages["rules.end.steps.three_passes"].comments
+    )
 
 
 def test_messages_come_in_reading_order(workspace: Workspace) -> None:
     contexts = [m.context for m in extract(workspace.game())]
     assert contexts.index("game.summary") < contexts.index("components.crops.name")
-    assert contexts.index("rules.end.steps.three_passes") < contexts.index("rules.end.steps.compare")
+    assert contexts.index("rules.end.steps.three_passes") < contexts.index(
+        "rules.end.steps.compare"
+    )
     assert natural_key("rules.a.steps.2") < natural_key("rules.a.steps.10")
 
 

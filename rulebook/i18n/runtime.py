@@ -136,7 +136,16 @@ class Translator:
         found = self.state(context, text)
         source_language = message.language if message is not None else self.language
         if message is None or found == "source":
-            return Part(context, text, "source" if message else found, source_language)
+            state_: State = "source" if message else found
+            if message is not None and message.plural is not None:
+                forms = {"one": message.text, "other": message.plural}
+                generic = forms[
+                    "one" if plural_category(GENERIC_NUMBER, source_language) == "one" else "other"
+                ]
+                return Part(
+                    context, generic, state_, source_language, forms, source_language, message.count
+                )
+            return Part(context, text, state_, source_language)
         shown = self._shown(found)
         entry = self._entries.get(context)
         if message.plural is None:

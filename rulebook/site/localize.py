@@ -104,8 +104,20 @@ class Localizer:
     def text(self, context: str, source: str, language: str | None = None) -> Fragment:
         """The text of ``context`` whose source (in ``language``, default the game's) is ``source``."""
         written_in = language or self.source_language
-        if written_in == self.language or not has_words(source):
+        if not has_words(source):
             return Fragment(source, self.language)
+        if written_in == self.language:
+            # The reader's own language: the source, typeset, with its forms if it counts.
+            found = self._translator.parts(context, source)
+            texts = [p.text for p in found]  # the translator typesets what it gives
+            single = found[0] if len(found) == 1 else None
+            forms = tuple(sorted((single.forms or {}).items())) if single else ()
+            return Fragment(
+                join_paragraphs(texts),
+                self.language,
+                forms=forms,
+                count=single.count if single else None,
+            )
         parts = [
             self._fragment(part, written_in) for part in self._translator.parts(context, source)
         ]

@@ -19,9 +19,10 @@ a count phrase gives the form its number needs.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TypeVar
 
 from babel.messages.catalog import Message
 from babel.support import NullTranslations, Translations
@@ -198,16 +199,30 @@ class Translator:
         return format_count(number, patterns, language)
 
 
-_EXTRACTED: dict[int, tuple[GameContent, dict[str, SourceMessage]]] = {}
+T = TypeVar("T")
 
 
+def per_content(build: Callable[[GameContent], T]) -> Callable[[GameContent], T]:
+    """``build`` run once per content object: a site build asks for each game many times.
+
+    Content models are immutable; the cache holds the object itself, so an id reused by
+    another object is never mistaken for it.
+    """
+    done: dict[int, tuple[GameContent, T]] = {}
+
+    def cached(content: GameContent) -> T:
+        found = done.get(id(content))
+        if found is None or found[0] is not content:
+            found = done[id(content)] = (content, build(content))
+        return found[1]
+
+    return cached
+
+
+@per_content
 def _messages(content: GameContent) -> dict[str, SourceMessage]:
-    """A game's messages by context, extracted once per content object."""
-    found = _EXTRACTED.get(id(content))
-    if found is None or found[0] is not content:
-        messages = {m.context: m for m in extract(content, described=False)}
-        found = _EXTRACTED[id(content)] = (content, messages)
-    return found[1]
+    """A game's messages by context (without translators' comments)."""
+    return {m.context: m for m in extract(content, described=False)}
 
 
 def translator(

@@ -9,6 +9,7 @@ pages.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from rulebook import paths
 from rulebook.i18n.catalogs import Domain, game_domain
 from rulebook.i18n.concepts import concept_rows
 from rulebook.i18n.numbers import format_number
+from rulebook.i18n.runtime import per_content
 from rulebook.i18n.status import domain_status
 from rulebook.site.localize import Fragment, Localizer
 from rulebook.site.pages import Page
@@ -45,15 +47,8 @@ class StatusModel:
     concepts: tuple[tuple[str, str, tuple[str, ...]], ...]
 
 
-_DOMAINS: dict[int, tuple[GameContent, Domain]] = {}
-
-
-def _domain(content: GameContent) -> Domain:
-    """One extraction per game for the whole build (every language's page uses it)."""
-    found = _DOMAINS.get(id(content))
-    if found is None or found[0] is not content:
-        found = _DOMAINS[id(content)] = (content, game_domain(content))
-    return found[1]
+#: One extraction per game for the whole build (every language's page uses it).
+_domain: Callable[[GameContent], Domain] = per_content(game_domain)
 
 
 def status_model(

@@ -102,7 +102,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
-Translate = Callable[[str, str], str]
+#: Looks a text up: (context, source text[, values choosing a count phrase's form]).
+Translate = Callable[..., str]
 
 
 def _translator(content: GameContent, language: str | None) -> Translate:
@@ -208,7 +209,7 @@ def setup_text(
     deals = {s.id: s.deal.component for s in content.setup.steps if s.deal is not None}
     for number, step in enumerate(result.steps, start=1):
         deck = f"components.{deals.get(step.id, '')}"
-        text = translate(f"setup.steps.{step.id}.text", step.text)
+        text = translate(f"setup.steps.{step.id}.text", step.text, step.values)
         lines.append(f"{number}. {fill(text, step.values)}")
         for name, items in step.per_player.items():
             lines.append(

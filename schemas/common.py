@@ -3,14 +3,33 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    model_validator,
+)
 
-#: The languages the project publishes. The first is the default for the site's root.
-LANGUAGES: tuple[str, ...] = ("fr", "uk", "en")
+from schemas.languages import LANGUAGES as LANGUAGES
 
-Language = Literal["fr", "uk", "en"]
+
+def _published(code: str) -> str:
+    if code not in LANGUAGES:
+        raise ValueError(
+            f"{code!r} is not a published language; content/languages.yaml lists "
+            + ", ".join(LANGUAGES)
+        )
+    return code
+
+
+#: A published language's code (content/languages.yaml lists them).
+Language = Annotated[
+    str, StringConstraints(pattern=r"^[a-z]{2,3}(?:_[A-Z]{2})?$"), AfterValidator(_published)
+]
 
 #: A stable identifier: lower-case ASCII, digits and underscores, starting with a letter.
 #: Identifiers name inputs in end-state files, gettext contexts and page anchors, so they
@@ -47,15 +66,45 @@ class Strict(BaseModel):
 
 
 class LocalizedName(Strict):
-    """A proper name given explicitly in each published language (game titles, editions)."""
+    """A proper name given explicitly in each published language (game titles, editions).
 
-    fr: Text
-    uk: Text
+    ``en`` is a field of its own: it is the name score-keeping apps and messages use. The
+    other languages are keys named by their codes, and every published language must be
+    there (content/languages.yaml lists them).
+    """
+
+    model_config = ConfigDict(extra="allow", frozen=True, populate_by_name=True, strict=True)
+
+    #: The names in the other languages, each checked as a Text (length, type) at its own
+    #: field path (``names.fr``).
+    __pydantic_extra__: dict[str, Text] = Field(init=False)
+
     en: Text
+
+    @model_validator(mode="before")
+    @classmethod
+    def _every_language(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            missing = [code for code in LANGUAGES if code not in data]
+            if missing:
+                raise ValueError(
+                    f"a name is needed in every published language; missing: {missing}"
+                )
+            unknown = sorted(str(k) for k in data if k not in LANGUAGES)
+            if unknown:
+                raise ValueError(
+                    f"names in languages that are not published: {unknown} "
+                    "(content/languages.yaml lists the published ones)"
+                )
+            for code, value in data.items():
+                if not isinstance(value, str) or not value.strip():
+                    raise ValueError(f"the name in {code!r} must be a non-empty text")
+        return data
 
     def get(self, language: str) -> str:
         """Return the name in ``language``, or the English one for an unknown language."""
-        return str(getattr(self, language, self.en))
+        extra = self.model_extra or {}
+        return str(extra.get(language, self.en) if language != "en" else self.en)
 
 
 SourceKind = Literal["official", "seed", "bga", "implementation", "review", "faq"]

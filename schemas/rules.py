@@ -9,7 +9,7 @@ freely (inflected as the language needs) and keeps the target. Raw HTML is never
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -47,19 +47,63 @@ def _no_html(text: str | None) -> str | None:
     return text
 
 
+#: What a step or a row without an id is told.
+_NEEDS_ID = (
+    "needs an id so its translations stay with it when rows or steps move: write "
+    "`- id: <name>` with `{key}: ...`, or run `rulebook i18n ids`"
+)
+
+
+def _require_item(value: Any, key: str) -> Any:
+    if isinstance(value, str | list):
+        raise ValueError(_NEEDS_ID.format(key=key))
+    return value
+
+
+class TableRow(Strict):
+    """One row of a table. Its id names its cells' translations: never reuse it for another row."""
+
+    id: Identifier
+    cells: list[Text] = Field(min_length=1)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _has_id(cls, data: Any) -> Any:
+        return _require_item(data, "cells")
+
+
+class Step(Strict):
+    """One numbered step. Its id names its translation: never reuse it for another step."""
+
+    id: Identifier
+    text: Text
+
+    @model_validator(mode="before")
+    @classmethod
+    def _has_id(cls, data: Any) -> Any:
+        return _require_item(data, "text")
+
+
 class RuleTable(Strict):
-    """A table of numbers that vary (by player count, by card)."""
+    """A table of numbers that vary (by player count, by card).
+
+    Columns are known by their position (cell n of every row answers header n), rows by
+    their ids.
+    """
 
     caption: Text | None = None
     header: list[Text] = Field(min_length=1)
-    rows: list[list[Text]] = Field(min_length=1)
+    rows: list[TableRow] = Field(min_length=1)
 
     @model_validator(mode="after")
     def _rectangular(self) -> RuleTable:
         width = len(self.header)
-        for number, row in enumerate(self.rows, start=1):
-            if len(row) != width:
-                raise ValueError(f"row {number} has {len(row)} cells, the header has {width}")
+        for row in self.rows:
+            if len(row.cells) != width:
+                raise ValueError(
+                    f"row {row.id!r} has {len(row.cells)} cells, the header has {width}"
+                )
+        require_unique((row.id for row in self.rows), "row")
         return self
 
 
@@ -78,7 +122,7 @@ class Section(Strict):
     title: Text
     body: Text | None = None
     #: Numbered steps, for where order matters.
-    steps: list[Text] = Field(default_factory=list)
+    steps: list[Step] = Field(default_factory=list)
     table: RuleTable | None = None
     notes: list[Note] = Field(default_factory=list)
     #: The expansion or variant option this section belongs to.
@@ -92,18 +136,24 @@ class Section(Strict):
 
     @model_validator(mode="after")
     def _markdown_lite(self) -> Section:
-        texts = [self.title, self.body, *self.steps, *(n.text for n in self.notes)]
+        texts = [
+            self.title,
+            self.body,
+            *(s.text for s in self.steps),
+            *(n.text for n in self.notes),
+        ]
         if self.table is not None:
-            texts += [*self.table.header, *(cell for row in self.table.rows for cell in row)]
+            texts += [*self.table.header, *(cell for row in self.table.rows for cell in row.cells)]
         for text in texts:
             _no_html(text)
+        require_unique((s.id for s in self.steps), "step")
         return self
 
     def texts(self) -> list[str]:
         """Every text of this section (not its children) that may hold links."""
-        found = [self.body or "", *self.steps, *(n.text for n in self.notes)]
+        found = [self.body or "", *(s.text for s in self.steps), *(n.text for n in self.notes)]
         if self.table is not None:
-            found += [cell for row in self.table.rows for cell in row]
+            found += [cell for row in self.table.rows for cell in row.cells]
         return found
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -30,22 +31,51 @@ class Deal(Strict):
         return self
 
 
+#: CLDR plural categories a source text may give a form for, besides ``other`` (``text``).
+PluralCategory = Literal["zero", "one", "two", "few", "many"]
+
+_PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+
+
 class SetupStep(Strict):
     """One line of the setup checklist.
 
     ``text`` may name the step's ``values`` in braces (``Draw {meals} meal cards``); each
     value is computed for the table's player count and options, so one step covers every
     player count and the site can show the numbers as a table.
+
+    A text that names a value is a count phrase: its words agree with one number, ``count``
+    (by default the first value it names). ``text`` is the form for most numbers (CLDR
+    ``other``); ``forms`` gives the source language's other forms (French ``one``, for 0
+    and 1: ``retirez {removed} culture``). Translations have one form per plural category
+    of their language, and the reader sees the one the number needs.
     """
 
     id: Identifier
     text: Text
+    count: Identifier | None = None
+    forms: dict[PluralCategory, Text] | None = None
     values: dict[Identifier, Expr] = Field(default_factory=dict)
     #: Numbers given to each seat in turn order, the first player first (starting koku).
     per_seat: list[int] | None = None
     deal: Deal | None = None
     when: Expr | None = None
     provenance: Provenance | None = None
+
+    @model_validator(mode="after")
+    def _count_is_a_value(self) -> SetupStep:
+        if self.count is not None and self.count not in self.values:
+            raise ValueError(f"count {self.count!r} is not one of the step's values")
+        if self.forms and self.count_value() is None:
+            raise ValueError("forms need a count: the text names none of the step's values")
+        return self
+
+    def count_value(self) -> str | None:
+        """The value whose number chooses the text's form, if the text names a value."""
+        if self.count is not None:
+            return self.count
+        named = [name for name in _PLACEHOLDER.findall(self.text) if name in self.values]
+        return named[0] if named else None
 
 
 class Setup(Strict):

@@ -43,4 +43,6 @@ apt_install() {
 if [ "$want_browser" = 1 ]; then
   command -v node >/dev/null 2>&1 || { echo "bootstrap: installing nodejs"; apt_install nodejs; }
   command -v chromium >/dev/null 2>&1 || { echo "bootstrap: installing chromium"; apt_install chromium; }
+  # msgfmt --check-format proves the catalogs compile (rulebook i18n check, the test suite).
+  command -v msgfmt >/dev/null 2>&1 || { echo "bootstrap: installing gettext"; apt_install gettext; }
 fi

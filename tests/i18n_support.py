@@ -16,6 +16,7 @@ from babel.messages.pofile import write_po
 
 from rulebook.i18n import catalogs
 from rulebook.i18n.catalogs import Domain, po_path, read_catalog
+from schemas.common import LANGUAGES
 from schemas.game import GameContent
 from schemas.loader import load_game
 from tests.conftest import CONTENT
@@ -34,8 +35,10 @@ sections:
         kind: end
         title: Fin de la partie
         steps:
-          - La partie s'arrête après 3 passages dans la pioche.
-          - Comparez les piles, de la plus petite à la plus grande.
+          - id: three_passes
+            text: La partie s'arrête après 3 passages dans la pioche.
+          - id: compare
+            text: Comparez les piles, de la plus petite à la plus grande.
         notes:
           - {id: tie, text: "Une égalité complète est partagée."}
         provenance: {sources: [seed_fr]}
@@ -83,7 +86,7 @@ class Workspace:
         return load_game(self.nile)
 
     def domain(self) -> Domain:
-        return catalogs.game_domain(self.game())
+        return catalogs.game_domain(self.game(), self.nile)
 
     def update(self) -> dict[str, catalogs.UpdateResult]:
         """Extract and update Nile's catalogs in every language, as the command does."""
@@ -91,13 +94,13 @@ class Workspace:
         _, date = catalogs.write_template(domain, self.locales)
         return {
             language: catalogs.update_catalog(domain, language, self.locales, date)
-            for language in ("fr", "uk", "en")
+            for language in LANGUAGES
         }
 
     def update_ui(self) -> None:
         domain = catalogs.ui_domain()
         _, date = catalogs.write_template(domain, self.locales)
-        for language in ("fr", "uk", "en"):
+        for language in LANGUAGES:
             catalogs.update_catalog(domain, language, self.locales, date)
 
     def po(self, language: str, domain: str = "nile") -> Path:
@@ -125,7 +128,7 @@ class Workspace:
                 message.string = translations[message.context]
                 message.flags |= (flags or {}).get(str(message.context), set())
         stream = io.BytesIO()
-        write_po(stream, catalog, width=76, include_previous=True)
+        write_po(stream, catalog, width=76, include_previous=True, include_lineno=True)
         self.po(language, domain).write_bytes(stream.getvalue())
 
     def replace_in_source(self, file: str, old: str, new: str) -> None:

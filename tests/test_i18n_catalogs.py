@@ -10,8 +10,8 @@ from babel.messages.mofile import read_mo
 
 from rulebook.cli import main
 from rulebook.i18n import catalogs, status
-from rulebook.i18n.messages import natural_key
 from rulebook.i18n.runtime import translator
+from schemas.common import LANGUAGES
 from tests.i18n_support import Workspace, make_workspace
 
 CHANGED = "setup.steps.flood_card.text"
@@ -19,9 +19,10 @@ FLOOD_FR = "Posez la carte Inondation face visible au centre de la table"
 FLOOD_UK = "Покладіть карту «Повінь» горілиць у центрі столу й відкладіть «Сарану»."
 FLOOD_EN = "Place the Flood card face up in the middle of the table; set the Locusts aside."
 OTHER = {
-    "uk": {"setup.steps.passes.text": "Гра триває {passes} повних проходів колоди."},
-    "en": {"setup.steps.passes.text": "The game lasts {passes} full passes of the deck."},
+    "uk": {"setup.steps.locusts_into_deck.text": "Замішайте «Сарану» в решту карт: це колода."},
+    "en": {"setup.steps.locusts_into_deck.text": "Shuffle the Locusts into the rest: the deck."},
 }
+OTHER_CONTEXT = "setup.steps.locusts_into_deck.text"
 
 
 @pytest.fixture
@@ -38,15 +39,23 @@ def test_layout_and_source_language(workspace: Workspace) -> None:
     locales = workspace.locales
     assert (locales / "nile.pot").exists()
     assert (locales / "ui.pot").exists()
-    # Nile is written in French: its French catalog holds only the Ukrainian-source section.
-    french = {str(m.context) for m in workspace.catalog("fr") if m.id}
-    assert french == {"rules.ukrainian_note.body", "rules.ukrainian_note.title"}
-    ukrainian = {str(m.context) for m in workspace.catalog("uk") if m.id}
-    assert "rules.ukrainian_note.body" not in ukrainian
-    assert CHANGED in ukrainian
-    # Interface strings are written in English: no English catalog.
-    assert not workspace.po("en", "ui").exists()
-    assert workspace.po("uk", "ui").exists()
+    # Every catalog holds every message, so every language counts the same total.
+    contexts = [m.context for m in workspace.domain().messages]
+    for language in LANGUAGES:
+        assert [m.context for m in workspace.catalog(language) if m.id] == contexts
+    # Messages written in the catalog's language are read-only copies of their source.
+    french = {str(m.context): m for m in workspace.catalog("fr") if m.id}
+    assert "read-only" in french[CHANGED].flags and french[CHANGED].string == french[CHANGED].id
+    assert "read-only" not in french["rules.ukrainian_note.body"].flags
+    assert not french["rules.ukrainian_note.body"].string
+    ukrainian = {str(m.context): m for m in workspace.catalog("uk") if m.id}
+    assert "read-only" in ukrainian["rules.ukrainian_note.body"].flags
+    # Interface strings are written in English: the English catalog is all copies.
+    english_ui = [m for m in workspace.catalog("en", "ui") if m.id]
+    assert english_ui and all("read-only" in m.flags for m in english_ui)
+    # A count phrase's copy has one form per plural form of the language.
+    points = next(m for m in english_ui if m.context == "ui.points")
+    assert list(points.string) == ["{count} point", "{count} points"]
 
 
 def test_update_is_stable(workspace: Workspace) -> None:
@@ -57,8 +66,31 @@ def test_update_is_stable(workspace: Workspace) -> None:
     assert {f: f.read_bytes() for f in files} == before
     text = workspace.po("uk").read_text(encoding="utf-8")
     assert 'msgid ""\n"Chaque joueur cultive' in text  # long texts wrap
+    # Messages come in reading order, with a reference a translator can follow.
     contexts = [m.context for m in workspace.catalog("uk") if m.id]
-    assert contexts == sorted(contexts, key=lambda c: natural_key(str(c)))
+    assert contexts == [m.context for m in workspace.domain().messages]
+    assert "#: content/nile/setup.yaml:" in text
+
+
+def test_update_keeps_another_tools_wrapping(workspace: Workspace) -> None:
+    """A catalog saved by a PO editor that wraps differently is not rewrapped by update."""
+    _translate_some(workspace)
+    path = workspace.po("uk")
+    text = path.read_text(encoding="utf-8")
+    # Join every continued string onto one line, as `msgcat --no-wrap` would.
+    unwrapped = text.replace('"\n"', "")
+    assert unwrapped != text
+    path.write_text(unwrapped, encoding="utf-8")
+    results = workspace.update()
+    assert not results["uk"].written
+    assert path.read_text(encoding="utf-8") == unwrapped
+    # A real change rewrites only the entry that changed.
+    workspace.replace_in_source("setup.yaml", FLOOD_FR, FLOOD_FR.replace("Posez", "Placez"))
+    workspace.update()
+    _, before_blocks = catalogs._blocks(unwrapped)
+    _, after_blocks = catalogs._blocks(path.read_text(encoding="utf-8"))
+    changed = [c for c in after_blocks if after_blocks[c] != before_blocks.get(c)]
+    assert changed == [CHANGED]
 
 
 def test_a_changed_source_makes_exactly_that_message_fuzzy(workspace: Workspace) -> None:
@@ -77,10 +109,12 @@ def test_a_changed_source_makes_exactly_that_message_fuzzy(workspace: Workspace)
         text = workspace.po(language).read_text(encoding="utf-8")
         assert '#| msgid ""\n#| "Posez la carte' in text
         # The other translation is untouched.
-        other = workspace.message(language, "setup.steps.passes.text")
-        assert other.string == OTHER[language]["setup.steps.passes.text"]
+        other = workspace.message(language, OTHER_CONTEXT)
+        assert other.string == OTHER[language][OTHER_CONTEXT]
         assert not other.fuzzy
-    assert not results["fr"].written
+    # The French catalog's read-only copy follows the new source, never fuzzy.
+    copy = workspace.message("fr", CHANGED)
+    assert copy.string == copy.id and copy.id.startswith("Placez") and not copy.fuzzy
     # Updating again changes nothing: the fuzzy mark and the old source stay.
     before = workspace.po("uk").read_bytes()
     assert not any(r.written for r in workspace.update().values())
@@ -107,7 +141,7 @@ def test_removed_and_added_messages(workspace: Workspace) -> None:
         encoding="utf-8",
     )
     result = workspace.update()["uk"]
-    assert result.added == ["glossary.river.definition", "glossary.river.term"]
+    assert sorted(result.added) == ["glossary.river.definition", "glossary.river.term"]
     assert result.removed == ["glossary.nile.definition", "glossary.nile.term"]
     assert "glossary.nile" not in workspace.po("uk").read_text(encoding="utf-8")
 
@@ -145,7 +179,12 @@ def test_compile_leaves_fuzzy_out(workspace: Workspace) -> None:
     assert target is not None
     with target.open("rb") as stream:
         compiled = {m.context: m.string for m in read_mo(stream) if m.id}
-    assert compiled == {"setup.steps.passes.text": OTHER["uk"]["setup.steps.passes.text"]}
+    # The translation, and the copies of the section written in Ukrainian.
+    assert compiled == {
+        OTHER_CONTEXT: OTHER["uk"][OTHER_CONTEXT],
+        "rules.ukrainian_note.title": "Примітка",
+        "rules.ukrainian_note.body": "Кожна культура має 14 карт.",
+    }
     assert catalogs.compile_catalog(workspace.domain(), "fr", workspace.locales) is not None
 
 
@@ -154,8 +193,8 @@ def test_runtime_falls_back_and_says_so(workspace: Workspace) -> None:
     workspace.translate("uk", {"ui.total": "Разом"}, domain="ui")
     content = workspace.game()
     translate = translator(content, "uk", workspace.locales)
-    passes = "setup.steps.passes.text"
-    source = next(s for s in content.setup.steps if s.id == "passes").text
+    passes = OTHER_CONTEXT
+    source = next(s for s in content.setup.steps if s.id == "locusts_into_deck").text
     assert translate(passes, source) == OTHER["uk"][passes]
     assert translate.is_translated(passes)
     assert translate("ui.total", "Total") == "Разом"
@@ -191,13 +230,17 @@ def test_commands_run_end_to_end(workspace: Workspace, capsys: pytest.CaptureFix
     assert main(["i18n", "update", *args]) == 0
     out = capsys.readouterr().out
     assert "fr/LC_MESSAGES/nile.po: unchanged" in out
+    assert "+0 new" in out and "updated" not in out
     assert main(["i18n", "compile", *args]) == 0
     assert (workspace.locales / "uk" / "LC_MESSAGES" / "nile.mo").exists()
     assert main(["i18n", "status", *args]) == 0
     assert "nile" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("action", ["extract", "update", "compile", "status", "check"])
+@pytest.mark.parametrize(
+    "action",
+    ["extract", "update", "ids", "typeset", "compile", "status", "check", "glossary", "concepts"],
+)
 def test_every_action_has_help(action: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
         main(["i18n", action, "--help"])

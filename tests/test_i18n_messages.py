@@ -40,8 +40,8 @@ def test_contexts_are_built_from_ids(workspace: Workspace) -> None:
         "rules.overview.title",
         "rules.overview.body",
         "rules.end.title",  # a child section is not nested under its parent
-        "rules.end.steps.1",
-        "rules.end.steps.2",
+        "rules.end.steps.three_passes",  # steps are named by their ids, not positions
+        "rules.end.steps.compare",
         "rules.end.notes.tie",
         "glossary.crop.term",
         "glossary.crop.definition",
@@ -67,26 +67,56 @@ def test_contexts_do_not_depend_on_order(workspace: Workspace) -> None:
 
 
 def test_messages_know_their_language_format_and_origin(workspace: Workspace) -> None:
-    messages = {m.context: m for m in extract(workspace.game())}
+    messages = {m.context: m for m in extract(workspace.game(), workspace.nile)}
     step = messages["setup.steps.deluxor_remove_crops.text"]
     assert step.language == "fr"
     assert step.placeholders == {"players", "removed"}
     assert step.flags == {"python-brace-format"}
     assert step.file == "content/nile/setup.yaml"
-    assert step.comments[0] == "steps[deluxor_remove_crops].text"
+    assert step.comments[-1] == "steps[deluxor_remove_crops].text"
+    # A translator reads what the text is, where it shows, and what its placeholders hold.
+    assert step.comments[0].startswith("Setup checklist step")
+    assert "Page: nile/setup/#step-deluxor-remove-crops" in step.comments
+    assert "{removed}: a number set by the player count and options, 0 to 2." in step.comments
+    assert "{players}: the number of players, 2 to 6." in step.comments
+    # It is a count phrase, chosen by {removed}: its French singular comes from the content.
+    assert step.plural is not None and step.count == "removed"
+    assert "retirez {removed} culture du jeu" in step.text
+    assert "retirez {removed} cultures du jeu" in step.plural
+    assert step.line > 0
     assert messages["setup.steps.flood_card.text"].flags == frozenset()
     note = messages["rules.ukrainian_note.body"]
     assert note.language == "uk"
     assert "Source language of this text: uk" in note.comments
-    assert messages["rules.end.steps.1"].comments[0] == (
-        "sections[overview].children[end].steps[1]"
+    assert messages["rules.end.steps.three_passes"].comments[-1] == (
+        "sections[overview].children[end].steps[three_passes].text"
+    )
+    assert (
+        "Rules: a numbered step (id three_passes)."
+        in messages["rules.end.steps.three_passes"].comments
     )
 
 
-def test_messages_are_sorted_naturally(workspace: Workspace) -> None:
+def test_messages_come_in_reading_order(workspace: Workspace) -> None:
     contexts = [m.context for m in extract(workspace.game())]
-    assert contexts == sorted(contexts, key=natural_key)
+    assert contexts.index("game.summary") < contexts.index("components.crops.name")
+    assert contexts.index("rules.end.steps.three_passes") < contexts.index(
+        "rules.end.steps.compare"
+    )
     assert natural_key("rules.a.steps.2") < natural_key("rules.a.steps.10")
+
+
+def test_paragraphs_are_messages_and_wordless_texts_are_not(workspace: Workspace) -> None:
+    workspace.replace_in_source(
+        "rules.yaml",
+        "      [culture](term:crop) compte.\n",
+        "      [culture](term:crop) compte.\n\n\n      Second paragraphe.\n\n\n      14 + 3\n",
+    )
+    messages = {m.context: m for m in extract(workspace.game(), workspace.nile)}
+    assert "rules.overview.body" not in messages
+    assert messages["rules.overview.body.2"].text == "Second paragraphe."
+    assert "Paragraph 2 of 3." in messages["rules.overview.body.2"].comments
+    assert "rules.overview.body.3" not in messages  # "14 + 3" reads the same everywhere
 
 
 def test_two_items_with_one_id_are_refused(workspace: Workspace) -> None:

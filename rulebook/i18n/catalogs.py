@@ -8,21 +8,26 @@ Layout under ``locales/``::
 
 A domain is a game id, or ``ui`` for the interface strings.
 
-**The source language needs no catalog.** A language's PO file holds only the messages
-written in another language: for a game written in French, ``fr/.../<game>.po`` does not
-exist, unless some of its sections came in Ukrainian, in which case it holds just those.
-The status report counts messages already in the reader's language as done, and the
-run-time lookup returns them as they are.
+**Every catalog holds every message of its template**, so a PO editor or Weblate counts
+the same total in every language. A message already written in the catalog's language (a
+French game in ``fr/``, a Ukrainian section in ``uk/``, the interface in ``en/ui.po``) is
+a copy of its source flagged ``read-only``: PO editors and Weblate keep translators off it
+and count it as done, ``rulebook i18n update`` keeps it equal to the source, and the
+status report counts it as ``source``. It is never fuzzy.
 
-Updates keep diffs small: messages are sorted by context (with numbers in natural order),
-lines wrap at 76 columns, file locations carry no line numbers, and a file whose content did
-not change is not rewritten, so its header dates do not move.
+Messages come in reading order (the order of the content files), each with comments that
+say what and where it is and a ``file:line`` reference. Updates keep diffs small: an entry
+whose meaning did not change keeps its lines exactly as they are in the file, whichever tool
+wrapped them last, and a file whose content did not change is not rewritten, so a clean
+checkout's ``rulebook i18n update`` changes no byte.
 """
 
 from __future__ import annotations
 
 import datetime
+import functools
 import io
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,16 +38,15 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import PoFileError, normalize, read_po, unescape, write_po
 
+from rulebook.i18n.merge import READ_ONLY, merge
 from rulebook.i18n.messages import ExtractError, SourceMessage, extract
+from rulebook.i18n.typography import typeset
 from rulebook.i18n.ui import UI_DOMAIN, UI_LANGUAGE, ui_messages
 from schemas.game import GameContent
 from schemas.loader import ContentError, game_folders, load_game
 
 #: Line width of written catalogs.
 WIDTH = 76
-
-#: Flags the tools compute from the source text; a translator's own flags are kept.
-_FORMAT_FLAGS = frozenset({"python-format", "python-brace-format"})
 
 #: What a message of a catalog is, for a reader of one language.
 State = Literal["source", "translated", "fuzzy", "missing"]
@@ -67,15 +71,15 @@ class Domain:
         return [m for m in self.messages if m.language != language]
 
 
-def game_domain(content: GameContent) -> Domain:
-    """The domain of one game."""
+def game_domain(content: GameContent, folder: Path | None = None) -> Domain:
+    """The domain of one game; ``folder`` (its content folder) gives references their lines."""
     if content.id == UI_DOMAIN:
         raise ExtractError(f"a game cannot be called {UI_DOMAIN!r}: it is the interface domain")
     return Domain(
         name=content.id,
         title=content.game.names.en,
         source_language=content.game.source_language,
-        messages=tuple(extract(content)),
+        messages=tuple(extract(content, folder)),
         content=content,
     )
 
@@ -103,7 +107,7 @@ def load_domains(
         if wanted is not None and name not in wanted:
             continue
         try:
-            domains.append(game_domain(load_game(folder)))
+            domains.append(game_domain(load_game(folder), folder))
         except ContentError as error:
             problems.extend(str(p) for p in error.problems)
         except ExtractError as error:
@@ -139,13 +143,19 @@ def mo_path(locales: Path, language: str, domain: str) -> Path:
 
 
 def read_catalog(path: Path, language: str | None = None) -> Catalog:
-    """Parse a PO or POT file; raises babel's ``PoFileError`` on a syntax error.
+    """Parse a PO or POT file; raises babel's ``PoFileError`` when it cannot be read or parsed.
 
     Babel reads ``#|`` lines (a fuzzy message's previous source) as translator comments;
     they are turned back into ``previous_id`` here.
     """
-    with path.open("rb") as stream:
-        catalog = read_po(stream, locale=language, abort_invalid=True)
+    try:
+        with path.open("rb") as stream:
+            catalog = read_po(stream, locale=language, abort_invalid=True)
+    except (OSError, UnicodeError, LookupError) as error:
+        # A folder, bytes that are not the declared charset, an unknown charset: the same
+        # kind of failure for every caller as a catalog that does not parse.
+        unread = Catalog(locale=language)
+        raise PoFileError(f"cannot be read ({type(error).__name__})", unread, "", 0) from None
     for message in catalog:
         previous = [c for c in message.user_comments if c.startswith("|")]
         if previous:
@@ -188,7 +198,7 @@ def _render(catalog: Catalog, keep_obsolete: bool = False) -> bytes:
         catalog,
         width=WIDTH,
         include_previous=True,
-        include_lineno=False,
+        include_lineno=True,
         ignore_obsolete=not keep_obsolete,
     )
     previous = [m.previous_id for m in catalog if m.id and m.previous_id]
@@ -219,10 +229,45 @@ def _add(catalog: Catalog, message: SourceMessage) -> None:
     added = catalog.add(
         message.msgid,
         context=message.context,
-        locations=[(message.file, 0)],
+        locations=[message.location],
         auto_comments=message.comments,
     )
     added.flags = set(message.flags)  # babel guesses formats; ours are known
+
+
+_CONTEXT_LINE = re.compile(r'^(?:#~ )?msgctxt "((?:[^"\\]|\\.)*)"$', re.MULTILINE)
+
+
+def _blocks(text: str) -> tuple[str, dict[str, str]]:
+    """A PO text as its header block and its entry blocks keyed by context."""
+    header = ""
+    found: dict[str, str] = {}
+    for block in re.split(r"\n\n+", text.strip("\n")):
+        match = _CONTEXT_LINE.search(block)
+        if match is None:
+            if not header:
+                header = block
+            continue
+        found.setdefault(unescape(f'"{match[1]}"'), block)
+    return header, found
+
+
+def _keep_unchanged(new_text: str, old_text: str, old_rendered: str) -> str:
+    """``new_text`` with every block that means what an old one means written as it was.
+
+    ``old_rendered`` is the old file parsed and written again by this module: where a new
+    block equals its old rendering, the old file's own lines are kept, so a catalog saved by
+    Poedit, Weblate or msgmerge is not rewrapped by an update that changes nothing in it.
+    """
+    new_header, new_blocks = _blocks(new_text)
+    old_header, old_blocks = _blocks(old_text)
+    rendered_header, rendered_blocks = _blocks(old_rendered)
+    out = [old_header if new_header == rendered_header and old_header else new_header]
+    for context, block in new_blocks.items():
+        same = rendered_blocks.get(context) == block and context in old_blocks
+        out.append(old_blocks[context] if same else block)
+    ending = old_text[len(old_text.rstrip("\n")) :] if old_text else "\n"
+    return "\n\n".join(out) + (ending or "\n")
 
 
 def template(
@@ -293,12 +338,15 @@ class UpdateResult:
     added: list[str] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    #: Translations carried to a new context by their unchanged source text.
+    moved: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
         """One line for the terminal."""
         state = "updated" if self.written else "unchanged"
+        moved = f", {len(self.moved)} moved" if self.moved else ""
         return (
-            f"{self.path}: {state} (+{len(self.added)} new, {len(self.changed)} fuzzy, "
+            f"{self.path}: {state} (+{len(self.added)} new, {len(self.changed)} fuzzy{moved}, "
             f"-{len(self.removed)} removed)"
         )
 
@@ -325,34 +373,12 @@ def new_catalog(domain: Domain, language: str, creation_date: datetime.datetime)
     return catalog
 
 
-def _carry_over_by_context(catalog: Catalog) -> list[str]:
-    """Give a changed message its old translation, marked fuzzy, matched by context.
-
-    Babel's own fuzzy matching compares message ids only and ignores contexts, so it can
-    hand a message another message's translation. Contexts are stable here, so a message
-    whose context is known under an older text is the same message, changed.
-    """
-    old_by_context = {
-        message.context: key
-        for key, message in catalog.obsolete.items()
-        if message.context and message.string
-    }
-    changed: list[str] = []
-    for message in catalog:
-        if not message.id or message.string or message.context not in old_by_context:
-            continue
-        old = catalog.obsolete[old_by_context[message.context]]
-        if isinstance(old.string, str) != isinstance(message.id, str):
-            continue  # singular became plural or back: start again
-        del catalog.obsolete[old_by_context[message.context]]
-        message.string = old.string
-        message.user_comments = list(old.user_comments)
-        message.flags |= (old.flags - _FORMAT_FLAGS) | {"fuzzy"}
-        # A message already fuzzy keeps the text its translation was made for.
-        previous = old.previous_id if old.fuzzy and old.previous_id else old.id
-        message.previous_id = [previous] if isinstance(previous, str) else list(previous)
-        changed.append(str(message.context))
-    return changed
+def _copy_header(catalog: Catalog, old: Catalog) -> None:
+    """Keep what PO editors and Weblate wrote in the header (translator, team, dates)."""
+    catalog.last_translator = old.last_translator
+    catalog.language_team = old.language_team
+    catalog.revision_date = old.revision_date
+    catalog.creation_date = old.creation_date
 
 
 def update_catalog(
@@ -364,43 +390,73 @@ def update_catalog(
 ) -> UpdateResult:
     """Bring ``<language>/LC_MESSAGES/<domain>.po`` in step with the domain's messages.
 
-    New messages come in untranslated; a message whose text changed keeps its translation,
-    marked fuzzy with the former text as ``#| msgid``; messages gone from the source are
-    dropped (or kept as ``#~`` with ``keep_obsolete``). Nothing is written when no message
-    needs translating into ``language`` and no file exists yet.
+    Every message of the domain is in the result (rulebook.i18n.merge says what becomes of
+    each translation); messages gone from the source are dropped (or kept as ``#~`` with
+    ``keep_obsolete``). The file is written only when its meaning changed, and the entries
+    that did not change keep their exact lines.
     """
     path = po_path(locales, language, domain.name)
     result = UpdateResult(path)
-    wanted = domain.to_translate(language)
-    if not wanted and not path.exists():
-        return result
     date = creation_date or template_date(locales, domain.name) or _now()
-    pot = template(domain, date, wanted)
     exists = path.exists()
-    catalog = read_catalog(path, language) if exists else new_catalog(domain, language, date)
-    old_date = catalog.creation_date
-    before = {str(m.context): m for m in catalog if m.id}
-    catalog.update(pot, no_fuzzy_matching=True, update_creation_date=True)
-    result.changed = _carry_over_by_context(catalog)
-    for message in catalog:
-        kept = before.get(str(message.context))
-        if message.fuzzy and not message.previous_id and kept is not None and kept.id == message.id:
-            message.previous_id = list(kept.previous_id)  # babel's update forgets it
-    flags = {m.context: m.flags for m in pot}
-    for message in catalog:
-        if message.id:
-            message.flags = (message.flags - _FORMAT_FLAGS) | flags[message.context]
-    after = {str(m.context) for m in catalog if m.id}
-    result.added = sorted(after - set(before))
-    result.removed = sorted(set(before) - after)
-    if exists:
-        # When only other languages' messages changed the template, keep this file's date.
-        catalog.creation_date = old_date
-        if path.read_bytes() == _render(catalog, keep_obsolete):
-            return result
+    old = read_catalog(path, language) if exists else None
+    catalog = new_catalog(domain, language, date)
+    if old is not None:
+        _copy_header(catalog, old)
+    for message in domain.messages:
+        _add(catalog, message)
+    merged = merge(catalog, old, domain.messages, language)
+    result.added, result.changed, result.removed = merged.added, merged.changed, merged.removed
+    result.moved = merged.moved
+    if not keep_obsolete:
+        catalog.obsolete.clear()
+    if old is not None and old.creation_date != date:
+        # The template moved: say so in the header, unless nothing else changed.
+        unchanged = _render_kept(catalog, path, old, keep_obsolete)
         catalog.creation_date = date
-    result.written = _write_if_changed(path, _render(catalog, keep_obsolete))
+        if unchanged == path.read_bytes():
+            return result
+    data = _render_kept(catalog, path, old, keep_obsolete)
+    result.written = _write_if_changed(path, data)
     return result
+
+
+def _render_kept(catalog: Catalog, path: Path, old: Catalog | None, keep_obsolete: bool) -> bytes:
+    """The catalog as PO text, unchanged entries written as ``path`` has them."""
+    text = _render(catalog, keep_obsolete).decode("utf-8")
+    if old is None or not path.exists():
+        return _keep_unchanged(text, "", "").encode("utf-8")
+    old_text = path.read_text(encoding="utf-8")
+    old_rendered = _render(old, keep_obsolete).decode("utf-8")
+    return _keep_unchanged(text, old_text, old_rendered).encode("utf-8")
+
+
+def typeset_catalog(domain: Domain, language: str, locales: Path) -> list[str]:
+    """Typeset every translation of one catalog in place; returns the contexts changed.
+
+    Only ``msgstr`` changes (rulebook.i18n.typography); the copies of the source are left
+    to ``update``, and unchanged entries keep their exact lines.
+    """
+    path = po_path(locales, language, domain.name)
+    if not path.exists():
+        return []
+    catalog = read_catalog(path, language)
+    changed: list[str] = []
+    for message in catalog:
+        if not message.id or READ_ONLY in message.flags or not message.string:
+            continue
+        if isinstance(message.string, str):
+            new: str | list[str] = typeset(message.string, language)
+        else:
+            new = [typeset(form or "", language) for form in message.string]
+        before = message.string if isinstance(message.string, str) else list(message.string)
+        if new != before:
+            message.string = new
+            changed.append(str(message.context))
+    if changed:
+        data = _render_kept(catalog, path, read_catalog(path, language), keep_obsolete=True)
+        _write_if_changed(path, data)
+    return changed
 
 
 def strings(message: Message) -> list[str]:
@@ -450,12 +506,19 @@ def load_entries(domain: str, language: str, locales: Path) -> dict[str, Message
     """
     po = po_path(locales, language, domain)
     if po.exists():
-        return entries(read_catalog(po, language))
+        stat = po.stat()
+        return _po_entries(str(po), language, stat.st_mtime_ns, stat.st_size)
     mo = mo_path(locales, language, domain)
     if mo.exists():
         with mo.open("rb") as stream:
             return entries(read_mo(stream))
     return {}
+
+
+@functools.lru_cache(maxsize=64)
+def _po_entries(path: str, language: str, mtime: int, size: int) -> dict[str, Message]:
+    """A PO file's entries, read once per version of the file (a build reads each often)."""
+    return entries(read_catalog(Path(path), language))
 
 
 def state(message: SourceMessage, entry: Message | None, language: str) -> State:
@@ -467,7 +530,7 @@ def state(message: SourceMessage, entry: Message | None, language: str) -> State
     """
     if message.language == language:
         return "source"
-    if entry is None or not translated(entry):
+    if entry is None or not translated(entry) or READ_ONLY in entry.flags:
         return "missing"
     entry_id = entry.id if isinstance(entry.id, str) else tuple(entry.id)
     if entry.fuzzy or entry_id != message.msgid:

@@ -2,7 +2,8 @@
 
 Each translated (non-fuzzy) message is checked against its source text:
 
-``numbers``       every number of the source appears in the translation;
+``numbers``       every number of the source appears in the translation, in digits or as a
+                  word of its language ("deux", "дві", "both");
 ``placeholders``  the same ``{placeholders}``, none broken or added;
 ``links``         the same Markdown link targets (``[text](term:<id>)``, ``(rule:<id>)``);
 ``markup``        only the tags and attributes the source uses (nh3 with an allow-list
@@ -16,14 +17,29 @@ Each translated (non-fuzzy) message is checked against its source text:
 ``unchanged``     a copy of the source, unless it is made only of names kept as they are
                   (``Term.keep``, the glossary's own rendering, the game's name) or the
                   translator flagged it ``#, ignore-same``;
+``whitespace``, ``doubled``, ``brackets``, ``emphasis``, ``typography``, ``language``
+                  see rulebook.i18n.textchecks: stray spaces and line breaks, a word twice,
+                  unbalanced brackets, a dropped **bold**, text not typeset for its
+                  language, a sentence left in the source language;
+
+A translator waives a check for one entry with a translator comment, which every PO editor
+can write (Poedit cannot set flags)::
+
+    # rulebook: ignore-same, ignore-glossary
+
+or with the flag of the same name (``#, ignore-same``). Markup, placeholder, link and
+empty-text checks cannot be waived: they guard the site.
 
 and each catalog as a whole: it parses, its ``Language`` and ``Plural-Forms`` headers are
 right, babel's ``Catalog.check`` passes, and it and the template are up to date with the
-content. Untranslated and fuzzy messages are not errors unless ``complete`` is asked for.
+content, and the copies of messages written in the catalog's own language (``read-only``)
+equal their source. Untranslated and fuzzy messages are not errors unless ``complete`` is
+asked for.
 """
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from collections import Counter
@@ -48,8 +64,53 @@ from rulebook.i18n.catalogs import (
     template_bytes,
     translated,
 )
+from rulebook.i18n.merge import READ_ONLY
 from rulebook.i18n.messages import PLACEHOLDER, SourceMessage
+from rulebook.i18n.numbers import forms_for_catalog
+from rulebook.i18n.textchecks import (
+    bracket_problems,
+    doubled_word,
+    emphasis_problem,
+    missing_numbers,
+    numbers,
+    source_language_sentences,
+    typography_problem,
+    whitespace_problems,
+)
+from rulebook.i18n.toolchecks import msgfmt_problems, pofilter_problems
 from schemas.common import LANGUAGES
+
+__all__ = ["Failure", "check", "check_catalog", "check_message", "missing_numbers", "numbers"]
+
+#: Checks a translator may waive for one entry.
+WAIVABLE = frozenset(
+    {
+        "same",
+        "glossary",
+        "numbers",
+        "whitespace",
+        "doubled",
+        "brackets",
+        "emphasis",
+        "typography",
+        "language",
+    }
+)
+
+_WAIVER_COMMENT = re.compile(r"^\s*rulebook:\s*(.+)$")
+
+
+def waivers(entry: Message) -> set[str]:
+    """The checks waived for ``entry``: ``ignore-<check>`` flags and translator comments."""
+    found = {flag[len("ignore-") :] for flag in entry.flags if flag.startswith("ignore-")}
+    for comment in entry.user_comments:
+        match = _WAIVER_COMMENT.match(comment)
+        if match:
+            for word in re.split(r"[,\s]+", match[1]):
+                if word.startswith("ignore-"):
+                    found.add(word[len("ignore-") :])
+    return found & WAIVABLE
+
 
 # ----------------------------------------------------------------------------------------
 # Failures
@@ -75,21 +136,6 @@ class Failure:
 # ----------------------------------------------------------------------------------------
 # Numbers and placeholders
 # ----------------------------------------------------------------------------------------
-
-#: A number: digit groups of three joined by a space, no-break space or punctuation
-#: (1 000, 1,000) count as one number; anything else is a run of digits.
-_NUMBER = re.compile(r"\d{1,3}(?:[ \u00a0\u202f\u2009.,]\d{3})+(?!\d)|\d+")
-
-
-def numbers(text: str) -> list[str]:
-    """The numbers written in ``text`` (outside placeholders), as digit strings."""
-    return [re.sub(r"\D", "", n) for n in _NUMBER.findall(PLACEHOLDER.sub(" ", text))]
-
-
-def missing_numbers(source: str, translation: str) -> list[str]:
-    """Numbers of ``source`` that ``translation`` lacks, counting repeats (``5 ou 5``)."""
-    lost = Counter(numbers(source)) - Counter(numbers(translation))
-    return sorted(lost, key=int)
 
 
 def placeholder_problem(source: str, translation: str) -> str | None:
@@ -295,14 +341,26 @@ def link_problem(source: str, translation: str) -> str | None:
 # ----------------------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=16384)
 def _prose(text: str) -> str:
-    """``text`` without link targets and placeholders: only what a reader sees."""
-    return PLACEHOLDER.sub(" ", re.sub(r"\]\([^)]*\)", "] ", text))
+    """``text`` without link targets and placeholders, folded: only what a reader sees."""
+    return _one_apostrophe(PLACEHOLDER.sub(" ", re.sub(r"\]\([^)]*\)", "] ", text)).casefold())
+
+
+def _one_apostrophe(text: str) -> str:
+    """Typeset and plain apostrophes read the same to the glossary check (d'art, d’art)."""
+    return text.replace("'", "’").replace("ʼ", "’")
+
+
+@functools.lru_cache(maxsize=65536)
+def _word_pattern(form: str) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)" + re.escape(_one_apostrophe(form.casefold())) + r"(?!\w)")
 
 
 def _mentions(text: str, form: str) -> bool:
-    pattern = r"(?<!\w)" + re.escape(form) + r"(?!\w)"
-    return re.search(pattern, _prose(text), re.IGNORECASE) is not None
+    prose = _prose(text)
+    folded = _one_apostrophe(form.casefold())
+    return folded in prose and _word_pattern(form).search(prose) is not None
 
 
 @dataclass(frozen=True)
@@ -423,31 +481,68 @@ def check_message(
                 f"an empty translation{which}: write it, or clear it to leave it untranslated",
             )
         ]
+    waived = waivers(entry)
+    kept = _kept_words(terms, language, names)
     found: list[tuple[str, str]] = []
     for index, form in enumerate(forms):
         source = message.text if index == 0 or message.plural is None else message.plural
-        lost = missing_numbers(source, form)
-        if lost:
-            found.append(("numbers", f"numbers of the source missing: {', '.join(lost)}"))
-        problem = placeholder_problem(source, form)
-        if problem:
-            found.append(("placeholders", problem))
-        problem = markup_problem(source, form)
-        if problem:
-            found.append(("markup", problem))
-        problem = link_problem(source, form)
-        if problem:
-            found.append(("links", problem))
+        found.extend(_form_problems(message, source, form, language))
         if index == 0:
-            if "ignore-glossary" not in entry.flags:
+            if "glossary" not in waived:
                 found.extend(
                     ("glossary", p) for p in glossary_problems(message, form, language, terms)
                 )
-            if "ignore-same" not in entry.flags:
+            if "same" not in waived:
                 problem = unchanged_problem(source, form, language, terms, names)
                 if problem:
                     found.append(("unchanged", problem))
+            if "language" not in waived and _normal(source) != _normal(form):
+                for sentence in source_language_sentences(
+                    source, form, message.language, language, kept
+                ):
+                    found.append(
+                        ("language", f"a sentence left in {message.language}: {sentence!r}")
+                    )
+    found = [(name, text) for name, text in found if name not in waived]
+    return list(dict.fromkeys(found))
+
+
+def _form_problems(
+    message: SourceMessage, source: str, form: str, language: str
+) -> list[tuple[str, str]]:
+    """The checks of one form of a translation against the source form it renders."""
+    found: list[tuple[str, str]] = []
+    lost = missing_numbers(source, form, message.language, language)
+    if lost:
+        found.append(
+            (
+                "numbers",
+                f"numbers of the source missing: {', '.join(lost)} (in digits or in words)",
+            )
+        )
+    for name, problem in (
+        ("placeholders", placeholder_problem(source, form)),
+        ("markup", markup_problem(source, form)),
+        ("links", link_problem(source, form)),
+        ("doubled", doubled_word(source, form)),
+        ("emphasis", emphasis_problem(source, form)),
+        ("typography", typography_problem(form, language)),
+    ):
+        if problem:
+            found.append((name, problem))
+    found.extend(("whitespace", p) for p in whitespace_problems(source, form))
+    found.extend(("brackets", p) for p in bracket_problems(source, form))
     return found
+
+
+def _kept_words(
+    terms: Sequence[TermRendering], language: str, names: Iterable[str]
+) -> frozenset[str]:
+    """Words that stay as they are in a translation: names and kept terms."""
+    words: set[str] = set()
+    for phrase in [*names, *(f for t in terms if t.keep for f in t.forms.get(language, ()))]:
+        words.update(w.casefold() for w in re.findall(r"[^\W\d_]+", phrase or ""))
+    return frozenset(words)
 
 
 def _template_problem(domain: Domain, locales: Path) -> Failure | None:
@@ -476,18 +571,16 @@ def check_catalog(
     """Every failure of the catalog of ``domain`` in ``language``."""
     path = po_path(locales, language, domain.name)
     file = str(path)
-    wanted = {m.context: m for m in domain.to_translate(language)}
+    wanted = {m.context: m for m in domain.messages}
     if not path.exists():
-        if not wanted:
-            return []
         return [
             Failure(
                 file,
                 None,
                 "",
                 "catalog",
-                f"missing, and {len(wanted)} message(s) need translating into "
-                f"{language}: run `rulebook i18n update`",
+                f"missing ({len(wanted)} message(s) of {domain.name} belong in it): "
+                "run `rulebook i18n update`",
             )
         ]
     try:
@@ -506,6 +599,11 @@ def check_catalog(
     outdated = sorted(set(wanted) ^ set(found)) + sorted(
         c for c in set(wanted) & set(found) if _msgid(found[c]) != wanted[c].msgid
     )
+    outdated += sorted(
+        c
+        for c, m in wanted.items()
+        if m.language == language and c in found and not _is_copy(found[c], m, language)
+    )
     if outdated:
         failures.append(
             Failure(
@@ -520,7 +618,7 @@ def check_catalog(
     names = _names(domain, language)
     for context, entry in found.items():
         message = wanted.get(context)
-        if message is None or _msgid(entry) != message.msgid:
+        if message is None or _msgid(entry) != message.msgid or message.language == language:
             continue
         untouched = all(not form for form in strings(entry))
         if entry.fuzzy or untouched:
@@ -531,6 +629,27 @@ def check_catalog(
         for name, text in check_message(message, entry, language, terms, names):
             failures.append(Failure(file, entry.lineno, context, name, text))
     return failures
+
+
+def _is_copy(entry: Message, message: SourceMessage, language: str) -> bool:
+    """Whether ``entry`` is the read-only copy of a message written in ``language``."""
+    expected = forms_for_catalog(message.texts, language)
+    got = entry.string if isinstance(entry.string, str) else list(entry.string or [])
+    return READ_ONLY in entry.flags and not entry.fuzzy and got == expected
+
+
+def tool_failures(path: Path, language: str) -> list[Failure]:
+    """What msgfmt and translate-toolkit's enforced checks say about one catalog."""
+    if not path.exists():
+        return []
+    try:
+        read_catalog(path, language)
+    except PoFileError:
+        return []  # the catalog check already says it does not parse
+    problems = [*msgfmt_problems([path]), *pofilter_problems(path, language)]
+    return [
+        Failure(file, line, context, check, text) for file, line, context, check, text in problems
+    ]
 
 
 def _line(lineno: int | None) -> int | None:
@@ -603,6 +722,7 @@ def check(
         terms = renderings(domain, found)
         for language in languages:
             failures.extend(check_catalog(domain, language, locales, terms, complete))
+            failures.extend(tool_failures(po_path(locales, language, domain.name), language))
     failures.extend(concept_failures(domains, by_domain, languages, locales))
     return failures
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from rulebook import paths
-from rulebook.i18n import catalogs, checks, concepts, status
+from rulebook.i18n import catalogs, checks, concepts, glossary_export, ids, status
 from rulebook.i18n.catalogs import Domain
 from schemas.common import LANGUAGES
 
@@ -73,6 +73,38 @@ def cmd_update(args: argparse.Namespace) -> int:
     return _done(problems)
 
 
+def cmd_ids(args: argparse.Namespace) -> int:
+    """Give rows and steps ids, rename their catalog contexts, then update the catalogs."""
+    content, locales = _folders(args)
+    try:
+        results = ids.assign_all(content, locales, args.game or None)
+    except ValueError as error:
+        print(f"ids: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    for result in results:
+        if result.assigned:
+            renamed = sum(result.renamed.values())
+            print(
+                f"{result.path}: {len(result.assigned)} id(s) given, "
+                f"{renamed} catalog context(s) renamed"
+            )
+    if not any(r.assigned for r in results):
+        print("every row and step has an id")
+    return cmd_update(args)
+
+
+def cmd_typeset(args: argparse.Namespace) -> int:
+    """Typeset every translation (quotes, apostrophes, spaces around punctuation)."""
+    _, locales = _folders(args)
+    domains, problems = _domains(args)
+    for domain in domains:
+        for language in _languages(args):
+            changed = catalogs.typeset_catalog(domain, language, locales)
+            if changed:
+                print(f"{catalogs.po_path(locales, language, domain.name)}: {len(changed)} typeset")
+    return _done(problems)
+
+
 def cmd_compile(args: argparse.Namespace) -> int:
     """Compile catalogs to MO files, without fuzzy entries."""
     _, locales = _folders(args)
@@ -97,6 +129,16 @@ def cmd_status(args: argparse.Namespace) -> int:
     return _done(problems)
 
 
+def cmd_glossary(args: argparse.Namespace) -> int:
+    """Export each game's glossary for CAT tools."""
+    _, locales = _folders(args)
+    domains, problems = _domains(args)
+    out = Path(args.out)
+    for path in glossary_export.export(domains, _languages(args), locales, out, args.format):
+        print(path)
+    return _done(problems)
+
+
 def cmd_concepts(args: argparse.Namespace) -> int:
     """Print the words shared across games, side by side."""
     _, locales = _folders(args)
@@ -109,6 +151,19 @@ def cmd_check(args: argparse.Namespace) -> int:
     """Run the translation checks; fail on any failure."""
     _, locales = _folders(args)
     domains, problems = _domains(args)
+    if args.pofilter_report:
+        from rulebook.i18n.toolchecks import POFILTER_CHECKS, pofilter_counts
+
+        paths = [
+            (catalogs.po_path(locales, language, d.name), language)
+            for d in domains
+            for language in _languages(args)
+            if catalogs.po_path(locales, language, d.name).exists()
+        ]
+        for name, count in sorted(pofilter_counts(paths).items()):
+            enforced = " (enforced)" if name in POFILTER_CHECKS else ""
+            print(f"{name}\t{count}{enforced}")
+        return _done(problems)
     failures = checks.check(domains, _languages(args), locales, complete=args.complete)
     for failure in failures:
         print(failure, file=sys.stderr)
@@ -168,6 +223,25 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
             True,
         ),
         (
+            "ids",
+            "give table rows and list steps ids, keeping their translations",
+            "Give every table row and list step of the rules an id made from its first "
+            "words (editing the YAML as text: comments and layout stay), rename the catalog "
+            "contexts that still name them by position, then update the catalogs. Run it "
+            "after merging content written without ids; a second run changes nothing.",
+            cmd_ids,
+            True,
+        ),
+        (
+            "typeset",
+            "typeset the translations for their language",
+            "Rewrite each translation with its language's quotes, apostrophe and spaces "
+            "around punctuation (content/languages.yaml), leaving link targets, code, URLs, "
+            "placeholders and numbers such as 2:30 alone. Only msgstr changes.",
+            cmd_typeset,
+            True,
+        ),
+        (
             "compile",
             "compile the translations (.mo)",
             "Compile each PO file to MO next to it, leaving fuzzy and empty entries out.",
@@ -192,6 +266,15 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
             True,
         ),
         (
+            "glossary",
+            "export the glossaries for CAT tools (TBX or CSV)",
+            "Write each game's glossary per target language: the term, its current "
+            "translation, the accepted forms and the definition, as TBX (translate-toolkit's "
+            "TBX store; Weblate, OmegaT and Trados read it) or CSV.",
+            cmd_glossary,
+            True,
+        ),
+        (
             "check",
             "check the translations",
             "Fail on lost numbers, broken placeholders, markup the source does not use, "
@@ -205,16 +288,26 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         parser = commands.add_parser(name, help=summary, description=description)
         _common(parser, languages)
         parser.set_defaults(run=run)
-        if name == "update":
+        if name in ("update", "ids"):
             parser.add_argument(
                 "--keep-obsolete", action="store_true", help="keep removed messages as #~ entries"
             )
         elif name == "status":
             parser.add_argument("--json", action="store_true", help="print JSON")
+        elif name == "glossary":
+            parser.add_argument("--format", choices=glossary_export.FORMATS, default="tbx")
+            parser.add_argument(
+                "--out", default="glossary", metavar="DIR", help="folder (default: glossary/)"
+            )
         elif name == "check":
             parser.add_argument(
                 "--complete",
                 action="store_true",
                 help="also fail on untranslated and fuzzy messages",
+            )
+            parser.add_argument(
+                "--pofilter-report",
+                action="store_true",
+                help="count what each of translate-toolkit's checks flags (enforced or not)",
             )
     return i18n

@@ -1,7 +1,7 @@
 """Every translatable text of a game, each with a stable gettext context built from ids.
 
-A message's context (``msgctxt``) names where its text lives by ids only, never by list
-positions, so reordering content never changes it::
+A message's context (``msgctxt``) names where its text lives by ids, never by list
+positions, so inserting, moving or deleting an item never changes another's context::
 
     game.summary
     components.<component>.name / .note / .items.<item>.name / .provenance.decision
@@ -10,41 +10,66 @@ positions, so reordering content never changes it::
     scoring.table.<input>.label   scoring.options.<option>.label   scoring.values.<value>.note
     scoring.categories.<category>.label   scoring.ranking.<value>.label
     scoring.constraints.<id>.message   scoring.end_checks.<id>.message   scoring.groups.<group>
-    rules.<section>.title / .body / .steps.<n> / .table.header.<n> / .table.rows.<r>.<c>
-    rules.<section>.notes.<note>       glossary.<term>.term / .definition
+    rules.<section>.title / .body / .steps.<step> / .table.caption
+    rules.<section>.table.header.<n> / .table.rows.<row>.<n>     rules.<section>.notes.<note>
+    glossary.<term>.term / .definition     cases.cases.<case>.title / .source
     <anything>.provenance.decision
 
-Numbers appear only where the content itself is an ordered list of plain texts (a
-section's numbered steps, a table's cells, a deal's slots); they count from 1. Rule
-sections are flat (``rules.<section>``) whatever their nesting, since section ids are
-unique across the tree and a section may move under another parent.
+Numbers appear only where position is the meaning: a table's columns (cell ``n`` of a row
+answers header ``n``) and a deal's slots (the ``n``-th card drawn goes to slot ``n``). Rule
+sections are flat (``rules.<section>``) whatever their nesting, since section ids are unique
+across the tree and a section may move under another parent.
+
+**Paragraphs.** A text of several paragraphs (blank-line separated) is one message per
+paragraph, ``<context>.1``, ``<context>.2``..., so a one-word edit makes one paragraph fuzzy.
+Paragraph numbers do shift when one is inserted; ``rulebook i18n update`` then carries each
+translation over by its source text (rulebook.i18n.merge), so nothing is lost.
+
+**Counts.** A setup step that names one of its values is a plural message: ``msgid`` is its
+``one`` form (or its text), ``msgid_plural`` its text, and the translation has one form per
+plural category of its language.
+
+**Texts without words** ("70", "—", "14 + 3") read the same in every language: they are
+not messages.
 
 The walk is generic: every field typed :data:`schemas.common.Text` is a message, except the
 few listed in :data:`SKIPPED` (proper names, bibliography, per-language data, refused test
-states).
-A new ``Text`` field added to a schema is therefore picked up without changing this module.
+states). A new ``Text`` field added to a schema is therefore picked up without changing this
+module; :func:`describe` says what it is to a translator.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, get_args
 
+import yaml
 from pydantic import BaseModel
 
+from rulebook.i18n.describe import describe
 from schemas.cases import Cases
 from schemas.common import Text
 from schemas.game import Game, GameContent
 from schemas.glossary import Term
-from schemas.rules import Note, Section
+from schemas.loader import YamlDocument
+from schemas.rules import Note, Section, Step, TableRow
 from schemas.scoring import Ranking, RankingKey
+from schemas.setup import SetupStep
 
 #: The constraint object that marks a field as :data:`Text` (translatable source text).
 _TEXT_MARK: Any = get_args(Text)[1]
 
 #: ``{name}`` placeholders, as the CLI and the site fill them.
 PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+
+#: A letter (outside placeholders): a text without one reads the same in every language.
+_LETTER = re.compile(r"[^\W\d_]")
+
+#: Where one paragraph ends and the next starts.
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
 
 #: (model, field) pairs holding text that is never translated through the catalogs.
 SKIPPED: frozenset[tuple[type[BaseModel], str]] = frozenset(
@@ -57,6 +82,7 @@ SKIPPED: frozenset[tuple[type[BaseModel], str]] = frozenset(
         (Game, "publishers"),
         (Game, "sources"),  # bibliographic titles stay as published
         (Term, "forms"),  # already per language
+        (SetupStep, "forms"),  # the source's plural forms: part of the step's text message
     }
 )
 
@@ -65,12 +91,37 @@ class ExtractError(ValueError):
     """Content whose messages cannot get unique contexts (two items share an id)."""
 
 
+def has_words(text: str) -> bool:
+    """Whether ``text`` has a letter outside placeholders ("5", "2-4" read the same anywhere)."""
+    return bool(_LETTER.search(PLACEHOLDER.sub("", text)))
+
+
+def paragraphs(text: str) -> list[str]:
+    """The paragraphs of ``text`` (one for a text without a blank line)."""
+    parts = [p.strip() for p in _PARAGRAPH_BREAK.split(text.strip())]
+    return [p for p in parts if p] or [text]
+
+
+def join_paragraphs(parts: list[str]) -> str:
+    """Paragraphs back into one Markdown text."""
+    return "\n\n".join(parts)
+
+
+def paragraph_contexts(context: str, text: str) -> list[tuple[str, str]]:
+    """(context, paragraph) pairs of a text: itself alone, or ``<context>.<n>`` per paragraph."""
+    parts = paragraphs(text)
+    if len(parts) == 1:
+        return [(context, text)]
+    return [(f"{context}.{n}", part) for n, part in enumerate(parts, start=1)]
+
+
 @dataclass(frozen=True)
 class SourceMessage:
     """One translatable text, in the language it was written in.
 
-    ``plural`` is set only for interface strings that depend on a count
-    (``{count} point`` / ``{count} points``); content texts are never plural.
+    ``plural`` is set for count phrases: ``text`` is then the singular (``one``) form,
+    ``plural`` the form for most numbers, and ``count`` names the placeholder whose number
+    chooses between the translation's forms.
     """
 
     context: str
@@ -82,11 +133,20 @@ class SourceMessage:
     path: str
     plural: str | None = None
     notes: tuple[str, ...] = field(default=())
+    #: The line of ``file`` the text starts on (0 when unknown).
+    line: int = 0
+    #: The placeholder that chooses a plural form.
+    count: str | None = None
 
     @property
     def msgid(self) -> str | tuple[str, str]:
         """The gettext message id: the text, or (singular, plural)."""
         return self.text if self.plural is None else (self.text, self.plural)
+
+    @property
+    def texts(self) -> tuple[str, ...]:
+        """The source forms: the text, and the plural when there is one."""
+        return (self.text,) if self.plural is None else (self.text, self.plural)
 
     @property
     def placeholders(self) -> frozenset[str]:
@@ -103,8 +163,13 @@ class SourceMessage:
 
     @property
     def comments(self) -> list[str]:
-        """Translator comments (``#.``): the YAML path, then any notes."""
-        return [c for c in (self.path, *self.notes) if c]
+        """Extracted comments (``#.``): what and where the text is, then the YAML path."""
+        return [c for c in (*self.notes, self.path) if c]
+
+    @property
+    def location(self) -> tuple[str, int]:
+        """The source reference (``#:``): file and line (0: none known)."""
+        return self.file, self.line
 
 
 def natural_key(context: str) -> tuple[tuple[int, int | str], ...]:
@@ -129,62 +194,140 @@ def _segment(item: Any, index: int) -> str:
     return str(ident) if isinstance(ident, str) else str(index)
 
 
+Loc = tuple[str | int, ...]
+
+
 @dataclass(frozen=True)
 class _Where:
-    """Where the walk stands: the context so far, the text's language, the file and path."""
+    """Where the walk stands: the context so far, the text's language, the file and path.
+
+    ``loc`` is the same place as YAML keys and list indexes, to find its line.
+    """
 
     context: tuple[str, ...]
     language: str
     file: str
     path: str
+    loc: Loc = ()
 
-    def down(self, segment: str, key: str | None = None) -> _Where:
-        """One level deeper: ``segment`` in the context, ``key`` (or ``[segment]``) in the path."""
-        step = f"[{segment}]" if key is None else (f".{key}" if self.path else key)
-        return _Where((*self.context, segment), self.language, self.file, self.path + step)
+    def down(self, segment: str, key: str | int | None = None) -> _Where:
+        """One level deeper: ``segment`` in the context; ``key`` (a field or an index) in the file."""
+        if isinstance(key, int) or key is None:
+            step = f"[{segment}]"
+        else:
+            step = f".{key}" if self.path else key
+        loc_key: str | int = segment if key is None else key
+        return _Where(
+            (*self.context, segment),
+            self.language,
+            self.file,
+            self.path + step,
+            (*self.loc, loc_key),
+        )
+
+    def keep_context(self, key: str) -> _Where:
+        """One level deeper in the file only."""
+        inner = self.down(key, key)
+        return _Where(self.context, self.language, self.file, inner.path, inner.loc)
+
+
+def _document(path: Path) -> YamlDocument | None:
+    """A content file's node tree, for line numbers only (libyaml's fast parser if present)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        return YamlDocument(path, None, yaml.compose(text, Loader=loader))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return None
 
 
 @dataclass
 class _Walk:
     """Collects the messages of one game while walking its models."""
 
-    game: str
+    content: GameContent
     source_language: str
+    folder: Path | None
+    #: Write the translator's comments (the run-time lookup has no use for them).
+    described: bool = True
     found: list[SourceMessage] = field(default_factory=list)
+    _lines: dict[str, YamlDocument | None] = field(default_factory=dict)
 
-    def text(self, text: str, where: _Where) -> None:
-        notes: tuple[str, ...] = ()
-        if where.language != self.source_language:
-            notes = (f"Source language of this text: {where.language}",)
-        self.found.append(
-            SourceMessage(
-                context=".".join(where.context),
-                text=text,
-                language=where.language,
-                file=f"content/{self.game}/{where.file}.yaml",
-                path=where.path,
-                notes=notes,
+    def line(self, file: str, loc: Loc) -> int:
+        """The line ``loc`` stands on in the game's ``file``, when the folder is known."""
+        if self.folder is None:
+            return 0
+        if file not in self._lines:
+            self._lines[file] = _document(self.folder / f"{file}.yaml")
+        document = self._lines[file]
+        return (document.line_of(loc) or 0) if document is not None else 0
+
+    def describe(self, context: str, language: str) -> list[str]:
+        if not self.described:
+            return []
+        return describe(self.content, context, language, self.source_language)
+
+    def text(self, text: str, where: _Where, owner: BaseModel | None = None) -> None:
+        if not has_words(text):
+            return
+        game = self.content.id
+        file = f"content/{game}/{where.file}.yaml"
+        line = self.line(where.file, where.loc)
+        base = ".".join(where.context)
+        if isinstance(owner, SetupStep) and owner.count_value() is not None:
+            forms = owner.forms or {}
+            self.found.append(
+                SourceMessage(
+                    context=base,
+                    text=forms.get("one", text),
+                    plural=text,
+                    count=owner.count_value(),
+                    language=where.language,
+                    file=file,
+                    path=where.path,
+                    notes=tuple(self.describe(base, where.language)),
+                    line=line,
+                )
             )
-        )
+            return
+        parts = paragraph_contexts(base, text)
+        for number, (context, part) in enumerate(parts, start=1):
+            if not has_words(part):
+                continue
+            notes = self.describe(context, where.language)
+            if len(parts) > 1 and self.described:
+                notes.insert(1, f"Paragraph {number} of {len(parts)}.")
+            self.found.append(
+                SourceMessage(
+                    context=context,
+                    text=part,
+                    language=where.language,
+                    file=file,
+                    path=where.path,
+                    notes=tuple(notes),
+                    line=line,
+                )
+            )
 
-    def value(self, value: Any, is_text: bool, where: _Where) -> None:
+    def value(self, value: Any, is_text: bool, where: _Where, owner: BaseModel | None) -> None:
         """Walk a field value: a model, a list, a mapping or a string."""
         if isinstance(value, BaseModel):
             self.model(value, where)
         elif isinstance(value, str):
             if is_text:
-                self.text(value, where)
+                self.text(value, where, owner)
         elif isinstance(value, list | tuple):
-            for index, item in enumerate(value, start=1):
-                self.value(item, is_text, where.down(_segment(item, index)))
+            for index, item in enumerate(value):
+                segment = _segment(item, index + 1)
+                self.value(item, is_text, where.down(segment, index), owner)
         elif isinstance(value, dict):
             for key, item in value.items():
-                self.value(item, is_text, where.down(str(key), str(key)))
+                self.value(item, is_text, where.down(str(key), str(key)), owner)
 
     def model(self, model: BaseModel, where: _Where) -> None:
         """Walk every field of ``model``."""
         if isinstance(model, Section) and model.source_language:
-            where = _Where(where.context, model.source_language, where.file, where.path)
+            where = _Where(where.context, model.source_language, where.file, where.path, where.loc)
         for name, info in type(model).model_fields.items():
             value = getattr(model, name)
             if (type(model), name) in SKIPPED or value is None:
@@ -192,43 +335,57 @@ class _Walk:
             is_text = _is_text(info.annotation) or _is_text(info.metadata)
             key = info.alias or name
             if isinstance(model, GameContent):
-                self.value(value, is_text, _Where((name,), where.language, name, ""))
+                self.value(value, is_text, _Where((name,), where.language, name, ""), model)
             elif isinstance(model, Section) and name == "children":
                 # Sections are flat: a child's context does not depend on its parent.
-                for child in value:
+                for index, child in enumerate(value):
                     path = f"{where.path}.{key}[{child.id}]"
-                    self.model(child, _Where(("rules", child.id), where.language, where.file, path))
+                    loc = (*where.loc, key, index)
+                    self.model(
+                        child, _Where(("rules", child.id), where.language, where.file, path, loc)
+                    )
             elif _flattened(model, name, where):
                 # The item's own id (or the note's) already says all the context needs.
-                inner = where.down(name, key)
-                self.value(
-                    value, is_text, _Where(where.context, where.language, where.file, inner.path)
-                )
+                self.value(value, is_text, where.keep_context(key), model)
             else:
-                self.value(value, is_text, where.down(name, key))
+                self.value(value, is_text, where.down(name, key), model)
 
 
 def _flattened(model: BaseModel, name: str, where: _Where) -> bool:
-    """Fields that add nothing to the context: a file's main list, ranking keys, note text."""
+    """Fields that add nothing to the context: a file's main list, ranking keys, item text."""
     if len(where.context) == 1 and name in {"components", "sections", "terms"}:
         return True
-    return (isinstance(model, Ranking) and name == "keys") or (
-        isinstance(model, Note) and name == "text"
+    return (
+        (isinstance(model, Ranking) and name == "keys")
+        or (isinstance(model, Note | Step) and name == "text")
+        or (isinstance(model, TableRow) and name == "cells")
     )
 
 
-def extract(content: GameContent) -> list[SourceMessage]:
-    """Every translatable text of ``content``, sorted by context.
-
-    Raises :class:`ExtractError` when two texts would share a context (two components, two
-    ranking keys or two section notes with one id), since gettext could not tell them apart.
-    """
+def walk(
+    content: GameContent, folder: Path | None = None, described: bool = True
+) -> Iterator[SourceMessage]:
+    """The messages of ``content`` in reading order (files, then their order in each file)."""
     source_language = content.game.source_language
-    walk = _Walk(content.id, source_language)
-    walk.model(content, _Where((), source_language, "game", ""))
+    collector = _Walk(content, source_language, folder, described)
+    collector.model(content, _Where((), source_language, "game", ""))
+    yield from collector.found
+
+
+def extract(
+    content: GameContent, folder: Path | None = None, described: bool = True
+) -> list[SourceMessage]:
+    """Every translatable text of ``content``, in reading order.
+
+    ``folder`` is the game's content folder, for the line numbers of source references;
+    ``described`` writes the comments that tell a translator what each text is.
+    Raises :class:`ExtractError` when two texts would share a context (two components, two
+    rows or two section notes with one id), since gettext could not tell them apart.
+    """
+    found = list(walk(content, folder, described))
     seen: dict[str, SourceMessage] = {}
     clashes: list[str] = []
-    for message in walk.found:
+    for message in found:
         if message.context in seen:
             first = seen[message.context]
             clashes.append(
@@ -240,4 +397,4 @@ def extract(content: GameContent) -> list[SourceMessage]:
             f"{content.id}: texts sharing a translation context (give them distinct ids): "
             + "; ".join(clashes)
         )
-    return sorted(walk.found, key=lambda m: natural_key(m.context))
+    return found

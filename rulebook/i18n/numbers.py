@@ -103,3 +103,16 @@ def forms_by_category(forms: Sequence[str], language: str) -> dict[str, str]:
     return {
         category: forms[min(mapping.get(category, last), last)] for category in categories(language)
     }
+
+
+def forms_for_catalog(texts: Sequence[str], language: str) -> str | list[str]:
+    """A source text as the ``msgstr`` of a catalog in its own language.
+
+    A singular text is itself; a count phrase (singular, plural) gets one form per gettext
+    index of ``language``: the singular where the index serves CLDR ``one``, else the plural.
+    """
+    if len(texts) == 1:
+        return texts[0]
+    count, _ = _gettext_rule(language)
+    one = _index_of_category(language).get("one")
+    return [texts[0] if index == one else texts[1] for index in range(count)]

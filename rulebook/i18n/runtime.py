@@ -10,21 +10,39 @@ page can put a visible "not translated yet" notice next to a fallback::
         ...  # show translate("ui.not_translated", ...) next to it
 
 A message with no translation, a fuzzy one, or one made for an older source text gives the
-source text. Messages written in the reader's language are shown as they are.
+source text (a fuzzy one gives its draft translation when ``drafts`` is asked for, for a
+translator's preview). Messages written in the reader's language are shown as they are.
+
+A text of several paragraphs is looked up paragraph by paragraph (rulebook.i18n.messages);
+a count phrase gives the form its number needs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TypeVar
 
 from babel.messages.catalog import Message
 from babel.support import NullTranslations, Translations
 
 from rulebook import paths
 from rulebook.i18n.catalogs import State, load_entries, state, strings
-from rulebook.i18n.messages import SourceMessage, extract
-from rulebook.i18n.numbers import Number, format_count, forms_by_category
+from rulebook.i18n.messages import (
+    SourceMessage,
+    extract,
+    has_words,
+    join_paragraphs,
+    paragraph_contexts,
+)
+from rulebook.i18n.numbers import (
+    Number,
+    format_count,
+    forms_by_category,
+    plural_category,
+)
+from rulebook.i18n.typography import typeset
 from rulebook.i18n.ui import UI_DOMAIN, ui_messages
 from schemas.game import GameContent
 
@@ -38,6 +56,25 @@ def catalog(domain: str, language: str, locales: Path | None = None) -> NullTran
     return Translations.load(str(locales or paths.LOCALES), [language], domain)
 
 
+#: The number whose plural form stands for "some number" (a letter in a table, an unknown
+#: count): the form most languages use after a variable (fr 5 cultures, uk 5 культур).
+GENERIC_NUMBER = 5
+
+
+@dataclass(frozen=True)
+class Part:
+    """What a reader gets for one message: the text, its state, and its language."""
+
+    context: str
+    text: str
+    state: State
+    language: str
+    #: Forms by CLDR category, and the language whose rules choose, for a count phrase.
+    forms: dict[str, str] | None = None
+    forms_language: str | None = None
+    count: str | None = None
+
+
 class Translator:
     """Text in one language for one game's messages and the interface strings."""
 
@@ -46,19 +83,31 @@ class Translator:
         messages: Mapping[str, SourceMessage],
         entries: Mapping[str, Message],
         language: str,
+        drafts: bool = False,
     ) -> None:
         self.language = language
+        self.drafts = drafts
         self._messages = dict(messages)
         self._entries = dict(entries)
+
+    def _shown(self, state_: State) -> bool:
+        return state_ == "translated" or (self.drafts and state_ == "fuzzy")
 
     def state(self, context: str, text: str | None = None) -> State:
         """``source``, ``translated``, ``fuzzy`` or ``missing`` for this reader.
 
         ``text`` is the source text the caller has; when it is not the current source of
-        the context (or the context is unknown), nothing is translated: ``missing``.
+        the context (or the context is unknown), nothing is translated: ``missing``. A text
+        of several paragraphs is as far as its least translated paragraph.
         """
         message = self._messages.get(context)
-        if message is None or (text is not None and text != message.text):
+        if message is None and text is not None:
+            pieces = [(c, t) for c, t in paragraph_contexts(context, text) if has_words(t)]
+            if pieces and pieces[0][0] != context:
+                states = {self.state(c, t) for c, t in pieces}
+                worst = [s for s in ("missing", "fuzzy", "translated") if s in states]
+                return worst[0] if worst else "source"
+        if message is None or (text is not None and text not in message.texts):
             return "missing"
         return state(message, self._entries.get(context), self.language)
 
@@ -66,11 +115,68 @@ class Translator:
         """Whether the reader gets this message in their own language."""
         return self.state(context, text) in ("source", "translated")
 
-    def __call__(self, context: str, text: str) -> str:
-        """The text to show for ``context``: its translation, else ``text``."""
-        if self.state(context, text) != "translated":
-            return text
-        return strings(self._entries[context])[0]
+    def parts(self, context: str, text: str) -> list[Part]:
+        """What the reader gets for ``context``, paragraph by paragraph."""
+        pieces = paragraph_contexts(context, text)
+        if len(pieces) == 1 or context in self._messages:
+            return [self._part(context, text)]
+        return [
+            self._part(c, t) if has_words(t) else Part(c, t, "source", self.language)
+            for c, t in pieces
+        ]
+
+    def _part(self, context: str, text: str) -> Part:
+        part = self._found(context, text)
+        forms = part.forms
+        if forms is not None:
+            forms = {k: typeset(v, part.language) for k, v in forms.items()}
+        return replace(part, text=typeset(part.text, part.language), forms=forms)
+
+    def _found(self, context: str, text: str) -> Part:
+        message = self._messages.get(context)
+        found = self.state(context, text)
+        source_language = message.language if message is not None else self.language
+        if message is None or found == "source":
+            state_: State = "source" if message else found
+            if message is not None and message.plural is not None:
+                forms = {"one": message.text, "other": message.plural}
+                generic = forms[
+                    "one" if plural_category(GENERIC_NUMBER, source_language) == "one" else "other"
+                ]
+                return Part(
+                    context, generic, state_, source_language, forms, source_language, message.count
+                )
+            return Part(context, text, state_, source_language)
+        shown = self._shown(found)
+        entry = self._entries.get(context)
+        if message.plural is None:
+            if shown and entry is not None:
+                return Part(context, strings(entry)[0], found, self.language)
+            return Part(context, text, found, source_language)
+        if shown and entry is not None:
+            forms = forms_by_category(strings(entry), self.language)
+            language = self.language
+        else:
+            forms = {"one": message.text, "other": message.plural}
+            language = source_language
+        generic = forms.get(plural_category(GENERIC_NUMBER, language)) or forms["other"]
+        return Part(context, generic, found, language, forms, language, message.count)
+
+    def __call__(self, context: str, text: str, values: Mapping[str, Number] | None = None) -> str:
+        """The text to show for ``context``: its translation, else ``text``.
+
+        ``values`` gives a count phrase its number, to choose its form.
+        """
+        texts = []
+        for part in self.parts(context, text):
+            if part.forms is not None and part.count is not None and part.forms_language:
+                number = (values or {}).get(part.count)
+                if number is not None:
+                    category = plural_category(number, part.forms_language)
+                    texts.append(part.forms.get(category) or part.forms["other"])
+                    continue
+            texts.append(part.text)
+        return join_paragraphs(texts)
 
     def count_patterns(self, context: str) -> tuple[str, dict[str, str]]:
         """The language and the patterns by CLDR category of a count phrase.
@@ -93,8 +199,37 @@ class Translator:
         return format_count(number, patterns, language)
 
 
+T = TypeVar("T")
+
+
+def per_content(build: Callable[[GameContent], T]) -> Callable[[GameContent], T]:
+    """``build`` run once per content object: a site build asks for each game many times.
+
+    Content models are immutable; the cache holds the object itself, so an id reused by
+    another object is never mistaken for it.
+    """
+    done: dict[int, tuple[GameContent, T]] = {}
+
+    def cached(content: GameContent) -> T:
+        found = done.get(id(content))
+        if found is None or found[0] is not content:
+            found = done[id(content)] = (content, build(content))
+        return found[1]
+
+    return cached
+
+
+@per_content
+def _messages(content: GameContent) -> dict[str, SourceMessage]:
+    """A game's messages by context (without translators' comments)."""
+    return {m.context: m for m in extract(content, described=False)}
+
+
 def translator(
-    content: GameContent | None, language: str, locales: Path | None = None
+    content: GameContent | None,
+    language: str,
+    locales: Path | None = None,
+    drafts: bool = False,
 ) -> Translator:
     """A :class:`Translator` for ``content`` (or the interface alone) in ``language``.
 
@@ -105,6 +240,6 @@ def translator(
     messages = {m.context: m for m in ui_messages()}
     found = dict(load_entries(UI_DOMAIN, language, where))
     if content is not None:
-        messages.update((m.context, m) for m in extract(content))
+        messages.update(_messages(content))
         found.update(load_entries(content.id, language, where))
-    return Translator(messages, found, language)
+    return Translator(messages, found, language, drafts)

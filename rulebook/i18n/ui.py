@@ -24,12 +24,14 @@ _FILE = "rulebook/i18n/ui.py"
 
 @dataclass(frozen=True)
 class UiString:
-    """One interface string. ``plural`` makes it a count phrase with ``{count}``."""
+    """One interface string. ``plural`` makes it a count phrase, chosen by ``{count}``
+    (or by the placeholder ``count`` names)."""
 
     key: str
     text: str
     note: str
     plural: str | None = None
+    count: str = "count"
 
 
 #: Every interface string. Keys are stable: code and catalogs refer to ``ui.<key>``.
@@ -270,8 +272,10 @@ UI_STRINGS: tuple[UiString, ...] = (
     ),
     UiString(
         "problem_player_count",
-        "{count} players given; the game is for {min} to {max}",
-        "Calculator: an end-state problem reported at a field (player count).",
+        "{count} player given; the game is for {min} to {max}",
+        "Calculator: an end-state problem reported at a field (player count). {count} is the "
+        "number of players entered (it chooses the form), {min} and {max} the game's range.",
+        plural="{count} players given; the game is for {min} to {max}",
     ),
     UiString(
         "problem_pile_first",
@@ -295,8 +299,11 @@ UI_STRINGS: tuple[UiString, ...] = (
     ),
     UiString(
         "problem_too_long",
-        "at most {max} cards",
-        "Calculator: an end-state problem reported at a field (too long).",
+        "at most {max} value",
+        "Calculator: a list of values entered at one field (a pile's cards, wine tokens) is "
+        "too long; {max} is the most it may hold and chooses the form.",
+        plural="at most {max} values",
+        count="max",
     ),
     UiString(
         "problem_too_short",
@@ -315,6 +322,41 @@ UI_STRINGS: tuple[UiString, ...] = (
         "A number of players; {count} is the formatted number.",
         plural="{count} players",
     ),
+    # -- translators' previews and the translation status page --
+    UiString(
+        "draft",
+        "Draft translation: not reviewed since its source changed.",
+        "Preview for translators (build --drafts): the title of the mark beside a fuzzy "
+        "translation shown as a draft.",
+    ),
+    UiString("draft_short", "draft", "Preview for translators: the short mark of a draft."),
+    UiString(
+        "translation_status",
+        "Translation status",
+        "Site page title: how far each game is translated.",
+    ),
+    UiString(
+        "translation_status_intro",
+        "How much of each game is translated into each language: translated, to review (the "
+        "source changed since) and missing. Shared words show each concept's term in every game.",
+        "Translation status page: the introduction.",
+    ),
+    UiString("status_language", "Language", "Translation status page: a table heading."),
+    UiString("status_game", "Game", "Translation status page: a table heading."),
+    UiString("status_translated", "Translated", "Translation status page: a table heading."),
+    UiString(
+        "status_fuzzy",
+        "To review",
+        "Translation status page: a table heading (fuzzy messages: the source changed).",
+    ),
+    UiString("status_missing", "Missing", "Translation status page: a table heading."),
+    UiString("status_done", "Done", "Translation status page: a table heading (a percentage)."),
+    UiString(
+        "status_concepts",
+        "Shared words across games",
+        "Translation status page: heading of the table of glossary concepts.",
+    ),
+    UiString("status_concept", "Concept", "Translation status page: a table heading."),
     # -- the calculator's table tools (share, keep, export, explain): keys start with calc_ --
     UiString(
         "calc_tools",
@@ -326,11 +368,18 @@ UI_STRINGS: tuple[UiString, ...] = (
         "Copy a link to this table",
         "Calculator button: copies a link that reopens the table with every entry, in any language.",
     ),
-    UiString("calc_undo", "Undo", "Calculator button: takes back the last change to the table."),
+    UiString(
+        "calc_undo",
+        "Undo",
+        "Calculator button: takes back the last change to the table. The browser's own "
+        "dialogs have a Cancel button: use another word than its Cancel here (fr Défaire, "
+        "not Annuler), since the reset question names this button.",
+    ),
     UiString(
         "calc_clear_confirm",
-        "Clear every entry of this table? Undo can still bring them back.",
-        "Calculator: the question asked before the table is cleared (OK / Cancel).",
+        "Clear every entry of this table? The Undo button can still bring them back.",
+        "Calculator: the question asked before the table is cleared; the browser shows it "
+        "with its own OK and Cancel buttons. Name the Undo button exactly as ui.calc_undo.",
     ),
     UiString(
         "calc_keep",
@@ -416,8 +465,9 @@ UI_STRINGS: tuple[UiString, ...] = (
     ),
     UiString(
         "calc_from_link",
-        "The table from the link is open. Undo brings back the table you had.",
-        "Calculator notice: a shared link replaced the table saved on this device.",
+        "The table from the link is open. The Undo button brings back the table you had.",
+        "Calculator notice: a shared link replaced the table saved on this device. Name the "
+        "Undo button exactly as ui.calc_undo.",
     ),
     UiString(
         "calc_explain", "Why these scores", "Calculator heading: the explanation of each score."
@@ -525,6 +575,7 @@ def ui_messages() -> list[SourceMessage]:
             file=_FILE,
             path="",
             plural=s.plural,
+            count=s.count if s.plural else None,
             notes=(s.note,),
         )
         for s in UI_STRINGS

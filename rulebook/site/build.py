@@ -31,6 +31,7 @@ from rulebook.site.localize import Localizer
 from rulebook.site.offline import write_offline
 from rulebook.site.pages import Page, game_pages, game_view, home_page
 from rulebook.site.render import Renderer, page_links
+from rulebook.site.translation_status import status_page
 from schemas.common import LANGUAGES
 from schemas.game import GameContent
 from schemas.loader import load_all
@@ -67,16 +68,20 @@ class BuildReport:
 
 
 def language_pages(
-    games: dict[str, GameContent], language: str, locales: Path | None
+    games: dict[str, GameContent], language: str, locales: Path | None, drafts: bool = False
 ) -> list[Page]:
-    """Every page of one language, home first, then each game in id order."""
+    """Every page of one language, home first, then each game in id order.
+
+    ``drafts`` shows fuzzy translations, marked, instead of their source (a preview).
+    """
     pages: list[Page] = []
     views = []
     for game_id in sorted(games):
-        loc = Localizer(language, games[game_id], locales)
+        loc = Localizer(language, games[game_id], locales, drafts)
         views.append(game_view(games[game_id], loc))
         pages.extend(game_pages(games[game_id], loc))
-    pages.insert(0, home_page(views, Localizer(language, None, locales)))
+    pages.insert(0, home_page(views, Localizer(language, None, locales, drafts)))
+    pages.append(status_page(games, Localizer(language, None, locales, drafts), locales))
     return pages
 
 
@@ -86,6 +91,7 @@ def write_sources(
     languages: tuple[str, ...],
     locales: Path | None,
     site_dir: Path,
+    drafts: bool = False,
 ) -> dict[str, list[Page]]:
     """Markdown pages, assets and configs of every language under ``work``."""
     shutil.copyfile(BASE_CONFIG, work / "base.yml")
@@ -97,8 +103,8 @@ def write_sources(
     }
     for language in languages:
         docs = work / "docs" / language
-        renderer = Renderer(TEMPLATES, language, locales)
-        pages = language_pages(games, language, locales)
+        renderer = Renderer(TEMPLATES, language, locales, drafts)
+        pages = language_pages(games, language, locales, drafts)
         for page in pages:
             target = docs / page.path
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -214,6 +220,7 @@ def build_site(
     content_dir: Path | None = None,
     locales: Path | None = None,
     languages: tuple[str, ...] = LANGUAGES,
+    drafts: bool = False,
 ) -> BuildReport:
     """Build the site into ``out``; raise BuildError (or ContentError) and keep the old one."""
     started = time.perf_counter()
@@ -224,7 +231,7 @@ def build_site(
     try:
         with tempfile.TemporaryDirectory(prefix="rulebook-site-") as folder, _environment():
             work = Path(folder)
-            built = write_sources(work, games, languages, locales, staging)
+            built = write_sources(work, games, languages, locales, staging, drafts)
             for language in languages:
                 run_mkdocs(work / f"mkdocs.{language}.yml")
                 compact_search_index(staging / language / "search" / "search_index.json")

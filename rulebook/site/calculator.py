@@ -124,7 +124,13 @@ def localized_export(content: GameContent, loc: Localizer) -> tuple[dict[str, An
         setup["first_player_text"] = tr("setup.first_player_text", setup["first_player_text"])
     for step in setup["steps"]:
         base = f"setup.steps.{step['id']}"
-        step["text"] = tr(f"{base}.text", step["text"])
+        found = loc.text(f"{base}.text", step["text"])
+        if found.fallback:
+            fallback[f"{base}.text"] = found.lang
+        step["text"] = found.text
+        step.pop("forms", None)
+        if found.forms:  # a count phrase: the widget picks the form its number needs
+            step.update(forms=dict(found.forms), forms_lang=found.lang, count=found.count)
         deal = step.get("deal")
         if deal and deal.get("slots"):
             deal["slots"] = [

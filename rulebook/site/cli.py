@@ -26,7 +26,7 @@ def _build(args: argparse.Namespace) -> BuildReport | None:
 
     out = Path(args.out) if args.out else DEFAULT_OUT
     try:
-        report = build_site(out)
+        report = build_site(out, drafts=getattr(args, "drafts", False))
     except ContentError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
@@ -73,6 +73,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+_DRAFTS_HELP = (
+    "translators' preview: show fuzzy translations, marked as drafts, instead of their source"
+)
+
+
 def register(commands: Any) -> None:
     """Add ``build`` and ``serve`` to the subcommands of ``rulebook``."""
     build = commands.add_parser(
@@ -85,6 +90,7 @@ def register(commands: Any) -> None:
         ),
     )
     build.add_argument("--out", help=f"output folder (default: {DEFAULT_OUT})")
+    build.add_argument("--drafts", action="store_true", help=_DRAFTS_HELP)
     build.set_defaults(run=cmd_build)
 
     serve = commands.add_parser(
@@ -94,4 +100,5 @@ def register(commands: Any) -> None:
     )
     serve.add_argument("--out", help=f"output folder (default: {DEFAULT_OUT})")
     serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    serve.add_argument("--drafts", action="store_true", help=_DRAFTS_HELP)
     serve.set_defaults(run=cmd_serve)

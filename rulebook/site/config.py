@@ -17,9 +17,11 @@ from markupsafe import Markup
 
 from rulebook.site.pages import Page
 from rulebook.site.render import title_text
+from schemas.languages import language as language_spec
+from schemas.languages import specs
 
-#: Each language's own name, for the switcher and the root page.
-LANGUAGE_NAMES: dict[str, str] = {"fr": "Français", "uk": "Українська", "en": "English"}
+#: Each language's own name, for the switcher and the root page (content/languages.yaml).
+LANGUAGE_NAMES: dict[str, str] = {spec.code: spec.name for spec in specs()}
 
 
 def _title(text: str) -> str:
@@ -58,7 +60,7 @@ def language_config(
         "docs_dir": docs_dir,
         "site_dir": str(site_dir),
         "theme": {"language": language},
-        "plugins": [{"search": {"lang": language}}],
+        "plugins": [{"search": {"lang": language_spec(language).search or language}}],
         "extra": {
             "alternate": [
                 {"name": LANGUAGE_NAMES[other], "link": f"../{other}/", "lang": other}

@@ -5,15 +5,23 @@ and whether they stand in for a missing translation. A fallback keeps the source
 blank) and the renderer marks it visibly, with a ``lang`` attribute, so nothing falls back
 silently. Whether a message is translated comes from rulebook.i18n.runtime (PO files, fuzzy
 entries and stale translations count as missing).
+
+A preview for translators (``drafts``) shows fuzzy translations instead of their source,
+marked as drafts. A text of several paragraphs whose paragraphs are not all in the same state
+is a fragment made of ``parts``; a count phrase carries its ``forms`` and chooses one when
+its number is filled in.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from rulebook.i18n.runtime import Translator, translator
+from rulebook.i18n.messages import join_paragraphs
+from rulebook.i18n.numbers import plural_category
+from rulebook.i18n.runtime import Part, Translator, translator
 from rulebook.i18n.ui import UI_LANGUAGE, UI_STRINGS
 from schemas.game import GameContent
 
@@ -31,18 +39,40 @@ def has_words(text: str) -> bool:
 
 @dataclass(frozen=True)
 class Fragment:
-    """Text to show: the words, their language, and whether they are a fallback."""
+    """Text to show: the words, their language, and whether they are a fallback or a draft."""
 
     text: str
     lang: str
     fallback: bool = False
+    #: A fuzzy translation shown in a translator's preview.
+    draft: bool = False
+    #: The paragraphs, when they are not all in one state (some translated, some not).
+    parts: tuple[Fragment, ...] = ()
+    #: A count phrase's forms by CLDR category, and the placeholder that chooses.
+    forms: tuple[tuple[str, str], ...] = ()
+    count: str | None = None
+
+    def for_values(self, values: Mapping[str, object] | None) -> Fragment:
+        """The fragment with the form its count needs, when ``values`` gives the count."""
+        if not self.forms or self.count is None or not values or self.count not in values:
+            return self
+        try:
+            number = float(str(values[self.count]))
+        except ValueError:
+            return self
+        forms = dict(self.forms)
+        whole = int(number) if number.is_integer() else number
+        text = forms.get(plural_category(whole, self.lang)) or forms.get("other") or self.text
+        return replace(self, text=text, forms=(), count=None)
 
     def fill(self, **values: object) -> Fragment:
         """Replace ``{name}`` placeholders by values; unknown braces stay as they are."""
+        chosen = self.for_values(values)
         text = _PLACEHOLDER.sub(
-            lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), self.text
+            lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0),
+            chosen.text,
         )
-        return Fragment(text, self.lang, self.fallback)
+        return replace(chosen, text=text)
 
 
 @dataclass
@@ -52,11 +82,15 @@ class Localizer:
     language: str
     content: GameContent | None = None
     locales: Path | None = None
+    #: Show fuzzy translations, marked as drafts (a translator's preview).
+    drafts: bool = False
     #: Contexts that fell back since the last :meth:`track` (for the page notice).
     missing: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self._translator: Translator = translator(self.content, self.language, self.locales)
+        self._translator: Translator = translator(
+            self.content, self.language, self.locales, self.drafts
+        )
 
     @property
     def source_language(self) -> str:
@@ -70,12 +104,50 @@ class Localizer:
     def text(self, context: str, source: str, language: str | None = None) -> Fragment:
         """The text of ``context`` whose source (in ``language``, default the game's) is ``source``."""
         written_in = language or self.source_language
-        if written_in == self.language or not has_words(source):
+        if not has_words(source):
             return Fragment(source, self.language)
-        if self._translator.state(context, source) == "translated":
-            return Fragment(self._translator(context, source), self.language)
-        self.missing.append(context)
-        return Fragment(source, written_in, fallback=True)
+        if written_in == self.language:
+            # The reader's own language: the source, typeset, with its forms if it counts.
+            found = self._translator.parts(context, source)
+            texts = [p.text for p in found]  # the translator typesets what it gives
+            single = found[0] if len(found) == 1 else None
+            forms = tuple(sorted((single.forms or {}).items())) if single else ()
+            return Fragment(
+                join_paragraphs(texts),
+                self.language,
+                forms=forms,
+                count=single.count if single else None,
+            )
+        parts = [
+            self._fragment(part, written_in) for part in self._translator.parts(context, source)
+        ]
+        if len(parts) == 1:
+            return parts[0]
+        first = parts[0]
+        if all(
+            (p.lang, p.fallback, p.draft) == (first.lang, first.fallback, first.draft)
+            for p in parts
+        ):
+            return Fragment(
+                join_paragraphs([p.text for p in parts]), first.lang, first.fallback, first.draft
+            )
+        return Fragment(
+            join_paragraphs([p.text for p in parts]),
+            self.language,
+            fallback=any(p.fallback for p in parts),
+            draft=any(p.draft for p in parts),
+            parts=tuple(parts),
+        )
+
+    def _fragment(self, part: Part, written_in: str) -> Fragment:
+        forms = tuple(sorted((part.forms or {}).items()))
+        if part.state in ("source", "translated"):
+            lang = self.language if part.state == "translated" else part.language
+            return Fragment(part.text, lang, forms=forms, count=part.count)
+        if part.state == "fuzzy" and self.drafts:
+            return Fragment(part.text, self.language, draft=True, forms=forms, count=part.count)
+        self.missing.append(part.context)
+        return Fragment(part.text, written_in, fallback=True, forms=forms, count=part.count)
 
     def maybe(
         self, context: str, source: str | None, language: str | None = None

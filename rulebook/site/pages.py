@@ -592,15 +592,18 @@ def _sections(content: GameContent, loc: Localizer) -> list[SectionView]:
                 kind=section.kind,
                 title=t("title", section.title),
                 body=t("body", section.body) if section.body else None,
-                steps=tuple(t(f"steps.{n}", s) for n, s in enumerate(section.steps, start=1)),
+                steps=tuple(t(f"steps.{s.id}", s.text) for s in section.steps),
                 table=TableView(
                     caption=t("table.caption", table.caption) if table.caption else None,
                     header=tuple(
                         t(f"table.header.{n}", h) for n, h in enumerate(table.header, start=1)
                     ),
                     rows=tuple(
-                        tuple(t(f"table.rows.{r}.{c}", cell) for c, cell in enumerate(row, start=1))
-                        for r, row in enumerate(table.rows, start=1)
+                        tuple(
+                            t(f"table.rows.{row.id}.{c}", cell)
+                            for c, cell in enumerate(row.cells, start=1)
+                        )
+                        for row in table.rows
                     ),
                 )
                 if table

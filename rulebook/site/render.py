@@ -12,7 +12,9 @@ Content and translations are untrusted. Three rules keep them inert:
   through untouched, so the Markdown pass never sees translated text a second time.
 
 A fragment shown in another language than the page's gets a ``lang`` attribute; a fallback
-also gets a visible "not translated" mark, and the page a notice at its top.
+also gets a visible "not translated" mark, and the page a notice at its top. In a
+translator's preview (``drafts``), a fuzzy translation is shown with a visible "draft" mark,
+its ``lang`` attribute and ``data-draft``.
 """
 
 from __future__ import annotations
@@ -159,9 +161,11 @@ def _markdown_lite(
 class Renderer:
     """Renders the pages of one language's build."""
 
-    def __init__(self, templates: Path, language: str, locales: Path | None = None):
+    def __init__(
+        self, templates: Path, language: str, locales: Path | None = None, drafts: bool = False
+    ):
         self.language = language
-        self.loc = Localizer(language, None, locales)
+        self.loc = Localizer(language, None, locales, drafts)
         self._page: Page | None = None
         self.env = Environment(
             loader=FileSystemLoader(str(templates)),
@@ -235,11 +239,32 @@ class Renderer:
             '<small class="rb-fallback-mark"{} title="{}" data-search-exclude>{}</small>'
         ).format(self.lang_attr(short), escape_text(notice.text), escape_text(short.text))
 
+    def draft_mark(self) -> Markup:
+        """The visible "draft" mark of a fuzzy translation in a translator's preview."""
+        short = self.ui("draft_short")
+        notice = self.ui("draft")
+        return Markup(
+            '<small class="rb-draft-mark"{} title="{}" data-search-exclude>{}</small>'
+        ).format(self.lang_attr(short), escape_text(notice.text), escape_text(short.text))
+
+    def _draft(self, fragment: Fragment, html: Markup, block: bool) -> Markup:
+        if block:
+            return Markup(
+                '<div class="rb-text rb-draft" lang="{}" data-draft>{}<p class="rb-draft-note">{}</p></div>'
+            ).format(fragment.lang, html, self.draft_mark())
+        return Markup('<span class="rb-draft" lang="{}" data-draft>{}</span>{}').format(
+            fragment.lang, html, self.draft_mark()
+        )
+
     def inline(self, fragment: Fragment | None) -> Markup:
         """A short text (a label, a name, a cell) as inline HTML."""
         if fragment is None:
             return Markup("")
+        if fragment.parts:
+            return Markup(" ").join(self.inline(part) for part in fragment.parts)
         text = escape_text(fragment.text)
+        if fragment.draft:
+            return self._draft(fragment, text, block=False)
         if fragment.lang == self.language:
             return text
         if not fragment.fallback:
@@ -258,7 +283,12 @@ class Renderer:
         """A text that may hold Markdown-lite, as a block of clean HTML."""
         if fragment is None:
             return Markup("")
+        fragment = fragment.for_values(fill)
+        if fragment.parts:
+            return Markup("\n").join(self.rich(p, links, fill, markers) for p in fragment.parts)
         html = markdown_lite(fragment.text, links, fill, markers)
+        if fragment.draft:
+            return self._draft(fragment, html, block=True)
         if fragment.lang == self.language:
             return Markup('<div class="rb-text">{}</div>').format(html)
         if not fragment.fallback:
@@ -271,10 +301,14 @@ class Renderer:
         """Markdown-lite kept inline (a table cell, a list item): no paragraph around it."""
         if fragment is None:
             return Markup("")
+        if fragment.parts:
+            return self.rich(fragment, links)
         html = markdown_lite(fragment.text, links)
         inner = _single_paragraph(html)
         if inner is None:
             return self.rich(fragment, links)
+        if fragment.draft:
+            return self._draft(fragment, inner, block=False)
         if fragment.lang == self.language:
             return inner
         if not fragment.fallback:
@@ -295,6 +329,8 @@ class Renderer:
         if fragment.fallback:
             attrs.append(".rb-fallback")
             self._note(fragment)
+        if fragment.draft:
+            attrs += [".rb-draft", f'lang="{self.language}"', 'data-draft="1"']
         return Markup("{} {{: {} }}").format(escape_text(fragment.text), Markup(" ".join(attrs)))
 
     def attr(self, fragment: Fragment | str) -> Markup:

@@ -28,11 +28,12 @@ TOOL_KEYS: dict[str, tuple[str, ...]] = {
     "setup": ("calc_bad_link",),
 }
 
-#: The count phrases the calculator's tools show.
+#: The count phrases the calculator shows: its tools' and its problems' (``problem_``).
 COUNT_KEYS: tuple[str, ...] = (
     "points",
-    *(s.key for s in UI_STRINGS if s.key.startswith(PREFIX) and s.plural),
+    *(s.key for s in UI_STRINGS if s.key.startswith((PREFIX, "problem_")) and s.plural),
 )
+_COUNTED_BY = {s.key: s.count for s in UI_STRINGS if s.plural}
 
 
 def tool_keys(widget: str) -> tuple[str, ...]:
@@ -47,5 +48,5 @@ def tools_island(content: GameContent, loc: Localizer, widget: str) -> dict[str,
     counts: dict[str, dict[str, Any]] = {}
     for key in COUNT_KEYS:
         language, patterns = loc.count_patterns(key)
-        counts[key] = {"lang": language, "forms": patterns}
+        counts[key] = {"lang": language, "forms": patterns, "count": _COUNTED_BY[key]}
     return {"bgg": {"id": content.game.bgg_id, "name": content.game.names.en}, "counts": counts}

@@ -38,6 +38,22 @@ function fill(node, attrs, children) {
 }
 
 /**
+ * The form of a count phrase for ``n``: ``forms`` by CLDR plural category, chosen by the
+ * plural rules of ``lang`` (the language the forms are written in).
+ * @param {Record<string, string> | undefined} forms @param {string} lang @param {number} n
+ */
+export function pluralForm(forms, lang, n) {
+  if (!forms) return undefined;
+  return forms[new Intl.PluralRules(lang).select(n)] ?? forms.other ?? Object.values(forms)[0];
+}
+
+/** A setup step's text in the form its count needs (``forms`` come with the island). @param {any} declared the step as exported @param {any} step the step as dealt */
+export function stepText(declared, step) {
+  const n = declared?.count != null ? step.values?.[declared.count] : undefined;
+  return (typeof n === "number" && pluralForm(declared.forms, declared.forms_lang, n)) || step.text;
+}
+
+/**
  * Replace {name} placeholders in one pass: a value that holds braces stays as it is.
  * @param {string} text @param {Record<string, any>} values
  */
@@ -56,8 +72,11 @@ export class Words {
     this.counts = island.counts ?? {};
   }
 
-  /** An interface string with its placeholders filled. @param {string} key @param {Record<string, any>} [values] */
+  /** An interface string with its placeholders filled (a count phrase in the form its number needs). @param {string} key @param {Record<string, any>} [values] */
   t(key, values = {}) {
+    const phrase = this.counts[key];
+    const n = phrase?.count != null ? values[phrase.count] : undefined;
+    if (phrase && typeof n === "number") return fillIn(pluralForm(phrase.forms, phrase.lang, n) ?? this.ui[key] ?? key, values);
     return fillIn(this.ui[key] ?? key, values);
   }
 

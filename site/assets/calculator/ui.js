@@ -19,6 +19,7 @@ import { registerOffline } from "./offline.js";
 import * as scoring from "./scoring.js";
 import * as setup from "./setup.js";
 import * as validation from "./validate.js";
+import { pluralForm, stepText } from "./kit.js";
 import { attachCalculator, attachSetup } from "./table.js";
 
 /** @typedef {{path: string, code?: string, params?: Record<string, any>, message?: string}} Problem */
@@ -78,11 +79,16 @@ class Texts {
     this.language = island.language;
     this.ui = island.ui ?? {};
     this.fallback = island.fallback ?? {};
+    /** @type {Record<string, {lang: string, forms: Record<string, string>, count?: string}>} */
+    this.counts = island.counts ?? {};
   }
 
-  /** An interface string, placeholders filled. @param {string} key @param {Record<string, any>} [values] */
+  /** An interface string, placeholders filled; a count phrase takes the form its number needs. @param {string} key @param {Record<string, any>} [values] */
   t(key, values = {}) {
-    return fill(this.ui[key] ?? key, values);
+    const phrase = this.counts[key];
+    const n = phrase?.count != null ? values[phrase.count] : undefined;
+    const text = phrase && typeof n === "number" ? pluralForm(phrase.forms, phrase.lang, n) : undefined;
+    return fill(text ?? this.ui[key] ?? key, values);
   }
 
   /** The "not translated" mark shown after a fallback. */
@@ -689,7 +695,7 @@ class SetupGenerator {
       const id = nextId("setup-step");
       const item = h("li", { "data-step": step.id },
         h("input", { type: "checkbox", id }),
-        h("label", { for: id }, t.text(fill(step.text, step.values ?? {}), `setup.steps.${step.id}.text`)));
+        h("label", { for: id }, t.text(fill(stepText(declared, step), step.values ?? {}), `setup.steps.${step.id}.text`)));
       const details = h("ul", { class: "rb-dealt" });
       /** @param {any} x */
       const itemName = (x) => t.text(x.name, `components.${component}.items.${x.id}.name`);

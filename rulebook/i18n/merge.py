@@ -1,0 +1,258 @@
+"""Bringing a translation catalog in step with the source: what each translation becomes.
+
+For every current message, in this order, the first rule that applies gives its translation:
+
+1. **the same message**: same context, same source text: kept as it is;
+2. **source language**: a message written in the catalog's own language is copied from
+   the source and flagged ``read-only`` (PO editors and Weblate keep it out of the
+   translator's way, and count it as done);
+3. **moved**: an old entry with the very same source text, under a context that is gone
+   (a paragraph pushed down by an inserted one, a row given an id, a text moved to another
+   section): its translation comes along unchanged, as it was (fuzzy only if it was);
+4. **edited**: the same context with another source text: the translation is kept, marked
+   fuzzy, with the text it was made for after ``#|`` (a text that became a count phrase
+   gets its old translation in every form, to be inflected);
+5. **edited and moved** (paragraphs only): the most similar gone paragraph of the same text
+   (difflib ratio of at least :data:`SIMILAR`): kept, fuzzy, with its old text after ``#|``;
+6. otherwise the message comes in untranslated.
+
+A multi-paragraph entry that is gone (a text from before paragraphs were split) lends each
+of its paragraphs to rules 3 to 5 when its translation has as many paragraphs.
+
+Babel's own update is not used: its fuzzy matching compares message ids without contexts
+and can hand a message another message's translation.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from babel.messages.catalog import Catalog, Message
+
+from rulebook.i18n.messages import SourceMessage, paragraphs
+from rulebook.i18n.numbers import forms_for_catalog
+
+#: Flags the tools compute from the source text; a translator's own flags are kept.
+FORMAT_FLAGS = frozenset({"python-format", "python-brace-format"})
+
+#: The flag of a message copied from the source (Weblate and PO editors honour it).
+READ_ONLY = "read-only"
+
+#: How alike an old and a new paragraph must be for the old translation to be offered.
+SIMILAR = 0.5
+
+
+@dataclass
+class MergeResult:
+    """What a merge did, by context."""
+
+    added: list[str] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+    moved: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Old:
+    """A translation available from the old catalog."""
+
+    context: str
+    id: str | tuple[str, ...]
+    string: str | tuple[str, ...]
+    fuzzy: bool
+    previous: list[str]
+    flags: set[str]
+    comments: list[str]
+    #: The context this one was cut from (a paragraph of an older unsplit text).
+    parent: str | None = None
+
+    @property
+    def group(self) -> str:
+        return self.parent or self.context
+
+
+def _msgid(message: Message) -> str | tuple[str, ...]:
+    return message.id if isinstance(message.id, str) else tuple(message.id)
+
+
+def _string(message: Message) -> str | tuple[str, ...]:
+    string = message.string
+    if string is None:
+        return ""
+    return string if isinstance(string, str) else tuple(s or "" for s in string)
+
+
+def _has_text(string: str | tuple[str, ...]) -> bool:
+    return any(s.strip() for s in ((string,) if isinstance(string, str) else string))
+
+
+def _old_entries(old: Catalog | None, current: set[str]) -> dict[str, _Old]:
+    """Every translated entry of ``old`` (current and obsolete), and paragraphs cut from them."""
+    found: dict[str, _Old] = {}
+    if old is None:
+        return found
+    for message in [*old, *old.obsolete.values()]:
+        if not message.id or not message.context or not _has_text(_string(message)):
+            continue
+        context = str(message.context)
+        if READ_ONLY in message.flags:
+            continue  # a copy of the source, not a translation
+        entry = _Old(
+            context,
+            _msgid(message),
+            _string(message),
+            message.fuzzy,
+            list(message.previous_id or []),
+            set(message.flags) - FORMAT_FLAGS - {"fuzzy"},
+            list(message.user_comments),
+        )
+        found.setdefault(context, entry)
+        if context in current or not isinstance(entry.id, str) or not isinstance(entry.string, str):
+            continue
+        sources, targets = paragraphs(entry.id), paragraphs(entry.string)
+        if len(sources) > 1 and len(sources) == len(targets):
+            for number, (source, target) in enumerate(zip(sources, targets, strict=True), 1):
+                part = f"{context}.{number}"
+                found.setdefault(
+                    part,
+                    _Old(part, source, target, entry.fuzzy, [], set(entry.flags), [], context),
+                )
+    return found
+
+
+def _section(context: str) -> str:
+    return ".".join(context.split(".")[:2])
+
+
+def _group(context: str) -> str:
+    """The text a paragraph belongs to (``rules.x.body.3`` -> ``rules.x.body``)."""
+    head, _, tail = context.rpartition(".")
+    return head if tail.isdigit() else context
+
+
+def _preference(message: SourceMessage, old: _Old) -> tuple[int, int, int]:
+    """Which of several old entries with the same text suits ``message`` best (lowest)."""
+    same_group = _group(message.context) == _group(old.context) or old.parent == _group(
+        message.context
+    )
+    return (
+        0 if same_group else 1,
+        0 if _section(message.context) == _section(old.context) else 1,
+        0 if message.context.rsplit(".", 1)[-1] == old.context.rsplit(".", 1)[-1] else 1,
+    )
+
+
+def _fits(message: SourceMessage, string: str | tuple[str, ...]) -> bool:
+    """A singular translation for a singular message, forms for a plural one."""
+    return isinstance(string, str) == (message.plural is None)
+
+
+def _reshaped(old: _Old, message: SourceMessage, forms: int) -> _Old:
+    """A singular translation offered for every form of a count phrase, or the reverse."""
+    if isinstance(old.string, str):
+        string: str | tuple[str, ...] = (old.string,) * forms
+    else:
+        string = old.string[-1]
+    return _Old(old.context, old.id, string, old.fuzzy, old.previous, old.flags, old.comments)
+
+
+def _apply(
+    target: Message,
+    old: _Old,
+    fuzzy: bool,
+    previous: str | tuple[str, ...] | None,
+) -> None:
+    target.string = old.string
+    target.user_comments = list(old.comments)
+    target.flags = (target.flags - {"fuzzy"}) | old.flags | ({"fuzzy"} if fuzzy else set())
+    if fuzzy:
+        if old.fuzzy and old.previous:
+            target.previous_id = list(old.previous)
+        elif previous is not None:
+            target.previous_id = [previous] if isinstance(previous, str) else list(previous)
+
+
+def merge(
+    catalog: Catalog,
+    old: Catalog | None,
+    messages: Sequence[SourceMessage],
+    language: str,
+) -> MergeResult:
+    """Fill ``catalog`` (which already holds ``messages``, untranslated) from ``old``."""
+    result = MergeResult()
+    current = {m.context for m in messages}
+    before = {str(m.context) for m in old if m.id and m.context} if old is not None else set()
+    pool = _old_entries(old, current)
+    targets = {str(m.context): m for m in catalog if m.id}
+    pending: list[SourceMessage] = []
+    for message in messages:
+        target = targets[message.context]
+        if message.language == language:
+            target.string = forms_for_catalog(message.texts, language)
+            target.flags |= {READ_ONLY}
+            continue
+        found = pool.get(message.context)
+        if found is not None and found.id == message.msgid and _fits(message, found.string):
+            _apply(target, found, found.fuzzy, None)
+            del pool[message.context]
+            continue
+        pending.append(message)
+
+    left: list[SourceMessage] = []
+    for message in pending:  # moved: the same text elsewhere
+        same = [o for o in pool.values() if o.id == message.msgid and _fits(message, o.string)]
+        if not same:
+            left.append(message)
+            continue
+        best = min(same, key=lambda o: _preference(message, o))
+        _apply(targets[message.context], best, best.fuzzy, None)
+        del pool[best.context]
+        result.moved.append(message.context)
+
+    unmatched: list[SourceMessage] = []
+    for message in left:  # edited in place
+        found = pool.get(message.context)
+        paragraph = _group(message.context) != message.context
+        if found is None or paragraph:
+            unmatched.append(message)
+            continue
+        if not _fits(message, found.string):
+            found = _reshaped(found, message, catalog.num_plurals)
+        _apply(targets[message.context], found, True, found.id)
+        del pool[message.context]
+        result.changed.append(message.context)
+
+    for message in unmatched:  # edited paragraphs that also moved
+        group = _group(message.context)
+        candidates = [
+            o
+            for o in pool.values()
+            if (_group(o.context) == group or o.parent == group)
+            and isinstance(o.id, str)
+            and message.plural is None
+            and isinstance(o.string, str)
+        ]
+        scored = [
+            (difflib.SequenceMatcher(None, message.text, str(o.id)).ratio(), o) for o in candidates
+        ]
+        scored = [(ratio, o) for ratio, o in scored if ratio >= SIMILAR]
+        if not scored:
+            if message.context not in before:
+                result.added.append(message.context)
+            continue
+        _, best = max(scored, key=lambda pair: pair[0])
+        _apply(targets[message.context], best, True, best.id)
+        del pool[best.context]
+        result.changed.append(message.context)
+
+    result.removed = sorted(before - current)
+    if old is not None:
+        for context in sorted(c for c, o in pool.items() if o.parent is None and c not in current):
+            entry = next(
+                (m for m in [*old, *old.obsolete.values()] if m.id and m.context == context), None
+            )
+            if entry is not None:
+                catalog.obsolete[context] = entry
+    return result

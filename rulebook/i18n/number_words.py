@@ -1,0 +1,190 @@
+"""Numbers written as words, the way each language writes them in prose.
+
+The number check accepts a number of the source written in the translation as digits or as
+a word of the translation's language: "2 cultures" may become "two crops", "дві культури",
+"обидві культури" or "2 crops"; a changed number ("three crops") is still caught.
+
+Words come from num2words (maintained, and it covers the three languages): French and
+English cardinals and ordinals, Ukrainian cardinals in both genders and all six cases.
+What num2words lacks is added here, for the published languages:
+
+* French: ``une`` (feminine of un), ``première``/``seconde``/``second``, ``premier``;
+* Ukrainian: neuter and plural of one (одне, одні and their cases), collective numerals
+  (двоє, троє, четверо... and their cases), ``обидва``/``обидві``/``обоє`` for two,
+  ``двічі``/``тричі`` (twice, thrice), ordinals in every gender and case;
+* English: ``once``, ``twice``, ``thrice``, ``both``, ``a pair``/``pair``.
+
+A language num2words does not know gets digits only, which is what the check did before.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache
+
+from num2words import CONVERTER_CLASSES, num2words  # type: ignore[import-untyped]
+
+#: Numbers the check knows words for: the small ones prose spells out.
+LIMIT = 100
+
+_CASES = ("nominative", "genitive", "dative", "accusative", "instrumental", "locative")
+
+#: Ukrainian adjective endings (hard and soft stems), every gender, number and case.
+_UK_HARD = ("ий", "а", "е", "і", "ого", "ої", "их", "ому", "ій", "им", "у", "ими", "ім", "ою")
+_UK_SOFT = ("ій", "я", "є", "і", "ього", "ьої", "іх", "ьому", "ій", "ім", "ю", "іми", "ьою")
+
+#: Stems of the Ukrainian ordinals 1 to 10 (третій is the soft one).
+_UK_ORDINAL_STEMS = {
+    1: "перш",
+    2: "друг",
+    3: "трет",
+    4: "четверт",
+    5: "п’ят",
+    6: "шост",
+    7: "сьом",
+    8: "восьм",
+    9: "дев’ят",
+    10: "десят",
+}
+
+#: Collective numerals and their cases (двоє гравців, для трьох, удвох).
+_UK_COLLECTIVE = {
+    2: (
+        "двоє",
+        "двох",
+        "двом",
+        "двома",
+        "удвох",
+        "вдвох",
+        "обидва",
+        "обидві",
+        "обох",
+        "обом",
+        "обома",
+        "обоє",
+    ),
+    3: ("троє", "трьох", "трьом", "трьома", "утрьох", "втрьох"),
+    4: ("четверо", "чотирьох", "чотирьом", "чотирма", "вчотирьох"),
+    5: ("п’ятеро", "п’ятьох", "п’ятьом", "п’ятьма", "вп’ятьох"),
+    6: ("шестеро", "шістьох", "шістьом", "шістьма", "вшістьох"),
+    7: ("семеро", "сімох", "сімом", "сьома"),
+    8: ("восьмеро", "вісьмох", "вісьмом"),
+    9: ("дев’ятеро", "дев’ятьох"),
+    10: ("десятеро", "десятьох"),
+}
+
+_UK_EXTRA = {
+    1: (
+        "одне",
+        "одного",
+        "одному",
+        "одним",
+        "одні",
+        "одних",
+        "одними",
+        "одну",
+        "однієї",
+        "одній",
+        "однією",
+    ),
+    2: ("дві", "двічі"),
+    3: ("тричі",),
+    4: ("чотиричі",),
+}
+
+_FR_EXTRA: dict[int, tuple[str, ...]] = {
+    1: ("une", "première", "premier", "premiers", "premières"),
+    2: ("seconde", "second", "seconds", "secondes", "deuxièmes"),
+}
+
+_EN_EXTRA: dict[int, tuple[str, ...]] = {
+    1: ("once", "single"),
+    2: ("twice", "both", "pair", "double"),
+    3: ("thrice", "triple"),
+}
+
+
+def _apostrophe(word: str) -> str:
+    """One apostrophe for matching: num2words writes ', catalogs ’ or ʼ."""
+    return word.replace("'", "’").replace("ʼ", "’")
+
+
+def _num2words(number: int, language: str, **kwargs: str) -> set[str]:
+    try:
+        return {_apostrophe(str(num2words(number, lang=language, **kwargs)).lower())}
+    except (NotImplementedError, TypeError, ValueError, OverflowError):
+        return set()
+
+
+def _uk_words(number: int) -> set[str]:
+    words: set[str] = set()
+    for case in _CASES:
+        for gender in ("masculine", "feminine"):
+            words |= _num2words(number, "uk", case=case, gender=gender)
+    words |= set(_UK_COLLECTIVE.get(number, ()))
+    words |= set(_UK_EXTRA.get(number, ()))
+    stem = _UK_ORDINAL_STEMS.get(number)
+    if stem is not None:
+        endings = _UK_SOFT if number == 3 else _UK_HARD
+        words |= {stem + ending for ending in endings}
+    return words
+
+
+@cache
+def words_for(number: int, language: str) -> frozenset[str]:
+    """Every word form of ``number`` in ``language`` the check accepts (lower case)."""
+    if number < 0 or number > LIMIT or language not in CONVERTER_CLASSES:
+        return frozenset()
+    if language == "uk":
+        words = _uk_words(number)
+    else:
+        words = _num2words(number, language) | _num2words(number, language, to="ordinal")
+        extras: dict[str, dict[int, tuple[str, ...]]] = {"fr": _FR_EXTRA, "en": _EN_EXTRA}
+        extra = extras.get(language, {})
+        words |= set(extra.get(number, ()))
+    # "vingt et un" and "twenty-one" are also written "vingt-et-un" and "twenty one".
+    words |= {w.replace("-", " ") for w in words} | {w.replace(" ", "-") for w in words}
+    return frozenset(w for w in words if w)
+
+
+def _normal(text: str) -> str:
+    return _apostrophe(text.lower())
+
+
+def has_word_for(number: int, text: str, language: str) -> bool:
+    """Whether ``text`` writes ``number`` as a word of ``language``."""
+    prose = _normal(text)
+    for word in words_for(number, language):
+        if re.search(r"(?<![\w’])" + re.escape(word) + r"(?![\w’])", prose):
+            return True
+    return False
+
+
+#: Number words of a source that are read as numbers: from 2 (un/une/one are articles and
+#: pronouns far more often than counts), without words that also mean something else
+#: (French neuf is also "new").
+_SOURCE_HOMOGRAPHS = frozenset(
+    {"neuf", "second", "seconde", "double", "pair", "raz", "раз", "одні"}
+)
+
+
+@cache
+def _source_words(language: str) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for number in range(2, 21):
+        for word in _num2words(number, language) if language != "uk" else _uk_words(number):
+            if word not in _SOURCE_HOMOGRAPHS and " " not in word and "-" not in word:
+                found.setdefault(word, number)
+    return found
+
+
+def spelled_numbers(text: str, language: str) -> list[int]:
+    """Numbers from 2 to 20 that ``text`` writes as cardinal words of ``language``."""
+    words = _source_words(language)
+    return [words[w] for w in re.findall(r"[\w’']+", _normal(text)) if w in words]
+
+
+def covered(numbers: Iterable[int], text: str, language: str) -> bool:
+    """Whether every number of ``numbers`` has its word in ``text``."""
+    return all(has_word_for(n, text, language) for n in numbers)

@@ -1,0 +1,220 @@
+"""Checks of one translation against its source that neither msgfmt nor pofilter makes.
+
+``numbers``     every number of the source (digits, or a word from two to twenty) is in the
+                translation, as digits or as a word of its language (rulebook.i18n.number_words);
+``whitespace``  no leading, trailing or doubled space the source does not have, and a final
+                newline exactly when the source has one (msgfmt refuses a mismatch);
+``doubled``     no word written twice in a row ("the the") unless the source does it;
+``brackets``    (), [] and quotes balanced when the source's are;
+``emphasis``    every ``**bold**`` and ``*italic*`` of the source is still there;
+``typography``  the text is typeset the way its language prints (rulebook.i18n.typography);
+``language``    no sentence left in the source's language (py3langid, offline: its model
+                ships in the package).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import cache
+
+from py3langid.langid import MODEL_FILE, LanguageIdentifier  # type: ignore[import-untyped]
+
+from rulebook.i18n.messages import PLACEHOLDER
+from rulebook.i18n.number_words import has_word_for, spelled_numbers
+from rulebook.i18n.typography import typeset
+
+# ----------------------------------------------------------------------------------------
+# Numbers
+# ----------------------------------------------------------------------------------------
+
+#: A number: digit groups of three joined by a space, no-break space or punctuation
+#: (1 000, 1,000) count as one number; anything else is a run of digits.
+_NUMBER = re.compile(r"\d{1,3}(?:[ \u00a0\u202f\u2009.,]\d{3})+(?!\d)|\d+")
+_LINK_TARGET = re.compile(r"\]\([^)]*\)")
+
+
+def numbers(text: str) -> list[str]:
+    """The numbers written in digits in ``text`` (outside placeholders and link targets)."""
+    prose = _LINK_TARGET.sub("] ", PLACEHOLDER.sub(" ", text))
+    return [re.sub(r"\D", "", n) for n in _NUMBER.findall(prose)]
+
+
+def missing_numbers(
+    source: str, translation: str, source_language: str = "", language: str = ""
+) -> list[str]:
+    """Numbers of ``source`` that ``translation`` writes neither in digits nor in words.
+
+    Repeats count (``5 ou 5`` needs two fives) for digits; a number written as a word
+    counts once however often the source has it.
+    """
+    wanted = Counter(numbers(source))
+    if source_language:
+        prose = _LINK_TARGET.sub("] ", source)
+        wanted.update(str(n) for n in spelled_numbers(prose, source_language))
+    lost = wanted - Counter(numbers(translation))
+    if language:
+        prose = _LINK_TARGET.sub("] ", PLACEHOLDER.sub(" ", translation))
+        lost = Counter({n: k for n, k in lost.items() if not has_word_for(int(n), prose, language)})
+    return sorted(lost, key=int)
+
+
+# ----------------------------------------------------------------------------------------
+# Spaces, repeated words, brackets, emphasis
+# ----------------------------------------------------------------------------------------
+
+
+def whitespace_problems(source: str, translation: str) -> list[str]:
+    found = []
+    if translation[:1].isspace() and not source[:1].isspace():
+        found.append("starts with a space the source does not have")
+    if translation[-1:].isspace() and not source[-1:].isspace():
+        found.append("ends with a space or a line break the source does not have")
+    if source.endswith("\n") != translation.endswith("\n"):
+        found.append("a final line break must be there exactly when the source has one")
+    doubled = re.compile(r"(?<=\S)[ \u00a0\u202f]{2,}(?=\S)")
+    if doubled.search(translation) and not doubled.search(source):
+        found.append("two spaces in a row")
+    return found
+
+
+_WORD_PAIR = re.compile(r"(?<![\w’'])([^\W\d_]{2,})\s+\1(?![\w’'])", re.IGNORECASE)
+
+#: Words a language rightly writes twice in a row (French "vous vous arrêtez", English
+#: "had had").
+_RIGHTLY_DOUBLED = frozenset({"vous", "nous", "had", "that", "is", "що"})
+
+
+def doubled_word(source: str, translation: str) -> str | None:
+    for match in _WORD_PAIR.finditer(_LINK_TARGET.sub("] ", translation)):
+        word = match[1].casefold()
+        if word in _RIGHTLY_DOUBLED or _WORD_PAIR.search(source):
+            continue
+        return f"the word {match[1]!r} twice in a row"
+    return None
+
+
+_PAIRS = (("(", ")"), ("[", "]"), ("«", "»"), ("“", "”"), ("„", "“"))
+
+
+def _balanced(text: str, opening: str, closing: str) -> bool:
+    if opening == "„":
+        return text.count("„") == text.count("“") - text.count("”")  # uk inner pair
+    if opening == "“" and "„" in text:
+        return True  # “ closes „ in uk text
+    depth = 0
+    for char in text:
+        if char == opening:
+            depth += 1
+        elif char == closing:
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
+
+
+def bracket_problems(source: str, translation: str) -> list[str]:
+    found = []
+    for opening, closing in _PAIRS[:2]:
+        if _balanced(source, opening, closing) and not _balanced(translation, opening, closing):
+            found.append(f"unbalanced {opening}{closing}")
+    quotes = sum(translation.count(q) for q in "«»“”„")
+    if quotes % 2 and not sum(source.count(q) for q in '«»“”„"') % 2:
+        found.append("a quote mark without its pair")
+    return found
+
+
+_BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
+_ITALIC = re.compile(
+    r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])|(?<!\w)_(?=\S)(.+?)(?<=\S)_(?!\w)"
+)
+
+
+def emphasis_problem(source: str, translation: str) -> str | None:
+    """A ``**bold**`` or ``*italic*`` of the source that the translation lost."""
+    problems = []
+    bold_source, bold_translation = len(_BOLD.findall(source)), len(_BOLD.findall(translation))
+    if bold_translation < bold_source:
+        problems.append(f"{bold_source - bold_translation} **bold** span(s) dropped")
+    plain_source, plain_translation = _BOLD.sub(" ", source), _BOLD.sub(" ", translation)
+    italic_source = len(_ITALIC.findall(plain_source))
+    italic_translation = len(_ITALIC.findall(plain_translation))
+    if italic_translation < italic_source:
+        problems.append(f"{italic_source - italic_translation} *italic* span(s) dropped")
+    return "; ".join(problems) if problems else None
+
+
+def typography_problem(translation: str, language: str) -> str | None:
+    """What the typesetter would change in ``translation``, shown around the first change."""
+    expected = typeset(translation, language)
+    if expected == translation:
+        return None
+    pairs = zip(translation, expected, strict=False)
+    start = next((i for i, (a, b) in enumerate(pairs) if a != b), len(translation))
+    before = translation[max(0, start - 12) : start + 12]
+    after = expected[max(0, start - 12) : start + 14]
+    return (
+        f"not typeset for {language}: {before!r} should read {after!r} "
+        "(`rulebook i18n typeset` mends it)"
+    )
+
+
+# ----------------------------------------------------------------------------------------
+# A sentence left in the source language
+# ----------------------------------------------------------------------------------------
+
+#: A sentence needs this many words to be judged; shorter ones are names and labels.
+MIN_WORDS = 5
+#: How sure the identifier must be.
+CONFIDENCE = 0.99
+
+_SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+|\n+")
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+@cache
+def _model() -> tuple[LanguageIdentifier, frozenset[str]]:
+    """The identifier, and every language it knows (read before any restriction)."""
+    model = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+    return model, frozenset(model.labels)
+
+
+_chosen: list[tuple[str, str]] = []
+
+
+def _identifier(first: str, second: str) -> LanguageIdentifier | None:
+    """The identifier, choosing between two languages only; None if it knows either not."""
+    model, known = _model()
+    if first not in known or second not in known:
+        return None
+    if _chosen != [(first, second)]:
+        model.set_languages([first, second])
+        _chosen[:] = [(first, second)]
+    return model
+
+
+def _prose_only(text: str) -> str:
+    text = _LINK_TARGET.sub("] ", PLACEHOLDER.sub(" ", text))
+    return re.sub(r"[*_`\[\]]", " ", text)
+
+
+def source_language_sentences(
+    source: str, translation: str, source_language: str, language: str, kept: frozenset[str]
+) -> list[str]:
+    """Sentences of ``translation`` that read as ``source_language`` rather than ``language``.
+
+    ``kept`` are words that stay as they are (names, kept glossary terms): they do not count
+    towards a sentence's length.
+    """
+    identifier = _identifier(source_language, language) if source_language != language else None
+    if identifier is None:
+        return []
+    found = []
+    for sentence in _SENTENCE_END.split(_prose_only(translation)):
+        words = [w for w in _WORD.findall(sentence) if w.casefold() not in kept]
+        if len(words) < MIN_WORDS:
+            continue
+        guess, confidence = identifier.classify(sentence)
+        if guess == source_language and confidence >= CONFIDENCE:
+            found.append(sentence.strip())
+    return found

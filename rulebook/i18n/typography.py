@@ -1,0 +1,143 @@
+"""Typography per language: quotes, apostrophes and the spaces around punctuation.
+
+Each published language says in content/languages.yaml which quotes it uses (and which
+inside them), its apostrophe, and which characters take a no-break space before or after
+them (French: a narrow one, U+202F, before ; ! ?; a full one, U+00A0, before : and inside
+« »). :func:`typeset` applies those rules to a text; it is idempotent.
+
+Only prose is touched. Left exactly as they are: link targets (``[shown](term:crop)``, the
+part in parentheses), code spans, URLs, ``{placeholders}``, times and ratios (``2:30``,
+``3:2``), and HTML-looking tags.
+
+No library did this: typogrify and smartypants know English only, and none of them knows
+Markdown link targets or gettext placeholders. The build typesets every text it shows (the
+site is right whatever a catalog holds), and ``rulebook i18n check`` reports catalog entries
+that are not typeset, which ``rulebook i18n typeset`` mends.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from schemas.languages import SPACES, LanguageSpec, language
+
+#: What is never touched: link targets, code, URLs, placeholders, tags.
+_PROTECTED = re.compile(
+    r"\]\([^)]*\)"  # a Markdown link's target
+    r"|`[^`]*`"  # a code span
+    r"|(?:https?|mailto|ftp):[^\s)\]>]+"  # a URL
+    r"|\{[a-z][a-z0-9_]*\}"  # a placeholder
+    r"|<[^>\n]*>"  # a tag
+)
+
+#: Any space that may stand before or after punctuation.
+_ANY_SPACE = "[ \u00a0\u202f\u2009]"
+
+#: Quote marks read as opening or closing by what stands around them.
+_QUOTES = '"“”„«»'
+
+#: Characters after which a quote mark opens.
+_OPENS_AFTER = " \u00a0\u202f\t\n([{/—–-"
+
+
+def _spec(code: str) -> LanguageSpec | None:
+    try:
+        return language(code)
+    except KeyError:
+        return None
+
+
+def _quotes(text: str, spec: LanguageSpec) -> str:
+    """Every double quote mark as the language's, nested ones as its inner pair.
+
+    A mark opens when it follows a space, the start, a bracket, a dash or another opening
+    mark, and closes otherwise (« always opens, » always closes), whatever its shape: a
+    translator may have typed "…", “…” or „…“.
+    """
+    if spec.quotes is None:
+        return text
+    outer_open, outer_close, inner_open, inner_close = spec.quotes
+    out: list[str] = []
+    depth = 0
+    opened_last = False
+    for index, char in enumerate(text):
+        if char not in _QUOTES:
+            out.append(char)
+            opened_last = False
+            continue
+        before = text[index - 1] if index else " "
+        opening = char == "«" or (
+            char != "»" and (before in _OPENS_AFTER or (opened_last and before in _QUOTES))
+        )
+        if opening:
+            out.append(outer_open if depth % 2 == 0 else inner_open)
+            depth += 1
+        else:
+            depth = max(0, depth - 1)
+            out.append(outer_close if depth % 2 == 0 else inner_close)
+        opened_last = opening
+    return "".join(out)
+
+
+def _apostrophes(text: str, spec: LanguageSpec) -> str:
+    """Straight and modifier apostrophes inside or at the end of a word as the language's."""
+    if spec.apostrophe is None:
+        return text
+    return re.sub(r"(?<=[^\W\d_])['ʼ’](?=[^\W\d_]|\s|$|[.,;:!?)»”“])", spec.apostrophe, text)
+
+
+def _spaces(text: str, spec: LanguageSpec) -> str:
+    """The language's spaces before and after punctuation; none where it wants none."""
+    for char in ";:!?":
+        if char in spec.space_before:
+            continue
+        # No space before it (English, Ukrainian), except between numbers (2 : 1 stays).
+        text = re.sub(f"(?<=[^\\s\\d]){_ANY_SPACE}+(?={re.escape(char)})", "", text)
+    for char in "«»":
+        if char == "»" and char not in spec.space_before:
+            text = re.sub(f"{_ANY_SPACE}+(?=»)", "", text)
+        if char == "«" and char not in spec.space_after:
+            text = re.sub(f"(?<=«){_ANY_SPACE}+", "", text)
+    for char, kind in spec.space_before.items():
+        space = SPACES[kind]
+        escaped = re.escape(char)
+        if char == ":":
+            # Not in times and ratios (2:30, 3:2), nor after a space-less start of line.
+            pattern = f"(?<=[^\\s\\d]){_ANY_SPACE}*(?={escaped})|(?<=\\d){_ANY_SPACE}+(?={escaped})"
+        elif char in "!?":
+            # One space before a run like "?!", none between its marks.
+            pattern = f"(?<=[^\\s!?]){_ANY_SPACE}*(?={escaped})"
+        else:
+            pattern = f"(?<=\\S){_ANY_SPACE}*(?={escaped})"
+        text = re.sub(pattern, space, text)
+    for char, kind in spec.space_after.items():
+        space = SPACES[kind]
+        text = re.sub(f"(?<={re.escape(char)}){_ANY_SPACE}*(?=\\S)", space, text)
+    return text
+
+
+def _prose(text: str, spec: LanguageSpec) -> str:
+    return _spaces(_apostrophes(_quotes(text, spec), spec), spec)
+
+
+@cache
+def _typeset(text: str, code: str) -> str:
+    spec = _spec(code)
+    if spec is None:
+        return text
+    # Protected pieces become private-use markers, so rules never see or split them.
+    kept: list[str] = []
+
+    def keep(match: re.Match[str]) -> str:
+        kept.append(match[0])
+        return f"\ue100{len(kept) - 1}\ue101"
+
+    masked = _PROTECTED.sub(keep, text)
+    done = _prose(masked, spec)
+    return re.sub("\ue100(\\d+)\ue101", lambda m: kept[int(m[1])], done)
+
+
+def typeset(text: str, code: str) -> str:
+    """``text`` with the typography of the language ``code`` (unchanged for an unknown one)."""
+    return _typeset(text, code)

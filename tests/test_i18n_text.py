@@ -1,0 +1,212 @@
+"""Typography, numbers in words, and the checks of one translation, on real catalog sentences."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from translate.storage import tbx
+
+from rulebook.cli import main
+from rulebook.i18n import glossary_export
+from rulebook.i18n.number_words import has_word_for, words_for
+from rulebook.i18n.textchecks import (
+    bracket_problems,
+    doubled_word,
+    emphasis_problem,
+    missing_numbers,
+    source_language_sentences,
+    typography_problem,
+    whitespace_problems,
+)
+from rulebook.i18n.toolchecks import msgfmt_problems
+from rulebook.i18n.typography import typeset
+from tests.i18n_support import Workspace, make_workspace
+
+NNBSP, NBSP = "\u202f", "\u00a0"
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "expected"),
+    [
+        # French: narrow no-break space before ; ! ?, a full one before : and inside « ».
+        (
+            "fr",
+            "Nile DeLuxor : avec 3 joueurs ; retirez-en une !",
+            f"Nile DeLuxor{NBSP}: avec 3 joueurs{NNBSP}; retirez-en une{NNBSP}!",
+        ),
+        ("fr", 'la carte "Inondation"', f"la carte «{NBSP}Inondation{NBSP}»"),
+        ("fr", "l'eau d'ici", "l’eau d’ici"),
+        # Times, ratios, link targets, placeholders and code are left alone.
+        (
+            "fr",
+            "Voir [la règle](rule:setup) à 2:30, ratio 3:2, {count}.",
+            "Voir [la règle](rule:setup) à 2:30, ratio 3:2, {count}.",
+        ),
+        (
+            "fr",
+            "Voir https://example.com/a?b=c et `code : x`.",
+            "Voir https://example.com/a?b=c et `code : x`.",
+        ),
+        # Ukrainian: «…» with „…“ inside, no space before punctuation, one apostrophe.
+        (
+            "uk",
+            'карту "Повінь" ; слово "в "лапках"" : так',
+            "карту «Повінь»; слово «в „лапках“»: так",
+        ),
+        ("uk", "п'ять і пʼять", "п’ять і п’ять"),
+        # English: curly quotes and apostrophe.
+        ("en", 'The "big" player\'s turn : go !', "The “big” player’s turn: go!"),
+    ],
+)
+def test_typeset(language: str, text: str, expected: str) -> None:
+    assert typeset(text, language) == expected
+    assert typeset(expected, language) == expected  # idempotent
+
+
+def test_a_language_without_rules_is_left_alone() -> None:
+    assert typeset('a "b" : c', "xx") == 'a "b" : c'
+
+
+def test_typography_check_says_what_to_change() -> None:
+    problem = typography_problem("Attention : voir", "fr")
+    assert problem is not None and "rulebook i18n typeset" in problem
+    assert typography_problem(f"Attention{NBSP}: voir", "fr") is None
+
+
+def test_number_words_cover_genders_and_cases() -> None:
+    uk = words_for(1, "uk")
+    assert {"один", "одна", "одне", "одного", "одній", "однією", "одну"} <= uk
+    assert {"дві", "двох", "двома", "обидві", "двоє"} <= words_for(2, "uk")
+    assert {"п’ять", "п’яти", "п’ятьма"} <= words_for(5, "uk")
+    assert {"deux", "trois", "onze", "une", "première"} <= words_for(2, "fr") | words_for(
+        3, "fr"
+    ) | words_for(11, "fr") | words_for(1, "fr")
+    assert {"two", "twice", "both", "second"} <= words_for(2, "en")
+
+
+@pytest.mark.parametrize(
+    ("source", "translation", "source_language", "language", "lost"),
+    [
+        # Sentences of the catalogs, with the numbers spelled out the way each language does.
+        ("Elle montre 2 cultures différentes.", "Вона показує дві різні культури.", "fr", "uk", []),
+        ("les 2 champs concernés sont récoltés", "обидва відповідні поля збирають", "fr", "uk", []),
+        ("Avec 1 carte culture seulement", "Лише з однією картою культури", "fr", "uk", []),
+        ("distribuez 5 cartes face cachée", "deal five cards face down", "fr", "en", []),
+        ("Jouez 1 fois", "Play once", "fr", "en", []),
+        (
+            "À 3 joueurs, l'oignon est retiré.",
+            "With three players, the onion is removed.",
+            "fr",
+            "en",
+            [],
+        ),
+        # The French source spells numbers out; the translation keeps them, in digits or words.
+        ("Les deux joueurs partagent la place.", "Both players share the place.", "fr", "en", []),
+        ("Les deux joueurs partagent la place.", "Обидва гравці ділять місце.", "fr", "uk", []),
+        # A changed number is still caught.
+        ("distribuez 5 cartes", "deal six cards", "fr", "en", ["5"]),
+        ("Les trois joueurs", "The two players", "fr", "en", ["3"]),
+        ("Вона показує 2 культури.", "Elle montre trois cultures.", "uk", "fr", ["2"]),
+    ],
+)
+def test_numbers_in_digits_or_words(
+    source: str, translation: str, source_language: str, language: str, lost: list[str]
+) -> None:
+    assert missing_numbers(source, translation, source_language, language) == lost
+
+
+def test_a_number_word_is_a_whole_word() -> None:
+    assert not has_word_for(2, "twofold", "en")
+    assert has_word_for(2, "Both players", "en")
+
+
+def test_whitespace_doubled_brackets_and_emphasis() -> None:
+    assert whitespace_problems("A.", " A.") == ["starts with a space the source does not have"]
+    assert whitespace_problems("A.\n", "A.") == [
+        "a final line break must be there exactly when the source has one"
+    ]
+    assert whitespace_problems("A b.", "A  b.") == ["two spaces in a row"]
+    assert doubled_word("Le joueur joue.", "The the player plays.") is not None
+    assert doubled_word("Quand vous vous arrêtez", "Quand vous vous arrêtez") is None
+    assert doubled_word("Classement 1, 1, 3.", "Ranks 1, 1, 3.") is None
+    assert bracket_problems("(a) b", "(a b") == ["unbalanced ()"]
+    assert bracket_problems("a", "(a) b") == []
+    assert emphasis_problem("**soit** A, **soit** B", "**either** A or B") == (
+        "1 **bold** span(s) dropped"
+    )
+    assert emphasis_problem("un *autre* souvenir", "another souvenir") == (
+        "1 *italic* span(s) dropped"
+    )
+    assert emphasis_problem("un *autre* souvenir", "an *other* souvenir") is None
+
+
+def test_a_sentence_left_in_the_source_language() -> None:
+    source = "Calcul à la main : A et B à 22 PV, puis le départage."
+    left = "Computed by hand: A and B on 22 VP. Le départage se fait sur les lires restantes."
+    found = source_language_sentences(source, left, "fr", "en", frozenset())
+    assert found == ["Le départage se fait sur les lires restantes."]
+    good = "Computed by hand: A and B on 22 VP, then the tiebreak on the lira left."
+    assert source_language_sentences(source, good, "fr", "en", frozenset()) == []
+    # Short labels and names are not judged.
+    assert source_language_sentences("Gourmet", "Gourmet", "fr", "en", frozenset()) == []
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Workspace:
+    return make_workspace(tmp_path)
+
+
+def test_waivers_are_translator_comments_a_po_editor_can_write(workspace: Workspace) -> None:
+    from rulebook.i18n import catalogs, checks
+
+    label = "scoring.inputs.papyrus.label"
+    workspace.translate("uk", {label: "Papyrus"})
+    domains = [workspace.domain(), catalogs.ui_domain()]
+    failures = checks.check(domains, ["uk"], workspace.locales)
+    assert [(f.check, f.context) for f in failures] == [("unchanged", label)]
+    po = workspace.po("uk")
+    text = po.read_text(encoding="utf-8")
+    marker = f'msgctxt "{label}"'
+    block_start = text.rfind("\n\n", 0, text.index(marker)) + 2
+    po.write_text(
+        text[:block_start]
+        + "# rulebook: ignore-same (the crop keeps its Latin name)\n"
+        + text[block_start:],
+        encoding="utf-8",
+    )
+    assert checks.check(domains, ["uk"], workspace.locales) == []
+
+
+def test_msgfmt_refuses_what_gettext_refuses(tmp_path: Path) -> None:
+    po = tmp_path / "bad.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: en\\n"\n\n'
+        'msgid "a line\\n"\nmsgstr "une ligne"\n',
+        encoding="utf-8",
+    )
+    problems = msgfmt_problems([po])
+    assert (str(po), 7, "", "msgfmt") in [p[:4] for p in problems]
+    assert any("do not both end with" in p[4] for p in problems)
+
+
+def test_glossary_export_for_cat_tools(workspace: Workspace, tmp_path: Path) -> None:
+    workspace.translate("uk", {"glossary.crop.term": "культура"})
+    out = tmp_path / "glossary"
+    written = glossary_export.export(
+        [workspace.domain()], ["uk", "en"], workspace.locales, out, "tbx"
+    )
+    assert [p.name for p in written] == ["nile.fr-uk.tbx", "nile.fr-en.tbx"]
+    store = tbx.tbxfile.parsefile(str(out / "nile.fr-uk.tbx"))
+    units = {u.getid(): u for u in store.units}
+    assert units["crop"].source == "culture" and units["crop"].target == "культура"
+    assert "культурами" in " ".join(units["crop"].getnotes().split())
+    assert units["nile"].target == "Nil"  # a kept name is given as it is
+    assert not units["storage"].target  # not translated yet
+    args = ["--content", str(workspace.content), "--locales", str(workspace.locales)]
+    assert (
+        main(["i18n", "glossary", "--format", "csv", "--lang", "uk", "--out", str(out), *args]) == 0
+    )
+    lines = (out / "nile.fr-uk.csv").read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "id,source,target,forms,definition,concept"
+    assert lines[1].startswith("crop,culture,культура,культура|культури")

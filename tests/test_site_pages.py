@@ -17,6 +17,7 @@ import pytest
 from rulebook.i18n.messages import extract
 from rulebook.site.localize import Fragment, Localizer
 from rulebook.site.pages import game_pages
+from rulebook.site.view import GameBuild, LocalGame
 from schemas.game import GameContent
 
 
@@ -45,9 +46,10 @@ def test_every_fallback_a_page_shows_is_recorded(
     content = games[game_id]
     sources = {m.context: m.text for m in extract(content)}
     unrecorded = {}
-    for page in game_pages(content, Localizer("en", content, tmp_path)):  # no catalogs at all
+    no_catalogs = Localizer("en", content, tmp_path)
+    for page in game_pages(LocalGame(GameBuild(content), no_catalogs)):
         recorded = {sources.get(context, context) for context in page.missing}
         missed = fallbacks(page.model) - recorded
         if missed:
-            unrecorded[page.path] = sorted(missed)[:3] + [f"... {len(missed)} in all"]
+            unrecorded[page.path] = [*sorted(missed)[:3], f"... {len(missed)} in all"]
     assert unrecorded == {}

@@ -1,7 +1,0 @@
-"""``python -m scorer`` is the ``rulebook`` command."""
-
-import sys
-
-from rulebook.cli import main
-
-sys.exit(main())

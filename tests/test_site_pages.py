@@ -2,8 +2,8 @@
 
 The build counts the pages with untranslated text from each page's ``missing`` record, and
 tests/test_site_translated.py relies on that record to prove the catalogs complete; a text
-shown as a fallback but not recorded would pass unnoticed. With empty catalogs every
-message falls back, so every fallback a page model holds must be in its record.
+shown as a fallback but not recorded would pass unnoticed, and a page that records a text
+it does not show would carry the "not translated" notice for nothing.
 """
 
 from __future__ import annotations
@@ -13,12 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from babel.messages.pofile import read_po, write_po
 
-from rulebook.i18n.messages import extract
+from rulebook.site.build import TEMPLATES
 from rulebook.site.localize import Fragment, Localizer
 from rulebook.site.pages import game_pages
+from rulebook.site.render import Renderer, page_links
 from rulebook.site.view import GameBuild, LocalGame
 from schemas.game import GameContent
+from tests.conftest import ROOT
 
 
 def fallbacks(model: Any) -> set[str]:
@@ -43,13 +46,35 @@ def fallbacks(model: Any) -> set[str]:
 def test_every_fallback_a_page_shows_is_recorded(
     games: dict[str, GameContent], game_id: str, tmp_path: Path
 ) -> None:
+    """With empty catalogs every message falls back: each must be in its page's record."""
     content = games[game_id]
-    sources = {m.context: m.text for m in extract(content)}
     unrecorded = {}
     no_catalogs = Localizer("en", content, tmp_path)
     for page in game_pages(LocalGame(GameBuild(content), no_catalogs)):
-        recorded = {sources.get(context, context) for context in page.missing}
-        missed = fallbacks(page.model) - recorded
+        missed = fallbacks(page.model) - set(page.missing)
         if missed:
             unrecorded[page.path] = [*sorted(missed)[:3], f"... {len(missed)} in all"]
     assert unrecorded == {}
+
+
+def test_only_pages_that_show_a_fallback_record_it(
+    games: dict[str, GameContent], tmp_path: Path
+) -> None:
+    """Every Nile message translated but the overview's body: only the rules page shows it."""
+    nile = games["nile"]
+    with (ROOT / "locales/en/LC_MESSAGES/nile.po").open("rb") as stream:
+        catalog = read_po(stream)
+    untranslated = catalog.get(nile.rules.sections[0].body, context="rules.overview.body")  # type: ignore[union-attr]
+    assert untranslated is not None and untranslated.string
+    untranslated.string = ""
+    (tmp_path / "en" / "LC_MESSAGES").mkdir(parents=True)
+    with (tmp_path / "en" / "LC_MESSAGES" / "nile.po").open("wb") as stream:
+        write_po(stream, catalog)
+    renderer = Renderer(TEMPLATES, "en", tmp_path)
+    recorded, marked = set(), set()
+    for page in game_pages(LocalGame(GameBuild(nile), Localizer("en", nile, tmp_path))):
+        if page.missing:
+            recorded.add(page.path)
+        if "rb-fallback" in renderer.render(page, page_links(page)):
+            marked.add(page.path)
+    assert recorded == marked == {"nile/rules.md"}

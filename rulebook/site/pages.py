@@ -7,16 +7,18 @@ game has rules), ``scoring``, ``variants``, ``glossary`` (when it has one) and
 from another module), a model function and a template ``<slug>.md.j2`` in site/templates/.
 
 Each page's ``missing`` records every text it shows in its source language (the build's
-count of pages with untranslated text, and the notice on the page, come from it).
+count of pages with untranslated text, and the notice on the page, come from it): read
+from what the page holds (:func:`shown_fallbacks`), so a part several pages share counts
+on each page that shows it, and only there.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
-from rulebook.site.calculator import data_island, localized_export
+from rulebook.site.calculator import island_data, localized_export, script_json
 from rulebook.site.localize import Fragment, Localizer
 from rulebook.site.models.glossary import glossary_model
 from rulebook.site.models.overview import overview
@@ -128,15 +130,38 @@ def game_view(content: GameContent, loc: Localizer) -> GameView:
     )
 
 
-def _island(game: LocalGame, widget: str) -> str:
+def _island(game: LocalGame, widget: str | None) -> tuple[str | None, list[str]]:
+    """The widget's data island, and the contexts of its texts that fall back."""
+    if widget is None:
+        return None, []
     localized = game.part(
         "export", lambda: localized_export(game.content, game.loc, game.build.export())
     )
-    return data_island(game.content, game.loc, widget, localized)
+    data = island_data(game.content, game.loc, widget, localized)
+    return script_json(data), list(data["fallback"])
 
 
-def _unique(items: list[str]) -> list[str]:
-    return list(dict.fromkeys(items))
+def shown_fallbacks(*shown: Any) -> list[str]:
+    """The texts of every fallback fragment in what a page shows, in order, once each."""
+    found: dict[str, None] = {}
+
+    def visit(item: Any) -> None:
+        if isinstance(item, Fragment):
+            if item.fallback:
+                found[item.text] = None
+        elif is_dataclass(item) and not isinstance(item, type):
+            for part in fields(item):
+                visit(getattr(item, part.name))
+        elif isinstance(item, list | tuple):
+            for part in item:
+                visit(part)
+        elif isinstance(item, dict):
+            for part in item.values():
+                visit(part)
+
+    for item in shown:
+        visit(item)
+    return list(found)
 
 
 def game_pages(game: LocalGame) -> list[Page]:
@@ -146,11 +171,9 @@ def game_pages(game: LocalGame) -> list[Page]:
     for declared in GAME_PAGES:
         if not declared.shown(game.content):
             continue
-        missing = loc.track()
         view = game.part("view", lambda: game_view(game.content, loc))
         model = declared.model(game)
-        # The island's labels count too: the widgets mark their fallbacks the same way.
-        island = _island(game, declared.widget) if declared.widget else None
+        island, widget_missing = _island(game, declared.widget)
         title = next(link.title for link in view.links if link.slug == declared.slug)
         pages.append(
             Page(
@@ -160,7 +183,8 @@ def game_pages(game: LocalGame) -> list[Page]:
                 heading=f"{view.name} — {title.text}",
                 game=view,
                 model=model,
-                missing=_unique(missing),
+                # The widget's labels count too: it marks its fallbacks the same way.
+                missing=shown_fallbacks(title, view, model) + widget_missing,
                 island=island,
             )
         )
@@ -171,10 +195,10 @@ def site_pages(games: Sequence[GameContent], loc: Localizer) -> list[Page]:
     """The site's own pages in one language."""
     pages = []
     for declared in SITE_PAGES:
-        missing = loc.track()
         title = loc.ui(declared.title)
         model = declared.model(games, loc)
+        missing = shown_fallbacks(title, model)
         pages.append(
-            Page(declared.path, declared.template, title, title.text, None, model, _unique(missing))
+            Page(declared.path, declared.template, title, title.text, None, model, missing)
         )
     return pages

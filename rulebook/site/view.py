@@ -3,12 +3,9 @@
 :class:`GameBuild` holds what does not depend on the language: the compiled engine, the
 export the widgets read, and the result of each worked example (scored once).
 :class:`LocalGame` holds one language's parts (the rule sections, the setup steps, the
-scoring model...), each made the first time a page asks for it and then shared.
-
-Sharing a part must not hide its untranslated texts: the :class:`Localizer` records every
-text that falls back while a part is made, the part keeps that record, and every page that
-uses the part gets it added to its own (:meth:`LocalGame.part`). So a page's record holds
-every fallback it shows, whichever page made the part first.
+scoring model...), each made the first time a page asks for it and then shared. Which
+texts of a page are untranslated is read from what the page holds
+(rulebook.site.pages.shown_fallbacks), so sharing a part hides none of them.
 """
 
 from __future__ import annotations
@@ -81,29 +78,21 @@ class GameView:
 
 
 class LocalGame:
-    """One game in one language: each part of its pages made once, with its fallbacks."""
+    """One game in one language: each part of its pages made once."""
 
     def __init__(self, build: GameBuild, loc: Localizer) -> None:
         self.build = build
         self.content = build.content
         self.loc = loc
-        self._parts: dict[str, tuple[Any, list[str]]] = {}
+        self._parts: dict[str, Any] = {}
 
     @property
     def language(self) -> str:
         return self.loc.language
 
     def part(self, name: str, make: Callable[[], T]) -> T:
-        """The part ``name`` (made by ``make`` the first time); its fallbacks are recorded
-        for the page being made, every time it is used."""
+        """The part ``name``, made by ``make`` the first time it is asked for."""
         if name not in self._parts:
-            outer = self.loc.missing
-            inner = self.loc.track()
-            try:
-                self._parts[name] = (make(), list(inner))
-            finally:
-                self.loc.missing = outer
-        value, missing = self._parts[name]
-        self.loc.missing.extend(missing)
-        result: T = value
-        return result
+            self._parts[name] = make()
+        found: T = self._parts[name]
+        return found

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from rulebook.site.build import build_site
+from rulebook.site.options import BuildOptions
 from rulebook.site.serve import serve_in_thread
 
 CHROMIUM = Path(os.environ.get("RULEBOOK_CHROMIUM", "/usr/bin/chromium"))
@@ -34,7 +35,7 @@ INSTALL_HINT = "install it with `bash scripts/bootstrap.sh --browser` (apt-get i
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("browser-site") / "site"
-    build_site(out)
+    build_site(BuildOptions(out=out))
     return out
 
 

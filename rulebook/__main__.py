@@ -1,0 +1,7 @@
+"""``python -m rulebook`` is the ``rulebook`` command."""
+
+import sys
+
+from rulebook.cli import main
+
+sys.exit(main())

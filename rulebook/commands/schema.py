@@ -1,0 +1,40 @@
+"""``rulebook schema``: export (or check) the JSON Schemas into the project's schemas/json/."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from rulebook.errors import EXIT_INVALID
+
+
+def run(args: argparse.Namespace) -> int:
+    from rulebook.schema_export import export_schemas
+    from schemas.loader import load_all
+
+    out = Path(args.out) if args.out else args.project.schemas
+    written = export_schemas(load_all(args.project.content), out, check=args.check)
+    if args.check:
+        if written:
+            for name in written:
+                print(f"out of date: {out / name}", file=sys.stderr)
+            print("JSON Schemas are out of date: run `rulebook schema`", file=sys.stderr)
+            return EXIT_INVALID
+        print(f"ok: JSON Schemas in {out} are up to date")
+        return 0
+    print(f"wrote {len(written)} schema file(s) to {out}")
+    return 0
+
+
+def register(commands: Any) -> None:
+    parser = commands.add_parser(
+        "schema",
+        help="export JSON Schemas",
+        description="Export the JSON Schemas of content files and of each game's end state "
+        "into the project's schemas/json/ (the content files point their editors there).",
+    )
+    parser.add_argument("--out", help="folder to write to (default: the project's schemas/json)")
+    parser.add_argument("--check", action="store_true", help="only check the files are up to date")
+    parser.set_defaults(run=run)

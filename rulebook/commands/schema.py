@@ -11,11 +11,11 @@ from rulebook.errors import EXIT_INVALID
 
 
 def run(args: argparse.Namespace) -> int:
+    from rulebook.cache import load_content
     from rulebook.schema_export import export_schemas
-    from schemas.loader import load_all
 
     out = Path(args.out) if args.out else args.project.schemas
-    written = export_schemas(load_all(args.project.content), out, check=args.check)
+    written = export_schemas(load_content(args.project.content), out, check=args.check)
     if args.check:
         if written:
             for name in written:

@@ -10,62 +10,32 @@ an end state only when the engine would (rulebook.program.accept) and scores it 
 GameEngine.score_state does; for anything else it returns None and the command asks the
 engine, so every problem is worded by the engine.
 
-Where: ``$XDG_CACHE_HOME/rulebook/programs/`` (default ``~/.cache``), one file per game and
-project folder, outside the project so that a project folder cannot hand the command
-code to run. What it keys on: a digest of the code (every .py file of schemas/, scorer/ and
-rulebook/ by path, size and modification time, and the Python version), and the SHA-256 of
-each file the full path read for it: the game's game/components/setup/scoring.yaml, and
-the ui and game catalogs (PO and MO, present or absent) of every language. Any difference,
-or a file that cannot be read, and the program is made again from the engine.
+Where: ``$XDG_CACHE_HOME/rulebook/programs/`` (rulebook.cache), one file per game and
+project folder. What it keys on: rulebook.cache.code_version() (every .py file of schemas/,
+scorer/ and rulebook/ by path, size and modification time, and the Python version), and the
+SHA-256 of each file the full path read for it: the game's game/components/setup/scoring.yaml,
+and the ui and game catalogs (PO and MO, present or absent) of every language. Any
+difference, or a file that cannot be read, and the program is made again from the engine.
 """
 
 from __future__ import annotations
 
-import hashlib
 import marshal
-import os
-import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rulebook.paths import APP_ROOT, Project
+from rulebook.cache import code_version, entry, store
+from rulebook.cache import file_digest as _file_digest
+from rulebook.paths import Project
 
 if TYPE_CHECKING:
     from scorer.engine import GameEngine
 
 #: Bumped when the stored shape changes.
 FORMAT = 1
-#: The packages whose code a program depends on.
-CODE = ("schemas", "scorer", "rulebook")
 #: The game files the score path reads (schemas.game.REQUIRED_FILES, checked in save()).
 GAME_FILES = ("game", "components", "setup", "scoring")
-
-
-def cache_root() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "rulebook" / "programs"
-
-
-def code_version() -> str:
-    """A digest of the code a program was made by (see the module docstring)."""
-    digest = hashlib.sha256(f"{FORMAT} {sys.version}".encode())
-    for package in CODE:
-        for folder, dirs, files in sorted(os.walk(APP_ROOT / package)):
-            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-            for name in sorted(files):
-                if name.endswith(".py"):
-                    stat = os.stat(os.path.join(folder, name))
-                    digest.update(f"{folder}/{name} {stat.st_size} {stat.st_mtime_ns}\n".encode())
-    return digest.hexdigest()
-
-
-def _file_digest(path: Path) -> str | None:
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except FileNotFoundError:
-        return None
 
 
 def _dependencies(project: Project, game: str, languages: tuple[str, ...]) -> list[Path]:
@@ -77,8 +47,7 @@ def _dependencies(project: Project, game: str, languages: tuple[str, ...]) -> li
 
 
 def _entry(project: Project, game: str) -> Path:
-    where = hashlib.sha256(str(project.content.resolve() / game).encode()).hexdigest()[:24]
-    return cache_root() / f"{game}-{where}.program"
+    return entry("programs", project.content, game)
 
 
 def _thawed(group: str, found: Any) -> Any:
@@ -218,11 +187,4 @@ def save(
     except ValueError:  # something marshal cannot store
         return None
     target = _entry(project, game)
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=target.parent, delete=False) as handle:
-            handle.write(stored)
-        os.replace(handle.name, target)
-    except OSError:
-        return None
-    return target
+    return target if store(target, stored) else None

@@ -24,9 +24,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader
+from jinja2 import BytecodeCache, Environment, FileSystemLoader
+from jinja2.bccache import Bucket
 
 from rulebook import paths
+from rulebook.cache import load_content
 from rulebook.site import config as site_config
 from rulebook.site import output
 from rulebook.site.assets import shipped_files, write_assets
@@ -37,7 +39,6 @@ from rulebook.site.pages import Page, game_pages, site_pages
 from rulebook.site.render import Renderer, page_links
 from rulebook.site.view import GameBuild, LocalGame
 from schemas.game import GameContent
-from schemas.loader import load_all
 
 #: site/ subfolders the build reads (the application's, not the project's).
 TEMPLATES = paths.SITE / "templates"
@@ -105,6 +106,20 @@ def write_if_changed(path: Path, text: str) -> bool:
     return True
 
 
+class _Bytecode(BytecodeCache):
+    """Compiled templates kept in memory, so each language's renderer compiles none again."""
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
 class SiteSources:
     """The MkDocs sources of every language, in a work folder, rewritten where they change."""
 
@@ -119,6 +134,7 @@ class SiteSources:
         shutil.copyfile(BASE_CONFIG, work / "base.yml")
         shutil.copytree(OVERRIDES, work / "overrides", dirs_exist_ok=True)
         self._assets = shipped_files()
+        self._templates = _Bytecode()
 
     def write(
         self,
@@ -131,6 +147,7 @@ class SiteSources:
         and the Markdown paths that changed."""
         docs = self.work / "docs" / language
         renderer = Renderer(TEMPLATES, language, self.locales)
+        renderer.env.bytecode_cache = self._templates
         previous = self.pages.get(language, [])
         pages = language_pages(
             builds, language, self.locales, games if previous else None, previous
@@ -291,8 +308,9 @@ def write_root(site: Path, languages: tuple[str, ...]) -> None:
 
 
 def load_builds(options: BuildOptions) -> list[GameBuild]:
-    """Every game of the project, loaded and checked (ContentError lists every problem)."""
-    games: dict[str, GameContent] = load_all(options.project.content)
+    """Every game of the project, loaded and checked (ContentError lists every problem);
+    read back from rulebook.cache while no content file and no code changed."""
+    games: dict[str, GameContent] = load_content(options.project.content)
     return [GameBuild(games[game_id]) for game_id in sorted(games)]
 
 

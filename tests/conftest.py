@@ -5,7 +5,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import os
+
 import pytest
+from hypothesis import HealthCheck, settings
 
 from rulebook.cache import load_content
 from rulebook.paths import Project
@@ -14,6 +17,30 @@ from scorer.engine import GameEngine
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
+
+# ----------------------------------------------------------------------------------------
+# Hypothesis profiles: HYPOTHESIS_PROFILE=ci (the default) | dev | thorough
+# ----------------------------------------------------------------------------------------
+#
+# ci: deterministic (the same examples on every run, no example database), so a red run
+# can be reproduced and a green one means the same thing each time. The examples each
+# property test draws are its own (@settings(max_examples=...)); tests/test_mutants.py
+# shows that, with this profile, every property still catches the mutant it was written
+# for. dev: random draws and the example database, for exploring. thorough: ten times the
+# examples, for a long run before a release.
+settings.register_profile(
+    "ci",
+    derandomize=True,
+    database=None,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("dev", deadline=None)
+settings.register_profile(
+    "thorough", deadline=None, max_examples=1000, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture(scope="session")

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from rulebook.errors import EXIT_INVALID
+from rulebook.errors import fail
 
 #: Every subcommand: its name, the module whose ``register(commands)`` adds its parser,
 #: and its one-line help. This is the one place a subcommand is declared.
@@ -74,12 +74,6 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         elif name not in commands.choices:  # named (for --help and typos), not loaded
             commands.add_parser(name, help=summary, add_help=False)
     return parser
-
-
-def fail(message: str, code: int = EXIT_INVALID) -> int:
-    """Print ``message`` on standard error and give the exit code."""
-    print(message, file=sys.stderr)
-    return code
 
 
 def main(argv: Sequence[str] | None = None) -> int:

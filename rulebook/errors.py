@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterable
+
 #: Exit codes: 0 success, 1 invalid input or content, 2 wrong usage.
 EXIT_INVALID = 1
 EXIT_USAGE = 2
@@ -13,6 +16,19 @@ class CommandError(Exception):
     def __init__(self, message: str, code: int = EXIT_INVALID) -> None:
         super().__init__(message)
         self.code = code
+
+
+def fail(message: str, code: int = EXIT_INVALID) -> int:
+    """Print ``message`` on standard error and give the exit code."""
+    print(message, file=sys.stderr)
+    return code
+
+
+def report(problems: Iterable[object], summary: str) -> int:
+    """Print every problem, then ``summary``, on standard error; the exit code of failure."""
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    return fail(summary)
 
 
 def explain(error: BaseException) -> tuple[str, int] | None:

@@ -74,26 +74,23 @@ def test_a_stored_program_follows_its_files(
     content = games_nile(project)
     engine = GameEngine(content)
     files = program.fingerprint(project, "nile")
+
+    def store() -> bool:
+        words = lambda language: labels(content, lambda c, t: t)  # noqa: E731
+        return (
+            program.save(project, engine, words, program.fingerprint(project, "nile")) is not None
+        )
+
     assert program.save(project, engine, lambda language: labels(content, lambda c, t: t), files)
     assert program.load(project, "nile") is not None
     scoring = project.content / "nile" / "scoring.yaml"
     scoring.write_text(scoring.read_text("utf-8") + "\n# a comment\n", "utf-8")
     assert program.load(project, "nile") is None
-    assert program.save(
-        project,
-        engine,
-        lambda language: labels(content, lambda c, t: t),
-        program.fingerprint(project, "nile"),
-    )
+    assert store()
     catalog = project.locales / "uk" / "LC_MESSAGES" / "nile.po"
     catalog.write_text(catalog.read_text("utf-8") + "\n", "utf-8")
     assert program.load(project, "nile") is None
-    assert program.save(
-        project,
-        engine,
-        lambda language: labels(content, lambda c, t: t),
-        program.fingerprint(project, "nile"),
-    )
+    assert store()
     monkeypatch.setattr(program, "code_version", lambda: "another version")
     assert program.load(project, "nile") is None
 

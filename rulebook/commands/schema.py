@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
-from rulebook.errors import EXIT_INVALID
+from rulebook.errors import report
 
 
 def run(args: argparse.Namespace) -> int:
@@ -18,10 +17,8 @@ def run(args: argparse.Namespace) -> int:
     written = export_schemas(load_content(args.project.content), out, check=args.check)
     if args.check:
         if written:
-            for name in written:
-                print(f"out of date: {out / name}", file=sys.stderr)
-            print("JSON Schemas are out of date: run `rulebook schema`", file=sys.stderr)
-            return EXIT_INVALID
+            stale = [f"out of date: {out / name}" for name in written]
+            return report(stale, "JSON Schemas are out of date: run `rulebook schema`")
         print(f"ok: JSON Schemas in {out} are up to date")
         return 0
     print(f"wrote {len(written)} schema file(s) to {out}")

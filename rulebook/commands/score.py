@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rulebook.errors import EXIT_INVALID, CommandError
+from rulebook.errors import CommandError, report
 
 if TYPE_CHECKING:
     from rulebook.commands import Translate
@@ -156,10 +156,8 @@ def _full(args: argparse.Namespace, raw: Any) -> int:
     try:
         result = engine.score(raw)
     except EndStateError as error:
-        for problem in error.problems:
-            print(f"{where}: {problem}", file=sys.stderr)
-        print(f"{len(error.problems)} problem(s) in the end state", file=sys.stderr)
-        return EXIT_INVALID
+        located = [f"{where}: {problem}" for problem in error.problems]
+        return report(located, f"{len(error.problems)} problem(s) in the end state")
     words = None if args.json else labels(content, translator(args.project, content, args.lang))
     _print(result.to_json(), words, args.json)
     return 0

@@ -8,8 +8,8 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from rulebook.cli import fail
 from rulebook.commands import Translate, check_language, load_one, translator
+from rulebook.errors import fail
 
 if TYPE_CHECKING:
     from schemas.game import GameContent

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
-from rulebook.errors import EXIT_INVALID
+from rulebook.errors import report
 
 
 def run(args: argparse.Namespace) -> int:
@@ -19,21 +18,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         games = load_all(content_dir)
     except ContentError as error:
-        for problem in error.problems:
-            print(problem, file=sys.stderr)
-        print(f"{len(error.problems)} problem(s) in {content_dir}", file=sys.stderr)
-        return EXIT_INVALID
+        return report(error.problems, f"{len(error.problems)} problem(s) in {content_dir}")
     failures = []
     for content in games.values():
         try:
             GameEngine(content)
         except (ValueError, SyntaxError) as error:  # a compile failure is a content error too
             failures.append(f"{content_dir / content.id}/scoring.yaml: {error}")
-    for failure in failures:
-        print(failure, file=sys.stderr)
     if failures:
-        print(f"{len(failures)} problem(s) in {content_dir}", file=sys.stderr)
-        return EXIT_INVALID
+        return report(failures, f"{len(failures)} problem(s) in {content_dir}")
     print(f"ok: {len(games)} game(s) in {content_dir}: {', '.join(sorted(games))}")
     return 0
 

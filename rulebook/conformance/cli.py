@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
-from rulebook.errors import EXIT_INVALID
+from rulebook.errors import fail, report
 
 
 def run(args: argparse.Namespace) -> int:
@@ -17,13 +16,11 @@ def run(args: argparse.Namespace) -> int:
 
     content = load_one(args.project, args.game, files=None)  # the cases too
     if content.cases is None:
-        print(f"{args.game}: no cases.yaml, so nothing to test", file=sys.stderr)
-        return EXIT_INVALID
+        return fail(f"{args.game}: no cases.yaml, so nothing to test")
     try:
         rows = run_cases(content)
     except RuntimeMissing as error:
-        print(str(error), file=sys.stderr)
-        return EXIT_INVALID
+        return fail(str(error))
     header = ["case", *RUNTIMES]
     lines = [
         [f"{'refused: ' if row.refused else ''}{row.id}"]
@@ -32,19 +29,19 @@ def run(args: argparse.Namespace) -> int:
     ]
     print(tables.render(header, lines))
     failed = [row for row in rows if not row.passed]
-    for row in failed:
-        for runtime in RUNTIMES:
-            verdict = row.verdicts[runtime]
-            if not verdict.passed:
-                print(f"{row.id} ({runtime}): {verdict.why}", file=sys.stderr)
+    why = [
+        f"{row.id} ({runtime}): {row.verdicts[runtime].why}"
+        for row in failed
+        for runtime in RUNTIMES
+        if not row.verdicts[runtime].passed
+    ]
     cases = sum(1 for row in rows if not row.refused)
     refused = len(rows) - cases
     summary = (
         f"{args.game}: {cases} case(s) and {refused} refused state(s) in {' and '.join(RUNTIMES)}"
     )
     if failed:
-        print(f"{summary}: {len(failed)} failed", file=sys.stderr)
-        return EXIT_INVALID
+        return report(why, f"{summary}: {len(failed)} failed")
     print(f"{summary}: all passed")
     return 0
 

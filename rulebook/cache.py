@@ -42,8 +42,11 @@ def cache_root() -> Path:
 @cache
 def code_version() -> str:
     """A digest of the code (every .py file of schemas/, scorer/, rulebook/ by path, size
-    and modification time) and of the Python version."""
-    digest = hashlib.sha256(f"{FORMAT} {sys.version}".encode())
+    and modification time), of the pinned dependencies (pyproject.toml) and of the Python
+    version."""
+    digest = hashlib.sha256(
+        f"{FORMAT} {sys.version} {file_digest(APP_ROOT / 'pyproject.toml')}".encode()
+    )
     for package in CODE:
         for folder, dirs, files in sorted(os.walk(APP_ROOT / package)):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")

@@ -12,7 +12,8 @@ engine, so every problem is worded by the engine.
 
 Where: ``$XDG_CACHE_HOME/rulebook/programs/`` (rulebook.cache), one file per game and
 project folder. What it keys on: rulebook.cache.code_version() (every .py file of schemas/,
-scorer/ and rulebook/ by path, size and modification time, and the Python version), and the
+scorer/ and rulebook/ by path, size and modification time, pyproject.toml's pins and the
+Python version), and the
 SHA-256 of each file the full path read for it: the game's game/components/setup/scoring.yaml,
 and the ui and game catalogs (PO and MO, present or absent) of every language. Any
 difference, or a file that cannot be read, and the program is made again from the engine.

@@ -83,7 +83,7 @@ def store(path: Path, data: bytes) -> bool:
     return True
 
 
-def _tree_digest(folder: Path) -> str:
+def tree_digest(folder: Path) -> str:
     """A digest of every file under ``folder``: its path and its bytes."""
     digest = hashlib.sha256()
     for root, dirs, files in sorted(os.walk(folder)):
@@ -102,7 +102,7 @@ def load_content(content_dir: Path) -> dict[str, GameContent]:
     """
     from schemas.loader import load_all
 
-    key = f"{code_version()} {_tree_digest(content_dir)}".encode()
+    key = f"{code_version()} {tree_digest(content_dir)}".encode()
     path = entry("content", content_dir, "content")
     try:
         header, _, body = path.read_bytes().partition(b"\n")

@@ -578,3 +578,23 @@ def test_serve_closes_idle_connections(site: Path, monkeypatch: pytest.MonkeyPat
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_kept_pages_follow_the_catalogs(project: Project, tmp_path: Path) -> None:
+    """A later build reuses a game's kept pages only while its catalogs did not change."""
+    copy = Project.at(tmp_path / "project")
+    shutil.copytree(project.root, copy.root)
+    first = tmp_path / "first"
+    build(copy, first, languages=("uk",))
+    catalog = copy.locales / "uk" / "LC_MESSAGES" / "ui.po"
+    text = catalog.read_text(encoding="utf-8")
+    start = text.index('msgctxt "ui.winners"')
+    entry = text[start : text.index("\n\n", start)]
+    translated = entry.rsplit('msgstr "', 1)[1].rstrip('"')
+    catalog.write_text(text.replace(entry, entry.replace(translated, "Переможниці")), "utf-8")
+    second = tmp_path / "second"
+    build(copy, second, languages=("uk",))
+    assert "Переможниці" in (second / "uk" / "nile" / "scoring" / "index.html").read_text("utf-8")
+    assert "Переможниці" not in (first / "uk" / "nile" / "scoring" / "index.html").read_text(
+        "utf-8"
+    )

@@ -30,12 +30,12 @@ from jinja2.bccache import Bucket
 from rulebook import paths
 from rulebook.cache import load_content
 from rulebook.site import config as site_config
-from rulebook.site import output
+from rulebook.site import output, stored
 from rulebook.site.assets import shipped_files, write_assets
 from rulebook.site.localize import Localizer
 from rulebook.site.offline import write_offline
 from rulebook.site.options import BuildOptions
-from rulebook.site.pages import Page, game_pages, site_pages
+from rulebook.site.pages import Page, game_pages, game_view, site_pages
 from rulebook.site.render import Renderer, page_links
 from rulebook.site.view import GameBuild, LocalGame
 from schemas.game import GameContent
@@ -68,29 +68,12 @@ class BuildReport:
 # ----------------------------------------------------------------------------------------
 
 
-def language_pages(
-    builds: Sequence[GameBuild],
-    language: str,
-    locales: Path | None,
-    games: set[str] | None = None,
-    previous: Sequence[Page] = (),
-) -> list[Page]:
-    """Every page of one language: the site's own pages, then each game's in id order.
-
-    With ``games``, only those games' pages are made again; the others come from ``previous``.
-    """
+def language_pages(builds: Sequence[GameBuild], language: str, locales: Path | None) -> list[Page]:
+    """Every page of one language: the site's own pages, then each game's in id order."""
     ordered = sorted(builds, key=lambda b: b.content.id)
     pages = site_pages([b.content for b in ordered], Localizer(language, None, locales))
-    kept: dict[str, list[Page]] = {}
-    for page in previous:
-        if page.game is not None:
-            kept.setdefault(page.game.id, []).append(page)
     for build in ordered:
-        game_id = build.content.id
-        if games is None or game_id in games or game_id not in kept:
-            pages.extend(game_pages(LocalGame(build, Localizer(language, build.content, locales))))
-        else:
-            pages.extend(kept[game_id])
+        pages.extend(game_pages(LocalGame(build, Localizer(language, build.content, locales))))
     return pages
 
 
@@ -143,22 +126,37 @@ class SiteSources:
         site_dir: Path,
         games: set[str] | None = None,
     ) -> tuple[list[Page], list[str]]:
-        """Write one language (only ``games``' pages again, when given); return its pages
-        and the Markdown paths that changed."""
+        """Write one language; return its pages and the Markdown paths that changed.
+
+        With ``games``, the other games' pages from the last write are kept as they are (for
+        ``serve --watch``). A game whose files, catalogs and code did not change since an
+        earlier build gets its pages from rulebook.site.stored.
+        """
         docs = self.work / "docs" / language
         renderer = Renderer(TEMPLATES, language, self.locales)
         renderer.env.bytecode_cache = self._templates
         previous = self.pages.get(language, [])
-        pages = language_pages(
-            builds, language, self.locales, games if previous else None, previous
-        )
-        reused = {id(page) for page in previous}
-        changed = [
-            page.path
-            for page in pages
-            if id(page) not in reused
-            and write_if_changed(docs / page.path, renderer.render(page, page_links(page)))
-        ]
+        ordered = sorted(builds, key=lambda b: b.content.id)
+        ui = Localizer(language, None, self.locales)
+        pages = site_pages([b.content for b in ordered], ui)
+        texts = {page.path: renderer.render(page, page_links(page)) for page in pages}
+        for build in ordered:
+            game_id = build.content.id
+            kept = [p for p in previous if p.game is not None and p.game.id == game_id]
+            if previous and kept and games is not None and game_id not in games:
+                pages.extend(kept)  # untouched since the last write: nothing to render
+                continue
+            found = stored.load(self.options, build, language, game_view(build.content, ui))
+            if found is None:
+                made = game_pages(
+                    LocalGame(build, Localizer(language, build.content, self.locales))
+                )
+                rendered = {page.path: renderer.render(page, page_links(page)) for page in made}
+                stored.save(self.options, build, language, made, rendered)
+                found = made, rendered
+            pages.extend(found[0])
+            texts.update(found[1])
+        changed = [path for path, text in texts.items() if write_if_changed(docs / path, text)]
         self.pages[language] = pages
         write_assets(docs / "assets" / "calculator", files=self._assets)
         names = {b.content.id: b.content.game.names.get(language) for b in builds}

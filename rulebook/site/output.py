@@ -54,7 +54,7 @@ def check_output(out: Path, project: Project) -> Path:
             )
     if out.exists() and not out.is_dir():
         raise OutputError(f"refusing to build into {out}: it is a file, not a folder")
-    if out.is_dir() and not _written_by_a_build(out, project):
+    if out.is_dir() and not _written_by_a_build(out):
         raise OutputError(
             f"refusing to build into {out}: the folder is not empty and was not written by "
             f"`rulebook build` (it has no {MARKER} file); choose a new or empty folder"
@@ -62,7 +62,7 @@ def check_output(out: Path, project: Project) -> Path:
     return out
 
 
-def _written_by_a_build(out: Path, project: Project) -> bool:
+def _written_by_a_build(out: Path) -> bool:
     """Empty, marked, or holding just what builds wrote before they left a marker."""
     if (out / MARKER).is_file():
         return True

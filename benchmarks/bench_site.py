@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from rulebook.site.assets import SOURCES, page_files  # noqa: E402
 from rulebook.site.build import build_site  # noqa: E402
+from rulebook.site.options import BuildOptions  # noqa: E402
 from rulebook.site.serve import serve_in_thread  # noqa: E402
 
 LIGHTHOUSE = "lighthouse@12.8.2"  # the newest release that runs on Debian's Node 18 and 20
@@ -103,7 +104,7 @@ def main() -> None:
         f"calculator JS + CSS, gzipped: {sources / 1024:.1f} KB as written, {shipped / 1024:.1f} KB as a page loads it"
     )
     with tempfile.TemporaryDirectory() as folder:
-        report = build_site(Path(folder) / "site")
+        report = build_site(BuildOptions(out=Path(folder) / "site"))
         print(
             f"full build: {report.seconds:.1f} s for {report.pages} pages in {len(report.languages)} languages"
         )

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import total_ordering
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from schemas.scoring import RankingKey
+if TYPE_CHECKING:  # only for types: the cached scoring program ranks without the models
+    from schemas.scoring import RankingKey
 
 
 @dataclass(slots=True)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rulebook.cache import load_content
 from schemas.cases import Case, Cases, InvalidCase
-from schemas.loader import load_all
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 
@@ -13,7 +13,7 @@ CONTENT = Path(__file__).resolve().parent.parent / "content"
 def all_cases() -> list[tuple[str, Case]]:
     """(game id, case) for every valid-state case in the content."""
     found = []
-    for game_id, content in sorted(load_all(CONTENT).items()):
+    for game_id, content in sorted(load_content(CONTENT).items()):
         cases: Cases | None = content.cases
         for case in cases.cases if cases else []:
             found.append((game_id, case))
@@ -23,7 +23,7 @@ def all_cases() -> list[tuple[str, Case]]:
 def all_invalid_cases() -> list[tuple[str, InvalidCase]]:
     """(game id, case) for every end state that must be refused."""
     found = []
-    for game_id, content in sorted(load_all(CONTENT).items()):
+    for game_id, content in sorted(load_content(CONTENT).items()):
         for case in content.cases.invalid if content.cases else []:
             found.append((game_id, case))
     return found

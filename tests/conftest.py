@@ -1,24 +1,123 @@
-"""Shared fixtures: the real content, loaded once per test session."""
+"""Shared fixtures: the real content, loaded once per test session; small projects."""
 
 from __future__ import annotations
 
+import os
+import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
+from rulebook.cache import load_content
+from rulebook.paths import Project
 from schemas.game import GameContent
-from schemas.loader import load_all
 from scorer.engine import GameEngine
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
 
+# ----------------------------------------------------------------------------------------
+# Hypothesis profiles: HYPOTHESIS_PROFILE=ci (the default) | dev | thorough
+# ----------------------------------------------------------------------------------------
+#
+# ci: deterministic (the same examples on every run, no example database), so a red run
+# can be reproduced and a green one means the same thing each time. The examples each
+# property test draws are its own (@settings(max_examples=...)); tests/test_mutants.py
+# shows that, with this profile, every property still catches the mutant it was written
+# for. dev: random draws and the example database, for exploring. thorough: ten times the
+# examples, for a long run before a release.
+settings.register_profile(
+    "ci",
+    derandomize=True,
+    database=None,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("dev", deadline=None)
+settings.register_profile(
+    "thorough", deadline=None, max_examples=1000, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
 
 @pytest.fixture(scope="session")
 def games() -> dict[str, GameContent]:
-    return load_all(CONTENT)
+    return load_content(CONTENT)  # load_all(CONTENT), kept while nothing changed
 
 
 @pytest.fixture(scope="session")
 def engines(games: dict[str, GameContent]) -> dict[str, GameEngine]:
     return {game_id: GameEngine(content) for game_id, content in games.items()}
+
+
+def game_project(root: Path, *games: str) -> Project:
+    """A project of some games alone: a copy of their content and of their catalogs.
+
+    Tests that build a site from it neither wait for nor depend on the other games.
+    """
+    for game in games:
+        shutil.copytree(CONTENT / game, root / "content" / game)
+    for catalog in (ROOT / "locales").glob("**/*.po*"):
+        if catalog.name.split(".")[0] in {"ui", *games}:
+            target = root / catalog.relative_to(ROOT)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(catalog, target)
+    return Project.at(root)
+
+
+def nile_project(root: Path) -> Project:
+    return game_project(root, "nile")
+
+
+# ----------------------------------------------------------------------------------------
+# The parity fixture: made once per version of the content and code, on disk
+# ----------------------------------------------------------------------------------------
+
+#: What the parity fixture is made from; any change makes it again.
+PARITY_INPUTS = ("content", "schemas", "scorer", "tests/strategies.py", "tests/test_js_parity.py")
+
+
+def parity_key() -> str:
+    """A digest of every file the parity fixture is made from, and of Hypothesis's version."""
+    import hashlib
+
+    import hypothesis
+
+    digest = hashlib.sha256(hypothesis.__version__.encode())
+    for name in PARITY_INPUTS:
+        where = ROOT / name
+        files = [where] if where.is_file() else sorted(where.rglob("*"))
+        for file in files:
+            if file.is_file() and "__pycache__" not in file.parts:
+                digest.update(str(file.relative_to(ROOT)).encode() + b"\0" + file.read_bytes())
+    return digest.hexdigest()[:20]
+
+
+@pytest.fixture(scope="session")
+def parity_fixture(request: pytest.FixtureRequest) -> Path:
+    """tests/test_js_parity.py's fixture file, made once and kept in pytest's cache folder.
+
+    Every xdist worker and every later run with the same content and code reads the same
+    file; a lock makes the first worker build it while the others wait.
+    """
+    import fcntl
+    import json
+
+    from tests.test_js_parity import build_fixture, summary
+
+    folder = Path(request.config.cache.mkdir("rulebook-parity"))
+    path = folder / f"fixture-{parity_key()}.json"
+    with (folder / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not path.exists():
+            fixture = build_fixture()
+            print("\n" + summary(fixture))
+            partial = path.with_suffix(".partial")
+            partial.write_text(json.dumps(fixture, ensure_ascii=False), encoding="utf-8")
+            partial.replace(path)
+            for old in folder.glob("fixture-*.json"):
+                if old != path:
+                    old.unlink(missing_ok=True)
+    return path

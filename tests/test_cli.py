@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import ast
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from rulebook.cli import build_parser, main
-from tests.conftest import ROOT
+from tests.conftest import ROOT, game_project
 
 HAL_AND_JENNY = {
     "players": [
@@ -39,7 +42,7 @@ def test_validate_reports_a_broken_folder(
 
 def test_score_json_from_standard_input() -> None:
     run = subprocess.run(
-        [sys.executable, "-m", "scorer", "score", "nile", "-", "--json"],
+        [sys.executable, "-m", "rulebook", "score", "nile", "-", "--json"],
         input=json.dumps(HAL_AND_JENNY),
         capture_output=True,
         text=True,
@@ -92,6 +95,15 @@ def test_unknown_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert "unknown game 'chess'" in capsys.readouterr().err
 
 
+def test_unknown_language_is_wrong_usage(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps(HAL_AND_JENNY), encoding="utf-8")
+    assert main(["score", "nile", str(state), "--lang", "xx"]) == 2
+    assert "unknown language 'xx'; one of: fr, uk, en" in capsys.readouterr().err
+
+
 def test_setup_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["setup", "nile", "--players", "4", "--seed", "abc", "--json"]) == 0
     first = capsys.readouterr().out
@@ -128,3 +140,122 @@ def test_every_subcommand_has_help() -> None:
             cwd=ROOT,
         )
         assert run.returncode == 0 and "usage:" in run.stdout, name
+
+
+# ----------------------------------------------------------------------------------------
+# One project, found the same way by every subcommand
+# ----------------------------------------------------------------------------------------
+
+
+def rulebook(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """The installed command, run as a user runs it from ``cwd``."""
+    command = Path(sys.executable).with_name("rulebook")
+    return subprocess.run(
+        [str(command), *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env={**os.environ, **env},
+        check=False,
+    )
+
+
+def test_the_project_is_found_from_any_folder_in_it(tmp_path: Path) -> None:
+    project = game_project(tmp_path / "copy", "nile")
+    # The copy's content, not the install location's: its Nile is renamed.
+    game = project.content / "nile" / "game.yaml"
+    game.write_text(game.read_text("utf-8").replace("en: Nile", "en: Copied Nile"), "utf-8")
+    inside = rulebook("validate", cwd=project.content / "nile")
+    assert inside.returncode == 0 and str(project.content) in inside.stdout, inside.stderr
+    outside = rulebook("setup", "nile", "--players", "3", "--lang", "en", cwd=tmp_path)
+    assert outside.returncode == 1 and "no project here" in outside.stderr
+    setup = ("setup", "nile", "--players", "3", "--lang", "en", "--seed", "s")
+    given = rulebook("--project", str(project.root), *setup, cwd=tmp_path)
+    assert given.returncode == 0 and given.stdout.startswith("Copied Nile - 3"), given.stderr
+    after = rulebook(*setup, "--project", str(project.root), cwd=tmp_path)  # either place
+    assert after.stdout == given.stdout
+
+
+def test_schema_writes_into_the_project(tmp_path: Path) -> None:
+    project = game_project(tmp_path, "nile")
+    assert main(["--project", str(project.root), "schema"]) == 0
+    assert (project.schemas / "endstate-nile.schema.json").is_file()
+    assert main(["--project", str(project.root), "schema", "--check"]) == 0
+
+
+def test_the_engine_does_not_import_the_application() -> None:
+    """Data flows one way: schemas/ and scorer/ never reach up into rulebook/."""
+    reaching = []
+    for package in ("schemas", "scorer"):
+        for file in (ROOT / package).rglob("*.py"):
+            for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
+                names = (
+                    [a.name for a in node.names]
+                    if isinstance(node, ast.Import)
+                    else [node.module or ""]
+                    if isinstance(node, ast.ImportFrom)
+                    else []
+                )
+                reaching += [
+                    f"{file.relative_to(ROOT)}: {n}" for n in names if n.split(".")[0] == "rulebook"
+                ]
+    assert reaching == []
+
+
+# ----------------------------------------------------------------------------------------
+# rulebook test GAME
+# ----------------------------------------------------------------------------------------
+
+
+def test_conformance_passes_in_both_runtimes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["test", "nile"]) == 0
+    out = capsys.readouterr().out
+    assert "python  browser" in out and "all passed" in out
+    assert "refused: fifteen_cards_of_a_crop" in out
+
+
+def test_conformance_failures_are_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    project = game_project(tmp_path, "nile")
+    cases = project.content / "nile" / "cases.yaml"
+    data = yaml.safe_load(cases.read_text(encoding="utf-8"))
+    first = data["cases"][0]
+    first["expected"][0]["rank"] += 1  # what no runtime gives
+    data["invalid"][0]["error_path"] = "players[0].nowhere"
+    cases.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    assert main(["--project", str(project.root), "test", "nile"]) == 1
+    captured = capsys.readouterr()
+    assert f"{first['id']:<40}" in captured.out or first["id"] in captured.out
+    wrong = [line for line in captured.out.splitlines() if "FAIL" in line]
+    assert len(wrong) == 2 and all(line.count("FAIL") == 2 for line in wrong)
+    assert f"{first['id']} (browser): " in captured.err and "rank" in captured.err
+    assert "2 failed" in captured.err
+
+
+# ----------------------------------------------------------------------------------------
+# The quick score path imports only what it needs
+# ----------------------------------------------------------------------------------------
+
+
+def test_score_from_the_cache_loads_no_models(tmp_path: Path) -> None:
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps(HAL_AND_JENNY), encoding="utf-8")
+    probe = (
+        "import sys; from rulebook.cli import main; code = main(sys.argv[1:]); "
+        "heavy = sorted(m for m in ('pydantic', 'schemas.game', 'yaml', 'babel', 'mkdocs', "
+        "'jinja2') if m in sys.modules); print('loaded:', heavy); sys.exit(code)"
+    )
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", probe, "score", "nile", str(state)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")},
+            check=True,
+        )
+        for _ in range(2)
+    ]
+    table = [run.stdout.rsplit("loaded:", 1)[0] for run in runs]
+    assert table[0] == table[1] and "Gagnants: Jenny" in table[0]
+    assert "'pydantic'" in runs[0].stdout  # the first run loads the content and fills the cache
+    assert runs[1].stdout.endswith("loaded: []\n"), runs[1].stdout

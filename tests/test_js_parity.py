@@ -692,12 +692,9 @@ def summary(fixture: Json) -> str:
 
 
 @pytest.fixture(scope="module")
-def fixture_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    fixture = build_fixture()
-    print("\n" + summary(fixture))
-    path = tmp_path_factory.mktemp("js_parity") / "fixture.json"
-    path.write_text(json.dumps(fixture, ensure_ascii=False), encoding="utf-8")
-    return path
+def fixture_file(parity_fixture: Path) -> Path:
+    """Made once per version of the content and code (tests/conftest.py)."""
+    return parity_fixture
 
 
 @pytest.mark.parametrize("form", ["sources", "as-shipped", "bundle"])

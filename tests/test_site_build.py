@@ -19,13 +19,14 @@ from pathlib import Path
 import pytest
 
 from rulebook import cli
+from rulebook.paths import Project
 from rulebook.site import build as site_build
 from rulebook.site.build import BuildError, build_site
+from rulebook.site.options import BuildOptions
 from rulebook.site.serve import serve_in_thread
 from schemas.loader import ContentError, load_game
+from tests.conftest import CONTENT, nile_project
 from tests.test_site_render import HOSTILE, write_catalog
-
-CONTENT = Path(__file__).resolve().parent.parent / "content"
 
 
 def tree_hashes(root: Path) -> dict[str, str]:
@@ -38,16 +39,18 @@ def tree_hashes(root: Path) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def content(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("content")
-    shutil.copytree(CONTENT / "nile", folder / "nile")
-    return folder
+def project(tmp_path_factory: pytest.TempPathFactory) -> Project:
+    return nile_project(tmp_path_factory.mktemp("project"))
+
+
+def build(project: Project, out: Path, **options: object) -> site_build.BuildReport:
+    return build_site(BuildOptions(project=project, out=out, **options))  # type: ignore[arg-type]
 
 
 @pytest.fixture(scope="module")
-def site(content: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def site(project: Project, tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site") / "out"
-    build_site(out, content_dir=content)
+    build(project, out)
     return out
 
 
@@ -173,53 +176,51 @@ def test_worked_example_is_the_first_case(site: Path) -> None:
 # ----------------------------------------------------------------------------------------
 
 
-def test_same_content_gives_the_same_bytes(site: Path, content: Path, tmp_path: Path) -> None:
+def test_same_content_gives_the_same_bytes(site: Path, project: Project, tmp_path: Path) -> None:
     again = tmp_path / "again"
-    build_site(again, content_dir=content)
+    build(project, again)
     assert tree_hashes(again) == tree_hashes(site)
 
 
+def _broken(project: Project, where: Path, file: str, text: str) -> Project:
+    """A copy of ``project`` with one content file replaced by ``text``."""
+    shutil.copytree(project.root, where)
+    (where / "content" / "nile" / file).write_text(text, encoding="utf-8")
+    return Project.at(where)
+
+
 def test_failed_build_keeps_the_previous_site(
-    site: Path, content: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    site: Path, project: Project, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     out = tmp_path / "out"
     shutil.copytree(site, out)
     before = tree_hashes(out)
 
-    broken = tmp_path / "broken"
-    shutil.copytree(content, broken)
-    (broken / "nile" / "game.yaml").write_text("id: nile\nnames: [\n", encoding="utf-8")
+    broken = _broken(project, tmp_path / "broken", "game.yaml", "id: nile\nnames: [\n")
     with pytest.raises(ContentError):
-        build_site(out, content_dir=broken)
+        build(broken, out)
     assert tree_hashes(out) == before
 
-    def fail(config_file: Path) -> None:
+    def fail(config_file: Path, dirty: bool = False) -> None:
         raise BuildError(f"{config_file.name}: simulated MkDocs failure")
 
     monkeypatch.setattr(site_build, "run_mkdocs", fail)
     with pytest.raises(BuildError, match="simulated"):
-        build_site(out, content_dir=content)
+        build(project, out)
     assert tree_hashes(out) == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["broken", "out"]  # no staging left
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["broken", "out"]  # nothing left
 
 
 def test_cli_build_success_and_failure(
-    content: Path,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
+    project: Project, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "out"
-    monkeypatch.setenv("RULEBOOK_CONTENT", str(content))
-    assert cli.main(["build", "--out", str(out)]) == 0
+    assert cli.main(["--project", str(project.root), "build", "--out", str(out)]) == 0
     assert "built" in capsys.readouterr().out
     before = tree_hashes(out)
 
-    broken = tmp_path / "broken"
-    shutil.copytree(content, broken)
-    (broken / "nile" / "scoring.yaml").write_text("kind: nonsense\n", encoding="utf-8")
-    monkeypatch.setenv("RULEBOOK_CONTENT", str(broken))
-    assert cli.main(["build", "--out", str(out)]) == 1
+    broken = _broken(project, tmp_path / "broken", "scoring.yaml", "kind: nonsense\n")
+    assert cli.main(["build", "--project", str(broken.root), "--out", str(out)]) == 1
     error = capsys.readouterr().err
     assert "scoring.yaml" in error and "left as it was" in error
     assert tree_hashes(out) == before
@@ -301,9 +302,9 @@ class _Scan(HTMLParser):
             self.problems.append(f"script runs: {data[:80]!r}")
 
 
-def test_hostile_content_and_translations_stay_inert(content: Path, tmp_path: Path) -> None:
+def test_hostile_content_and_translations_stay_inert(project: Project, tmp_path: Path) -> None:
     hostile = tmp_path / "content"
-    shutil.copytree(content, hostile)
+    shutil.copytree(project.content, hostile)
     game = (hostile / "nile" / "game.yaml").read_text(encoding="utf-8")
     game = game.replace("uk: Ніл", "uk: '<script>alert(1)</script>Ніл'")
     game = game.replace("Daniel Callister", "'Daniel <img src=x onerror=alert(2)>'")
@@ -322,7 +323,7 @@ def test_hostile_content_and_translations_stay_inert(content: Path, tmp_path: Pa
         {"ui.total": ("Total", HOSTILE, False), "ui.rules": ("Rules", HOSTILE, False)},
     )
     out = tmp_path / "out"
-    build_site(out, content_dir=hostile, locales=locales, languages=("uk",))
+    build(Project.at(tmp_path), out, languages=("uk",))
     checked = 0
     for page in sorted((out / "uk").rglob("*.html")):
         scan = _Scan()
@@ -385,3 +386,215 @@ def test_minified_styles_keep_strings() -> None:
 
     css = '/* note */\na::after {\n  content: "a ,  b; {x}";\n  margin: 0 1px ;\n}\n'
     assert minify_css(css) == 'a::after{content: "a ,  b; {x}";margin: 0 1px}\n'
+
+
+# ----------------------------------------------------------------------------------------
+# The output folder: refused when unsafe, swapped in one step, kept tidy
+# ----------------------------------------------------------------------------------------
+
+
+def test_out_never_replaces_the_sources(project: Project, tmp_path: Path) -> None:
+    root = tmp_path / "checkout"
+    shutil.copytree(project.root, root)
+    (root / ".git").mkdir()
+    (root / ".git" / "HEAD").write_text("ref: refs/heads/main\n", encoding="utf-8")
+    mine = root / "notes"
+    mine.mkdir()
+    (mine / "todo.txt").write_text("keep me\n", encoding="utf-8")
+    (root / "file.txt").write_text("a file\n", encoding="utf-8")
+    before = tree_hashes(root)
+    checkout = Project.at(root)
+    refused = {
+        ".": "it holds the project's sources",
+        "content": "it is inside",
+        "content/nile/site": "it is inside",
+        "locales": "it is inside",
+        ".git": "it is inside",
+        "notes": "not empty and was not written by `rulebook build`",
+        "file.txt": "it is a file",
+    }
+    for where, why in refused.items():
+        with pytest.raises(BuildError, match=re.escape(why)):
+            build(checkout, root / where)
+    assert tree_hashes(root) == before
+    assert cli.main(["--project", str(root), "build", "--out", str(root)]) == 1
+    assert tree_hashes(root) == before
+
+
+def test_out_may_be_new_empty_or_built_before(project: Project, site: Path, tmp_path: Path) -> None:
+    assert (site / ".rulebook-build").is_file()
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    for out in (empty, tmp_path / "new" / "site"):
+        build(project, out, languages=("fr",))
+        assert (out / "fr" / "nile" / "index.html").is_file()
+    again = tmp_path / "again"
+    shutil.copytree(site, again)
+    (again / "stale.html").write_text("from an old build\n", encoding="utf-8")
+    build(project, again, languages=("fr",))
+    assert not (again / "stale.html").exists() and not (again / "uk").exists()
+
+
+def test_unwritable_out_is_a_clear_error(
+    project: Project, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder\n", encoding="utf-8")
+    for out in (blocker / "site", Path("/proc/rulebook-site")):
+        with pytest.raises(BuildError, match=f"cannot write {re.escape(str(out))}"):
+            build(project, out)
+        assert cli.main(["--project", str(project.root), "build", "--out", str(out)]) == 1
+        err = capsys.readouterr().err
+        assert "build failed: cannot write" in err and "Traceback" not in err
+
+
+def test_the_next_build_clears_what_killed_builds_left(
+    project: Project, site: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    shutil.copytree(site, out)
+    left = [tmp_path / name for name in (".out.new-x1", ".out.old-x2", ".out.work-x3")]
+    for folder in left:
+        (folder / "fr").mkdir(parents=True)
+    other = tmp_path / ".other.new-x4"  # another output's: not ours to clear
+    other.mkdir()
+    build(project, out, languages=("fr",))
+    assert not any(folder.exists() for folder in left) and other.exists()
+
+
+def test_two_builds_cannot_write_one_folder(project: Project, tmp_path: Path) -> None:
+    from rulebook.site import output
+
+    out = tmp_path / "out"
+    with output.locked(out), pytest.raises(BuildError, match="another build is writing"):
+        build(project, out)
+
+
+def test_the_swap_is_one_step(tmp_path: Path) -> None:
+    """A reader polling the output never finds it missing while sites are swapped in."""
+    import threading
+
+    from rulebook.site import output
+
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "page").write_text("0", encoding="utf-8")
+    missing = []
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.is_set():
+            if not (out / "page").exists():
+                missing.append(1)
+
+    reader = threading.Thread(target=watch)
+    reader.start()
+    try:
+        for n in range(1, 200):
+            staging = tmp_path / f".out.new-{n}"
+            staging.mkdir()
+            (staging / "page").write_text(str(n), encoding="utf-8")
+            output.swap_in(staging, out)
+            assert not staging.exists()
+    finally:
+        done.set()
+        reader.join()
+    assert (out / "page").read_text(encoding="utf-8") == "199"
+    assert missing == []
+
+
+def test_swap_falls_back_to_two_renames(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulebook.site import output
+
+    monkeypatch.setattr(output, "_exchange", lambda a, b: False)
+    out, staging = tmp_path / "out", tmp_path / ".out.new-1"
+    for folder, text in ((out, "old"), (staging, "new")):
+        folder.mkdir()
+        (folder / "page").write_text(text, encoding="utf-8")
+    output.swap_in(staging, out)
+    assert (out / "page").read_text(encoding="utf-8") == "new"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
+# ----------------------------------------------------------------------------------------
+# serve: bad ports, bad paths, idle connections
+# ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bad", ["70000", "-1", "http"])
+def test_a_bad_port_is_refused_before_building(
+    bad: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["serve", "--port", bad, "--out", str(tmp_path / "site")])
+    assert stop.value.code == 2
+    assert "--port" in capsys.readouterr().err
+    assert not (tmp_path / "site").exists()
+
+
+def _raw(base: str, request: bytes) -> bytes:
+    import socket
+
+    host, port = base.removeprefix("http://").rstrip("/").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as connection:
+        connection.sendall(request)
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    return answer
+
+
+def test_serve_answers_a_bad_path_with_400(site: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    server, base = serve_in_thread(site)
+    try:
+        for path in ("/%00", "/fr/%00.html", "/../../etc/passwd", "/fr/%2e%2e/%2e%2e/x", "/%ff"):
+            answer = _raw(base, f"GET {path} HTTP/1.0\r\n\r\n".encode())
+            assert answer.startswith(b"HTTP/1.0 400"), (path, answer[:80])
+        assert _raw(base, b"GET /fr/ HTTP/1.0\r\n\r\n").startswith(b"HTTP/1.0 200")
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_serve_closes_idle_connections(site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+    import time
+
+    from rulebook.site import serve
+
+    monkeypatch.setattr(serve._Handler, "timeout", 0.5)
+    server, base = serve_in_thread(site)
+    host, port = base.removeprefix("http://").rstrip("/").split(":")
+    try:
+        for first in (b"", b"GET /fr/ HTTP/1.1\r\n"):  # nothing, or half a request
+            with socket.create_connection((host, int(port)), timeout=10) as connection:
+                connection.sendall(first)
+                started = time.monotonic()
+                # recv() returns b"" when the server closes; our own timeout (10 s) would
+                # raise TimeoutError instead.
+                assert connection.recv(1024) == b""
+                assert 0.4 < time.monotonic() - started < 5
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_kept_pages_follow_the_catalogs(project: Project, tmp_path: Path) -> None:
+    """A later build reuses a game's kept pages only while its catalogs did not change."""
+    copy = Project.at(tmp_path / "project")
+    shutil.copytree(project.root, copy.root)
+    first = tmp_path / "first"
+    build(copy, first, languages=("uk",))
+    catalog = copy.locales / "uk" / "LC_MESSAGES" / "ui.po"
+    text = catalog.read_text(encoding="utf-8")
+    start = text.index('msgctxt "ui.winners"')
+    entry = text[start : text.index("\n\n", start)]
+    translated = entry.rsplit('msgstr "', 1)[1].rstrip('"')
+    catalog.write_text(text.replace(entry, entry.replace(translated, "Переможниці")), "utf-8")
+    second = tmp_path / "second"
+    build(copy, second, languages=("uk",))
+    assert "Переможниці" in (second / "uk" / "nile" / "scoring" / "index.html").read_text("utf-8")
+    assert "Переможниці" not in (first / "uk" / "nile" / "scoring" / "index.html").read_text(
+        "utf-8"
+    )

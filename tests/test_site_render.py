@@ -15,6 +15,7 @@ from rulebook.site.calculator import island_data, script_json
 from rulebook.site.localize import Fragment, Localizer
 from rulebook.site.pages import game_pages
 from rulebook.site.render import Renderer, escape_text, markdown_lite, page_links
+from rulebook.site.view import GameBuild, LocalGame
 from schemas.game import GameContent
 from schemas.loader import load_game
 
@@ -158,7 +159,7 @@ def test_every_page_renders_without_live_content(nile: GameContent, tmp_path: Pa
     write_catalog(tmp_path, "uk", "nile", entries)
     write_catalog(tmp_path, "uk", "ui", {"ui.total": ("Total", HOSTILE, False)})
     renderer = Renderer(TEMPLATES, "uk", tmp_path)
-    for page in game_pages(nile, Localizer("uk", nile, tmp_path)):
+    for page in game_pages(LocalGame(GameBuild(nile), Localizer("uk", nile, tmp_path))):
         text = renderer.render(page, page_links(page))
         outside_island = re.sub(r'<script type="application/json"[^>]*>[^<]*</script>', "", text)
         assert _live_html(outside_island) == [], page.path

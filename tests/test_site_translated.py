@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulebook.site.build import language_pages
+from rulebook.site.view import GameBuild
 from schemas.game import GameContent
 
 
@@ -12,7 +13,7 @@ from schemas.game import GameContent
 def test_no_page_shows_untranslated_text(games: dict[str, GameContent], language: str) -> None:
     fallbacks = {
         page.path: page.missing[:3]
-        for page in language_pages(games, language, None)
+        for page in language_pages([GameBuild(c) for c in games.values()], language, None)
         if page.missing
     }
     assert fallbacks == {}

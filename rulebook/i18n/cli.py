@@ -9,7 +9,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rulebook import paths
 from rulebook.i18n import catalogs, checks, concepts, glossary_export, ids, status
 from rulebook.i18n.catalogs import Domain
 from schemas.common import LANGUAGES
@@ -19,8 +18,8 @@ EXIT_FAILED = 1
 
 
 def _folders(args: argparse.Namespace) -> tuple[Path, Path]:
-    content = Path(args.content) if args.content else paths.content_dir()
-    locales = Path(args.locales) if args.locales else paths.LOCALES
+    content = Path(args.content) if args.content else args.project.content
+    locales = Path(args.locales) if args.locales else args.project.locales
     return content, locales
 
 
@@ -189,8 +188,9 @@ def _common(parser: argparse.ArgumentParser, languages: bool = True) -> None:
             choices=LANGUAGES,
             help="only this language; repeatable (default: all)",
         )
-    parser.add_argument("--content", metavar="DIR", help="content folder (default: content/)")
-    parser.add_argument("--locales", metavar="DIR", help="catalog folder (default: locales/)")
+    # Folders are the project's (--project); these two older overrides stay for scripts.
+    parser.add_argument("--content", metavar="DIR", help=argparse.SUPPRESS)
+    parser.add_argument("--locales", metavar="DIR", help=argparse.SUPPRESS)
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:

@@ -199,11 +199,13 @@ def page_files(sources: Path = SOURCES) -> dict[str, str]:
     return {name: files[name] for name in (SCRIPT, STYLESHEET)}
 
 
-def write_assets(target: Path, sources: Path = SOURCES) -> list[Path]:
-    """Write every shipped file to ``target``; return the files."""
+def write_assets(
+    target: Path, sources: Path = SOURCES, files: dict[str, str] | None = None
+) -> list[Path]:
+    """Write every shipped file (``files``, when already made) to ``target``; return them."""
     target.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, text in shipped_files(sources).items():
+    for name, text in (shipped_files(sources) if files is None else files).items():
         out = target / name
         out.write_text(text, encoding="utf-8")
         written.append(out)

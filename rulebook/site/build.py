@@ -1,9 +1,11 @@
 """``rulebook build``: content -> Markdown -> one MkDocs build per language -> the site.
 
-The pipeline writes everything MkDocs needs (Markdown pages, mkdocs.<lang>.yml, the widget
-assets) into a temporary work folder, builds each language into a staging folder next to
-the output folder, adds the root language chooser, and only then swaps the staging folder
-in. A failed build removes its staging folder and leaves the previous site untouched.
+:class:`SiteSources` writes everything MkDocs needs (Markdown pages, mkdocs.<lang>.yml,
+the widget assets) into a work folder, computing each game's view once per language
+(rulebook.site.view). Each language is built by MkDocs into a staging folder beside the
+output, the root language chooser and the offline files are added, and only then is the
+staging folder swapped in (rulebook.site.output, which also refuses unsafe output
+folders). A failed build removes its staging folder and leaves the previous site untouched.
 
 The output depends only on the content, the catalogs and the code: no timestamps (the
 sitemap has no lastmod, and the gzip stamp is pinned through SOURCE_DATE_EPOCH).
@@ -15,34 +17,33 @@ import json
 import logging
 import os
 import shutil
-import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from jinja2 import Environment, FileSystemLoader
+from jinja2 import BytecodeCache, Environment, FileSystemLoader
+from jinja2.bccache import Bucket
 
 from rulebook import paths
+from rulebook.cache import load_content
 from rulebook.site import config as site_config
-from rulebook.site.assets import write_assets
+from rulebook.site import output, stored
+from rulebook.site.assets import shipped_files, write_assets
 from rulebook.site.localize import Localizer
 from rulebook.site.offline import write_offline
-from rulebook.site.pages import Page, game_pages, game_view, home_page
+from rulebook.site.options import BuildOptions
+from rulebook.site.pages import Page, game_pages, game_view, site_pages
 from rulebook.site.render import Renderer, page_links
-from rulebook.site.translation_status import status_page
-from schemas.common import LANGUAGES
+from rulebook.site.view import GameBuild, LocalGame
 from schemas.game import GameContent
-from schemas.loader import load_all
 
-#: site/ subfolders the build reads.
+#: site/ subfolders the build reads (the application's, not the project's).
 TEMPLATES = paths.SITE / "templates"
 OVERRIDES = paths.SITE / "overrides"
 BASE_CONFIG = paths.SITE / "mkdocs" / "base.yml"
-
-#: Where ``rulebook build`` writes by default.
-DEFAULT_OUT = paths.SITE / "build"
 
 #: The gzip stamp of sitemap.xml.gz (MkDocs reads it from SOURCE_DATE_EPOCH).
 _EPOCH = "0"
@@ -68,60 +69,123 @@ class BuildReport:
 
 
 def language_pages(
-    games: dict[str, GameContent], language: str, locales: Path | None, drafts: bool = False
+    builds: Sequence[GameBuild], language: str, locales: Path | None, drafts: bool = False
 ) -> list[Page]:
-    """Every page of one language, home first, then each game in id order.
+    """Every page of one language: the site's own pages, then each game's in id order.
 
     ``drafts`` shows fuzzy translations, marked, instead of their source (a preview).
     """
-    pages: list[Page] = []
-    views = []
-    for game_id in sorted(games):
-        loc = Localizer(language, games[game_id], locales, drafts)
-        views.append(game_view(games[game_id], loc))
-        pages.extend(game_pages(games[game_id], loc))
-    pages.insert(0, home_page(views, Localizer(language, None, locales, drafts)))
-    pages.append(status_page(games, Localizer(language, None, locales, drafts), locales))
+    ordered = sorted(builds, key=lambda b: b.content.id)
+    pages = site_pages([b.content for b in ordered], Localizer(language, None, locales, drafts))
+    for build in ordered:
+        loc = Localizer(language, build.content, locales, drafts)
+        pages.extend(game_pages(LocalGame(build, loc)))
+    contents = [b.content for b in ordered]
+    pages.extend(site_pages(contents, Localizer(language, None, locales, drafts), after_games=True))
     return pages
 
 
-def write_sources(
-    work: Path,
-    games: dict[str, GameContent],
-    languages: tuple[str, ...],
-    locales: Path | None,
-    site_dir: Path,
-    drafts: bool = False,
-) -> dict[str, list[Page]]:
-    """Markdown pages, assets and configs of every language under ``work``."""
-    shutil.copyfile(BASE_CONFIG, work / "base.yml")
-    shutil.copytree(OVERRIDES, work / "overrides")
-    built: dict[str, list[Page]] = {}
-    names = {
-        language: {g: c.game.names.get(language) for g, c in games.items()}
-        for language in languages
-    }
-    for language in languages:
-        docs = work / "docs" / language
-        renderer = Renderer(TEMPLATES, language, locales, drafts)
-        pages = language_pages(games, language, locales, drafts)
-        for page in pages:
-            target = docs / page.path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(renderer.render(page, page_links(page)), encoding="utf-8")
-        write_assets(docs / "assets" / "calculator")
-        site_name = renderer.loc.ui("site_title").text
+def write_if_changed(path: Path, text: str) -> bool:
+    """Write ``text`` unless the file holds it already (so MkDocs sees what changed)."""
+    data = text.encode("utf-8")
+    try:
+        if path.read_bytes() == data:
+            return False
+    except FileNotFoundError:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return True
+
+
+class _Bytecode(BytecodeCache):
+    """Compiled templates kept in memory, so each language's renderer compiles none again."""
+
+    def __init__(self) -> None:
+        self.compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+class SiteSources:
+    """The MkDocs sources of every language, in a work folder, rewritten where they change."""
+
+    def __init__(self, work: Path, options: BuildOptions) -> None:
+        self.work = work
+        self.options = options
+        self.locales = options.project.locales
+        #: Per language, each page's Markdown path and title (the navigation).
+        self.navigation: dict[str, list[tuple[str, str]]] = {}
+        #: Per language, the pages last written.
+        self.pages: dict[str, list[Page]] = {}
+        shutil.copyfile(BASE_CONFIG, work / "base.yml")
+        shutil.copytree(OVERRIDES, work / "overrides", dirs_exist_ok=True)
+        self._assets = shipped_files()
+        self._templates = _Bytecode()
+
+    def write(
+        self,
+        builds: Sequence[GameBuild],
+        language: str,
+        site_dir: Path,
+        games: set[str] | None = None,
+    ) -> tuple[list[Page], list[str]]:
+        """Write one language; return its pages and the Markdown paths that changed.
+
+        With ``games``, the other games' pages from the last write are kept as they are (for
+        ``serve --watch``). A game whose files, catalogs and code did not change since an
+        earlier build gets its pages from rulebook.site.stored.
+        """
+        docs = self.work / "docs" / language
+        drafts = self.options.drafts
+        renderer = Renderer(TEMPLATES, language, self.locales, drafts)
+        renderer.env.bytecode_cache = self._templates
+        previous = self.pages.get(language, [])
+        ordered = sorted(builds, key=lambda b: b.content.id)
+        ui = Localizer(language, None, self.locales, drafts)
+        pages = site_pages([b.content for b in ordered], ui)
+        texts = {page.path: renderer.render(page, page_links(page)) for page in pages}
+        for build in ordered:
+            game_id = build.content.id
+            kept = [p for p in previous if p.game is not None and p.game.id == game_id]
+            if previous and kept and games is not None and game_id not in games:
+                pages.extend(kept)  # untouched since the last write: nothing to render
+                continue
+            found = stored.load(self.options, build, language, game_view(build.content, ui))
+            if found is None:
+                made = game_pages(
+                    LocalGame(build, Localizer(language, build.content, self.locales, drafts))
+                )
+                rendered = {page.path: renderer.render(page, page_links(page)) for page in made}
+                stored.save(self.options, build, language, made, rendered)
+                found = made, rendered
+            pages.extend(found[0])
+            texts.update(found[1])
+        closing = site_pages([b.content for b in ordered], ui, after_games=True)
+        texts.update((page.path, renderer.render(page, page_links(page))) for page in closing)
+        pages.extend(closing)
+        changed = [path for path, text in texts.items() if write_if_changed(docs / path, text)]
+        self.pages[language] = pages
+        write_assets(docs / "assets" / "calculator", files=self._assets)
+        names = {b.content.id: b.content.game.names.get(language) for b in builds}
         config = site_config.language_config(
             language,
-            languages,
+            self.options.languages,
             f"docs/{language}",
             site_dir / language,
-            site_config.navigation(pages, names[language]),
-            site_name,
+            site_config.navigation(pages, names),
+            renderer.loc.ui("site_title").text,
         )
-        site_config.write_config(work / f"mkdocs.{language}.yml", config)
-        built[language] = pages
-    return built
+        site_config.write_config(self.config(language), config)
+        self.navigation[language] = [(page.path, page.title.text) for page in pages]
+        return pages, changed
+
+    def config(self, language: str) -> Path:
+        return self.work / f"mkdocs.{language}.yml"
 
 
 # ----------------------------------------------------------------------------------------
@@ -136,6 +200,13 @@ class _Collect(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         self.messages.append(f"{record.levelname}: {record.getMessage()}")
+
+
+class _NotDirty(logging.Filter):
+    """MkDocs warns on every dirty rebuild (one page at a time, for ``serve --watch``)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "'dirty' build" not in record.getMessage()
 
 
 @contextmanager
@@ -154,44 +225,105 @@ def _environment() -> Iterator[None]:
                 os.environ[key] = value
 
 
-def run_mkdocs(config_file: Path) -> None:
-    """Build one language in-process, strict: any MkDocs warning fails the build."""
+def _forget_previous_index(config: Any) -> None:
+    """Start Material's search index afresh for this build.
+
+    MkDocs keeps one instance of a plugin with ``on_startup`` for the whole process, and
+    Material's search plugin merges a dirty build into the index it made last time — which,
+    with one build per language in one process, is another language's. compact_search_index
+    does the merge per language instead.
+    """
+    search = config.plugins.get("material/search")
+    if search is not None and hasattr(search, "search_index_prev"):
+        search.search_index_prev = None
+
+
+def run_mkdocs(config_file: Path, dirty: bool = False) -> None:
+    """Build one language in-process, strict: any MkDocs warning fails the build.
+
+    ``dirty`` rebuilds only the pages whose Markdown is newer than their HTML.
+    """
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
 
     logger = logging.getLogger("mkdocs")
     collect = _Collect()
+    not_dirty = _NotDirty()
     logger.addHandler(collect)
+    build_logger = logging.getLogger("mkdocs.commands.build")
+    build_logger.addFilter(not_dirty)
     propagate = logger.propagate
     logger.propagate = False
     try:
-        config = load_config(str(config_file))
-        config.plugins.on_startup(command="build", dirty=False)
-        try:
-            build(config)
-        finally:
-            config.plugins.on_shutdown()
+        with _environment():
+            config = load_config(str(config_file))
+            _forget_previous_index(config)
+            config.plugins.on_startup(command="build", dirty=dirty)
+            try:
+                build(config, dirty=dirty)
+            finally:
+                config.plugins.on_shutdown()
     except (MkDocsException, OSError, ValueError) as error:
         details = "\n".join(collect.messages)
         raise BuildError(f"{config_file.name}: {error}\n{details}".rstrip()) from error
     finally:
         logger.removeHandler(collect)
+        build_logger.removeFilter(not_dirty)
         logger.propagate = propagate
 
 
-def compact_search_index(path: Path) -> None:
+#: A search index as MkDocs writes it: ``config`` and ``docs`` (each with its ``location``).
+SearchIndex = dict[str, Any]
+
+
+def _page_of(doc: dict[str, Any]) -> str:
+    return str(doc["location"]).partition("#")[0]
+
+
+def compact_search_index(path: Path, keep: SearchIndex | None = None) -> None:
     """Rewrite the search index with its text as UTF-8 instead of ``\\uXXXX`` escapes.
 
     Material writes ASCII-only JSON, so every Cyrillic letter takes six bytes; the same
     JSON in UTF-8 takes two. Every page loads this file for its search box, so the
-    Ukrainian index shrinks by more than half. The data is the same.
+    Ukrainian index shrinks by more than half. The data is the same. ``keep`` is the index
+    before a dirty rebuild (which indexes only the pages it rebuilt): its entries for the
+    other pages are kept, in their order.
     """
     if not path.is_file():
         return
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data: SearchIndex = json.loads(path.read_text(encoding="utf-8"))
+    if keep is not None:
+        rebuilt = {_page_of(doc) for doc in data["docs"]}
+        order: dict[str, int] = {}
+        for doc in keep["docs"]:
+            order.setdefault(_page_of(doc), len(order))
+        kept = [doc for doc in keep["docs"] if _page_of(doc) not in rebuilt]
+        data["docs"] = sorted(
+            [*kept, *data["docs"]], key=lambda doc: order.get(_page_of(doc), len(order))
+        )
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     path.write_text(text, encoding="utf-8")
+
+
+def finish_language(
+    site: Path, language: str, locales: Path | None, keep: SearchIndex | None = None
+) -> None:
+    """What follows MkDocs in one language: the compact index and the offline files.
+
+    ``keep`` is the search index before a dirty rebuild (see compact_search_index).
+    """
+    compact_search_index(site / language / "search" / "search_index.json", keep)
+    title = Localizer(language, None, locales).ui("site_title").text
+    write_offline(site / language, language, title)  # manifest, service worker
+
+
+def write_root(site: Path, languages: tuple[str, ...]) -> None:
+    """The language chooser at the site's root."""
+    root = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True)
+    (site / "index.html").write_text(
+        site_config.root_page(root.get_template("root.html.j2"), languages), encoding="utf-8"
+    )
 
 
 # ----------------------------------------------------------------------------------------
@@ -199,56 +331,51 @@ def compact_search_index(path: Path) -> None:
 # ----------------------------------------------------------------------------------------
 
 
-def _swap(staging: Path, out: Path) -> None:
-    """Put ``staging`` where ``out`` is, keeping the old site until the new one is in."""
-    if not out.exists():
-        os.rename(staging, out)
-        return
-    old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
-    old.rmdir()
-    os.rename(out, old)
-    try:
-        os.rename(staging, out)
-    except OSError:
-        os.rename(old, out)
-        raise
-    shutil.rmtree(old, ignore_errors=True)
+def load_builds(options: BuildOptions) -> list[GameBuild]:
+    """Every game of the project, loaded and checked (ContentError lists every problem);
+    read back from rulebook.cache while no content file and no code changed."""
+    games: dict[str, GameContent] = load_content(options.project.content)
+    return [GameBuild(games[game_id]) for game_id in sorted(games)]
 
 
-def build_site(
-    out: Path = DEFAULT_OUT,
-    content_dir: Path | None = None,
-    locales: Path | None = None,
-    languages: tuple[str, ...] = LANGUAGES,
-    drafts: bool = False,
-) -> BuildReport:
-    """Build the site into ``out``; raise BuildError (or ContentError) and keep the old one."""
+def build_site(options: BuildOptions) -> BuildReport:
+    """Build the site into ``options.target``; raise BuildError (or ContentError), keep the old.
+
+    The output folder is refused (OutputError, a BuildError) when it holds or is inside the
+    project's sources, or is not empty and was not written by a build.
+    """
     started = time.perf_counter()
-    games = load_all(content_dir or paths.content_dir())
-    out = out.resolve()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
     try:
-        with tempfile.TemporaryDirectory(prefix="rulebook-site-") as folder, _environment():
-            work = Path(folder)
-            built = write_sources(work, games, languages, locales, staging, drafts)
-            for language in languages:
-                run_mkdocs(work / f"mkdocs.{language}.yml")
-                compact_search_index(staging / language / "search" / "search_index.json")
-                title = Localizer(language, None, locales).ui("site_title").text
-                write_offline(staging / language, language, title)  # manifest, service worker
-        root = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True)
-        (staging / "index.html").write_text(
-            site_config.root_page(root.get_template("root.html.j2"), languages),
-            encoding="utf-8",
-        )
-        _swap(staging, out)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+        out = output.check_output(options.target, options.project)
+    except output.OutputError as error:
+        raise BuildError(str(error)) from None
+    builds = load_builds(options)
+    try:
+        with output.locked(out):
+            staging = output.scratch(out, "new")
+            work = output.scratch(out, "work")
+            try:
+                sources = SiteSources(work, options)
+                built = {}
+                for language in options.languages:
+                    built[language], _ = sources.write(builds, language, staging)
+                    run_mkdocs(sources.config(language))
+                    finish_language(staging, language, options.project.locales)
+                write_root(staging, options.languages)
+                output.mark(staging)
+                output.swap_in(staging, out)
+            except BaseException:
+                shutil.rmtree(staging, ignore_errors=True)
+                raise
+            finally:
+                shutil.rmtree(work, ignore_errors=True)
+    except output.OutputError as error:
+        raise BuildError(str(error)) from None
+    except OSError as error:
+        raise BuildError(f"cannot write {out}: {error.strerror or error}") from None
     return BuildReport(
         out=out,
-        languages=languages,
+        languages=options.languages,
         pages=sum(len(pages) for pages in built.values()),
         seconds=time.perf_counter() - started,
         untranslated={

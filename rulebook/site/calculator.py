@@ -70,9 +70,18 @@ WIDGET_KEYS: tuple[str, ...] = tuple(
 ISLAND_FORMAT = 1
 
 
-def localized_export(content: GameContent, loc: Localizer) -> tuple[dict[str, Any], dict[str, str]]:
-    """export_game() with its texts in ``loc.language``, and the contexts that fell back."""
-    doc = export_game(content)
+#: A localized export and the contexts of its texts that fell back.
+Localized = tuple[dict[str, Any], dict[str, str]]
+
+
+def localized_export(
+    content: GameContent, loc: Localizer, doc: dict[str, Any] | None = None
+) -> Localized:
+    """export_game() with its texts in ``loc.language``, and the contexts that fell back.
+
+    ``doc`` is the game's export when the caller has it already (it is translated in place).
+    """
+    doc = export_game(content) if doc is None else doc
     fallback: dict[str, str] = {}
 
     def tr(context: str, text: str) -> str:
@@ -174,13 +183,20 @@ def widget_export(doc: dict[str, Any], widget: str) -> dict[str, Any]:
     return trimmed
 
 
-def island_data(content: GameContent, loc: Localizer, widget: str = "calculator") -> dict[str, Any]:
+def island_data(
+    content: GameContent,
+    loc: Localizer,
+    widget: str = "calculator",
+    localized: Localized | None = None,
+) -> dict[str, Any]:
     """Everything one page's widget (``calculator`` or ``setup``) reads.
 
     Every text is localized either way, so the page counts the same fallbacks whichever
-    widget it holds; only what the widget reads goes into the island.
+    widget it holds; only what the widget reads goes into the island. ``localized`` is
+    :func:`localized_export`'s answer when the caller keeps it for several pages.
     """
-    full, fallback = localized_export(content, loc)
+    full, shared = localized if localized is not None else localized_export(content, loc)
+    fallback = dict(shared)
     doc = widget_export(full, widget)
     ui: dict[str, str] = {}
     for key in (*WIDGET_KEYS, *tool_keys(widget)):  # the table tools' strings too
@@ -211,6 +227,11 @@ def script_json(data: Any) -> str:
     )
 
 
-def data_island(content: GameContent, loc: Localizer, widget: str = "calculator") -> str:
+def data_island(
+    content: GameContent,
+    loc: Localizer,
+    widget: str = "calculator",
+    localized: Localized | None = None,
+) -> str:
     """The island's JSON text, safe to put between ``<script>`` tags."""
-    return script_json(island_data(content, loc, widget))
+    return script_json(island_data(content, loc, widget, localized))

@@ -7,26 +7,40 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rulebook import paths
-from schemas.loader import ContentError
+from rulebook.errors import EXIT_INVALID, EXIT_USAGE, CommandError
 
 if TYPE_CHECKING:
     from rulebook.site.build import BuildReport
-
-#: Where the site is built by default (rulebook.site.build.DEFAULT_OUT).
-DEFAULT_OUT = paths.SITE / "build"
-
-#: Exit code of a failed build (the previous site is left in place).
-EXIT_FAILED = 1
+    from rulebook.site.options import BuildOptions
 
 
-def _build(args: argparse.Namespace) -> BuildReport | None:
+def build_options(args: argparse.Namespace) -> BuildOptions:
+    """The build options the command line asks for."""
     # Imported here so that other subcommands do not pay for MkDocs, Jinja2 and nh3.
-    from rulebook.site.build import BuildError, build_site
+    from rulebook.site.options import BuildOptions
+    from schemas.common import LANGUAGES
 
-    out = Path(args.out) if args.out else DEFAULT_OUT
+    languages = tuple(dict.fromkeys(args.lang)) if args.lang else LANGUAGES
+    unknown = [language for language in languages if language not in LANGUAGES]
+    if unknown:
+        raise CommandError(
+            f"unknown language {unknown[0]!r}; one of: {', '.join(LANGUAGES)}", EXIT_USAGE
+        )
+    return BuildOptions(
+        project=args.project,
+        out=Path(args.out) if args.out else None,
+        languages=languages,
+        drafts=bool(getattr(args, "drafts", False)),
+    )
+
+
+def _build(options: BuildOptions) -> BuildReport | None:
+    from rulebook.site.build import BuildError, build_site
+    from schemas.loader import ContentError
+
+    out = options.target
     try:
-        report = build_site(out, drafts=getattr(args, "drafts", False))
+        report = build_site(options)
     except ContentError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
@@ -49,33 +63,66 @@ def _build(args: argparse.Namespace) -> BuildReport | None:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    return 0 if _build(args) else EXIT_FAILED
+    return 0 if _build(build_options(args)) else EXIT_INVALID
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from rulebook.site.serve import make_server
 
-    report = _build(args)
+    options = build_options(args)
+    report = _build(options)
     if report is None:
-        return EXIT_FAILED
+        return EXIT_INVALID
+    watcher = None
+    if args.watch:
+        from rulebook.site.watch import Watcher
+
+        watcher = Watcher(options)
     try:
-        server = make_server(report.out, args.port)
+        server = make_server(report.out, args.port, reload=watcher.reload if watcher else None)
     except OSError as error:
         print(f"cannot serve on 127.0.0.1:{args.port}: {error.strerror}", file=sys.stderr)
-        return EXIT_FAILED
-    print(f"serving {report.out} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C stops)")
+        return EXIT_INVALID
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    print(f"serving {report.out} on {url} (Ctrl+C stops)")
     try:
+        if watcher is not None:
+            print(f"watching {options.project.content} and {options.project.locales}")
+            watcher.start()
         server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
         server.server_close()
+        if watcher is not None:
+            watcher.stop()
     return 0
 
 
 _DRAFTS_HELP = (
     "translators' preview: show fuzzy translations, marked as drafts, instead of their source"
 )
+
+
+def port(text: str) -> int:
+    """A TCP port number (0 picks a free one)."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= number <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is from 0 to 65535, not {number}")
+    return number
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", help="output folder (default: the project's site/build)")
+    parser.add_argument(
+        "--lang",
+        action="append",
+        metavar="LANG",
+        help="build only this language, e.g. fr; repeatable (default: every language)",
+    )
 
 
 def register(commands: Any) -> None:
@@ -86,10 +133,11 @@ def register(commands: Any) -> None:
         description=(
             "Render the content into Markdown and build the MkDocs site in French, Ukrainian "
             "and English (/fr/, /uk/, /en/, with a language chooser at /). The output folder is "
-            "replaced only when the whole build succeeded."
+            "replaced only when the whole build succeeded, and only if it is new, empty or "
+            "written by an earlier build; never inside the project's sources."
         ),
     )
-    build.add_argument("--out", help=f"output folder (default: {DEFAULT_OUT})")
+    _common(build)
     build.add_argument("--drafts", action="store_true", help=_DRAFTS_HELP)
     build.set_defaults(run=cmd_build)
 
@@ -98,7 +146,12 @@ def register(commands: Any) -> None:
         help="build the site and serve it on 127.0.0.1",
         description="Build the site, then serve it on http://127.0.0.1:PORT/ until Ctrl+C.",
     )
-    serve.add_argument("--out", help=f"output folder (default: {DEFAULT_OUT})")
-    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    _common(serve)
+    serve.add_argument("--port", type=port, default=8000, help="port (default: 8000)")
+    serve.add_argument(
+        "--watch",
+        action="store_true",
+        help="rebuild what a change to the content or the catalogs touches, and reload the page",
+    )
     serve.add_argument("--drafts", action="store_true", help=_DRAFTS_HELP)
     serve.set_defaults(run=cmd_serve)

@@ -3,6 +3,13 @@
 Text files (HTML, CSS, JavaScript, JSON, XML, SVG) go out gzipped to clients that accept
 it, as any static host would send them; the compressed bytes are kept in memory per file
 version. Other clients, and every other file, get the bytes as they are on disk.
+
+A connection that sends nothing for :data:`IDLE_SECONDS` is closed; a request path that
+cannot name a file of the site (a NUL, a ``..`` segment, bad percent-encoding) gets 400;
+nothing a client sends makes the server print a traceback.
+
+With ``--watch`` (a :class:`Reload` given), every HTML page gets a small script that waits
+on ``/__rulebook/reload`` and reloads the page when the site was rebuilt.
 """
 
 from __future__ import annotations
@@ -11,8 +18,10 @@ import functools
 import gzip
 import io
 import os
+import sys
 import threading
 import urllib.parse
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -20,6 +29,41 @@ from typing import Any, BinaryIO
 #: Content types worth compressing.
 _COMPRESSIBLE = ("text/", "application/json", "application/javascript", "application/xml")
 _SVG = "image/svg+xml"
+#: A connection idle this long (no request, or a request that stops halfway) is closed.
+IDLE_SECONDS = 20.0
+#: How long the reload endpoint holds a request before answering "nothing new".
+RELOAD_WAIT = 15.0
+RELOAD_PATH = "/__rulebook/reload"
+#: Put before ``</body>`` of every page in watch mode only.
+RELOAD_SCRIPT = (
+    "<script>(async()=>{let seen=null;const at=encodeURIComponent(location.pathname);"
+    f'for(;;){{try{{const r=await fetch("{RELOAD_PATH}?page="+at+"&seen="+(seen??""),'
+    '{cache:"no-store"});const v=await r.text();if(seen!==null&&v!==seen){location.reload();'
+    "return}seen=v}catch(e){await new Promise(d=>setTimeout(d,1000))}}})();</script>"
+)
+
+
+class Reload:
+    """The site's versions under ``--watch``, one per language folder (``fr``, ``uk``...):
+    bumped after each rebuild of that language, waited on by its pages."""
+
+    def __init__(self) -> None:
+        self._versions: dict[str, int] = {}
+        self._changed = threading.Condition()
+
+    def version(self, scope: str) -> int:
+        return self._versions.get(scope, 0)
+
+    def bump(self, scope: str) -> None:
+        with self._changed:
+            self._versions[scope] = self.version(scope) + 1
+            self._changed.notify_all()
+
+    def wait(self, scope: str, seen: str, timeout: float = RELOAD_WAIT) -> int:
+        """The version of ``scope``, once it differs from ``seen`` or after ``timeout``."""
+        with self._changed:
+            self._changed.wait_for(lambda: str(self.version(scope)) != seen, timeout)
+            return self.version(scope)
 
 
 def _accepts_gzip(header: str | None) -> bool:
@@ -45,42 +89,113 @@ def _gzipped(path: str, mtime_ns: int, size: int) -> bytes:
         return gzip.compress(source.read(), compresslevel=6, mtime=0)
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
+def safe_path(raw: str) -> bool:
+    """Whether a request path can name a file of the site: decodable, no NUL, no ``..``."""
+    path = urllib.parse.urlsplit(raw).path
+    try:
+        decoded = urllib.parse.unquote(path, errors="strict")
+    except UnicodeDecodeError:
+        return False
+    return (
+        path.startswith("/")
+        and "\x00" not in decoded
+        and "\\" not in decoded
+        and ".." not in decoded.split("/")
+    )
+
+
+class _Handler(SimpleHTTPRequestHandler):
     """Serves files, gzipped when that helps; logs only errors."""
+
+    timeout = IDLE_SECONDS
+    reload: Reload | None = None
 
     def log_message(self, format: str, *args: Any) -> None:
         if args and str(args[1] if len(args) > 1 else "").startswith(("4", "5")):
             super().log_message(format, *args)
 
+    def do_GET(self) -> None:
+        if self._refused():
+            return
+        if self.reload is not None and self.path.startswith(RELOAD_PATH):
+            self._answer_reload()
+            return
+        super().do_GET()
+
+    def do_HEAD(self) -> None:
+        if not self._refused():
+            super().do_HEAD()
+
+    def _refused(self) -> bool:
+        if safe_path(self.path):
+            return False
+        self.send_error(HTTPStatus.BAD_REQUEST, "Bad request path")
+        return True
+
+    def _answer_reload(self) -> None:
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query)
+        assert self.reload is not None
+        scope = query.get("page", ["/"])[0].strip("/").partition("/")[0]
+        body = str(self.reload.wait(scope, query.get("seen", [""])[0])).encode()
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "text/plain")
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def _body(self, path: str, ctype: str) -> bytes | None:
+        """The bytes to send for ``path`` when they differ from the file's (gzip, reload)."""
+        stat = os.stat(path)
+        gzip_ok = _accepts_gzip(self.headers.get("Accept-Encoding"))
+        if self.reload is not None and ctype == "text/html":
+            with open(path, "rb") as source:
+                page = source.read().replace(b"</body>", RELOAD_SCRIPT.encode() + b"</body>", 1)
+            return gzip.compress(page, compresslevel=6, mtime=0) if gzip_ok else page
+        if gzip_ok and (ctype.startswith(_COMPRESSIBLE) or ctype == _SVG):
+            return _gzipped(path, stat.st_mtime_ns, stat.st_size)
+        return None
+
     def send_head(self) -> BinaryIO | None:
-        if not _accepts_gzip(self.headers.get("Accept-Encoding")):
-            return super().send_head()
         path = self.translate_path(self.path)
         if os.path.isdir(path):
             if not urllib.parse.urlsplit(self.path).path.endswith("/"):
                 return super().send_head()  # the redirect
             path = os.path.join(path, "index.html")
         ctype = self.guess_type(path)
-        if not os.path.isfile(path) or not (ctype.startswith(_COMPRESSIBLE) or ctype == _SVG):
+        body = self._body(path, ctype) if os.path.isfile(path) else None
+        if body is None:
             return super().send_head()
         stat = os.stat(path)
-        body = _gzipped(path, stat.st_mtime_ns, stat.st_size)
-        self.send_response(200)
+        self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", ctype)
-        self.send_header("Content-Encoding", "gzip")
+        if _accepts_gzip(self.headers.get("Accept-Encoding")):
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
-        self.send_header("Vary", "Accept-Encoding")
+        if self.reload is not None:
+            self.send_header("Cache-Control", "no-store")
         self.end_headers()
         return io.BytesIO(body)
 
 
-def make_server(root: Path, port: int = 8000, host: str = "127.0.0.1") -> ThreadingHTTPServer:
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """One line on standard error instead of a traceback (a client went away, say)."""
+        error = sys.exc_info()[1]
+        if not isinstance(error, ConnectionError | TimeoutError):
+            print(f"serve: {client_address[0]}: {type(error).__name__}: {error}", file=sys.stderr)
+
+
+def make_server(
+    root: Path, port: int = 8000, host: str = "127.0.0.1", reload: Reload | None = None
+) -> ThreadingHTTPServer:
     """A server for ``root`` on ``host:port`` (port 0 picks a free one); not started yet."""
-    handler = functools.partial(_QuietHandler, directory=str(root))
-    server = ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
-    return server
+    handler = type("Handler", (_Handler,), {"reload": reload})
+    return _Server((host, port), functools.partial(handler, directory=str(root)))
 
 
 def serve_in_thread(root: Path, port: int = 0) -> tuple[ThreadingHTTPServer, str]:

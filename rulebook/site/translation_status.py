@@ -3,15 +3,13 @@
 One page per language build (``translation-status.md``): a row per game and language with
 the messages a reader gets in that language, those to review (fuzzy: the source changed),
 those missing and the share done, from rulebook.i18n.status; then the cross-game concept
-view of ``rulebook i18n concepts``. It is registered by rulebook.site.build after the game
-pages.
+view of ``rulebook i18n concepts``. It is declared in rulebook.site.pages.SITE_PAGES.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from rulebook import paths
 from rulebook.i18n.catalogs import Domain, game_domain
@@ -20,7 +18,6 @@ from rulebook.i18n.numbers import format_number
 from rulebook.i18n.runtime import per_content
 from rulebook.i18n.status import domain_status
 from rulebook.site.localize import Fragment, Localizer
-from rulebook.site.pages import Page
 from schemas.game import GameContent
 from schemas.languages import LANGUAGES, language
 
@@ -51,10 +48,10 @@ class StatusModel:
 _domain: Callable[[GameContent], Domain] = per_content(game_domain)
 
 
-def status_model(
-    games: dict[str, GameContent], loc: Localizer, locales: Path | None
-) -> StatusModel:
-    where = locales or paths.LOCALES
+def status_model(built: Sequence[GameContent], loc: Localizer) -> StatusModel:
+    """How far each game of the build is translated, as a reader of ``loc``'s language sees it."""
+    where = loc.locales or paths.LOCALES
+    games = {content.id: content for content in built}
     domains = [_domain(games[g]) for g in sorted(games)]
     rows = []
     for domain in domains:
@@ -82,11 +79,3 @@ def status_model(
         languages=tuple((code, language(code).name) for code in LANGUAGES),
         concepts=concepts,
     )
-
-
-def status_page(games: dict[str, GameContent], loc: Localizer, locales: Path | None) -> Page:
-    """The translation status page of one language's build."""
-    missing = loc.track()
-    title = loc.ui("translation_status")
-    model = status_model(games, loc, locales)
-    return Page(PATH, "translation_status.md.j2", title, title.text, None, model, list(missing))

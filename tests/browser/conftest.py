@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from rulebook.site.build import build_site
+from rulebook.site.options import BuildOptions
 from rulebook.site.serve import serve_in_thread
 
 CHROMIUM = Path(os.environ.get("RULEBOOK_CHROMIUM", "/usr/bin/chromium"))
@@ -31,10 +32,18 @@ LAUNCH_ARGS = [
 INSTALL_HINT = "install it with `bash scripts/bootstrap.sh --browser` (apt-get install -y chromium)"
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests share one worker: one site build and one Chromium, not one per worker."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.path)).parents:
+            item.add_marker(pytest.mark.xdist_group("browser"))
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("browser-site") / "site"
-    build_site(out)
+    build_site(BuildOptions(out=out))
     return out
 
 

@@ -1,4 +1,4 @@
-"""``python -m scorer`` is the ``rulebook`` command."""
+"""``python -m rulebook`` is the ``rulebook`` command."""
 
 import sys
 

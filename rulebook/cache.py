@@ -1,0 +1,116 @@
+"""Derived data kept between commands: made again whenever what it was made from changes.
+
+Everything here lives in ``$XDG_CACHE_HOME/rulebook/`` (default ``~/.cache/rulebook``),
+outside the project, because some of it is code or pickles that the command loads: a
+project folder must never be able to hand the command something to run. Each entry records
+what it was made from: :func:`code_version` (the application's code) and the SHA-256 of
+each file it read. Nothing is ever stored for content that fails to load, so every error
+is found and worded afresh.
+
+- rulebook.program: a game's scoring program (``rulebook score`` without the models);
+- :func:`load_content`: the validated content of a project (``build``, ``serve``,
+  ``schema``), one pickle per content folder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rulebook.paths import APP_ROOT
+
+if TYPE_CHECKING:
+    from schemas.game import GameContent
+
+#: The packages whose code derived data depends on.
+CODE = ("schemas", "scorer", "rulebook")
+#: Bumped when the stored shapes change.
+FORMAT = 1
+
+
+def cache_root() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "rulebook"
+
+
+@cache
+def code_version() -> str:
+    """A digest of the code (every .py file of schemas/, scorer/, rulebook/ by path, size
+    and modification time), of the pinned dependencies (pyproject.toml) and of the Python
+    version."""
+    digest = hashlib.sha256(
+        f"{FORMAT} {sys.version} {file_digest(APP_ROOT / 'pyproject.toml')}".encode()
+    )
+    for package in CODE:
+        for folder, dirs, files in sorted(os.walk(APP_ROOT / package)):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(files):
+                if name.endswith(".py"):
+                    stat = os.stat(os.path.join(folder, name))
+                    digest.update(f"{folder}/{name} {stat.st_size} {stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
+def file_digest(path: Path) -> str | None:
+    """The SHA-256 of a file's bytes, or None when there is no such file."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+
+
+def entry(kind: str, where: Path, name: str) -> Path:
+    """The cache file of ``kind`` for ``name`` at ``where`` (a project's folder)."""
+    place = hashlib.sha256(str(where.resolve()).encode()).hexdigest()[:24]
+    return cache_root() / kind / f"{name}-{place}"
+
+
+def store(path: Path, data: bytes) -> bool:
+    """Write ``data`` to ``path`` in one step; False when the cache cannot be written."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, delete=False) as handle:
+            handle.write(data)
+        os.replace(handle.name, path)
+    except OSError:
+        return False
+    return True
+
+
+def tree_digest(folder: Path) -> str:
+    """A digest of every file under ``folder``: its path and its bytes."""
+    digest = hashlib.sha256()
+    for root, dirs, files in sorted(os.walk(folder)):
+        dirs.sort()
+        for name in sorted(files):
+            path = Path(root, name)
+            digest.update(f"{path.relative_to(folder)}\0{file_digest(path)}\n".encode())
+    return digest.hexdigest()
+
+
+def load_content(content_dir: Path) -> dict[str, GameContent]:
+    """schemas.loader.load_all(content_dir), kept until any file under it or the code changes.
+
+    Loading and validating the five games takes about 3 s; reading them back, 0.03 s.
+    Content that fails to load is never stored: the ContentError comes from load_all itself.
+    """
+    from schemas.loader import load_all
+
+    key = f"{code_version()} {tree_digest(content_dir)}".encode()
+    path = entry("content", content_dir, "content")
+    try:
+        header, _, body = path.read_bytes().partition(b"\n")
+        if header == key:
+            games: dict[str, GameContent] = pickle.loads(body)
+            return games
+    except Exception:
+        pass
+    games = load_all(content_dir)
+    store(path, key + b"\n" + pickle.dumps(games, protocol=pickle.HIGHEST_PROTOCOL))
+    return games

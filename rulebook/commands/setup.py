@@ -1,0 +1,110 @@
+"""``rulebook setup``: a game's setup checklist for a player count, reproducible from a seed."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from rulebook.commands import Translate, check_language, load_one, translator
+from rulebook.errors import fail
+
+if TYPE_CHECKING:
+    from schemas.game import GameContent
+    from scorer.setup import SetupResult
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` pairs as options; ``true`` and ``false`` are flags."""
+    from scorer.setup import SetupError
+
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise SetupError(f"--option takes KEY=VALUE, got {pair!r}")
+        options[key] = {"true": True, "false": False}.get(value.lower(), value)
+    return options
+
+
+_PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+
+
+def fill(text: str, values: dict[str, int]) -> str:
+    """Replace ``{name}`` by its value; other braces are left as they are."""
+    return _PLACEHOLDER.sub(
+        lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), text
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from scorer.setup import SetupError, make_setup
+
+    check_language(args.lang)
+    content = load_one(args.project, args.game)
+    try:
+        names = [n.strip() for n in args.names.split(",")] if args.names else None
+        result = make_setup(content, args.players, args.seed, names, parse_options(args.option))
+    except SetupError as error:
+        return fail(f"setup: {error}")
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+    else:
+        language = args.lang or content.game.source_language
+        print(setup_text(content, result, translator(args.project, content, language), language))
+    return 0
+
+
+def setup_text(
+    content: GameContent, result: SetupResult, translate: Translate, language: str
+) -> str:
+    """The setup as a numbered checklist."""
+    lines = [
+        f"{content.game.names.get(language)} - {len(result.players)} "
+        f"({translate('ui.seed', 'seed')} {result.seed})",
+        f"{translate('ui.first_player', 'First player')}: {result.first_player}",
+        "",
+    ]
+    deals = {s.id: s.deal.component for s in content.setup.steps if s.deal is not None}
+    for number, step in enumerate(result.steps, start=1):
+        deck = f"components.{deals.get(step.id, '')}"
+        text = translate(f"setup.steps.{step.id}.text", step.text, step.values)
+        lines.append(f"{number}. {fill(text, step.values)}")
+        for name, items in step.per_player.items():
+            lines.append(
+                f"   {name}: {', '.join(translate(f'{deck}.items.{i.id}.name', i.name) for i in items)}"
+            )
+        for name, amount in step.per_seat.items():
+            lines.append(f"   {name}: {amount}")
+        for index, item in enumerate(step.table):
+            slot = f"{step.slots[index]}: " if index < len(step.slots) else ""
+            lines.append(f"   {slot}{translate(f'{deck}.items.{item.id}.name', item.name)}")
+    return "\n".join(lines)
+
+
+def register(commands: Any) -> None:
+    parser = commands.add_parser(
+        "setup",
+        help="make a setup checklist",
+        description="The setup checklist for a player count, reproducible from its seed.",
+    )
+    parser.add_argument("game", help="game id, e.g. momiji")
+    parser.add_argument("--players", type=int, required=True, help="number of players")
+    parser.add_argument(
+        "--seed", help="seed text; the same seed gives the same setup (default: random)"
+    )
+    parser.add_argument("--names", help="player names in seating order, comma-separated")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="an expansion, variant or reading, e.g. crossroads=true",
+    )
+    parser.add_argument("--json", action="store_true", help="print the setup as JSON")
+    parser.add_argument(
+        "--lang", metavar="LANG", help="language of the checklist, e.g. uk (default: the game's)"
+    )
+    parser.set_defaults(run=run)

@@ -1,0 +1,191 @@
+"""A game's scoring program: made once per version of its content, then run without models.
+
+``rulebook score`` spends almost all of its time building pydantic models and validating the
+content, to score an end state in about a millisecond. The program keeps what scoring
+needs as plain data (``marshal``): the game's export (scorer.export.export_game, the
+document the browser calculator reads), the functions scorer.compiler.compile_scoring
+generated (rulebook.program.freeze), and the labels of the text table in every language.
+:meth:`Program.score` runs it without importing the content models or pydantic: it accepts
+an end state only when the engine would (rulebook.program.accept) and scores it as
+GameEngine.score_state does; for anything else it returns None and the command asks the
+engine, so every problem is worded by the engine.
+
+Where: ``$XDG_CACHE_HOME/rulebook/programs/`` (rulebook.cache), one file per game and
+project folder. What it keys on: rulebook.cache.code_version() (every .py file of schemas/,
+scorer/ and rulebook/ by path, size and modification time, pyproject.toml's pins and the
+Python version), and the
+SHA-256 of each file the full path read for it: the game's game/components/setup/scoring.yaml,
+and the ui and game catalogs (PO and MO, present or absent) of every language. Any
+difference, or a file that cannot be read, and the program is made again from the engine.
+"""
+
+from __future__ import annotations
+
+import marshal
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rulebook.cache import code_version, entry, store
+from rulebook.cache import file_digest as _file_digest
+from rulebook.paths import Project
+
+if TYPE_CHECKING:
+    from scorer.engine import GameEngine
+
+#: Bumped when the stored shape changes.
+FORMAT = 1
+#: The game files the score path reads (schemas.game.REQUIRED_FILES, checked in save()).
+GAME_FILES = ("game", "components", "setup", "scoring")
+
+
+def _dependencies(project: Project, game: str, languages: tuple[str, ...]) -> list[Path]:
+    files = [project.content / game / f"{name}.yaml" for name in GAME_FILES]
+    for language in languages:
+        folder = project.locales / language / "LC_MESSAGES"
+        files += [folder / f"{domain}.{kind}" for domain in ("ui", game) for kind in ("po", "mo")]
+    return files
+
+
+def _entry(project: Project, game: str) -> Path:
+    return entry("programs", project.content, game)
+
+
+def _thawed(group: str, found: Any) -> Any:
+    """A group of stored functions as functions again."""
+    from rulebook.program.freeze import thaw
+
+    if found is None:
+        return None
+    if group in ("evaluate", "win_requires"):
+        return thaw(found)
+    if group == "constraints":
+        return {
+            k: (thaw(rule), None if when is None else thaw(when))
+            for k, (rule, when) in found.items()
+        }
+    return {key: thaw(f) for key, f in found.items()}
+
+
+class Program:
+    """A game's stored scoring program, ready to run."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        from rulebook.program.accept import Acceptor
+
+        self.data = data
+        self.languages: tuple[str, ...] = tuple(data["labels"])
+        self.functions: dict[str, Any] = {
+            group: _thawed(group, found) for group, found in data["functions"].items()
+        }
+        self.acceptor = Acceptor(data["export"], self.functions)
+
+    def labels(self, language: str | None) -> dict[str, Any]:
+        found: dict[str, Any] = self.data["labels"][language or self.data["source_language"]]
+        return found
+
+    def score(self, raw: Any) -> dict[str, Any] | None:
+        """``Result.to_json()`` of the end state, or None when the engine must decide."""
+        from rulebook.program.run import score
+
+        accepted = self.acceptor.accept(raw)
+        return None if accepted is None else score(self.data, self.functions, accepted)
+
+
+def load(project: Project, game: str) -> Program | None:
+    """The stored program of ``game``, if it is there and still fits; else None."""
+    try:
+        data = marshal.loads(_entry(project, game).read_bytes())
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            return None
+        if data["code"] != code_version():
+            return None
+        for path, digest in data["files"].items():
+            if _file_digest(Path(path)) != digest:
+                return None
+        return Program(data)
+    except (OSError, EOFError, ValueError, TypeError, KeyError, ImportError, AttributeError):
+        return None
+
+
+def make(engine: GameEngine, labels: Callable[[str], dict[str, Any]]) -> dict[str, Any] | None:
+    """``engine``'s program as data (``labels(language)`` gives the table's words), or None
+    when a function cannot be recorded. It is not tied to files until :func:`save`."""
+    from rulebook.program.freeze import Unfreezable, freeze
+    from schemas.common import LANGUAGES
+    from schemas.scoring import TOTAL
+    from scorer.export import export_game
+
+    content, compiled = engine.content, engine.compiled
+    scoring = content.scoring
+    try:
+        functions = {
+            "evaluate": freeze(compiled.evaluate),
+            "win_requires": freeze(compiled.win_requires) if compiled.win_requires else None,
+            "input_when": {k: freeze(f) for k, f in compiled.input_when.items()},
+            "category_when": {k: freeze(f) for k, f in compiled.category_when.items()},
+            "table_when": {k: freeze(f) for k, f in compiled.table_when.items()},
+            "choice_when": {f"{t}.{c}": freeze(f) for (t, c), f in compiled.choice_when.items()},
+            "constraints": {
+                k: (freeze(rule), freeze(when) if when else None)
+                for k, (rule, when) in compiled.constraints.items()
+            },
+            "end_checks": {k: freeze(f) for k, f in compiled.end_checks.items()},
+        }
+    except Unfreezable:
+        return None
+    return {
+        "format": FORMAT,
+        "code": code_version(),
+        "files": {},
+        "export": export_game(content),
+        "functions": functions,
+        "bool_values": sorted(compiled.bool_values),
+        "total": TOTAL,
+        "kind": scoring.kind,
+        "categories": [(c.id, c.value) for c in scoring.categories],
+        "keys": [(k.value, k.better) for k in scoring.ranking.keys],
+        "end_checks": [(c.id, c.message) for c in scoring.end_checks],
+        "source_language": content.game.source_language,
+        "labels": {language: labels(language) for language in LANGUAGES},
+    }
+
+
+def fingerprint(project: Project, game: str) -> dict[str, str | None]:
+    """The digest of every file a program of ``game`` depends on (None for an absent one).
+
+    Taken before the full path reads them, so a file changed meanwhile is never recorded
+    as the version the program was made from.
+    """
+    from schemas.common import LANGUAGES
+
+    return {str(path): _file_digest(path) for path in _dependencies(project, game, LANGUAGES)}
+
+
+def save(
+    project: Project,
+    engine: GameEngine,
+    labels: Callable[[str], dict[str, Any]],
+    files: dict[str, str | None],
+) -> Path | None:
+    """Store ``engine``'s program for ``project``, made from ``files`` (:func:`fingerprint`).
+
+    Best effort: returns where it went, or None when this game cannot have one (a function
+    the freezer cannot record) or the cache folder cannot be written. Scoring works the same
+    either way.
+    """
+    from schemas.game import REQUIRED_FILES
+
+    if tuple(REQUIRED_FILES) != GAME_FILES:  # the score path reads other files: no program
+        return None
+    data = make(engine, labels)
+    if data is None:
+        return None
+    game = engine.content.id
+    data["files"] = files
+    try:
+        stored = marshal.dumps(data)
+    except ValueError:  # something marshal cannot store
+        return None
+    target = _entry(project, game)
+    return target if store(target, stored) else None

@@ -1,0 +1,104 @@
+"""The scoring page: the categories, how places are decided, the calculator, an example.
+
+:func:`category_description` is the one place a category's "how it is counted" comes
+from: the engine's node registry (descriptions in words) will fill it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulebook.site.conditions import Condition, condition
+from rulebook.site.examples import Example, worked_example
+from rulebook.site.localize import Fragment
+from rulebook.site.provenance import Decision, decision
+from rulebook.site.view import LocalGame
+from schemas.scoring import Category
+
+
+@dataclass(frozen=True)
+class CategoryView:
+    id: str
+    label: Fragment
+    note: Fragment | None
+    condition: Condition | None
+    decision: Decision | None
+
+
+@dataclass(frozen=True)
+class KeyView:
+    label: Fragment
+    better: Fragment
+
+
+@dataclass(frozen=True)
+class ScoringModel:
+    points: bool
+    categories: tuple[CategoryView, ...]
+    keys: tuple[KeyView, ...]
+    win_requires: Fragment | None
+    ranking_decision: Decision | None
+    checks: tuple[Fragment, ...]
+    end_checks: tuple[Fragment, ...]
+    decisions: tuple[tuple[Fragment, Decision], ...]
+    decision: Decision | None
+    example: Example | None
+
+
+def category_description(game: LocalGame, category: Category) -> Fragment | None:
+    """How ``category`` is counted, in words: today the note of the value it shows."""
+    values = {v.id: v for v in game.content.scoring.values}
+    value = values.get(category.value)
+    return game.loc.maybe(f"scoring.values.{category.value}.note", value.note if value else None)
+
+
+def scoring_model(game: LocalGame) -> ScoringModel:
+    """The scoring page's model (also on the quick reference)."""
+    return game.part("scoring", lambda: _scoring_model(game))
+
+
+def _scoring_model(game: LocalGame) -> ScoringModel:
+    content, loc = game.content, game.loc
+    scoring = content.scoring
+    values = {v.id: v for v in scoring.values}
+    categories = []
+    decisions: list[tuple[Fragment, Decision]] = []
+    for c in scoring.categories:
+        label = loc.text(f"scoring.categories.{c.id}.label", c.label)
+        categories.append(
+            CategoryView(
+                id=c.id,
+                label=label,
+                note=category_description(game, c),
+                condition=condition(content, c.when, loc, f"scoring.categories.{c.id}.when"),
+                decision=decision(content, c.provenance, f"scoring.categories.{c.id}", loc),
+            )
+        )
+        value = values.get(c.value)
+        if value is not None:
+            found = decision(content, value.provenance, f"scoring.values.{value.id}", loc)
+            if found is not None:
+                decisions.append((label, found))
+    ranking = scoring.ranking
+    return ScoringModel(
+        points=scoring.kind == "points",
+        categories=tuple(categories),
+        keys=tuple(
+            KeyView(
+                loc.text(f"scoring.ranking.{k.value}.label", k.label),
+                loc.ui("better_higher" if k.better == "higher" else "better_lower"),
+            )
+            for k in ranking.keys
+        ),
+        win_requires=loc.maybe("scoring.ranking.win_requires_label", ranking.win_requires_label),
+        ranking_decision=decision(content, ranking.provenance, "scoring.ranking", loc),
+        checks=tuple(
+            loc.text(f"scoring.constraints.{c.id}.message", c.message) for c in scoring.constraints
+        ),
+        end_checks=tuple(
+            loc.text(f"scoring.end_checks.{c.id}.message", c.message) for c in scoring.end_checks
+        ),
+        decisions=tuple(decisions),
+        decision=decision(content, scoring.provenance, "scoring", loc),
+        example=worked_example(game, None),
+    )

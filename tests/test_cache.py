@@ -1,0 +1,63 @@
+"""rulebook.cache: validated content read back while nothing changed, loaded again otherwise."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rulebook import cache
+from schemas import loader
+from schemas.loader import ContentError
+from tests.conftest import game_project
+
+
+@pytest.fixture
+def counted(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[Path]:
+    """The folders load_all really loaded (the cache in a folder of its own)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    loaded: list[Path] = []
+    real = loader.load_all
+
+    def load_all(folder: Path) -> Any:
+        loaded.append(folder)
+        return real(folder)
+
+    monkeypatch.setattr(loader, "load_all", load_all)
+    return loaded
+
+
+def test_content_is_read_back_until_a_file_changes(tmp_path: Path, counted: list[Path]) -> None:
+    project = game_project(tmp_path / "project", "nile")
+    first = cache.load_content(project.content)
+    again = cache.load_content(project.content)
+    assert again == first and len(counted) == 1
+    rules = project.content / "nile" / "rules.yaml"
+    rules.write_text(rules.read_text("utf-8").replace("Nile en bref", "Nile en deux mots"), "utf-8")
+    changed = cache.load_content(project.content)
+    assert len(counted) == 2
+    assert changed["nile"].rules is not None
+    assert changed["nile"].rules.sections[0].title == "Nile en deux mots"
+    (project.content / "nile" / "notes.txt").write_text("a new file\n", encoding="utf-8")
+    cache.load_content(project.content)
+    assert len(counted) == 3  # any file of the tree counts
+
+
+def test_content_that_fails_is_never_kept(tmp_path: Path, counted: list[Path]) -> None:
+    project = game_project(tmp_path / "project", "nile")
+    (project.content / "nile" / "scoring.yaml").write_text("kind: nonsense\n", encoding="utf-8")
+    for _ in range(2):
+        with pytest.raises(ContentError, match=r"scoring\.yaml"):
+            cache.load_content(project.content)
+    assert len(counted) == 2
+
+
+def test_a_damaged_entry_is_made_again(tmp_path: Path, counted: list[Path]) -> None:
+    project = game_project(tmp_path / "project", "nile")
+    cache.load_content(project.content)
+    stored = cache.entry("content", project.content, "content")
+    header = stored.read_bytes().partition(b"\n")[0]
+    stored.write_bytes(header + b"\nnot a pickle")
+    assert set(cache.load_content(project.content)) == {"nile"}
+    assert len(counted) == 2

@@ -1,0 +1,82 @@
+"""The page models: every text a page shows in its source language is recorded as such.
+
+The build counts the pages with untranslated text from each page's ``missing`` record, and
+tests/test_site_translated.py relies on that record to prove the catalogs complete; a text
+shown as a fallback but not recorded would pass unnoticed, and a page that records a text
+it does not show would carry the "not translated" notice for nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, is_dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po, write_po
+
+from rulebook.site.build import TEMPLATES
+from rulebook.site.localize import Fragment, Localizer
+from rulebook.site.pages import game_pages
+from rulebook.site.render import Renderer, page_links
+from rulebook.site.view import GameBuild, LocalGame
+from schemas.game import GameContent
+from tests.conftest import ROOT
+
+
+def fallbacks(model: Any) -> set[str]:
+    """The texts of every fallback fragment anywhere in a page model."""
+    found: set[str] = set()
+    if isinstance(model, Fragment):
+        if model.fallback:
+            found.add(model.text)
+    elif is_dataclass(model) and not isinstance(model, type):
+        for item in fields(model):
+            found |= fallbacks(getattr(model, item.name))
+    elif isinstance(model, list | tuple):
+        for item in model:
+            found |= fallbacks(item)
+    elif isinstance(model, dict):
+        for item in model.values():
+            found |= fallbacks(item)
+    return found
+
+
+@pytest.mark.parametrize("game_id", ["tokaido", "nile"])
+def test_every_fallback_a_page_shows_is_recorded(
+    games: dict[str, GameContent], game_id: str, tmp_path: Path
+) -> None:
+    """With empty catalogs every message falls back: each must be in its page's record."""
+    content = games[game_id]
+    unrecorded = {}
+    no_catalogs = Localizer("en", content, tmp_path)
+    for page in game_pages(LocalGame(GameBuild(content), no_catalogs)):
+        missed = fallbacks(page.model) - set(page.missing)
+        if missed:
+            unrecorded[page.path] = [*sorted(missed)[:3], f"... {len(missed)} in all"]
+    assert unrecorded == {}
+
+
+def test_only_pages_that_show_a_fallback_record_it(
+    games: dict[str, GameContent], tmp_path: Path
+) -> None:
+    """Every Nile message translated but the overview's body: only the rules page shows it."""
+    nile = games["nile"]
+    with (ROOT / "locales/en/LC_MESSAGES/nile.po").open("rb") as stream:
+        catalog = read_po(stream)
+    # A body of several paragraphs is one message per paragraph: take the first.
+    first = nile.rules.sections[0].body.split("\n\n")[0]  # type: ignore[union-attr]
+    untranslated = catalog.get(first, context="rules.overview.body.1")
+    assert untranslated is not None and untranslated.string
+    untranslated.string = ""
+    (tmp_path / "en" / "LC_MESSAGES").mkdir(parents=True)
+    with (tmp_path / "en" / "LC_MESSAGES" / "nile.po").open("wb") as stream:
+        write_po(stream, catalog)
+    renderer = Renderer(TEMPLATES, "en", tmp_path)
+    recorded, marked = set(), set()
+    for page in game_pages(LocalGame(GameBuild(nile), Localizer("en", nile, tmp_path))):
+        if page.missing:
+            recorded.add(page.path)
+        if "rb-fallback" in renderer.render(page, page_links(page)):
+            marked.add(page.path)
+    assert recorded == marked == {"nile/rules.md"}

@@ -33,6 +33,8 @@ class Result:
     options: dict[str, Any]
     players: list[PlayerResult]
     notices: list[str] = field(default_factory=list)
+    #: Participants that are not players (scorer.rivals.RivalResult), after the players.
+    rivals: list[Any] = field(default_factory=list)
 
     @property
     def winners(self) -> list[str]:

@@ -123,13 +123,15 @@ class Emitter:
     def award(self, call: str, rivals: bool) -> str:
         """A cross-player mechanic returning (points, details); player i's points.
 
-        A value shows the details of its first award.
+        A value shows the details of its first award. Rivals never keep points: those
+        that took part keep their details (their place), the others get none.
         """
         result = self.fresh("_x")
         detail = self.fresh("_d")
         self.lines.append(f"    {result}, {detail} = {call}")
+        if self.rivals:
+            self.lines.append(f"    {result} = {result}[:n] + [0] * (len(P) - n)")
         if self.rivals and not rivals:
-            self.lines.append(f"    {result} = {result} + [0] * (len(P) - n)")
             self.lines.append(
                 f"    {detail} = None if {detail} is None else {detail} + [None] * (len(P) - n)"
             )

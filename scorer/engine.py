@@ -116,13 +116,14 @@ class GameEngine:
         result = Result(self.content.id, dict(state.options), players, notices)
         if scoring.rivals:
             result.rivals = self._rivals(state, present, ranked, placements, values, lines)
+            ranked_rivals = {r.id for r in scoring.rivals if r.ranked}
             for rival in result.rivals:
+                row = present[rival.id]
                 rival.details = {
-                    cid: column[present[rival.id]]
-                    for cid, column in explained
-                    if column is not None
+                    cid: column[row] for cid, column in explained if column is not None
                 }
-                rival.breakdown = dict(zip(ids, lines[present[rival.id]], strict=True))
+                if rival.id in ranked_rivals:
+                    rival.breakdown = dict(zip(ids, lines[row], strict=True))
         return result
 
     def _rivals(

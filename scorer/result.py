@@ -38,7 +38,10 @@ class Result:
 
     @property
     def winners(self) -> list[str]:
-        return [p.name for p in self.players if p.winner]
+        """The players who won, then any rival the rules let win."""
+        return [p.name for p in self.players if p.winner] + [
+            r.name for r in self.rivals if r.winner
+        ]
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for ``--json`` and the conformance runner."""

@@ -19,7 +19,8 @@ export const vector = (f, c) => c.P.map((_, i) => f(c, i));
 const compared = (f, c, rivals) => (rivals ? vector(f, c) : vector(f, c).slice(0, c.n));
 // A comparison's result over the players, with rivals' rows filled.
 const padded = (xs, c, fill = 0) => (xs.length < c.P.length ? [...xs, ...c.P.slice(xs.length).map(() => fill)] : xs);
-const award = ([points, details], c) => [padded(points, c), padded(details, c, null)];
+// Rivals never keep points; those that took part keep their details (their place).
+const award = ([points, details], c) => [padded(points.slice(0, c.n), c), padded(details, c, null)];
 
 const add = (x, y) => x + y;
 const fold = (f) => (a, t) => {

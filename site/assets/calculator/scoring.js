@@ -167,7 +167,7 @@ export function score(g, state) {
       id: r.id, name: r.label, rival: true,
       total: byPoints && r.ranked ? values.total[row] : null,
       key: !byPoints && r.ranked ? values[keys[0].value][row].map(num) : null,
-      breakdown: breakdown(row), rank, winner: rank === 1 && !!r.can_win, details: why(row),
+      breakdown: r.ranked ? breakdown(row) : {}, rank, winner: rank === 1 && !!r.can_win, details: why(row),
     };
   });
   return {
@@ -176,6 +176,6 @@ export function score(g, state) {
     players: results,
     notices: g.endChecks.filter((e) => !e.fn(rows, options, table, choiceData, values, R).slice(0, n).some(truthy)).map((e) => e.message),
     rivals: rivalResults,
-    winners: results.filter((p) => p.winner).map((p) => p.name),
+    winners: [...results, ...rivalResults].filter((p) => p.winner).map((p) => p.name),
   };
 }

@@ -365,6 +365,18 @@ class Scoring(Strict):
         scoring._expansion = expansion
         return scoring
 
+    def seats_by_order(self) -> bool:
+        """Whether the order of the players in an end state is their seat order: some
+        ``neighbours`` node reads the seats without a seat input."""
+        from schemas.expressions import Neighbours, walk
+
+        roots = [v.compute for v in self.values]
+        return any(
+            isinstance(node, Neighbours) and node.neighbours.seat is None
+            for root in roots
+            for node in walk(root)
+        )
+
     @classmethod
     def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
         """The schema editors check scoring files with: any list item may be a template."""

@@ -11,12 +11,29 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from schemas.endstate import count_limits
 from schemas.game import GameContent
 from schemas.scoring import ChoiceInput, CountInput, FlagInput, PositionInput, SequenceInput
 from scorer.compiler import table_function
+
+#: Examples each property test draws per game. Derandomized, so every run draws the same
+#: ones: enough to find the counterexample a card scoring for the neighbours gives when it
+#: is not declared (tests/test_properties.py shows it), affordable on CI's two cores.
+PROPERTY_EXAMPLES = 80
+
+
+def property_settings(examples: int = PROPERTY_EXAMPLES) -> settings:
+    """Hypothesis settings of the property tests: deterministic, no deadline, no database."""
+    return settings(
+        max_examples=examples,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+    )
 
 
 def _pile(spec: SequenceInput) -> st.SearchStrategy[list[int]]:

@@ -113,10 +113,18 @@ def _narrow(scope: Scope, rule: Scope | None) -> Scope:
     return Scope(scope.allowed & rule.allowed, rule.reason)
 
 
+def closest(word: str, names: list[str]) -> list[str]:
+    """The names closest to ``word`` (a typo's intended id): at most three, as close as the
+    best one, or none when nothing is close."""
+    scored = [(difflib.SequenceMatcher(None, word, n).ratio(), n) for n in names]
+    best = max((score for score, _ in scored), default=0.0)
+    return [n for score, n in sorted(scored, reverse=True) if score >= max(0.6, best - 0.05)][:3]
+
+
 def _unknown(kind: str, ident: str, known: object) -> str:
     """An unknown id, with the closest ones that exist (or the few there are)."""
     names = sorted(str(k) for k in known) if isinstance(known, Mapping | set | list) else []
-    close = difflib.get_close_matches(ident, names, n=3, cutoff=0.6)
+    close = closest(ident, names)
     if close:
         return f"unknown {kind} {ident!r}; did you mean {' or '.join(close)}?"
     if not names:
@@ -205,7 +213,9 @@ class _Checker:
             kind, ident = reference
             where = (*path, kind)
             if kind not in scope.allowed:
-                self.add(file, where, f"a {kind} reference is not allowed here: {scope.reason}")
+                article = "an" if kind[0] in "aeiou" else "a"
+                message = f"{article} {kind} reference is not allowed here: {scope.reason}"
+                self.add(file, where, message)
             elif ident not in self.known(kind):
                 self.add(file, where, _unknown(kind, ident, self.known(kind)))
         for ident, kinds in node.expected_inputs():
@@ -353,16 +363,37 @@ def check_references(content: GameContent) -> list[Problem]:
     _setup_and_components(checker)
     if content.rules is not None:
         _rules(checker)
+    return _at_templates(content, checker.problems)
+
+
+def _at_templates(content: GameContent, problems: list[Problem]) -> list[Problem]:
+    """Problems of the scoring placed in the file: inside a ``for_each`` template, one
+    problem per place, naming the parameters of the first copy and the others alike."""
     scoring = content.scoring
-    relocated: list[Problem] = []
-    for problem in checker.problems:
-        if problem.file == "scoring":
-            path, binding = scoring.source_path(problem.path)
-            message = f"{problem.message} (for {binding})" if binding else problem.message
-            problem = Problem("scoring", path, message)
-        if problem not in relocated:
-            relocated.append(problem)
-    return relocated
+    placed: dict[tuple[str, Path], tuple[Problem, list[str]]] = {}
+    for problem in problems:
+        path, binding = (
+            scoring.source_path(problem.path) if problem.file == "scoring" else (problem.path, "")
+        )
+        key = (problem.file, path)
+        if key not in placed:
+            placed[key] = (Problem(problem.file, path, problem.message), [binding])
+        elif binding and binding not in placed[key][1]:
+            placed[key][1].append(binding)
+        elif not binding and problem.message not in placed[key][0].message:
+            first, bindings = placed[key]
+            placed[key] = (
+                Problem(first.file, path, f"{first.message}; {problem.message}"),
+                bindings,
+            )
+    found = []
+    for problem, bindings in placed.values():
+        message = problem.message
+        if bindings[0]:
+            message += f" (for {bindings[0]}"
+            message += f"; likewise for {', '.join(bindings[1:])})" if len(bindings) > 1 else ")"
+        found.append(Problem(problem.file, problem.path, message))
+    return found
 
 
 def _scoring(checker: _Checker) -> None:

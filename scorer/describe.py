@@ -191,24 +191,43 @@ def render(part: Description, words: Words) -> str:
     if isinstance(part, Raw):
         return part.text
     if isinstance(part, Label):
-        return words.ui("describe_quoted", _TEXTS["describe_quoted"].text).replace(
-            "{label}", words.text(part.context, part.text)
-        )
+        return _quoted(words.text(part.context, part.text), words)
     if isinstance(part, Count):
         return words.count(part.key, part.number)
     if isinstance(part, Items):
         texts = [render(p, words) for p in part.parts]
         if part.joiner in _WORD_JOINERS:
-            joined = texts[-1]
             key = _WORD_JOINERS[part.joiner]
-            for text in reversed(texts[:-1]):
-                joined = _fill(words.ui(key, _TEXTS[key].text), {"a": text, "b": joined})
+            # "A, B and C": commas between all but the last two (clauses: each joined).
+            if part.joiner == ";":
+                joined = texts[-1]
+                for text in reversed(texts[:-1]):
+                    joined = _fill(words.ui(key, _TEXTS[key].text), {"a": text, "b": joined})
+            else:
+                head = words.ui("describe_list", _TEXTS["describe_list"].text)
+                first = texts[0]
+                for text in texts[1:-1]:
+                    first = _fill(head, {"a": first, "b": text})
+                joined = _fill(words.ui(key, _TEXTS[key].text), {"a": first, "b": texts[-1]})
         else:
             joined = ({**_SYMBOLS, **_COMPARE})[part.joiner].join(texts)
         return f"({joined})" if part.grouped else joined
     source = _TEXTS[part.key].text
     values = {name: render(value, words) for name, value in part.params}
     return _fill(words.ui(part.key, source), values)
+
+
+def _quoted(text: str, words: Words) -> str:
+    """``text`` in the language's quotes; quotes it already holds become the inner ones
+    (« Carte « Source » » would be ambiguous: « Carte “Source” »)."""
+    outer = words.ui("describe_quoted", _TEXTS["describe_quoted"].text)
+    inner = words.ui("describe_quoted_inner", _TEXTS["describe_quoted_inner"].text)
+    before, _, after = outer.partition("{label}")
+    inner_before, _, inner_after = inner.partition("{label}")
+    for mark, replacement in ((before, inner_before), (after, inner_after)):
+        if mark.strip():
+            text = text.replace(mark, replacement).replace(mark.strip(), replacement.strip())
+    return outer.replace("{label}", text)
 
 
 def _fill(pattern: str, values: Mapping[str, str]) -> str:
@@ -225,8 +244,12 @@ def messages(part: Description) -> list[tuple[str, dict[str, object]]]:
         for _, value in part.params:
             found.extend(messages(value))
     elif isinstance(part, Items):
+        if part.joiner in _WORD_JOINERS:
+            found.append((_WORD_JOINERS[part.joiner], {}))
         for value in part.parts:
             found.extend(messages(value))
+    elif isinstance(part, Label):
+        found.append(("describe_quoted", {"label": part}))
     return found
 
 
@@ -347,6 +370,8 @@ def describe_value(content: GameContent, value_id: str) -> Description:
     """What value ``value_id`` computes, in words (as points when a category shows it in a
     points game)."""
     describer = Describer(content)
+    if value_id == TOTAL:
+        return phrase("describe_total")
     points = content.scoring.kind == "points" and value_id in describer.categories
     describer._inside.append(value_id)
     return describer.top(describer.values[value_id].compute, points)

@@ -23,12 +23,23 @@ _NOTE = "Scoring described in words (the site's 'How scores are counted'). "
 
 MESSAGES: tuple[Message, ...] = (
     Message(
+        "describe_quoted_inner",
+        "‘{label}’",
+        _NOTE + "Quotes inside a quoted name (a card called “Hot spring” inside a label).",
+    ),
+    Message(
         "describe_quoted",
         "“{label}”",
         _NOTE + "A name from the game (an input, a category) quoted.",
     ),
     Message("describe_and", "{a} and {b}", _NOTE + "Two conditions or names that both hold."),
     Message("describe_or", "{a} or {b}", _NOTE + "Two conditions or names, either one."),
+    Message("describe_list", "{a}, {b}", _NOTE + "A list of names, before its last 'and' or 'or'."),
+    Message(
+        "describe_points_value",
+        "{value} points",
+        _NOTE + "Points given by a number computed in the game ('“Bounty” points').",
+    ),
     Message(
         "describe_clauses", "{a}; {b}", _NOTE + "Two clauses of one rule, one after the other."
     ),
@@ -40,7 +51,12 @@ MESSAGES: tuple[Message, ...] = (
     Message(
         "describe_without",
         "without {what}",
-        _NOTE + "A condition: an option is off, or a player lacks something.",
+        _NOTE + "A condition: an option is off.",
+    ),
+    Message(
+        "describe_lacks",
+        "without {what}",
+        _NOTE + "A condition: a player has none of something (a card, a count).",
     ),
     Message(
         "describe_player_count",
@@ -79,7 +95,9 @@ MESSAGES: tuple[Message, ...] = (
         _NOTE + "A number printed on what was chosen; {values} lists each choice with its number.",
     ),
     Message(
-        "describe_choice_value", "{choice} {value}", _NOTE + "One choice and its number, in a list."
+        "describe_choice_value",
+        "{choice}: {value}",
+        _NOTE + "One choice and its number, in a list.",
     ),
     Message(
         "describe_entered",
@@ -130,12 +148,12 @@ MESSAGES: tuple[Message, ...] = (
     ),
     Message(
         "describe_if",
-        "{then} if {cond}",
+        "{cond}: {then}",
         _NOTE + "Something that counts only when a condition holds.",
     ),
     Message(
         "describe_if_else",
-        "{then} if {cond}, otherwise {otherwise}",
+        "{cond}: {then}; otherwise {otherwise}",
         _NOTE + "One thing or another, by a condition.",
     ),
     Message(
@@ -255,7 +273,7 @@ MESSAGES: tuple[Message, ...] = (
     ),
     Message(
         "describe_most",
-        "{points} to each player with the highest {measure}, ties included",
+        "{points} to each player with the most ({measure}), ties included",
         _NOTE + "A majority: everyone tied for the most scores it.",
     ),
     Message(
@@ -265,7 +283,7 @@ MESSAGES: tuple[Message, ...] = (
     ),
     Message(
         "describe_held_award",
-        "once activated ({holder}): among the players with the highest {measure}, {holder_points} to the one who activated it and {other_points} to each other",
+        "once activated ({holder}): among the players with the most ({measure}), {holder_points} to the one who activated it and {other_points} to each of the others",
         _NOTE + "An objective a player activated; {holder} says who holds it.",
     ),
     Message(
@@ -275,18 +293,18 @@ MESSAGES: tuple[Message, ...] = (
     ),
     Message(
         "describe_neighbours_sum",
-        "the sum of {what} of the players {offsets} seats away",
+        "the sum of ({what}) over the players {offsets} seats away",
         _NOTE
         + "Neighbours: {offsets} such as '−1 and +1' (the previous and the next player in seat order).",
     ),
     Message(
         "describe_neighbours_maximum",
-        "the highest {what} among the players {offsets} seats away",
+        "the largest of ({what}) among the players {offsets} seats away",
         _NOTE + "Neighbours: {offsets} such as '−1 and +1'.",
     ),
     Message(
         "describe_neighbours_minimum",
-        "the lowest {what} among the players {offsets} seats away",
+        "the smallest of ({what}) among the players {offsets} seats away",
         _NOTE + "Neighbours: {offsets} such as '−1 and +1'.",
     ),
     Message(

@@ -692,6 +692,7 @@ scoring:
           - {any: [{input: extra}, {count_equal: {of: {input: pile}, value: 2}}]}
           - {count_at_least: {values: [{input: coins}, {input: temple}, {input: bonus}], at_least: 2}}
           - {is: {of: {table: region_1}, in: [t1]}}
+          - {ne: [{input: debt}, {input: gems_a}]}
     - {id: star_value, compute: {minimum: [{input: star}, 1]}}
     - {id: busy, compute: {count_at_least: {values: [{input: temple}], at_least: 3}}}
     - {id: spread, compute: {sorted_key: {of: [{input: coins}, {input: temple}, {input: gems_a}, {input: bonus}], order: descending, keep: {value: kept}}}}

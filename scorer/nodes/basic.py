@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from schemas import expressions as ex
-from scorer.describe import Count, Items, Part, items, phrase
+from scorer.describe import Count, Items, Part, Phrase, items, phrase
 from scorer.nodes.base import Rule, register
 
 if TYPE_CHECKING:
@@ -143,6 +143,24 @@ def _grouped(part: Part) -> Part:
     return part
 
 
+def grouped_phrase(part: Part) -> Part:
+    """A phrase inside a formula (or another rule) gets parentheses."""
+    return Items((part,), "+", True) if isinstance(part, Phrase) else part
+
+
+def mentions_points(part: Part) -> bool:
+    """Whether ``part`` says its points (a rule that scores), not just a number."""
+    if isinstance(part, Count):
+        return part.key == "points"
+    if isinstance(part, Phrase):
+        return part.key in ("describe_table_points", "describe_awards_of") or any(
+            mentions_points(v) for _, v in part.params
+        )
+    if isinstance(part, Items):
+        return any(mentions_points(p) for p in part.parts)
+    return False
+
+
 @register
 class SumRule(Rule[ex.Sum]):
     model = ex.Sum
@@ -151,7 +169,47 @@ class SumRule(Rule[ex.Sum]):
         return _join(e, node.sum, "+")
 
     def words(self, d: Describer, node: ex.Sum) -> Part:
-        return items([d.part(item) for item in node.sum], "+")
+        parts = [d.part(item) for item in node.sum]
+        if d.points and any(mentions_points(p) for p in parts):
+            # Rules that each say their points: one clause each (a value's clauses join in).
+            flat = [c for p in parts for c in (p.parts if _is_clauses(p) else (p,))]  # type: ignore[union-attr]
+            return items(_clauses(flat), ";")
+        return items(_terms(parts), "+")
+
+
+def _terms(parts: list[Part]) -> list[Part]:
+    """Terms of a sum: inner sums flattened, anything that binds looser in parentheses."""
+    found: list[Part] = []
+    for part in parts:
+        if isinstance(part, Items) and part.joiner == "+" and not part.grouped:
+            found.extend(part.parts)
+        else:
+            found.append(operand(part))
+    return found
+
+
+def operand(part: Part) -> Part:
+    """``part`` inside a formula: phrases and looser joins get parentheses."""
+    if isinstance(part, Phrase):
+        return Items((part,), "+", True)
+    if isinstance(part, Items) and not part.grouped and part.joiner not in ("×", "/"):
+        return Items(part.parts, part.joiner, True)
+    return part
+
+
+def _is_clauses(part: Part) -> bool:
+    return isinstance(part, Items) and part.joiner == ";" and not part.grouped
+
+
+def _clauses(parts: list[Part]) -> list[Part]:
+    """Points from several rules: each rule that says its points a clause; the plain
+    numbers among them added up into one clause worth 1 point each."""
+    found: list[Part] = [p for p in parts if mentions_points(p)]
+    plain = [p for p in parts if not mentions_points(p)]
+    if plain:
+        what = items(_terms(plain), "+")
+        found.append(phrase("describe_per", points=Count("points", 1), what=what))
+    return found
 
 
 @register
@@ -165,9 +223,10 @@ class ProductRule(Rule[ex.Product]):
         constants = [f for f in node.product if isinstance(f, int) and not isinstance(f, bool)]
         others = [f for f in node.product if f not in constants]
         if d.points and len(constants) == 1 and others:
-            what = items([_grouped(d.plain(f)) for f in others], "×")
+            factors = [d.plain(f) for f in others]
+            what = factors[0] if len(factors) == 1 else items([_grouped(f) for f in factors], "×")
             return phrase("describe_per", points=Count("points", constants[0]), what=what)
-        return items([_grouped(d.plain(f)) for f in node.product], "×")
+        return items([operand(d.plain(f)) for f in node.product], "×")
 
 
 @register
@@ -206,7 +265,7 @@ class MinimumRule(Rule[ex.Minimum]):
         return "min(" + ", ".join(e.expr(i) for i in node.minimum) + ")"
 
     def words(self, d: Describer, node: ex.Minimum) -> Part:
-        return phrase("describe_minimum", items=items([d.part(i) for i in node.minimum], ","))
+        return phrase("describe_minimum", items=items([d.plain(i) for i in node.minimum], ","))
 
 
 @register
@@ -217,7 +276,7 @@ class MaximumRule(Rule[ex.Maximum]):
         return "max(" + ", ".join(e.expr(i) for i in node.maximum) + ")"
 
     def words(self, d: Describer, node: ex.Maximum) -> Part:
-        return phrase("describe_maximum", items=items([d.part(i) for i in node.maximum], ","))
+        return phrase("describe_maximum", items=items([d.plain(i) for i in node.maximum], ","))
 
 
 @register
@@ -255,10 +314,22 @@ class IfRule(Rule[ex.If]):
 
     def words(self, d: Describer, node: ex.If) -> Part:
         spec = node.if_
-        then, cond = d.part(spec.then), d.test(spec.cond)
+        # A rule inside the branch of another gets parentheses; an "otherwise" chain reads on.
+        then, cond = _nested(d.part(spec.then)), d.test(spec.cond)
         if isinstance(spec.else_, int) and spec.else_ == 0:
             return phrase("describe_if", then=then, cond=cond)
-        return phrase("describe_if_else", then=then, cond=cond, otherwise=d.part(spec.else_))
+        otherwise = d.part(spec.else_)
+        if not isinstance(spec.else_, ex.If):
+            otherwise = _nested(otherwise)
+        return phrase("describe_if_else", then=then, cond=cond, otherwise=otherwise)
+
+
+def _nested(part: Part) -> Part:
+    if isinstance(part, Phrase) and part.key in ("describe_if", "describe_if_else"):
+        return grouped_phrase(part)
+    if isinstance(part, Items) and part.joiner == ";":
+        return Items(part.parts, part.joiner, True)
+    return part
 
 
 # ----------------------------------------------------------------------------------------
@@ -370,11 +441,10 @@ class NotRule(Rule[ex.Not]):
 
     def words(self, d: Describer, node: ex.Not) -> Part:
         inner = node.not_
-        if isinstance(inner, ex.OptionRef | ex.InputRef):
-            label = (
-                d.option_label(inner.option) if isinstance(inner, ex.OptionRef) else d.part(inner)
-            )
-            return phrase("describe_without", what=label)
+        if isinstance(inner, ex.OptionRef):
+            return phrase("describe_without", what=d.option_label(inner.option))
+        if isinstance(inner, ex.InputRef):
+            return phrase("describe_lacks", what=d.part(inner))
         if isinstance(inner, ex.Is):
             return IsRule().words(d, inner, negated=True)
         for key, (_, _, negated) in _COMPARISONS.items():

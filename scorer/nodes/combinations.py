@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from schemas import expressions as ex
 from scorer.describe import Items, Part, items, phrase
 from scorer.nodes.base import Rule, register
+from scorer.nodes.basic import operand
 
 if TYPE_CHECKING:
     from scorer.compiler import Emitter
@@ -46,7 +47,7 @@ class SortedKeyRule(Rule[ex.SortedKey]):
         sorted_part = phrase(key, values=items([d.plain(f) for f in spec.of], ","))
         if spec.keep is None:
             return sorted_part
-        return phrase("describe_sorted_keep", sorted=sorted_part, keep=d.plain(spec.keep))
+        return phrase("describe_sorted_keep", sorted=sorted_part, keep=operand(d.plain(spec.keep)))
 
 
 @register

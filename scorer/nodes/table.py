@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from schemas import expressions as ex
 from scorer.describe import Items, Part, Raw, items, phrase
 from scorer.nodes.base import Rule, register
+from scorer.nodes.basic import operand
 
 if TYPE_CHECKING:
     from scorer.compiler import Emitter
@@ -33,7 +34,10 @@ def _with_rivals(d: Describer, described: Part, rivals: bool) -> Part:
 
 
 def _points(d: Describer, node: object) -> Part:
-    return d.within(node, True)
+    """Award points: "3 points", or "(“Coins” + 1) points" for an expression."""
+    if isinstance(node, int):
+        return d.within(node, True)
+    return phrase("describe_points_value", value=operand(d.plain(node)))
 
 
 @register
@@ -65,9 +69,8 @@ class RankAwardRule(Rule[ex.RankAward]):
         elif all(isinstance(a, int) for a in spec.awards):
             awards = phrase("describe_table_points", values=Items(tuple(spec.awards), "/"))  # type: ignore[arg-type]
         else:
-            awards = phrase(
-                "describe_table_points", values=items([d.plain(a) for a in spec.awards], "/")
-            )
+            listed = [operand(d.plain(a)) for a in spec.awards]
+            awards = phrase("describe_table_points", values=items(listed, "/"))
         parts: list[Part] = [
             phrase("describe_rank_award", awards=awards, measure=d.plain(spec.of)),
         ]

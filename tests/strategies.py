@@ -119,10 +119,11 @@ def fresh_states(content: GameContent) -> st.SearchStrategy[dict[str, Any]]:
         table: dict[str, Any] = {}
         used: dict[str, set[str]] = {}
         for spec in content.scoring.table:
+            if not _active(spec, options, count):
+                continue  # not on the table with these options: given, it is refused
             if spec.kind == "count":
-                if _active(spec, options, count):
-                    most = spec.max if spec.max is not None else spec.min + 5
-                    table[spec.id] = draw(st.integers(spec.min, most))
+                most = spec.max if spec.max is not None else spec.min + 5
+                table[spec.id] = draw(st.integers(spec.min, most))
                 continue
             allowed = [c.id for c in content.table_choices(spec) if _active(c, options, count)]
             taken = (

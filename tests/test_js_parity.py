@@ -767,6 +767,39 @@ scoring:
 """
 
 
+#: Probe end states for rivals and table numbers, valid and not, beyond the random ones.
+PROBE_STATES: list[Json] = [
+    {"rivals": {"ghost": {"temple": 4, "coins": 2, "gifts": 1}}},
+    {"rivals": {"ghost": {"temple": -1}}},
+    {"rivals": {"ghost": {"coins": "x", "gifts": 9}}},
+    {"rivals": {"ghost": {"star": True}}},
+    {"rivals": {"ufo": {}}},
+    {"rivals": {"bot": {"temple": 2}}},
+    {"rivals": {"ghost": None, "bot": None}},
+    {"rivals": []},
+    {"table": {"bounty": 7}},
+    {"table": {"bounty": "3"}},
+    {"table": {"tax": 2}},
+]
+
+
+def probe_states(content: GameContent, engine: GameEngine) -> list[Json]:
+    """PROBE_STATES laid over a few scored random states (with and without the expansion,
+    which brings the bot), with Python's outcome."""
+    scored = [s for s in random_states(content, 60) if "result" in outcome(engine, s)]
+    scored = [s for s in scored if s["options"]["big"]][:2] + [
+        s for s in scored if not s["options"]["big"]
+    ][:2]
+    states = []
+    for k, change in enumerate(PROBE_STATES):
+        for j, base in enumerate(scored):
+            state = copy.deepcopy(base)
+            for key, value in change.items():
+                state[key] = {**state.get(key, {}), **value} if isinstance(value, dict) else value
+            states.append({"id": f"probe {k}.{j}", "state": state, **outcome(engine, state)})
+    return states
+
+
 def probe_game() -> GameContent:
     """The synthetic game; it must be valid content, references included."""
     content = GameContent.model_validate(yaml.safe_load(PROBE))
@@ -789,9 +822,10 @@ def build_fixture() -> Json:
     games: Json = {}
     for game_id, content in [*sorted(loaded.items()), ("probe", probe_game())]:
         engine = GameEngine(content)
+        extra = probe_states(content, engine) if game_id == "probe" else []
         games[game_id] = {
             "export": _plain(export_game(content)),
-            "states": game_states(content, engine),
+            "states": game_states(content, engine) + extra,
             "setups": game_setups(content),
         }
     return {

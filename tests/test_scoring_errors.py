@@ -12,23 +12,13 @@ import pytest
 from schemas.expressions import NODE_NAMES
 from schemas.loader import ContentError, Located, load_game
 from tests.conftest import CONTENT
+from tests.test_loader import _line_of, _replace
 
 
 def _copy(tmp_path: Path, game: str) -> Path:
     folder = tmp_path / "content" / game
     shutil.copytree(CONTENT / game, folder)
     return folder
-
-
-def _replace(file: Path, old: str, new: str) -> None:
-    text = file.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {file}"
-    file.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def _line_of(file: Path, needle: str) -> int:
-    lines = file.read_text(encoding="utf-8").splitlines()
-    return next(i for i, line in enumerate(lines, start=1) if needle in line)
 
 
 def _problems(folder: Path) -> list[Located]:

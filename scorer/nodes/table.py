@@ -33,6 +33,13 @@ def _with_rivals(d: Describer, described: Part, rivals: bool) -> Part:
     return phrase("describe_rivals_take_part", award=described, rivals=names)
 
 
+def _qualified(d: Describer, found: Part, spec: ex.MostSpec | ex.HeldAwardSpec) -> Part:
+    """An award's words with its threshold (when it is not 1) and the rivals taking part."""
+    if spec.at_least != 1:
+        found = phrase("describe_with_least", award=found, at_least=spec.at_least)
+    return _with_rivals(d, found, spec.rivals)
+
+
 def _points(d: Describer, node: object) -> Part:
     """Award points: "3 points", or "(“Coins” + 1) points" for an expression."""
     if isinstance(node, int):
@@ -101,9 +108,7 @@ class MostRule(Rule[ex.Most]):
     def words(self, d: Describer, node: ex.Most) -> Part:
         spec = node.most
         found = phrase("describe_most", points=_points(d, spec.points), measure=d.plain(spec.of))
-        if spec.at_least != 1:
-            found = phrase("describe_with_least", award=found, at_least=spec.at_least)
-        return _with_rivals(d, found, spec.rivals)
+        return _qualified(d, found, spec)
 
 
 @register
@@ -131,9 +136,7 @@ class HeldAwardRule(Rule[ex.HeldAward]):
             other_points=_points(d, spec.other_points),
             measure=d.plain(spec.of),
         )
-        if spec.at_least != 1:
-            found = phrase("describe_with_least", award=found, at_least=spec.at_least)
-        return _with_rivals(d, found, spec.rivals)
+        return _qualified(d, found, spec)
 
 
 @register

@@ -83,9 +83,19 @@ def end_state_model(content: GameContent) -> type[BaseModel]:
 
     table_fields: dict[str, Any] = {}
     for table_input in content.scoring.table:
+        if table_input.kind == "count":
+            number = Annotated[StrictInt, Field(ge=table_input.min, le=table_input.max)]
+            table_fields[table_input.id] = (
+                number | None,
+                Field(None, description=table_input.label),
+            )
+            continue
         kind = Literal[tuple(c.id for c in content.table_choices(table_input))]
         table_fields[table_input.id] = (kind | None, Field(None, description=table_input.label))
     table = create_model(_model_name(content, "Table"), __config__=config, **table_fields)
+    extra: dict[str, Any] = {}
+    if content.scoring.rivals:
+        extra["rivals"] = _rivals_model(content, config)
 
     players = content.game.players
     return create_model(
@@ -96,4 +106,18 @@ def end_state_model(content: GameContent) -> type[BaseModel]:
         options=(options, Field(default_factory=options)),
         table=(table, Field(default_factory=table)),
         players=(list[player], Field(min_length=players.min, max_length=players.max)),
+        **extra,
     )
+
+
+def _rivals_model(content: GameContent, config: ConfigDict) -> tuple[Any, Any]:
+    """``rivals: {<id>: {<input>: value}}``: what the table counts for each rival."""
+    inputs = {spec.id: spec for spec in content.scoring.inputs}
+    fields: dict[str, Any] = {}
+    for rival in content.scoring.rivals:
+        own: dict[str, Any] = {i: _field(content, inputs[i]) for i in rival.inputs if i in inputs}
+        name = _model_name(content, "Rival" + rival.id.title().replace("_", ""))
+        model = create_model(name, __config__=config, **own)
+        fields[rival.id] = (model | None, Field(None, description=rival.label))
+    rivals = create_model(_model_name(content, "Rivals"), __config__=config, **fields)
+    return rivals, Field(default_factory=rivals, description="What the table counts for rivals.")

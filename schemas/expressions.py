@@ -7,34 +7,79 @@ Every node is a one-key mapping, so content reads like a sentence::
       - set_collection: {families: [...], item_values: [1, 3, 5, 7]}
 
 Per-player nodes compute one number per player from that player's inputs. Cross-player
-nodes (``rank_award``, ``most``, ``held_award``) compare every player's value and are what
-make awards, majorities and ties. A plain integer is a constant.
+nodes (``rank_award``, ``most``, ``held_award``, ``table_sum``, ``neighbours``) read every
+player's value and are what make awards, majorities, ties and neighbours. A plain integer
+is a constant.
 
-The engine (scorer/) compiles these nodes once per game; the browser calculator interprets
-the same tree exported as JSON, so every node here must stay plain data.
+Each node model says here what the checks need to know about it: whether it compares
+players (:attr:`Node.cross_player`), whether it depends on where players sit
+(:attr:`Node.seat_dependent`), and which references the expressions of some of its fields
+may use, with the reason (:attr:`Node.scopes`). How a node is computed and put in words is
+declared once per runtime: scorer/nodes/ for Python, the ``NODES`` table of
+site/assets/calculator/expr.js for the browser.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Discriminator, Field, Tag
+from pydantic import BeforeValidator, Discriminator, Field, Tag, model_validator
+from pydantic_core import PydanticCustomError
 from typing_extensions import TypeAliasType
 
 from schemas.common import Identifier, Strict
 
+# ----------------------------------------------------------------------------------------
+# What a node declares about itself
+# ----------------------------------------------------------------------------------------
 
-def _node_tag(value: Any) -> str:
-    """Pick the node model from the single key of a mapping (or ``const`` for a number)."""
-    if isinstance(value, bool):
-        return "invalid"
-    if isinstance(value, int):
-        return "const"
-    if isinstance(value, dict) and len(value) == 1:
-        return str(next(iter(value)))
-    if isinstance(value, Strict):
-        return str(value.model_config.get("title") or type(value).__name__)
-    return "invalid"
+#: The kinds of reference an expression can make, plus ``cross_player`` for nodes that
+#: compare players. ``player_count`` and constants are allowed everywhere.
+REFERENCE_KINDS = frozenset({"input", "value", "table", "option", "rival", "cross_player"})
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Which references the expressions below a field may use, and why (for the error)."""
+
+    allowed: frozenset[str]
+    reason: str
+
+
+#: Awards and other per-place numbers: the same for every player, known before comparing.
+PER_PLACE = Scope(
+    frozenset({"table", "option"}),
+    "award points are per place, the same for every player: they may read options, "
+    "table inputs, choice data and the player count, not a player's inputs or values",
+)
+
+
+class Node(Strict):
+    """Base of every scoring node (a one-key mapping)."""
+
+    #: Compares players with each other: evaluated once for the table, between the loops
+    #: over players, never inside a condition that decides what is asked.
+    cross_player: ClassVar[bool] = False
+    #: Reads other players by where they sit: the order of the players matters.
+    seat_dependent: ClassVar[bool] = False
+    #: Restrictions on the expressions of some fields: field name -> scope.
+    scopes: ClassVar[Mapping[str, Scope]] = {}
+
+    @classmethod
+    def node_name(cls) -> str:
+        """The node's key in content (``floor_div``)."""
+        return str(cls.model_config.get("title"))
+
+    def expected_inputs(self) -> list[tuple[str, tuple[str, ...]]]:
+        """(input id, input kinds it must be) for inputs this node reads in a special way."""
+        return []
+
+
+def _title(name: str) -> Any:
+    return Strict.model_config | {"title": name}
 
 
 # ----------------------------------------------------------------------------------------
@@ -42,39 +87,81 @@ def _node_tag(value: Any) -> str:
 # ----------------------------------------------------------------------------------------
 
 
-class InputRef(Strict):
+class InputRef(Node):
     """A player's own end-state input (a count, a flag, a choice or a sequence)."""
 
-    model_config = Strict.model_config | {"title": "input"}
+    model_config = _title("input")
     input: Identifier
 
 
-class TableRef(Strict):
-    """A table-wide input shared by all players (for example which tile lies in a region)."""
+class TableRef(Node):
+    """A table-wide input shared by all players: a tile's id, or a number (a count)."""
 
-    model_config = Strict.model_config | {"title": "table"}
+    model_config = _title("table")
     table: Identifier
 
 
-class OptionRef(Strict):
+class OptionRef(Node):
     """An option chosen for the game: an expansion, a variant or a reading of a rule."""
 
-    model_config = Strict.model_config | {"title": "option"}
+    model_config = _title("option")
     option: Identifier
 
 
-class ValueRef(Strict):
+class ValueRef(Node):
     """A named value computed elsewhere in the same scoring declaration."""
 
-    model_config = Strict.model_config | {"title": "value"}
+    model_config = _title("value")
     value: Identifier
 
 
-class PlayerCount(Strict):
-    """The number of players at the table."""
+class PlayerCount(Node):
+    """The number of players at the table (rivals are not players)."""
 
-    model_config = Strict.model_config | {"title": "player_count"}
+    model_config = _title("player_count")
     player_count: Literal[True]
+
+
+class RivalSpec(Strict):
+    id: Identifier
+    input: Identifier | None = None
+    value: Identifier | None = None
+
+    @model_validator(mode="after")
+    def _one_source(self) -> RivalSpec:
+        if (self.input is None) == (self.value is None):
+            raise ValueError("a rival reference reads one input or one value: give exactly one")
+        return self
+
+
+class RivalRef(Node):
+    """A rival's input or value (the Automa's victory points); 0 when it is not at the table.
+
+    It is the same number for every player, so players can be compared with it
+    (``win_requires: {gt: [{value: total}, {rival: {id: automa, value: total}}]}``).
+    """
+
+    model_config = _title("rival")
+    rival: RivalSpec
+
+
+class ChoiceDataSpec(Strict):
+    of: InputRef | TableRef
+    field: Identifier
+    #: Which number of the field's list (0 is the first); past its end, 0.
+    index: int = Field(default=0, ge=0)
+
+
+class ChoiceDataNode(Node):
+    """A number carried by the choice made: the printed coins of a player's hero, the
+    value of the tile chosen for a region. 0 when the choice carries no such number."""
+
+    model_config = _title("choice_data")
+    choice_data: ChoiceDataSpec
+
+    def expected_inputs(self) -> list[tuple[str, tuple[str, ...]]]:
+        ref = self.choice_data.of
+        return [(ref.input, ("choice",))] if isinstance(ref, InputRef) else []
 
 
 # ----------------------------------------------------------------------------------------
@@ -82,38 +169,38 @@ class PlayerCount(Strict):
 # ----------------------------------------------------------------------------------------
 
 
-class Sum(Strict):
-    model_config = Strict.model_config | {"title": "sum"}
+class Sum(Node):
+    model_config = _title("sum")
     sum: list[Expr] = Field(min_length=1)
 
 
-class Product(Strict):
-    model_config = Strict.model_config | {"title": "product"}
+class Product(Node):
+    model_config = _title("product")
     product: list[Expr] = Field(min_length=2)
 
 
-class Difference(Strict):
+class Difference(Node):
     """First minus second."""
 
-    model_config = Strict.model_config | {"title": "difference"}
+    model_config = _title("difference")
     difference: Annotated[list[Expr], Field(min_length=2, max_length=2)]
 
 
-class FloorDiv(Strict):
+class FloorDiv(Node):
     """Whole number of times the divisor goes into the value (``1 point per 3 goods``)."""
 
-    model_config = Strict.model_config | {"title": "floor_div"}
+    model_config = _title("floor_div")
     #: Strict content still reads the YAML list as the pair (strict mode wants a real tuple).
     floor_div: tuple[Expr, Annotated[int, Field(ge=1)]] = Field(strict=False)
 
 
-class Minimum(Strict):
-    model_config = Strict.model_config | {"title": "minimum"}
+class Minimum(Node):
+    model_config = _title("minimum")
     minimum: list[Expr] = Field(min_length=2)
 
 
-class Maximum(Strict):
-    model_config = Strict.model_config | {"title": "maximum"}
+class Maximum(Node):
+    model_config = _title("maximum")
     maximum: list[Expr] = Field(min_length=2)
 
 
@@ -124,10 +211,10 @@ class LookupSpec(Strict):
     beyond: Literal["last", "zero"] = "last"
 
 
-class Lookup(Strict):
+class Lookup(Node):
     """A printed table: the value at position ``index`` (0-based) of ``table``."""
 
-    model_config = Strict.model_config | {"title": "lookup"}
+    model_config = _title("lookup")
     lookup: LookupSpec
 
 
@@ -137,58 +224,58 @@ class IfSpec(Strict):
     else_: Expr = Field(default=0, alias="else")
 
 
-class If(Strict):
+class If(Node):
     """``then`` when ``cond`` is non-zero, otherwise ``else`` (0 when omitted)."""
 
-    model_config = Strict.model_config | {"title": "if"}
+    model_config = _title("if")
     if_: IfSpec = Field(alias="if")
 
 
 Pair = Annotated[list["Expr"], Field(min_length=2, max_length=2)]
 
 
-class Eq(Strict):
-    model_config = Strict.model_config | {"title": "eq"}
+class Eq(Node):
+    model_config = _title("eq")
     eq: Pair
 
 
-class Ne(Strict):
-    model_config = Strict.model_config | {"title": "ne"}
+class Ne(Node):
+    model_config = _title("ne")
     ne: Pair
 
 
-class Lt(Strict):
-    model_config = Strict.model_config | {"title": "lt"}
+class Lt(Node):
+    model_config = _title("lt")
     lt: Pair
 
 
-class Le(Strict):
-    model_config = Strict.model_config | {"title": "le"}
+class Le(Node):
+    model_config = _title("le")
     le: Pair
 
 
-class Gt(Strict):
-    model_config = Strict.model_config | {"title": "gt"}
+class Gt(Node):
+    model_config = _title("gt")
     gt: Pair
 
 
-class Ge(Strict):
-    model_config = Strict.model_config | {"title": "ge"}
+class Ge(Node):
+    model_config = _title("ge")
     ge: Pair
 
 
-class All(Strict):
-    model_config = Strict.model_config | {"title": "all"}
+class All(Node):
+    model_config = _title("all")
     all: list[Expr] = Field(min_length=1)
 
 
-class AnyOf(Strict):
-    model_config = Strict.model_config | {"title": "any"}
+class AnyOf(Node):
+    model_config = _title("any")
     any: list[Expr] = Field(min_length=1)
 
 
-class Not(Strict):
-    model_config = Strict.model_config | {"title": "not"}
+class Not(Node):
+    model_config = _title("not")
     not_: Expr = Field(alias="not")
 
 
@@ -197,11 +284,15 @@ class IsSpec(Strict):
     in_: list[Identifier] = Field(alias="in", min_length=1)
 
 
-class Is(Strict):
+class Is(Node):
     """1 when a choice (a traveller, a rule reading) is one of the listed ids, else 0."""
 
-    model_config = Strict.model_config | {"title": "is"}
+    model_config = _title("is")
     is_: IsSpec = Field(alias="is")
+
+    def expected_inputs(self) -> list[tuple[str, tuple[str, ...]]]:
+        ref = self.is_.of
+        return [(ref.input, ("choice",))] if isinstance(ref, InputRef) else []
 
 
 class CountAtLeastSpec(Strict):
@@ -209,10 +300,10 @@ class CountAtLeastSpec(Strict):
     at_least: int = 1
 
 
-class CountAtLeast(Strict):
+class CountAtLeast(Node):
     """How many of ``values`` reach ``at_least`` (completed panoramas, regions entered)."""
 
-    model_config = Strict.model_config | {"title": "count_at_least"}
+    model_config = _title("count_at_least")
     count_at_least: CountAtLeastSpec
 
 
@@ -221,25 +312,42 @@ class CountAtLeast(Strict):
 # ----------------------------------------------------------------------------------------
 
 
-class Length(Strict):
+class _PileNode(Node):
+    def pile(self) -> InputRef:
+        raise NotImplementedError
+
+    def expected_inputs(self) -> list[tuple[str, tuple[str, ...]]]:
+        return [(self.pile().input, ("sequence",))]
+
+
+class Length(_PileNode):
     """Number of items in a sequence input."""
 
-    model_config = Strict.model_config | {"title": "length"}
+    model_config = _title("length")
     length: InputRef
 
+    def pile(self) -> InputRef:
+        return self.length
 
-class Last(Strict):
+
+class Last(_PileNode):
     """The last (top) item of a sequence input, 0 when it is empty."""
 
-    model_config = Strict.model_config | {"title": "last"}
+    model_config = _title("last")
     last: InputRef
 
+    def pile(self) -> InputRef:
+        return self.last
 
-class SumItems(Strict):
+
+class SumItems(_PileNode):
     """The sum of the items of a sequence input (the values of a player's wine tokens)."""
 
-    model_config = Strict.model_config | {"title": "sum_items"}
+    model_config = _title("sum_items")
     sum_items: InputRef
+
+    def pile(self) -> InputRef:
+        return self.sum_items
 
 
 class CountEqualSpec(Strict):
@@ -247,11 +355,14 @@ class CountEqualSpec(Strict):
     value: int
 
 
-class CountEqual(Strict):
+class CountEqual(_PileNode):
     """How many items of a sequence input equal ``value``."""
 
-    model_config = Strict.model_config | {"title": "count_equal"}
+    model_config = _title("count_equal")
     count_equal: CountEqualSpec
+
+    def pile(self) -> InputRef:
+        return self.count_equal.of
 
 
 # ----------------------------------------------------------------------------------------
@@ -270,8 +381,8 @@ class SetCollectionSpec(Strict):
     item_values: list[int] = Field(min_length=1)
 
 
-class SetCollection(Strict):
-    model_config = Strict.model_config | {"title": "set_collection"}
+class SetCollection(Node):
+    model_config = _title("set_collection")
     set_collection: SetCollectionSpec
 
 
@@ -283,11 +394,53 @@ class SortedKeySpec(Strict):
     keep: Expr | None = None
 
 
-class SortedKey(Strict):
+class SortedKey(Node):
     """A ranking key: the values sorted, then compared element by element (Nile's piles)."""
 
-    model_config = Strict.model_config | {"title": "sorted_key"}
+    model_config = _title("sorted_key")
     sorted_key: SortedKeySpec
+
+
+#: The most ways to place wildcards the engine tries for one player (see BestAssignment).
+WILDCARD_PLACEMENTS_LIMIT = 5000
+
+
+class BestAssignmentSpec(Strict):
+    #: How many wildcard units the player places: a number, or a count input with a limit.
+    wildcards: int | InputRef = Field(union_mode="left_to_right")
+    #: The count inputs a wildcard may be added to, one unit at a time.
+    among: list[InputRef] = Field(min_length=1)
+    #: What the player makes as large as possible; it is computed again for each placement.
+    maximize: Expr
+
+
+class BestAssignment(Node):
+    """The best placement of wildcard units (jokers, wild goods) among some count inputs.
+
+    Every unit goes to one of the ``among`` inputs; the result is the largest value
+    ``maximize`` takes over all placements. The search tries every placement: with w units
+    and k inputs that is C(w + k - 1, k - 1) evaluations, and content is refused when the
+    largest possible w makes it more than WILDCARD_PLACEMENTS_LIMIT (5,000: 10 units among
+    5 inputs is 1,001).
+    """
+
+    model_config = _title("best_assignment")
+    best_assignment: BestAssignmentSpec
+    scopes: ClassVar[Mapping[str, Scope]] = {
+        "maximize": Scope(
+            frozenset({"input", "table", "option"}),
+            "the target is computed again from the inputs for every placement of the "
+            "wildcards, while a value is computed once from the inputs as entered, and "
+            "cross-player mechanics compare the table: write the target from inputs",
+        )
+    }
+
+    def expected_inputs(self) -> list[tuple[str, tuple[str, ...]]]:
+        spec = self.best_assignment
+        found: list[tuple[str, tuple[str, ...]]] = [(ref.input, ("count",)) for ref in spec.among]
+        if isinstance(spec.wildcards, InputRef):
+            found.append((spec.wildcards.input, ("count",)))
+        return found
 
 
 TiePolicy = Literal["dense", "competition", "pool_floor", "pool_nearest"]
@@ -298,6 +451,32 @@ class ChoiceData(Strict):
 
     table: Identifier
     field: Identifier
+
+
+def _data_or_expr(value: Any) -> str:
+    if isinstance(value, ChoiceData) or (
+        isinstance(value, dict) and set(value) == {"table", "field"}
+    ):
+        return "data"
+    return "expr"
+
+
+#: A number given in content, or read from the choice of a table input.
+NumberOrData = Annotated[
+    Annotated[ChoiceData, Tag("data")] | Annotated["Expr", Tag("expr")],
+    Discriminator(_data_or_expr),
+]
+
+
+def _list_or_data(value: Any) -> str:
+    return "list" if isinstance(value, list | tuple) else "data"
+
+
+#: Points per place: listed (numbers or expressions), or a table input's choice data.
+Awards = Annotated[
+    Annotated[list["Expr"], Tag("list")] | Annotated[ChoiceData, Tag("data")],
+    Discriminator(_list_or_data),
+]
 
 
 class RankAwardSpec(Strict):
@@ -311,32 +490,47 @@ class RankAwardSpec(Strict):
     """
 
     of: Expr
-    awards: list[int] | ChoiceData
+    awards: Awards
     ties: TiePolicy
     #: Points for every player who qualifies but is placed after the listed awards.
-    others: int = 0
+    others: Expr = 0
     #: The least measure that takes part at all (a player who donated nothing gets nothing).
     at_least: int = 1
     #: Places after the first score only within this distance of the leader's measure.
-    max_gap: int | ChoiceData | None = None
+    max_gap: NumberOrData | None = None
+    #: Rivals at the table take places too (they never keep the points).
+    rivals: bool = False
 
 
-class RankAward(Strict):
-    model_config = Strict.model_config | {"title": "rank_award"}
+class RankAward(Node):
+    model_config = _title("rank_award")
     rank_award: RankAwardSpec
+    cross_player: ClassVar[bool] = True
+    scopes: ClassVar[Mapping[str, Scope]] = {
+        "awards": PER_PLACE,
+        "others": PER_PLACE,
+        "max_gap": PER_PLACE,
+    }
 
 
 class MostSpec(Strict):
-    """``points`` to every player with the highest measure, ties included."""
+    """``points`` to every player with the highest measure, ties included.
+
+    ``points`` may be an expression: each leader scores its own value of it (a majority
+    worth the region's printed number, or the leader's own count).
+    """
 
     of: Expr
-    points: int
+    points: Expr
     at_least: int = 1
+    #: Rivals at the table take part: a rival with the most keeps the others from it.
+    rivals: bool = False
 
 
-class Most(Strict):
-    model_config = Strict.model_config | {"title": "most"}
+class Most(Node):
+    model_config = _title("most")
     most: MostSpec
+    cross_player: ClassVar[bool] = True
 
 
 class HeldAwardSpec(Strict):
@@ -348,83 +542,220 @@ class HeldAwardSpec(Strict):
 
     of: Expr
     holder: Expr
-    holder_points: int
-    other_points: int
+    holder_points: Expr
+    other_points: Expr
     at_least: int = 1
+    rivals: bool = False
 
 
-class HeldAward(Strict):
-    model_config = Strict.model_config | {"title": "held_award"}
+class HeldAward(Node):
+    model_config = _title("held_award")
     held_award: HeldAwardSpec
+    cross_player: ClassVar[bool] = True
 
 
-class TableSum(Strict):
+class TableSum(Node):
     """The sum of a per-player value over every player, the same for all of them.
 
     For rules about the whole table: at most players + 2 objectives activated in all.
     """
 
-    model_config = Strict.model_config | {"title": "table_sum"}
+    model_config = _title("table_sum")
     table_sum: Expr
+    cross_player: ClassVar[bool] = True
 
 
-class Invalid(Strict):
-    """Placeholder the discriminator picks for anything that is not a node."""
+class NeighboursSpec(Strict):
+    """``of`` over the players sitting ``offsets`` seats away, combined by ``aggregate``.
 
-    model_config = Strict.model_config | {"title": "invalid"}
-    invalid: None
+    Seats follow the order of the players in the end state, unless ``seat`` names a
+    position input that gives each player's seat (1 to the number of players). Offset +1
+    is the next player in seat order, -1 the previous one; seats wrap round the table. A
+    player is never their own neighbour (alone at the table, nobody is), but at two
+    players the other player is both the previous and the next one and counts for each.
+    """
+
+    of: Expr
+    offsets: list[int] = Field(min_length=1)
+    aggregate: Literal["sum", "maximum", "minimum"] = "sum"
+    seat: InputRef | None = None
+
+
+class Neighbours(Node):
+    """A number taken from a player's neighbours (cards that score for the players beside)."""
+
+    model_config = _title("neighbours")
+    neighbours: NeighboursSpec
+    cross_player: ClassVar[bool] = True
+    seat_dependent: ClassVar[bool] = True
+
+    def expected_inputs(self) -> list[tuple[str, tuple[str, ...]]]:
+        seat = self.neighbours.seat
+        return [(seat.input, ("position",))] if seat is not None else []
+
+
+# ----------------------------------------------------------------------------------------
+# The union of every node, and the error for anything else
+# ----------------------------------------------------------------------------------------
+
+#: Every node model, in the order CONTRIBUTING lists them.
+NODE_MODELS: tuple[type[Node], ...] = (
+    InputRef,
+    TableRef,
+    OptionRef,
+    ValueRef,
+    PlayerCount,
+    RivalRef,
+    ChoiceDataNode,
+    Sum,
+    Product,
+    Difference,
+    FloorDiv,
+    Minimum,
+    Maximum,
+    Lookup,
+    If,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    All,
+    AnyOf,
+    Not,
+    Is,
+    CountAtLeast,
+    Length,
+    Last,
+    CountEqual,
+    SumItems,
+    SetCollection,
+    SortedKey,
+    BestAssignment,
+    RankAward,
+    Most,
+    HeldAward,
+    TableSum,
+    Neighbours,
+)
+
+#: The name of every node, a plain number (``const``) first.
+NODE_NAMES: tuple[str, ...] = ("const", *(m.node_name() for m in NODE_MODELS))
+
+#: The node kinds that compare players with each other.
+CROSS_PLAYER_NODES: tuple[type[Node], ...] = tuple(m for m in NODE_MODELS if m.cross_player)
+
+
+def _node_tag(value: Any) -> str:
+    """Pick the node model from the single key of a mapping (or ``const`` for a number)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return "const"
+    if isinstance(value, dict) and len(value) == 1:
+        return str(next(iter(value)))
+    if isinstance(value, Node):
+        return value.node_name()
+    return "?"
+
+
+def _names() -> str:
+    return ", ".join(sorted(n for n in NODE_NAMES if n != "const"))
+
+
+def _not_a_node(value: Any) -> str | None:
+    """Why ``value`` is not a scoring node, in words that say what would be; None if it is."""
+    if isinstance(value, Node) or (isinstance(value, int) and not isinstance(value, bool)):
+        return None
+    if isinstance(value, dict) and len(value) == 1 and next(iter(value)) in NODE_NAMES:
+        return None
+    if isinstance(value, bool):
+        return "true/false is not a number here: write 1 or 0, or read a flag with {input: id}"
+    if isinstance(value, float):
+        return "scoring numbers are whole numbers"
+    if isinstance(value, dict) and len(value) == 1:
+        key = str(next(iter(value)))
+        close = difflib.get_close_matches(key, NODE_NAMES, n=3, cutoff=0.6)
+        hint = f"did you mean {' or '.join(close)}? " if close else ""
+        return f"{key!r} is not a scoring node; {hint}the nodes are: {_names()}"
+    if isinstance(value, dict):
+        keys = [str(k) for k in value]
+        known = [k for k in keys if k in NODE_NAMES]
+        message = (
+            "a scoring node is a mapping with exactly one key, the node's name"
+            f" (got {len(keys)} keys: {', '.join(keys) or 'none'})"
+        )
+        if known:
+            message += f"; the other keys may belong inside {{{known[0]}: ...}}"
+        return message
+    if isinstance(value, list | tuple):
+        return "a list is not a scoring node: to add numbers up write {sum: [...]}"
+    if isinstance(value, str):
+        return (
+            "a text is not a scoring node: read an input with {input: id}, a value with "
+            "{value: id}, or write a whole number"
+        )
+    return f"expected a whole number or a one-key mapping naming a node ({_names()})"
+
+
+def _check_node(value: Any) -> Any:
+    problem = _not_a_node(value)
+    if problem is not None:
+        raise PydanticCustomError("unknown_node", problem.replace("{", "{{").replace("}", "}}"))
+    return value
 
 
 Expr = TypeAliasType(
     "Expr",
     Annotated[
-        Annotated[int, Tag("const")]
-        | Annotated[InputRef, Tag("input")]
-        | Annotated[TableRef, Tag("table")]
-        | Annotated[OptionRef, Tag("option")]
-        | Annotated[ValueRef, Tag("value")]
-        | Annotated[PlayerCount, Tag("player_count")]
-        | Annotated[Sum, Tag("sum")]
-        | Annotated[Product, Tag("product")]
-        | Annotated[Difference, Tag("difference")]
-        | Annotated[FloorDiv, Tag("floor_div")]
-        | Annotated[Minimum, Tag("minimum")]
-        | Annotated[Maximum, Tag("maximum")]
-        | Annotated[Lookup, Tag("lookup")]
-        | Annotated[If, Tag("if")]
-        | Annotated[Eq, Tag("eq")]
-        | Annotated[Ne, Tag("ne")]
-        | Annotated[Lt, Tag("lt")]
-        | Annotated[Le, Tag("le")]
-        | Annotated[Gt, Tag("gt")]
-        | Annotated[Ge, Tag("ge")]
-        | Annotated[All, Tag("all")]
-        | Annotated[AnyOf, Tag("any")]
-        | Annotated[Not, Tag("not")]
-        | Annotated[Is, Tag("is")]
-        | Annotated[CountAtLeast, Tag("count_at_least")]
-        | Annotated[Length, Tag("length")]
-        | Annotated[Last, Tag("last")]
-        | Annotated[CountEqual, Tag("count_equal")]
-        | Annotated[SumItems, Tag("sum_items")]
-        | Annotated[SetCollection, Tag("set_collection")]
-        | Annotated[SortedKey, Tag("sorted_key")]
-        | Annotated[RankAward, Tag("rank_award")]
-        | Annotated[Most, Tag("most")]
-        | Annotated[HeldAward, Tag("held_award")]
-        | Annotated[TableSum, Tag("table_sum")]
-        | Annotated[Invalid, Tag("invalid")],
-        Discriminator(
-            _node_tag,
-            custom_error_type="unknown_node",
-            custom_error_message="not a scoring node: expected a number or a one-key mapping "
-            "such as {sum: [...]}, {input: id} or {rank_award: {...}}",
-        ),
+        Annotated[
+            Annotated[int, Tag("const")]
+            | Annotated[InputRef, Tag("input")]
+            | Annotated[TableRef, Tag("table")]
+            | Annotated[OptionRef, Tag("option")]
+            | Annotated[ValueRef, Tag("value")]
+            | Annotated[PlayerCount, Tag("player_count")]
+            | Annotated[RivalRef, Tag("rival")]
+            | Annotated[ChoiceDataNode, Tag("choice_data")]
+            | Annotated[Sum, Tag("sum")]
+            | Annotated[Product, Tag("product")]
+            | Annotated[Difference, Tag("difference")]
+            | Annotated[FloorDiv, Tag("floor_div")]
+            | Annotated[Minimum, Tag("minimum")]
+            | Annotated[Maximum, Tag("maximum")]
+            | Annotated[Lookup, Tag("lookup")]
+            | Annotated[If, Tag("if")]
+            | Annotated[Eq, Tag("eq")]
+            | Annotated[Ne, Tag("ne")]
+            | Annotated[Lt, Tag("lt")]
+            | Annotated[Le, Tag("le")]
+            | Annotated[Gt, Tag("gt")]
+            | Annotated[Ge, Tag("ge")]
+            | Annotated[All, Tag("all")]
+            | Annotated[AnyOf, Tag("any")]
+            | Annotated[Not, Tag("not")]
+            | Annotated[Is, Tag("is")]
+            | Annotated[CountAtLeast, Tag("count_at_least")]
+            | Annotated[Length, Tag("length")]
+            | Annotated[Last, Tag("last")]
+            | Annotated[CountEqual, Tag("count_equal")]
+            | Annotated[SumItems, Tag("sum_items")]
+            | Annotated[SetCollection, Tag("set_collection")]
+            | Annotated[SortedKey, Tag("sorted_key")]
+            | Annotated[BestAssignment, Tag("best_assignment")]
+            | Annotated[RankAward, Tag("rank_award")]
+            | Annotated[Most, Tag("most")]
+            | Annotated[HeldAward, Tag("held_award")]
+            | Annotated[TableSum, Tag("table_sum")]
+            | Annotated[Neighbours, Tag("neighbours")],
+            Discriminator(
+                _node_tag,
+                custom_error_type="unknown_node",
+                custom_error_message="not a scoring node",
+            ),
+        ],
+        BeforeValidator(_check_node),
     ],
 )
-
-#: The node kinds that compare players with each other.
-CROSS_PLAYER_NODES = (RankAward, Most, HeldAward, TableSum)
 
 
 def children(node: object) -> list[object]:

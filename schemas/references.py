@@ -1,28 +1,41 @@
 """Checks that span a game's files: every id a file names must exist where it points.
 
-Each problem names the file and the path inside it, so the loader can add the line.
+Each problem names the file and the path inside it, so the loader can add the line. A
+reference that is not allowed where it stands says why (:class:`schemas.expressions.Scope`);
+an unknown id names the closest ids that exist. Problems inside an expanded ``for_each``
+template point at the template and say for which parameters.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+import difflib
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from math import comb
+from typing import Any
 
 from schemas.common import Strict
+from schemas.endstate import count_limits
 from schemas.expressions import (
-    CountEqual,
+    REFERENCE_KINDS,
+    WILDCARD_PLACEMENTS_LIMIT,
+    BestAssignment,
+    ChoiceData,
+    ChoiceDataNode,
     InputRef,
     Is,
-    Last,
-    Length,
+    Neighbours,
+    Node,
     OptionRef,
-    SumItems,
+    RankAward,
+    RivalRef,
+    Scope,
     TableRef,
     ValueRef,
 )
 from schemas.game import GameContent
 from schemas.rules import LINK, Section
-from schemas.scoring import TOTAL, Choice, ChoiceInput, SequenceInput, TableInput
+from schemas.scoring import TOTAL, Choice, ChoiceInput, CountInput, FlagInput, TableInput
 
 Path = tuple[str | int, ...]
 
@@ -41,8 +54,8 @@ def nodes(model: object, path: Path = ()) -> Iterator[tuple[Path, object]]:
     yield path, model
     if not isinstance(model, Strict):
         return
-    for name, field in type(model).model_fields.items():
-        key = field.alias or name
+    for name, info in type(model).model_fields.items():
+        key = info.alias or name
         value = getattr(model, name)
         if isinstance(value, list | tuple):
             for index, item in enumerate(value):
@@ -54,119 +67,468 @@ def nodes(model: object, path: Path = ()) -> Iterator[tuple[Path, object]]:
             yield from nodes(value, (*path, key))
 
 
+# ----------------------------------------------------------------------------------------
+# Where expressions stand, and what they may read there
+# ----------------------------------------------------------------------------------------
+
+EVERYTHING = Scope(REFERENCE_KINDS, "")
+_TABLE = frozenset({"table", "option"})
+INPUT_WHEN = Scope(
+    _TABLE,
+    "an input's `when` decides whether the input is asked at all, before anyone enters "
+    "anything: it may read options, table inputs and the player count",
+)
+SHOWN_WHEN = Scope(
+    _TABLE,
+    "a `when` here decides what the table is asked or shown for these options and this "
+    "player count, the same for every player: it may read options, table inputs and the "
+    "player count",
+)
+OPTION_WHEN = Scope(
+    frozenset({"option"}),
+    "options are chosen before the game: an option's `when` may read other options and "
+    "the player count",
+)
+SETUP = Scope(
+    frozenset({"option"}),
+    "setup happens before anyone plays: it may read options and the player count",
+)
+COMPONENTS = Scope(
+    frozenset({"option"}),
+    "what the box holds depends only on the options and the player count",
+)
+
+_PILE = "a sequence input (a pile entered card by card)"
+_KIND_WORDS = {
+    "sequence": _PILE,
+    "choice": "a choice input",
+    "count": "a count input",
+    "position": "a position input (a place from 1 to the number of players)",
+}
+
+
+def _narrow(scope: Scope, rule: Scope | None) -> Scope:
+    if rule is None or scope.allowed <= rule.allowed:
+        return scope
+    return Scope(scope.allowed & rule.allowed, rule.reason)
+
+
+def closest(word: str, names: list[str]) -> list[str]:
+    """The names closest to ``word`` (a typo's intended id): at most three, as close as the
+    best one, or none when nothing is close."""
+    scored = [(difflib.SequenceMatcher(None, word, n).ratio(), n) for n in names]
+    best = max((score for score, _ in scored), default=0.0)
+    return [n for score, n in sorted(scored, reverse=True) if score >= max(0.6, best - 0.05)][:3]
+
+
+def _unknown(kind: str, ident: str, known: object) -> str:
+    """An unknown id, with the closest ones that exist (or the few there are)."""
+    names = sorted(str(k) for k in known) if isinstance(known, Mapping | set | list) else []
+    close = closest(ident, names)
+    if close:
+        return f"unknown {kind} {ident!r}; did you mean {' or '.join(close)}?"
+    if not names:
+        return f"unknown {kind} {ident!r}: none is declared"
+    if len(names) <= 8:
+        return f"unknown {kind} {ident!r}; known: {', '.join(names)}"
+    return f"unknown {kind} {ident!r}; no {kind} id is close to it (there are {len(names)})"
+
+
+@dataclass
+class _Checker:
+    """Checks expressions of one game, collecting problems."""
+
+    content: GameContent
+    problems: list[Problem] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        scoring = self.content.scoring
+        self.inputs = {i.id: i for i in scoring.inputs}
+        self.tables = {t.id: t for t in scoring.table}
+        self.options = {o.id: o for o in scoring.options}
+        self.rivals = {r.id: r for r in scoring.rivals}
+        self.values = {v.id for v in scoring.values}
+        if scoring.kind == "points":
+            self.values.add(TOTAL)  # the sum of the categories: ranking keys, end checks
+        choices: dict[str, list[Choice]] = {
+            o.id: o.choices for o in scoring.options if o.kind == "choice"
+        }
+        choices |= {i.id: i.choices for i in scoring.inputs if isinstance(i, ChoiceInput)}
+        choices |= {t.id: _table_choices(self.content, t) for t in scoring.table}
+        self.choices = choices
+
+    def add(self, file: str, path: Path, message: str) -> None:
+        self.problems.append(Problem(file, path, message))
+
+    def known(self, kind: str) -> Mapping[str, object] | set[str]:
+        found: dict[str, Mapping[str, object]] = {
+            "input": self.inputs,
+            "table": self.tables,
+            "option": self.options,
+            "rival": self.rivals,
+        }
+        return found.get(kind, self.values)
+
+    # -- walking ----------------------------------------------------------------------
+
+    def expression(self, file: str, root: object, scope: Scope, path: Path = ()) -> None:
+        """Check every node under ``root``, which stands at ``path`` where ``scope`` holds."""
+        self._visit(file, root, path, scope, {})
+
+    def _visit(
+        self, file: str, model: object, path: Path, scope: Scope, rules: Mapping[str, Scope]
+    ) -> None:
+        if not isinstance(model, Strict):
+            return
+        if isinstance(model, Node):
+            self._node(file, model, path, scope)
+            rules = {**type(model).scopes, **rules}
+        for name, info in type(model).model_fields.items():
+            key = info.alias or name
+            value = getattr(model, name)
+            inner = _narrow(scope, rules.get(name))
+            # A node's scopes name fields of its spec (the node's one field) too.
+            passed = type(model).scopes if isinstance(model, Node) else {}
+            items = (
+                list(enumerate(value))
+                if isinstance(value, list | tuple)
+                else [(str(k), v) for k, v in value.items()]
+                if isinstance(value, dict)
+                else [(None, value)]
+            )
+            for index, item in items:
+                where = (*path, key) if index is None else (*path, key, index)
+                self._visit(file, item, where, inner, passed)
+
+    # -- one node -----------------------------------------------------------------------
+
+    def _node(self, file: str, node: Node, path: Path, scope: Scope) -> None:
+        name = node.node_name()
+        if node.cross_player and "cross_player" not in scope.allowed:
+            self.add(
+                file, path, f"{name} compares players, which is not possible here: {scope.reason}"
+            )
+        reference = _reference(node)
+        if reference is not None:
+            kind, ident = reference
+            where = (*path, kind)
+            if kind not in scope.allowed:
+                article = "an" if kind[0] in "aeiou" else "a"
+                message = f"{article} {kind} reference is not allowed here: {scope.reason}"
+                self.add(file, where, message)
+            elif ident not in self.known(kind):
+                self.add(file, where, _unknown(kind, ident, self.known(kind)))
+        for ident, kinds in node.expected_inputs():
+            spec = self.inputs.get(ident)
+            if spec is not None and spec.kind not in kinds:
+                wanted = " or ".join(_KIND_WORDS.get(k, k) for k in kinds)
+                self.add(file, path, f"{name} reads {wanted}, but input {ident!r} is a {spec.kind}")
+        check: Callable[[_Checker, str, Path, Any], None] | None = _NODE_CHECKS.get(type(node))
+        if check is not None:
+            check(self, file, path, node)
+
+    def _choice_field(self, file: str, path: Path, owner: str, data_field: str) -> None:
+        """``data_field`` must be carried by some choice of ``owner``."""
+        if owner in self.tables and self.tables[owner].kind == "count":
+            self.add(file, path, f"table input {owner!r} is a number; it carries no choice data")
+            return
+        choices = self.choices.get(owner)
+        if choices is None:
+            return  # unknown or not a choice: reported with the reference
+        fields = sorted({f for c in choices for f in c.data})
+        if data_field not in fields:
+            self.add(
+                file,
+                path,
+                f"no choice of {owner!r} carries {data_field!r}; "
+                + (f"their fields: {', '.join(fields)}" if fields else "they carry no data"),
+            )
+
+    def _is(self, file: str, path: Path, node: Is) -> None:
+        target = _reference(node.is_.of)
+        ident = target[1] if target else ""
+        if ident in self.tables and self.tables[ident].kind == "count":
+            self.add(file, (*path, "is", "of"), f"table input {ident!r} is a number, not a choice")
+            return
+        choices = self.choices.get(ident)
+        if choices is None:
+            if ident in self.inputs or ident in self.options:
+                self.add(file, (*path, "is", "of"), f"{ident!r} is not a choice")
+            return
+        ids = [c.id for c in choices]
+        for wanted in node.is_.in_:
+            if wanted not in ids:
+                hint = difflib.get_close_matches(wanted, ids, n=1)
+                message = f"{wanted!r} is not a choice of {ident!r}" + (
+                    f"; did you mean {hint[0]}?" if hint else f"; choices: {', '.join(ids)}"
+                )
+                self.add(file, (*path, "is", "in"), message)
+
+    def _choice_data(self, file: str, path: Path, node: ChoiceDataNode) -> None:
+        spec = node.choice_data
+        owner = spec.of.input if isinstance(spec.of, InputRef) else spec.of.table
+        self._choice_field(file, (*path, "choice_data", "field"), owner, spec.field)
+
+    def _rank_award(self, file: str, path: Path, node: RankAward) -> None:
+        spec = node.rank_award
+        for key, data in (("awards", spec.awards), ("max_gap", spec.max_gap)):
+            if isinstance(data, ChoiceData):
+                where = (*path, "rank_award", key)
+                if data.table not in self.tables:
+                    self.add(file, where, _unknown("table input", data.table, self.tables))
+                else:
+                    self._choice_field(file, where, data.table, data.field)
+
+    def _best_assignment(self, file: str, path: Path, node: BestAssignment) -> None:
+        spec = node.best_assignment
+        among = [ref.input for ref in spec.among]
+        if len(set(among)) != len(among):
+            self.add(file, (*path, "best_assignment", "among"), "an input is listed twice")
+        if isinstance(spec.wildcards, int):
+            most: int | None = spec.wildcards
+        else:
+            wild = self.inputs.get(spec.wildcards.input)
+            most = count_limits(self.content, wild)[1] if isinstance(wild, CountInput) else 0
+        where = (*path, "best_assignment", "wildcards")
+        if most is None:
+            self.add(
+                file,
+                where,
+                "the wildcards' input has no maximum (give it a max or a component), so the "
+                "search for the best placement would have no bound",
+            )
+        elif most > 0 and comb(most + len(among) - 1, len(among) - 1) > WILDCARD_PLACEMENTS_LIMIT:
+            ways = comb(most + len(among) - 1, len(among) - 1)
+            self.add(
+                file,
+                where,
+                f"up to {most} wildcards among {len(among)} inputs is {ways} placements to "
+                f"try; the engine tries at most {WILDCARD_PLACEMENTS_LIMIT}",
+            )
+
+    def _neighbours(self, file: str, path: Path, node: Neighbours) -> None:
+        if 0 in node.neighbours.offsets:
+            self.add(
+                file,
+                (*path, "neighbours", "offsets"),
+                "offset 0 is the player themself, who is never their own neighbour",
+            )
+
+    def _rival_ref(self, file: str, path: Path, node: RivalRef) -> None:
+        spec = node.rival
+        if spec.input is not None and spec.input not in self.inputs:
+            self.add(file, (*path, "rival", "input"), _unknown("input", spec.input, self.inputs))
+        if spec.value is not None and spec.value not in self.values:
+            self.add(file, (*path, "rival", "value"), _unknown("value", spec.value, self.values))
+
+
+def _spec(node: Node) -> object:
+    return getattr(node, next(iter(type(node).model_fields)))
+
+
+_NODE_CHECKS: dict[type[Node], Callable[[_Checker, str, Path, Any], None]] = {
+    Is: _Checker._is,
+    ChoiceDataNode: _Checker._choice_data,
+    RankAward: _Checker._rank_award,
+    BestAssignment: _Checker._best_assignment,
+    Neighbours: _Checker._neighbours,
+    RivalRef: _Checker._rival_ref,
+}
+
+
+def _reference(node: object) -> tuple[str, str] | None:
+    """(kind, id) when ``node`` names an input, a table input, an option, a value or a rival."""
+    for kind, model in (
+        ("input", InputRef),
+        ("table", TableRef),
+        ("option", OptionRef),
+        ("value", ValueRef),
+    ):
+        if isinstance(node, model):
+            return kind, str(getattr(node, kind))
+    if isinstance(node, RivalRef):
+        return "rival", node.rival.id
+    return None
+
+
+# ----------------------------------------------------------------------------------------
+# The whole game
+# ----------------------------------------------------------------------------------------
+
+
 def check_references(content: GameContent) -> list[Problem]:
     """All dangling or ill-typed references in a game's content, in file order."""
-    problems: list[Problem] = []
+    checker = _Checker(content)
+    _scoring(checker)
+    _setup_and_components(checker)
+    if content.rules is not None:
+        _rules(checker)
+    return _at_templates(content, checker.problems)
+
+
+def _at_templates(content: GameContent, problems: list[Problem]) -> list[Problem]:
+    """Problems of the scoring placed in the file: inside a ``for_each`` template, one
+    problem per place, naming the parameters of the first copy and the others alike."""
     scoring = content.scoring
-    inputs = {i.id: i for i in scoring.inputs}
-    tables = {t.id: t for t in scoring.table}
-    options = {o.id: o for o in scoring.options}
-    values = {v.id for v in scoring.values}
-    if scoring.kind == "points":
-        values.add(TOTAL)  # the sum of the categories, for ranking keys and end checks
+    placed: dict[tuple[str, Path], tuple[Problem, list[str]]] = {}
+    for problem in problems:
+        path, binding = (
+            scoring.source_path(problem.path) if problem.file == "scoring" else (problem.path, "")
+        )
+        key = (problem.file, path)
+        if key not in placed:
+            placed[key] = (Problem(problem.file, path, problem.message), [binding])
+        elif binding and binding not in placed[key][1]:
+            placed[key][1].append(binding)
+        elif not binding and problem.message not in placed[key][0].message:
+            first, bindings = placed[key]
+            placed[key] = (
+                Problem(first.file, path, f"{first.message}; {problem.message}"),
+                bindings,
+            )
+    found = []
+    for problem, bindings in placed.values():
+        message = problem.message
+        if bindings[0]:
+            message += f" (for {bindings[0]}"
+            message += f"; likewise for {', '.join(bindings[1:])})" if len(bindings) > 1 else ")"
+        found.append(Problem(problem.file, problem.path, message))
+    return found
+
+
+def _scoring(checker: _Checker) -> None:
+    content = checker.content
+    scoring = content.scoring
     components = content.components.by_id()
-    choices: dict[str, list[str]] = {
-        o.id: [c.id for c in o.choices] for o in scoring.options if o.kind == "choice"
-    }
-    choices |= {
-        i.id: [c.id for c in i.choices] for i in scoring.inputs if isinstance(i, ChoiceInput)
-    }
-    choices |= {t.id: [c.id for c in _table_choices(content, t)] for t in scoring.table}
-    scope = _Scope(inputs, tables, options, values, choices)
-
-    def check_expressions(file: str, root: object, allowed: set[str], prefix: Path = ()) -> None:
-        """``allowed`` says which reference kinds may appear under ``root``."""
-        for path, node in nodes(root, prefix):
-            problems.extend(_check_node(file, path, node, allowed, scope))
-
-    everything = {"input", "table", "option", "value"}
-    table_level = {"table", "option"}
-    check_expressions("scoring", scoring.model_copy(update={"inputs": []}), everything)
-    for index, player_input in enumerate(scoring.inputs):
+    check = checker.expression
+    for index, spec in enumerate(scoring.inputs):
         base: Path = ("inputs", index)
-        if player_input.when is not None:
-            check_expressions("scoring", player_input.when, table_level, (*base, "when"))
-        component = getattr(player_input, "component", None)
+        if spec.when is not None:
+            check("scoring", spec.when, INPUT_WHEN, (*base, "when"))
+        if isinstance(spec, ChoiceInput):
+            for k, choice in enumerate(spec.choices):
+                if choice.when is not None:
+                    check("scoring", choice.when, INPUT_WHEN, (*base, "choices", k, "when"))
+        component = getattr(spec, "component", None)
         if component is not None and component not in components:
-            problems.append(
-                Problem(
-                    "scoring", (*base, "component"), _unknown("component", component, components)
-                )
+            checker.add(
+                "scoring", (*base, "component"), _unknown("component", component, components)
             )
     for index, table_input in enumerate(scoring.table):
+        base = ("table", index)
+        if table_input.when is not None:
+            check("scoring", table_input.when, SHOWN_WHEN, (*base, "when"))
+        for k, choice in enumerate(table_input.choices):
+            if choice.when is not None:
+                check("scoring", choice.when, SHOWN_WHEN, (*base, "choices", k, "when"))
         component_id = table_input.component
         if component_id is None:
             continue
-        where_t: Path = ("table", index, "component")
         if component_id not in components:
-            problems.append(
-                Problem("scoring", where_t, _unknown("component", component_id, components))
+            checker.add(
+                "scoring", (*base, "component"), _unknown("component", component_id, components)
             )
         elif not components[component_id].items:
-            problems.append(
-                Problem(
-                    "scoring", where_t, f"component {component_id!r} has no items to choose from"
-                )
+            checker.add(
+                "scoring",
+                (*base, "component"),
+                f"component {component_id!r} has no items to choose from",
             )
-    for category in scoring.categories:
-        if category.value not in values:
-            index = scoring.categories.index(category)
-            problems.append(
-                Problem(
-                    "scoring",
-                    ("categories", index, "value"),
-                    _unknown("value", category.value, values),
-                )
-            )
-    for index, key in enumerate(scoring.ranking.keys):
-        if key.value not in values:
-            problems.append(
-                Problem(
-                    "scoring",
-                    ("ranking", "keys", index, "value"),
-                    _unknown("value", key.value, values),
-                )
-            )
-    problems.extend(_cycles(content))
+    for index, option in enumerate(scoring.options):
+        if option.when is not None:
+            check("scoring", option.when, OPTION_WHEN, ("options", index, "when"))
     for index, value in enumerate(scoring.values):
+        check("scoring", value.compute, EVERYTHING, ("values", index, "compute"))
         for path, node in nodes(value.compute, ("values", index, "compute")):
             if isinstance(node, ValueRef) and node.value == TOTAL:
-                problems.append(
-                    Problem(
-                        "scoring", path, "a value cannot use the total, which adds up the values"
-                    )
+                checker.add(
+                    "scoring", path, "a value cannot use the total, which adds up the values"
                 )
+    for index, category in enumerate(scoring.categories):
+        if category.value not in checker.values:
+            checker.add(
+                "scoring",
+                ("categories", index, "value"),
+                _unknown("value", category.value, checker.values),
+            )
+        if category.when is not None:
+            check("scoring", category.when, SHOWN_WHEN, ("categories", index, "when"))
+    for index, key in enumerate(scoring.ranking.keys):
+        if key.value not in checker.values:
+            checker.add(
+                "scoring",
+                ("ranking", "keys", index, "value"),
+                _unknown("value", key.value, checker.values),
+            )
+    if scoring.ranking.win_requires is not None:
+        check("scoring", scoring.ranking.win_requires, EVERYTHING, ("ranking", "win_requires"))
+    for index, constraint in enumerate(scoring.constraints):
+        check("scoring", constraint.check, EVERYTHING, ("constraints", index, "check"))
+        if constraint.when is not None:
+            check("scoring", constraint.when, SHOWN_WHEN, ("constraints", index, "when"))
+    for index, end_check in enumerate(scoring.end_checks):
+        check("scoring", end_check.any_player, EVERYTHING, ("end_checks", index, "any_player"))
+    for index in range(len(scoring.rivals)):
+        _rival(checker, index)
+    for path, found in nodes(scoring):
+        takes_rivals = isinstance(found, Node) and getattr(_spec(found), "rivals", False)
+        if takes_rivals and not scoring.rivals:
+            checker.add("scoring", path, "rivals: true, but the scoring declares no rivals")
+    checker.problems.extend(_cycles(content))
 
-    check_expressions("setup", content.setup, {"option"})
+
+def _rival(checker: _Checker, index: int) -> None:
+    rival = checker.content.scoring.rivals[index]
+    base: Path = ("rivals", index)
+    if rival.when is not None:
+        checker.expression("scoring", rival.when, SHOWN_WHEN, (*base, "when"))
+    for k, ident in enumerate(rival.inputs):
+        if ident not in checker.inputs:
+            checker.add("scoring", (*base, "inputs", k), _unknown("input", ident, checker.inputs))
+    for ident, fixed in rival.fixed.items():
+        spec = checker.inputs.get(ident)
+        where = (*base, "fixed", ident)
+        if spec is None:
+            checker.add("scoring", where, _unknown("input", ident, checker.inputs))
+        elif isinstance(spec, FlagInput) != isinstance(fixed, bool) or spec.kind not in (
+            "count",
+            "flag",
+        ):
+            checker.add(
+                "scoring",
+                where,
+                f"input {ident!r} is a {spec.kind}; a fixed value is a number for a count "
+                "and true/false for a flag",
+            )
+
+
+def _setup_and_components(checker: _Checker) -> None:
+    content = checker.content
+    components = content.components.by_id()
+    checker.expression("setup", content.setup, SETUP)
     for index, step in enumerate(content.setup.steps):
         if step.deal is not None:
             deck = components.get(step.deal.component)
             where: Path = ("steps", index, "deal", "component")
             if deck is None:
-                problems.append(
-                    Problem("setup", where, _unknown("component", step.deal.component, components))
-                )
+                checker.add("setup", where, _unknown("component", step.deal.component, components))
             elif not deck.items:
-                problems.append(
-                    Problem("setup", path, f"component {deck.id!r} has no items to deal")
-                )
-    check_expressions("components", content.components, {"option"})
+                checker.add("setup", where, f"component {deck.id!r} has no items to deal")
+    checker.expression("components", content.components, COMPONENTS)
 
-    if content.rules is not None:
-        problems.extend(_links(content))
-        cases = {c.id for c in content.cases.cases} if content.cases else set()
-        for path, node in nodes(content.rules):
-            if isinstance(node, Section) and node.case and node.case not in cases:
-                problems.append(
-                    Problem(
-                        "rules", (*path, "case"), _unknown("conformance case", node.case, cases)
-                    )
-                )
-            if isinstance(node, Section) and node.option and node.option not in options:
-                problems.append(
-                    Problem("rules", (*path, "option"), _unknown("option", node.option, options))
-                )
-    return problems
+
+def _rules(checker: _Checker) -> None:
+    content = checker.content
+    assert content.rules is not None
+    checker.problems.extend(_links(content))
+    cases = {c.id for c in content.cases.cases} if content.cases else set()
+    for path, node in nodes(content.rules):
+        if isinstance(node, Section) and node.case and node.case not in cases:
+            checker.add("rules", (*path, "case"), _unknown("conformance case", node.case, cases))
+        if isinstance(node, Section) and node.option and node.option not in checker.options:
+            checker.add(
+                "rules", (*path, "option"), _unknown("option", node.option, checker.options)
+            )
 
 
 def _table_choices(content: GameContent, spec: TableInput) -> list[Choice]:
@@ -196,95 +558,13 @@ def _links(content: GameContent) -> list[Problem]:
     return problems
 
 
-def _unknown(kind: str, ident: str, known: object) -> str:
-    names = sorted(known) if isinstance(known, dict | set) else []
-    hint = f"; known: {', '.join(names)}" if names else ""
-    return f"unknown {kind} {ident!r}{hint}"
-
-
-@dataclass(frozen=True)
-class _Scope:
-    """What expressions of one game may name."""
-
-    inputs: Mapping[str, object]
-    tables: Mapping[str, object]
-    options: Mapping[str, object]
-    values: set[str]
-    #: The choice ids of every choice input, table input and option.
-    choices: Mapping[str, list[str]]
-
-    def known(self, kind: str) -> Mapping[str, object] | set[str]:
-        return {"input": self.inputs, "table": self.tables, "option": self.options}.get(
-            kind, self.values
-        )
-
-
-def _reference(node: object) -> tuple[str, str] | None:
-    """(kind, id) when ``node`` names an input, a table input, an option or a value."""
-    for kind, model in (
-        ("input", InputRef),
-        ("table", TableRef),
-        ("option", OptionRef),
-        ("value", ValueRef),
-    ):
-        if isinstance(node, model):
-            return kind, str(getattr(node, kind))
-    return None
-
-
-def _sequence_ref(node: object) -> str | None:
-    """The input a sequence node reads, if ``node`` is one."""
-    if isinstance(node, Length):
-        return node.length.input
-    if isinstance(node, Last):
-        return node.last.input
-    if isinstance(node, SumItems):
-        return node.sum_items.input
-    if isinstance(node, CountEqual):
-        return node.count_equal.of.input
-    return None
-
-
-def _check_node(
-    file: str, path: Path, node: object, allowed: set[str], scope: _Scope
-) -> list[Problem]:
-    problems = []
-    named = _reference(node)
-    if named is not None:
-        kind, ident = named
-        where = (*path, kind)
-        if kind not in allowed:
-            problems.append(Problem(file, where, f"a {kind} reference is not allowed here"))
-        elif ident not in scope.known(kind):
-            problems.append(Problem(file, where, _unknown(kind, ident, scope.known(kind))))
-    sequence = _sequence_ref(node)
-    if (
-        sequence is not None
-        and sequence in scope.inputs
-        and not isinstance(scope.inputs[sequence], SequenceInput)
-    ):
-        problems.append(Problem(file, path, f"input {sequence!r} is not a sequence"))
-    if isinstance(node, Is):
-        target = _reference(node.is_.of)
-        ident = target[1] if target else ""
-        choices = scope.choices.get(ident)
-        if choices is None:
-            problems.append(Problem(file, (*path, "is", "of"), f"{ident!r} is not a choice"))
-        else:
-            for wanted in node.is_.in_:
-                if wanted not in choices:
-                    message = (
-                        f"{wanted!r} is not a choice of {ident!r}; choices: {', '.join(choices)}"
-                    )
-                    problems.append(Problem(file, (*path, "is", "in"), message))
-    return problems
-
-
 def _cycles(content: GameContent) -> list[Problem]:
     """Values that depend on themselves, directly or not."""
     depends: dict[str, set[str]] = {}
     for value in content.scoring.values:
-        depends[value.id] = {n.value for _, n in nodes(value.compute) if isinstance(n, ValueRef)}
+        depends[value.id] = {
+            ref for _, n in nodes(value.compute) if (ref := _value_read(n)) is not None
+        }
     problems = []
     state: dict[str, int] = {}
 
@@ -309,3 +589,12 @@ def _cycles(content: GameContent) -> list[Problem]:
         if state.get(ident) is None:
             visit(ident, [ident])
     return problems
+
+
+def _value_read(node: object) -> str | None:
+    """The value ``node`` reads, for a value reference or a rival's value."""
+    if isinstance(node, ValueRef):
+        return node.value
+    if isinstance(node, RivalRef):
+        return node.rival.value
+    return None

@@ -16,14 +16,27 @@ The declaration has five parts, read top to bottom like a score sheet:
 ``ranking``
     how players are ordered: by total or by a key, then a chain of tiebreakers, and what a
     full tie means.
+
+``rivals`` declares participants that are not players (a neutral traveller, an Automa):
+they take part in the comparisons that say so and are shown beside the players. Any list
+may hold ``for_each`` templates (schemas.templates), expanded when the file is read.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Discriminator, Field, model_validator
+from pydantic import (
+    Discriminator,
+    Field,
+    ModelWrapValidatorHandler,
+    PrivateAttr,
+    ValidationError,
+    model_validator,
+)
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
+from schemas import templates
 from schemas.common import Identifier, Provenance, Strict, Text, require_unique
 from schemas.expressions import Expr
 
@@ -60,6 +73,9 @@ class CountInput(_InputBase):
     #: This count takes points away (a correction, such as stops counted twice). More of
     #: any other count must never lower a player's rank: the property tests hold to that.
     lowers_score: bool = False
+    #: More of this can raise ANOTHER player's score (a card that scores for the
+    #: neighbours), so it may lower its owner's rank: the property tests skip it.
+    affects_others: bool = False
 
     @model_validator(mode="after")
     def _bounds(self) -> CountInput:
@@ -163,13 +179,16 @@ class Option(Strict):
 
 
 class TableInput(Strict):
-    """A choice shared by the table (the scoring tile drawn for a region).
+    """Something the whole table shares: a choice (the scoring tile drawn for a region) or
+    a number (``kind: count``: a value printed on the board, a non-player's measure).
 
-    The choices are either listed here or are the items of a ``component`` (each item's
-    name is its label, its data its numbers and its ``when`` says when it is in the box).
+    A choice's options are either listed here or are the items of a ``component`` (each
+    item's name is its label, its data its numbers and its ``when`` says when it is in the
+    box). A count is a whole number from ``min`` (its default) to ``max``.
     """
 
     id: Identifier
+    kind: Literal["choice", "count"] = "choice"
     label: Text
     help: Text | None = None
     group: Identifier | None = None
@@ -177,11 +196,21 @@ class TableInput(Strict):
     component: Identifier | None = None
     #: No two table inputs of this group may take the same choice (each tile exists once).
     distinct_within_group: bool = False
+    min: int = 0
+    max: int | None = None
     when: Expr | None = None
 
     @model_validator(mode="after")
     def _choices_or_component(self) -> TableInput:
-        if bool(self.choices) == (self.component is not None):
+        if self.kind == "count":
+            if self.choices or self.component is not None or self.distinct_within_group:
+                raise ValueError(
+                    "a count table input is a number: it has no choices, component or "
+                    "distinct_within_group"
+                )
+            if self.max is not None and self.max < self.min:
+                raise ValueError(f"max ({self.max}) is below min ({self.min})")
+        elif bool(self.choices) == (self.component is not None):
             raise ValueError("a table input lists its choices or names a component, not both")
         return self
 
@@ -254,6 +283,38 @@ class EndCheck(Strict):
     message: Text
 
 
+class Rival(Strict):
+    """A participant that is not a player: Tokaido's neutral traveller at two, Viticulture's
+    Automa, River of Gold's Seishin.
+
+    A rival has the ``inputs`` the table enters for it (player input ids; the end state
+    gives them under ``rivals: {<id>: {...}}``) and ``fixed`` ones the rules set; every
+    other input is empty for it. Its values are computed like a player's, it takes part in
+    the cross-player mechanics that say ``rivals: true`` (taking places, never keeping their
+    points), and the results show it beside the players. A ``ranked`` rival also takes a
+    place in the final ranking, by the same keys; it wins only when ``can_win`` says the
+    rules let it. A player's win against a rival is said with ``ranking.win_requires``.
+    """
+
+    id: Identifier
+    label: Text
+    help: Text | None = None
+    #: Present only when this holds (two players; the solo option).
+    when: Expr | None = None
+    inputs: list[Identifier] = Field(default_factory=list)
+    fixed: dict[Identifier, int | bool] = Field(default_factory=dict)
+    ranked: bool = False
+    can_win: bool = False
+
+    @model_validator(mode="after")
+    def _inputs_once(self) -> Rival:
+        both = sorted(set(self.inputs) & set(self.fixed))
+        if both:
+            raise ValueError(f"inputs both entered and fixed: {', '.join(both)}")
+        require_unique(self.inputs, "rival input")
+        return self
+
+
 class Scoring(Strict):
     """The whole end-of-game scoring of one game."""
 
@@ -268,8 +329,66 @@ class Scoring(Strict):
     ranking: Ranking
     constraints: list[Constraint] = Field(default_factory=list)
     end_checks: list[EndCheck] = Field(default_factory=list)
+    rivals: list[Rival] = Field(default_factory=list)
     groups: dict[Identifier, Text] = Field(default_factory=dict)
     provenance: Provenance | None = None
+    #: Where each expanded location comes from in the file (for_each templates).
+    _expansion: templates.Expansion | None = PrivateAttr(default=None)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _expand_templates(cls, data: Any, handler: ModelWrapValidatorHandler[Scoring]) -> Scoring:
+        """Expand ``for_each`` templates, keeping every error at the template in the file."""
+        if not isinstance(data, dict):
+            return handler(data)
+        try:
+            expansion = templates.expand(data)
+        except templates.TemplateError as error:
+            raise ValidationError.from_exception_data(
+                cls.__name__,
+                [
+                    InitErrorDetails(
+                        type=PydanticCustomError(
+                            "template", error.message.replace("{", "{{").replace("}", "}}")
+                        ),
+                        loc=error.path,
+                        input=data,
+                    )
+                ],
+            ) from None
+        if not expansion.copies:
+            return handler(data)
+        try:
+            scoring = handler(expansion.data)
+        except ValidationError as error:
+            raise templates.relocate(error, expansion) from None
+        scoring._expansion = expansion
+        return scoring
+
+    def seats_by_order(self) -> bool:
+        """Whether the order of the players in an end state is their seat order: some
+        ``neighbours`` node reads the seats without a seat input."""
+        from schemas.expressions import Neighbours, walk
+
+        roots = [v.compute for v in self.values]
+        return any(
+            isinstance(node, Neighbours) and node.neighbours.seat is None
+            for root in roots
+            for node in walk(root)
+        )
+
+    @classmethod
+    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        """The schema editors check scoring files with: any list item may be a template."""
+        return templates.allow_templates(super().model_json_schema(*args, **kwargs))
+
+    def source_path(self, path: tuple[str | int, ...]) -> tuple[tuple[str | int, ...], str]:
+        """Where ``path`` (in the expanded scoring) is in the file, and for which parameters
+        of a template (``n = 3``, or "" outside templates)."""
+        if self._expansion is None:
+            return path, ""
+        source, binding = self._expansion.source(path)
+        return source, templates.describe_binding(binding)
 
     @model_validator(mode="after")
     def _unique_ids(self) -> Scoring:
@@ -280,6 +399,7 @@ class Scoring(Strict):
             + [("option", o.id) for o in self.options]
             + [("value", v.id) for v in self.values]
             + [("category", c.id) for c in self.categories]
+            + [("rival", r.id) for r in self.rivals]
         )
         for kind, ident in names:
             if ident == "name":

@@ -12,28 +12,24 @@ constant is written with ``repr`` of an int or a str, so content cannot inject c
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from schemas import expressions as ex
-from schemas.common import Strict
 from schemas.game import GameContent
 from schemas.references import nodes
-from schemas.scoring import TOTAL, FlagInput, Scoring
+from schemas.scoring import TOTAL, ChoiceInput, FlagInput, Scoring
 from scorer import mechanics
+from scorer.nodes import rule_for
 
-#: Per player: value id -> one number (or key) per player; details: value id -> detail per
-#: player, or None when explanations were not asked for (the last argument, E).
+#: Per row: value id -> one number (or key) per row; details: value id -> detail per row,
+#: or None when explanations were not asked for (the argument E). A scoring with rivals
+#: takes their rows too (R: rival id -> row, after the players).
 Evaluation = tuple[dict[str, list[Any]], dict[str, list[Any] | None]]
-EvaluateFn = Callable[
-    [list[dict[str, Any]], dict[str, Any], dict[str, Any], dict[str, Any], bool], Evaluation
-]
+EvaluateFn = Callable[..., Evaluation]
 TableFn = Callable[[dict[str, Any], dict[str, Any], dict[str, Any], int], Any]
-PlayerFn = Callable[
-    [list[dict[str, Any]], dict[str, Any], dict[str, Any], dict[str, Any], dict[str, list[Any]]],
-    list[Any],
-]
+PlayerFn = Callable[..., list[Any]]
 
 _BUILTINS = {
     "len": len,
@@ -48,34 +44,46 @@ _BUILTINS = {
 }
 
 
-#: Comparison nodes: the model, its single key, the Python operator.
-_COMPARISONS: tuple[tuple[type[Strict], str, str], ...] = (
-    (ex.Eq, "eq", "=="),
-    (ex.Ne, "ne", "!="),
-    (ex.Lt, "lt", "<"),
-    (ex.Le, "le", "<="),
-    (ex.Gt, "gt", ">"),
-    (ex.Ge, "ge", ">="),
-)
+class Emitter:
+    """Turns expression nodes into Python source through their rules (scorer.nodes),
+    hoisting cross-player mechanics before the loop that reads them.
 
+    ``rivals`` says the scoring has rivals: the evaluation's rows are the players, then the
+    rivals at the table (``R`` maps a rival's id to its row), and comparisons that leave
+    rivals out read only the first ``n`` rows.
+    """
 
-class _Emitter:
-    """Turns expression nodes into Python source, hoisting cross-player mechanics."""
-
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        rivals: bool = False,
+        choice_inputs: Mapping[str, Mapping[str, Mapping[str, list[int]]]] | None = None,
+    ) -> None:
         self.lines: list[str] = []
         self.counter = 0
         self.current_details: str | None = None
         self.detail_owner: dict[str, str] = {}
         #: Values computed earlier in the same per-player loop, read as locals.
         self.local_values: set[str] = set()
+        self.rivals = rivals
+        #: Choice input id -> choice id -> its data, for ``choice_data`` of a player's choice.
+        self.choice_inputs = choice_inputs or {}
 
     def fresh(self, prefix: str) -> str:
         self.counter += 1
         return f"{prefix}{self.counter}"
 
+    def expr(self, node: object) -> str:
+        """A Python expression computing ``node`` for player ``i`` (inputs ``p``)."""
+        if isinstance(node, bool):
+            raise TypeError("booleans are not scoring nodes")
+        if isinstance(node, int):
+            return repr(int(node))
+        if not isinstance(node, ex.Node):
+            raise TypeError(f"unknown scoring node {type(node).__name__}")
+        return str(rule_for(node).emit(self, node))
+
     def vector(self, node: object) -> str:
-        """Emit a statement computing ``node`` for every player; return its variable.
+        """Emit a statement computing ``node`` for every row; return its variable.
 
         The statement runs before the current level's loop, so values of this level are
         read from their finished lists, never from the loop's locals.
@@ -86,136 +94,50 @@ class _Emitter:
         self.local_values = local
         return name
 
-    def choice_data(self, spec: ex.ChoiceData | list[int] | int | None, single: bool) -> str:
-        if spec is None:
-            return "None"
-        if isinstance(spec, ex.ChoiceData):
-            fetched = f"D[{spec.table!r}].get({spec.field!r})"
-            return f"_first({fetched})" if single else f"tuple({fetched} or ())"
-        if isinstance(spec, int):
-            return repr(int(spec))
-        return repr(tuple(int(v) for v in spec))
+    def compared(self, node: object, rivals: bool) -> str:
+        """``node`` for everyone a comparison sees: the players, and the rivals if asked."""
+        vector = self.vector(node)
+        return vector if rivals or not self.rivals else f"{vector}[:n]"
 
-    def cross(self, node: ex.RankAward | ex.Most | ex.HeldAward) -> str:
+    def points(self, node: object, rivals: bool) -> str:
+        """Award points: a constant as it is, an expression as one number per row."""
+        if isinstance(node, int) and not isinstance(node, bool):
+            return repr(int(node))
+        return self.compared(node, rivals)
+
+    def choice_list(self, spec: ex.ChoiceData) -> str:
+        return f"tuple(D[{spec.table!r}].get({spec.field!r}) or ())"
+
+    def choice_first(self, spec: ex.ChoiceData) -> str:
+        return f"_first(D[{spec.table!r}].get({spec.field!r}))"
+
+    def hoist(self, value: str, pad: bool = False) -> str:
+        """A statement computing ``value`` once for the table; with ``pad`` the value is a
+        list over the players, and rivals get 0."""
+        name = self.fresh("_s")
+        self.lines.append(f"    {name} = {value}")
+        if pad and self.rivals:
+            self.lines.append(f"    {name} = {name} + [0] * (len(P) - n)")
+        return name
+
+    def award(self, call: str, rivals: bool) -> str:
+        """A cross-player mechanic returning (points, details); player i's points.
+
+        A value shows the details of its first award. Rivals never keep points: those
+        that took part keep their details (their place), the others get none.
+        """
         result = self.fresh("_x")
         detail = self.fresh("_d")
-        if isinstance(node, ex.RankAward):
-            spec = node.rank_award
-            measures = self.vector(spec.of)
-            call = (
-                f"H.rank_award({measures}, {self.choice_data(spec.awards, False)}, "
-                f"{spec.ties!r}, {int(spec.others)!r}, {int(spec.at_least)!r}, "
-                f"{self.choice_data(spec.max_gap, True)}, E)"
-            )
-        elif isinstance(node, ex.Most):
-            spec_m = node.most
-            measures = self.vector(spec_m.of)
-            call = f"H.most({measures}, {int(spec_m.points)!r}, {int(spec_m.at_least)!r}, E)"
-        else:
-            spec_h = node.held_award
-            measures = self.vector(spec_h.of)
-            holders = self.vector(spec_h.holder)
-            call = (
-                f"H.held_award({measures}, {holders}, {int(spec_h.holder_points)!r}, "
-                f"{int(spec_h.other_points)!r}, {int(spec_h.at_least)!r}, E)"
-            )
         self.lines.append(f"    {result}, {detail} = {call}")
+        if self.rivals:
+            self.lines.append(f"    {result} = {result}[:n] + [0] * (len(P) - n)")
+        if self.rivals and not rivals:
+            self.lines.append(
+                f"    {detail} = None if {detail} is None else {detail} + [None] * (len(P) - n)"
+            )
         if self.current_details is not None and self.current_details not in self.detail_owner:
             self.detail_owner[self.current_details] = detail
         return f"{result}[i]"
-
-    def join(self, items: list[Any], operator: str) -> str:
-        return "(" + f" {operator} ".join(self.expr(item) for item in items) + ")"
-
-    def expr(self, node: object) -> str:
-        if isinstance(node, bool):
-            raise TypeError("booleans are not scoring nodes")
-        if isinstance(node, int):
-            return repr(int(node))
-        if isinstance(node, ex.InputRef):
-            return f"p[{node.input!r}]"
-        if isinstance(node, ex.TableRef):
-            return f"T[{node.table!r}]"
-        if isinstance(node, ex.OptionRef):
-            return f"O[{node.option!r}]"
-        if isinstance(node, ex.ValueRef):
-            if node.value in self.local_values:
-                return f"x_{node.value}"
-            return f"v_{node.value}[i]"
-        if isinstance(node, ex.PlayerCount):
-            return "n"
-        if isinstance(node, ex.Sum):
-            return self.join(node.sum, "+")
-        if isinstance(node, ex.Product):
-            return self.join(node.product, "*")
-        if isinstance(node, ex.Difference):
-            return self.join(node.difference, "-")
-        if isinstance(node, ex.FloorDiv):
-            value, divisor = node.floor_div
-            return f"({self.expr(value)} // {int(divisor)!r})"
-        if isinstance(node, ex.Minimum):
-            return "min(" + ", ".join(self.expr(i) for i in node.minimum) + ")"
-        if isinstance(node, ex.Maximum):
-            return "max(" + ", ".join(self.expr(i) for i in node.maximum) + ")"
-        if isinstance(node, ex.Lookup):
-            spec = node.lookup
-            table = repr(tuple(int(v) for v in spec.table))
-            last = len(spec.table) - 1
-            index = self.fresh("_i")
-            # Inlined H.lookup: clamp below to the first entry; past the end, last or 0.
-            clamped = f"({index} := max({self.expr(spec.index)}, 0))"
-            if spec.beyond == "zero":
-                return f"({table}[{index}] if {clamped} <= {last} else 0)"
-            return f"{table}[min({clamped}, {last})]"
-        if isinstance(node, ex.If):
-            spec_if = node.if_
-            return f"({self.expr(spec_if.then)} if {self.expr(spec_if.cond)} else {self.expr(spec_if.else_)})"
-        for kind, field_name, operator in _COMPARISONS:
-            if isinstance(node, kind):
-                left, right = getattr(node, field_name)
-                return f"int({self.expr(left)} {operator} {self.expr(right)})"
-        if isinstance(node, ex.All):
-            return "int(" + " and ".join(f"bool({self.expr(i)})" for i in node.all) + ")"
-        if isinstance(node, ex.AnyOf):
-            return "int(" + " or ".join(f"bool({self.expr(i)})" for i in node.any) + ")"
-        if isinstance(node, ex.Not):
-            return f"int(not {self.expr(node.not_)})"
-        if isinstance(node, ex.Is):
-            wanted = repr(tuple(str(w) for w in node.is_.in_))
-            return f"int({self.expr(node.is_.of)} in {wanted})"
-        if isinstance(node, ex.CountAtLeast):
-            spec_c = node.count_at_least
-            return (
-                "("
-                + " + ".join(f"({self.expr(v)} >= {int(spec_c.at_least)!r})" for v in spec_c.values)
-                + ")"
-            )
-        if isinstance(node, ex.Length):
-            return f"len(p[{node.length.input!r}])"
-        if isinstance(node, ex.Last):
-            ref = f"p[{node.last.input!r}]"
-            return f"({ref}[-1] if {ref} else 0)"
-        if isinstance(node, ex.SumItems):
-            return f"sum(p[{node.sum_items.input!r}])"
-        if isinstance(node, ex.CountEqual):
-            return f"p[{node.count_equal.of.input!r}].count({int(node.count_equal.value)!r})"
-        if isinstance(node, ex.SetCollection):
-            spec_s = node.set_collection
-            families = "(" + ", ".join(self.expr(f) for f in spec_s.families) + ",)"
-            values = repr(tuple(int(v) for v in spec_s.item_values))
-            return f"H.set_collection({families}, {values})"
-        if isinstance(node, ex.SortedKey):
-            spec_k = node.sorted_key
-            items = "(" + ", ".join(self.expr(f) for f in spec_k.of) + ",)"
-            keep = "None" if spec_k.keep is None else self.expr(spec_k.keep)
-            return f"H.sorted_key({items}, {spec_k.order == 'descending'!r}, {keep})"
-        if isinstance(node, ex.TableSum):
-            total = self.fresh("_s")
-            self.lines.append(f"    {total} = sum({self.vector(node.table_sum)})")
-            return total
-        if isinstance(node, ex.RankAward | ex.Most | ex.HeldAward):
-            return self.cross(node)
-        raise TypeError(f"unknown scoring node {type(node).__name__}")
 
 
 def value_order(scoring: Scoring) -> list[str]:
@@ -229,8 +151,9 @@ def value_order(scoring: Scoring) -> list[str]:
             return
         done.add(ident)
         for _, node in nodes(declared[ident].compute):
-            if isinstance(node, ex.ValueRef) and node.value in declared:
-                visit(node.value)
+            read = _value_read(node)
+            if read in declared:
+                visit(read)
         order.append(ident)
 
     for value in scoring.values:
@@ -238,19 +161,47 @@ def value_order(scoring: Scoring) -> list[str]:
     return order
 
 
+def _value_read(node: object) -> str | None:
+    """The value ``node`` reads: a value reference, or a rival's value."""
+    if isinstance(node, ex.ValueRef):
+        return node.value
+    if isinstance(node, ex.RivalRef):
+        return node.rival.value
+    return None
+
+
 def _first(values: list[int] | None) -> int | None:
     return values[0] if values else None
 
 
+def _at(values: list[int] | None, index: int) -> int:
+    return values[index] if values and index < len(values) else 0
+
+
 def _compile_function(source: str, name: str, label: str) -> Any:
-    namespace: dict[str, Any] = {"__builtins__": _BUILTINS, "H": mechanics, "_first": _first}
+    namespace: dict[str, Any] = {
+        "__builtins__": _BUILTINS,
+        "H": mechanics,
+        "_first": _first,
+        "_at": _at,
+    }
     exec(compile(source, f"<{label}>", "exec"), namespace)
     return namespace[name]
 
 
+def _choice_inputs(scoring: Scoring | None) -> dict[str, dict[str, dict[str, list[int]]]]:
+    if scoring is None:
+        return {}
+    return {
+        spec.id: {c.id: dict(c.data) for c in spec.choices}
+        for spec in scoring.inputs
+        if isinstance(spec, ChoiceInput)
+    }
+
+
 def table_function(node: object, label: str) -> TableFn:
     """A table-level expression (options, table inputs, player count) as a function."""
-    emitter = _Emitter()
+    emitter = Emitter()
     body = emitter.expr(node)
     if emitter.lines:
         raise ValueError(f"{label}: cross-player mechanics are not allowed here")
@@ -258,21 +209,26 @@ def table_function(node: object, label: str) -> TableFn:
     return _compile_function(source, "_table", label)  # type: ignore[no-any-return]
 
 
-def player_function(node: object, label: str) -> PlayerFn:
-    """A per-player expression as a function giving one result per player.
+def player_function(node: object, label: str, scoring: Scoring | None = None) -> PlayerFn:
+    """A per-player expression as a function giving one result per row.
 
-    The function takes the computed values as a last argument, for expressions that use them.
+    The function takes the computed values (``V``) and, when ``scoring`` has rivals, the
+    rivals' rows (``R``: rival id -> row of ``P``, after the players).
     """
-    emitter = _Emitter()
-    used = sorted({n.value for _, n in nodes(node) if isinstance(n, ex.ValueRef)})
+    rivals = bool(scoring and scoring.rivals)
+    emitter = Emitter(rivals, _choice_inputs(scoring))
+    used = sorted({read for _, n in nodes(node) if (read := _value_read(n)) is not None})
     body = emitter.expr(node)
     lines = [
         *(f"    v_{ident} = V[{ident!r}]" for ident in used),
         *emitter.lines,
         f"    return [{body} for i, p in enumerate(P)]",
     ]
+    count = "n = len(P) - len(R)" if rivals else "n = len(P)"
     source = (
-        "def _player(P, O, T, D, V):\n    n = len(P)\n    E = False\n" + "\n".join(lines) + "\n"
+        f"def _player(P, O, T, D, V, R={{}}):\n    {count}\n    E = False\n"
+        + "\n".join(lines)
+        + "\n"
     )
     return _compile_function(source, "_player", label)  # type: ignore[no-any-return]
 
@@ -294,6 +250,8 @@ class CompiledScoring:
     win_requires: PlayerFn | None = None
     #: Values that may be bools and need turning into numbers for a breakdown.
     bool_values: frozenset[str] = frozenset()
+    #: Rival id -> when it is at the table (rivals without a ``when`` always are).
+    rival_when: dict[str, TableFn] = field(default_factory=dict)
 
 
 def value_levels(scoring: Scoring) -> dict[str, int]:
@@ -311,10 +269,13 @@ def value_levels(scoring: Scoring) -> dict[str, int]:
 
 
 def _value_refs(node: object, crossed: bool = False) -> list[tuple[str, bool]]:
-    """The values ``node`` uses, each with whether it is read through a cross-player mechanic."""
+    """The values ``node`` uses, each with whether it is read through a cross-player mechanic
+    (or from a rival's row, which other rows cannot read until their loop is done)."""
     if isinstance(node, ex.ValueRef):
         return [(node.value, crossed)]
-    inside = crossed or isinstance(node, ex.RankAward | ex.Most | ex.HeldAward | ex.TableSum)
+    if isinstance(node, ex.RivalRef):
+        return [] if node.rival.value is None else [(node.rival.value, True)]
+    inside = crossed or (isinstance(node, ex.Node) and node.cross_player)
     return [r for child in ex.children(node) for r in _value_refs(child, inside)]
 
 
@@ -373,8 +334,12 @@ def kept_values(scoring: Scoring) -> set[str]:
     return kept
 
 
-def _evaluate_source(scoring: Scoring, emitter: _Emitter) -> str:
-    """One loop over the players per level, cross-player mechanics between the loops."""
+def _evaluate_source(scoring: Scoring, emitter: Emitter) -> str:
+    """One loop over the rows per level, cross-player mechanics between the loops.
+
+    The rows are the players, then (when the scoring has rivals) the rivals at the table:
+    ``R`` maps each one's id to its row, and ``n`` stays the number of players.
+    """
     declared = {v.id: v for v in scoring.values}
     levels = value_levels(scoring)
     order = value_order(scoring)
@@ -389,22 +354,24 @@ def _evaluate_source(scoring: Scoring, emitter: _Emitter) -> str:
             if ident in kept:
                 body.append(f"        v_{ident}[i] = x_{ident}")
             emitter.local_values.add(ident)
-        emitter.lines.extend(f"    v_{ident} = [0] * n" for ident in idents if ident in kept)
+        rows = "len(P)" if emitter.rivals else "n"
+        emitter.lines.extend(f"    v_{ident} = [0] * {rows}" for ident in idents if ident in kept)
         emitter.lines.append("    for i, p in enumerate(P):")
         emitter.lines.extend(body)
     results = ", ".join(f"{ident!r}: v_{ident}" for ident in declared if ident in kept)
     details = ", ".join(f"{owner!r}: {var}" for owner, var in emitter.detail_owner.items())
-    return (
-        "def _evaluate(P, O, T, D, E=True):\n    n = len(P)\n"
-        + "\n".join(emitter.lines)
-        + f"\n    return {{{results}}}, {{{details}}}\n"
+    head = (
+        "def _evaluate(P, O, T, D, E=True, R={}):\n    n = len(P) - len(R)\n"
+        if emitter.rivals
+        else "def _evaluate(P, O, T, D, E=True):\n    n = len(P)\n"
     )
+    return head + "\n".join(emitter.lines) + f"\n    return {{{results}}}, {{{details}}}\n"
 
 
 def compile_scoring(content: GameContent) -> CompiledScoring:
     """Compile ``content``'s declared scoring once; see the module docstring."""
     scoring = content.scoring
-    emitter = _Emitter()
+    emitter = Emitter(bool(scoring.rivals), _choice_inputs(scoring))
     source = _evaluate_source(scoring, emitter)
     label = f"scoring of {content.id}"
     evaluate = _compile_function(source, "_evaluate", label)
@@ -423,6 +390,7 @@ def compile_scoring(content: GameContent) -> CompiledScoring:
         input_when=when_map(list(scoring.inputs)),
         category_when=when_map(scoring.categories),
         table_when=when_map(scoring.table),
+        rival_when=when_map(scoring.rivals),
         bool_values=frozenset(bool_values(scoring)),
         choice_when={
             (spec.id, choice.id): table_function(
@@ -434,7 +402,7 @@ def compile_scoring(content: GameContent) -> CompiledScoring:
         },
         constraints={
             c.id: (
-                player_function(c.check, f"{label}: constraint {c.id}"),
+                player_function(c.check, f"{label}: constraint {c.id}", scoring),
                 table_function(c.when, f"{label}: constraint {c.id}.when")
                 if c.when is not None
                 else None,
@@ -442,11 +410,11 @@ def compile_scoring(content: GameContent) -> CompiledScoring:
             for c in scoring.constraints
         },
         end_checks={
-            e.id: player_function(e.any_player, f"{label}: end check {e.id}")
+            e.id: player_function(e.any_player, f"{label}: end check {e.id}", scoring)
             for e in scoring.end_checks
         },
         win_requires=(
-            player_function(scoring.ranking.win_requires, f"{label}: win_requires")
+            player_function(scoring.ranking.win_requires, f"{label}: win_requires", scoring)
             if scoring.ranking.win_requires is not None
             else None
         ),

@@ -10,8 +10,9 @@ from schemas.endstate import end_state_model
 from schemas.game import GameContent
 from schemas.scoring import TOTAL, Category
 from scorer.compiler import CompiledScoring, compile_scoring
-from scorer.ranking import rank_players
+from scorer.ranking import Placement, rank_players
 from scorer.result import PlayerResult, Result
+from scorer.rivals import RivalResult
 from scorer.validate import TableState, check_end_state
 
 
@@ -40,10 +41,16 @@ class GameEngine:
         """
         scoring = self.content.scoring
         compiled = self.compiled
-        values, details = compiled.evaluate(
-            state.players, state.options, state.table, state.choice_data, explain
-        )
         count = len(state.players)
+        rows = state.players
+        # Rivals at the table: their rows follow the players' (scorer.rivals).
+        present = {rival: count + k for k, rival in enumerate(state.rivals)}
+        extra: tuple[dict[str, int], ...] = ()
+        if scoring.rivals:
+            rows, extra = [*state.players, *state.rivals.values()], (present,)
+        values, details = compiled.evaluate(
+            rows, state.options, state.table, state.choice_data, explain, *extra
+        )
         shown = self._shown_categories(state, count)
         ids = [c.id for c in shown]
         # Flags and comparisons are bools in Python; a breakdown is numbers.
@@ -52,22 +59,32 @@ class GameEngine:
             list(map(int, values[c.value])) if c.value in numeric else values[c.value]
             for c in shown
         ]
-        rows = list(zip(*columns, strict=True)) if columns else [()] * count
+        lines = list(zip(*columns, strict=True)) if columns else [()] * len(rows)
         by_points = scoring.kind == "points"
         if by_points:
-            values[TOTAL] = list(map(sum, rows))
-        placements = rank_players(
-            scoring.ranking.keys, [values[k.value] for k in scoring.ranking.keys], explain
-        )
+            values[TOTAL] = list(map(sum, lines))
+        keys = scoring.ranking.keys
+        ranked_names = state.names
+        if scoring.rivals:
+            # Ranked: the players, then the rivals that take a place among them.
+            ranked = list(range(count)) + [
+                present[r.id] for r in scoring.rivals if r.ranked and r.id in present
+            ]
+            labels = {r.id: r.label for r in scoring.rivals}
+            ranked_names = [[*state.names, *(labels[r] for r in state.rivals)][r] for r in ranked]
+            by_row = [[values[k.value][r] for r in ranked] for k in keys]
+            placements = rank_players(keys, by_row, explain)
+        else:
+            placements = rank_players(keys, [values[k.value] for k in keys], explain)
         allowed = (
             compiled.win_requires(
-                state.players, state.options, state.table, state.choice_data, values
+                rows, state.options, state.table, state.choice_data, values, *extra
             )
             if compiled.win_requires is not None
             else None
         )
         explained = [(c.id, details[c.value]) for c in shown if details.get(c.value) is not None]
-        key_value = scoring.ranking.keys[0].value
+        key_value = keys[0].value
         players = []
         for index, name in enumerate(state.names):
             placement = placements[index]
@@ -76,11 +93,11 @@ class GameEngine:
                     name=name,
                     total=values[TOTAL][index] if by_points else None,
                     key=None if by_points else [int(v) for v in values[key_value][index]],
-                    breakdown=dict(zip(ids, rows[index], strict=True)),
+                    breakdown=dict(zip(ids, lines[index], strict=True)),
                     rank=placement.rank,
                     winner=placement.rank == 1 and (allowed is None or bool(allowed[index])),
                     decided_by=placement.decided_by,
-                    against=state.names[placement.against]
+                    against=ranked_names[placement.against]
                     if placement.against is not None
                     else None,
                     tiebreak=placement.path,
@@ -92,11 +109,53 @@ class GameEngine:
             for check in scoring.end_checks
             if not any(
                 compiled.end_checks[check.id](
-                    state.players, state.options, state.table, state.choice_data, values
-                )
+                    rows, state.options, state.table, state.choice_data, values, *extra
+                )[:count]
             )
         ]
-        return Result(self.content.id, dict(state.options), players, notices)
+        result = Result(self.content.id, dict(state.options), players, notices)
+        if scoring.rivals:
+            result.rivals = self._rivals(state, present, ranked, placements, values, lines)
+            ranked_rivals = {r.id for r in scoring.rivals if r.ranked}
+            for rival in result.rivals:
+                row = present[rival.id]
+                rival.details = {
+                    cid: column[row] for cid, column in explained if column is not None
+                }
+                if rival.id in ranked_rivals:
+                    rival.breakdown = dict(zip(ids, lines[row], strict=True))
+        return result
+
+    def _rivals(
+        self,
+        state: TableState,
+        present: dict[str, int],
+        ranked: list[int],
+        placements: list[Placement],
+        values: dict[str, list[Any]],
+        lines: list[tuple[Any, ...]],
+    ) -> list[RivalResult]:
+        """The rivals at the table, in declared order, placed when they are ranked."""
+        scoring = self.content.scoring
+        found = []
+        for rival in scoring.rivals:
+            row = present.get(rival.id)
+            if row is None:
+                continue
+            place = placements[ranked.index(row)] if row in ranked else None
+            points = scoring.kind == "points" and rival.ranked
+            key = scoring.ranking.keys[0].value
+            found.append(
+                RivalResult(
+                    id=rival.id,
+                    name=rival.label,
+                    total=values[TOTAL][row] if points else None,
+                    key=[int(v) for v in values[key][row]] if rival.ranked and not points else None,
+                    rank=place.rank if place is not None else None,
+                    winner=place is not None and place.rank == 1 and rival.can_win,
+                )
+            )
+        return found
 
     def _shown_categories(self, state: TableState, count: int) -> list[Category]:
         """The categories shown for these options and this player count (cached)."""

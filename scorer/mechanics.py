@@ -8,11 +8,17 @@ one; the conformance cases hold the two to the same results.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from operator import mul
 from typing import Any
 
 Detail = dict[str, Any]
+#: Award points: one number for everyone, or one per player (an expression's values).
+Points = int | Sequence[int]
+
+
+def _each(points: Points, player: int) -> int:
+    return points if isinstance(points, int) else points[player]
 
 
 def lookup(table: Sequence[int], index: int, beyond_zero: bool) -> int:
@@ -112,13 +118,13 @@ def _leaders(measures: Sequence[int], at_least: int) -> tuple[int, list[int]]:
 
 
 def most(
-    measures: Sequence[int], points: int, at_least: int, explain: bool = True
+    measures: Sequence[int], points: Points, at_least: int, explain: bool = True
 ) -> tuple[list[int], list[Detail] | None]:
     """``points`` to every player tied for the highest measure (if it reaches at_least)."""
     best, leaders = _leaders(measures, at_least)
     result = [0] * len(measures)
     for i in leaders:
-        result[i] = points
+        result[i] = _each(points, i)
     if not explain:
         return result, None
     details: list[Detail] = [
@@ -136,8 +142,8 @@ def most(
 def held_award(
     measures: Sequence[int],
     holders: Sequence[int],
-    holder_points: int,
-    other_points: int,
+    holder_points: Points,
+    other_points: Points,
     at_least: int,
     explain: bool = True,
 ) -> tuple[list[int], list[Detail] | None]:
@@ -150,7 +156,7 @@ def held_award(
     best, leaders = _leaders(measures, at_least)
     points = [0] * count
     for i in leaders:
-        points[i] = holder_points if holders[i] else other_points
+        points[i] = _each(holder_points, i) if holders[i] else _each(other_points, i)
     if not explain:
         return points, None
     details: list[Detail] = [
@@ -165,3 +171,65 @@ def held_award(
         for i, m in enumerate(measures)
     ]
     return points, details
+
+
+def neighbours(
+    values: Sequence[int], offsets: Sequence[int], seats: Sequence[int] | None, aggregate: str
+) -> list[int]:
+    """For each player, ``aggregate`` of ``values`` over the players ``offsets`` seats away.
+
+    Seats are the players' order, or ``seats`` (1 to the number of players). Seats wrap
+    round; a player is never their own neighbour (an offset landing on them is skipped).
+    """
+    count = len(values)
+    by_seat = list(range(count)) if seats is None else sorted(range(count), key=seats.__getitem__)
+    seat_of = [0] * count
+    for place, player in enumerate(by_seat):
+        seat_of[player] = place
+    result = []
+    for player in range(count):
+        found = [
+            int(values[by_seat[(seat_of[player] + offset) % count]])
+            for offset in offsets
+            if offset % count
+        ]
+        if not found:
+            result.append(0)
+        elif aggregate == "sum":
+            result.append(sum(found))
+        else:
+            result.append(max(found) if aggregate == "maximum" else min(found))
+    return result
+
+
+def _placements(units: int, slots: int) -> Iterator[tuple[int, ...]]:
+    """Every way to put ``units`` identical units into ``slots`` ordered slots."""
+    if slots == 1:
+        yield (units,)
+        return
+    for first in range(units, -1, -1):
+        for rest in _placements(units - first, slots - 1):
+            yield (first, *rest)
+
+
+def best_assignment(
+    wildcards: int,
+    target: Callable[[dict[str, Any]], Any],
+    player: dict[str, Any],
+    among: Sequence[str],
+) -> int:
+    """The largest ``target`` over every placement of ``wildcards`` units among ``among``.
+
+    ``target`` reads a player's inputs; it is called with a copy of ``player`` where each
+    input of ``among`` holds its own count plus the units placed on it. See
+    schemas.expressions.BestAssignment for the bound on the search.
+    """
+    best: int | None = None
+    for placement in _placements(max(int(wildcards), 0), len(among)):
+        trial = dict(player)
+        for name, extra in zip(among, placement, strict=True):
+            trial[name] = trial[name] + extra
+        found = int(target(trial))
+        if best is None or found > best:
+            best = found
+    return 0 if best is None else best

@@ -33,10 +33,15 @@ class Result:
     options: dict[str, Any]
     players: list[PlayerResult]
     notices: list[str] = field(default_factory=list)
+    #: Participants that are not players (scorer.rivals.RivalResult), after the players.
+    rivals: list[Any] = field(default_factory=list)
 
     @property
     def winners(self) -> list[str]:
-        return [p.name for p in self.players if p.winner]
+        """The players who won, then any rival the rules let win."""
+        return [p.name for p in self.players if p.winner] + [
+            r.name for r in self.rivals if r.winner
+        ]
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for ``--json`` and the conformance runner."""

@@ -6,7 +6,7 @@ given and what was expected, so a player can fix them all in one go.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -16,6 +16,7 @@ from schemas.game import GameContent
 from schemas.loader import format_path
 from schemas.scoring import ChoiceInput, CountInput, FlagInput, PositionInput, SequenceInput
 from scorer.compiler import CompiledScoring
+from scorer.rivals import rival_rows
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,8 @@ class TableState:
     options: dict[str, Any]
     table: dict[str, Any]
     choice_data: dict[str, dict[str, list[int]]]
+    #: The rows of the rivals at the table, by id (scorer.rivals).
+    rivals: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 def _structural(content: GameContent, model: type[BaseModel], raw: Any) -> BaseModel:
@@ -106,6 +109,12 @@ def check_end_state(
         when = compiled.table_when.get(spec.id)
         active = when is None or bool(when(options, table, {}, count))
         chosen = table[spec.id]
+        if spec.kind == "count":
+            if not active and chosen is not None:
+                problems.append(Problem(path, "not used with these options and player count"))
+            table[spec.id] = spec.min if chosen is None else chosen
+            choice_data[spec.id] = {}
+            continue
         if not active:
             if chosen is not None:
                 problems.append(Problem(path, "not used with these options and player count"))
@@ -165,6 +174,17 @@ def check_end_state(
             continue
         problems.extend(_check_input(content, player_input, given_values, names))
     problems.extend(_shared_components(content, players))
+    rivals, found = rival_rows(
+        content,
+        compiled,
+        state_model,
+        getattr(model, "rivals", None),
+        options,
+        table,
+        choice_data,
+        count,
+    )
+    problems.extend(Problem(path, message) for path, message in found)
 
     _unplaced_as_zero(content, players)
     if not problems and compiled.constraints:
@@ -185,7 +205,7 @@ def check_end_state(
                     problems.append(Problem(f"players[{index}]", declared.message))
     if problems:
         raise EndStateError(problems)
-    return TableState(names, players, options, table, choice_data)
+    return TableState(names, players, options, table, choice_data, rivals)
 
 
 def _unplaced_as_zero(content: GameContent, players: list[dict[str, Any]]) -> None:

@@ -11,12 +11,29 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from schemas.endstate import count_limits
 from schemas.game import GameContent
 from schemas.scoring import ChoiceInput, CountInput, FlagInput, PositionInput, SequenceInput
 from scorer.compiler import table_function
+
+#: Examples each property test draws per game. Derandomized, so every run draws the same
+#: ones: enough to find the counterexample a card scoring for the neighbours gives when it
+#: is not declared (tests/test_properties.py shows it), affordable on CI's two cores.
+PROPERTY_EXAMPLES = 80
+
+
+def property_settings(examples: int = PROPERTY_EXAMPLES) -> settings:
+    """Hypothesis settings of the property tests: deterministic, no deadline, no database."""
+    return settings(
+        max_examples=examples,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+    )
 
 
 def _pile(spec: SequenceInput) -> st.SearchStrategy[list[int]]:
@@ -102,6 +119,12 @@ def fresh_states(content: GameContent) -> st.SearchStrategy[dict[str, Any]]:
         table: dict[str, Any] = {}
         used: dict[str, set[str]] = {}
         for spec in content.scoring.table:
+            if not _active(spec, options, count):
+                continue  # not on the table with these options: given, it is refused
+            if spec.kind == "count":
+                most = spec.max if spec.max is not None else spec.min + 5
+                table[spec.id] = draw(st.integers(spec.min, most))
+                continue
             allowed = [c.id for c in content.table_choices(spec) if _active(c, options, count)]
             taken = (
                 used.setdefault(spec.group or "", set()) if spec.distinct_within_group else set()
@@ -144,7 +167,39 @@ def fresh_states(content: GameContent) -> st.SearchStrategy[dict[str, Any]]:
             elif isinstance(spec, SequenceInput):
                 for player in players:
                     player[spec.id] = draw(_pile(spec))
-        return {"game": content.id, "options": options, "table": table, "players": players}
+        state = {"game": content.id, "options": options, "table": table, "players": players}
+        if content.scoring.rivals:
+            state["rivals"] = draw(_rivals(content, options, count))
+        return state
+
+    return build()
+
+
+def _rivals(
+    content: GameContent, options: dict[str, Any], count: int
+) -> st.SearchStrategy[dict[str, Any]]:
+    """What the table counts for each rival present (scorer.rivals), sometimes nothing."""
+    inputs = {spec.id: spec for spec in content.scoring.inputs}
+
+    @st.composite
+    def build(draw: st.DrawFn) -> dict[str, Any]:
+        found: dict[str, Any] = {}
+        for rival in content.scoring.rivals:
+            if not _active(rival, options, count) or draw(st.integers(0, 4)) == 0:
+                continue
+            row: dict[str, Any] = {}
+            for ident in rival.inputs:
+                spec = inputs[ident]
+                if isinstance(spec, CountInput):
+                    row[ident] = draw(_count(content, spec))
+                elif isinstance(spec, FlagInput):
+                    row[ident] = draw(st.booleans())
+                elif isinstance(spec, ChoiceInput):
+                    row[ident] = draw(st.sampled_from([c.id for c in spec.choices]))
+                elif isinstance(spec, SequenceInput):
+                    row[ident] = draw(_pile(spec))
+            found[rival.id] = row
+        return found
 
     return build()
 

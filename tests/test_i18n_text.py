@@ -37,6 +37,12 @@ NNBSP, NBSP = "\u202f", "\u00a0"
         ),
         ("fr", 'la carte "Inondation"', f"la carte «{NBSP}Inondation{NBSP}»"),
         ("fr", "l'eau d'ici", "l’eau d’ici"),
+        # Quotes inside quotes take the inner pair, which hugs its text.
+        (
+            "fr",
+            "« Carte « Source » » et « x »",
+            f"«{NBSP}Carte “Source”{NBSP}» et «{NBSP}x{NBSP}»",
+        ),
         # Times, ratios, link targets, placeholders and code are left alone.
         (
             "fr",

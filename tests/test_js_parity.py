@@ -305,6 +305,15 @@ def mechanics_calls() -> list[Json]:
         keep = rng.choice([None, 0, 2, 4, 9])
         call("sorted_key", measures(), rng.random() < 0.5, keep)
         call("lookup", [3, 5, 8], rng.randint(-2, 5), rng.random() < 0.5)
+    for _ in range(30):
+        values = measures()
+        offsets = rng.sample([-3, -2, -1, 1, 2, 3, 5], rng.randint(1, 3))
+        seats = rng.sample(range(1, len(values) + 1), len(values)) if rng.random() < 0.5 else None
+        aggregate = rng.choice(["sum", "maximum", "minimum"])
+        call("neighbours", values, offsets, seats, aggregate)
+        call("most", values, [rng.randint(0, 9) for _ in values], rng.randint(0, 2))
+    call("neighbours", [True, 2], [-1, 1], None, "sum")
+    call("neighbours", [4], [-1, 1], None, "maximum")
     call("most", [True, 1, False], 4, 1)
     call("rank_award", [True, 1, 0, 2], [5, 3, 1], "dense", 0, 1, None)
     call("sorted_key", [1, True, 0, False], False, None)
@@ -352,6 +361,45 @@ EXPRESSIONS: list[Any] = [
     {"table_sum": {"input": "n"}},
     {"player_count": True},
     {"option": "mode"},
+    {"choice_data": {"of": {"table": "tile"}, "field": "awards", "index": 2}},
+    {"choice_data": {"of": {"table": "tile"}, "field": "gap", "index": 1}},
+    {"neighbours": {"of": {"input": "n"}, "offsets": [-1, 1]}},
+    {"neighbours": {"of": {"input": "flag"}, "offsets": [1], "aggregate": "maximum"}},
+    {
+        "neighbours": {
+            "of": {"input": "n"},
+            "offsets": [2, -1],
+            "seat": {"input": "seat"},
+            "aggregate": "minimum",
+        }
+    },
+    {
+        "best_assignment": {
+            "wildcards": 2,
+            "among": [{"input": "n"}, {"input": "flag"}],
+            "maximize": {"product": [{"input": "n"}, {"sum": [{"input": "flag"}, 1]}]},
+        }
+    },
+    {
+        "best_assignment": {
+            "wildcards": {"input": "n"},
+            "among": [{"input": "n"}],
+            "maximize": {"lt": [{"input": "n"}, 3]},
+        }
+    },
+    {"most": {"of": {"input": "n"}, "points": {"sum": [{"input": "n"}, {"input": "flag"}]}}},
+    {
+        "rank_award": {
+            "of": {"input": "n"},
+            "awards": [
+                {"player_count": True},
+                {"choice_data": {"of": {"table": "tile"}, "field": "awards"}},
+            ],
+            "ties": "dense",
+            "others": 1,
+            "max_gap": {"sum": [{"player_count": True}, 1]},
+        }
+    },
     {
         "rank_award": {
             "of": {"input": "n"},
@@ -398,10 +446,17 @@ EXPRESSIONS: list[Any] = [
 
 EXPRESSION_CONTEXT: Json = {
     "players": [
-        {"flag": True, "other_flag": False, "n": -4, "word": "red", "pile": [0, 1, 1]},
-        {"flag": False, "other_flag": True, "n": 7, "word": "", "pile": []},
-        {"flag": True, "other_flag": True, "n": 2, "word": "green", "pile": [0, 0, 1, 2]},
-        {"flag": False, "other_flag": False, "n": 7, "word": "blue", "pile": [3]},
+        {"flag": True, "other_flag": False, "n": -4, "word": "red", "pile": [0, 1, 1], "seat": 3},
+        {"flag": False, "other_flag": True, "n": 7, "word": "", "pile": [], "seat": 1},
+        {
+            "flag": True,
+            "other_flag": True,
+            "n": 2,
+            "word": "green",
+            "pile": [0, 0, 1, 2],
+            "seat": 4,
+        },
+        {"flag": False, "other_flag": False, "n": 7, "word": "blue", "pile": [3], "seat": 2},
     ],
     "options": {"big": True, "mode": "alt"},
     "table": {"tile": "t1"},
@@ -526,6 +581,14 @@ scoring:
         - {id: t3, label: T3, data: {awards: [9], gap: [0]}, when: {ge: [{player_count: true}, 3]}}
     - {id: region_2, label: Region 2, group: regions, distinct_within_group: true, choices: *tiles}
     - {id: region_3, label: Region 3, component: tiles, when: {option: big}}
+    - {id: bounty, kind: count, label: Bounty, max: 6}
+    - {id: tax, kind: count, label: Tax, min: 1, max: 3, when: {option: big}}
+  rivals:
+    - {id: ghost, label: Ghost, inputs: [temple, coins, gifts], fixed: {star: false}, ranked: true,
+       when: {ge: [{player_count: true}, 2]}}
+    - {id: bot, label: Bot, inputs: [temple], when: {option: big}}
+    - {id: judge, label: Judge, fixed: {debt: 2, coins: 4}, ranked: true, can_win: true,
+       when: {eq: [{player_count: true}, 1]}}
   inputs:
     - {id: coins, kind: count, label: Coins, component: coins}
     - {id: debt, kind: count, label: Debt, min: -3, max: 5}
@@ -538,7 +601,8 @@ scoring:
       kind: choice
       label: Hero
       unique: true
-      choices: [{id: a, label: A}, {id: b, label: B}, {id: c, label: C}, {id: d, label: D}]
+      choices: [{id: a, label: A, data: {coins: [3]}}, {id: b, label: B, data: {coins: [5, 1]}},
+                {id: c, label: C}, {id: d, label: D, data: {coins: [1]}}]
     - id: color
       kind: choice
       label: Color
@@ -550,7 +614,52 @@ scoring:
        non_decreasing: true, max_step: 1, closes_at: 4, component: cards}
     - {id: bag, kind: sequence, label: Bag, item_min: 1, item_max: 6, max_length: 4}
     - {id: bonus, kind: count, label: Bonus, max: 4, when: {ge: [{player_count: true}, 3]}}
+    - {id: gifts, kind: count, label: Gifts, max: 3, affects_others: true}
+    - {id: jokers, kind: count, label: Jokers, max: 3}
+    - {id: seat, kind: position, label: Seat}
   values:
+    - id: gift_points
+      compute: {sum: [{input: gifts}, {neighbours: {of: {product: [{input: gifts}, 2]}, offsets: [-1, 1]}}]}
+    - {id: left_gems, compute: {neighbours: {of: {input: gems_a}, offsets: [1], seat: {input: seat}, aggregate: maximum}}}
+    - {id: far, compute: {neighbours: {of: {input: coins}, offsets: [2, -2], aggregate: minimum}}}
+    - id: wild_sets
+      compute:
+        best_assignment:
+          wildcards: {input: jokers}
+          among: [{input: gems_a}, {input: gems_b}, {input: temple}]
+          maximize: {set_collection: {families: [{input: gems_a}, {input: gems_b}, {input: temple}], item_values: [1, 2, 4]}}
+    - id: wild_fixed
+      compute:
+        best_assignment:
+          wildcards: 2
+          among: [{input: coins}, {input: debt}]
+          maximize: {difference: [{input: coins}, {product: [{input: debt}, {input: debt}]}]}
+    - {id: bounty_most, compute: {most: {of: {input: temple}, points: {table: bounty}, rivals: true}}}
+    - {id: own_most, compute: {most: {of: {input: gems_a}, points: {sum: [{input: coins}, 1]}}}}
+    - id: expr_awards
+      compute:
+        rank_award:
+          of: {input: coins}
+          awards: [{table: bounty}, {choice_data: {of: {table: region_1}, field: awards, index: 1}}, 1]
+          ties: competition
+          others: {player_count: true}
+          max_gap: {sum: [{table: bounty}, 1]}
+          rivals: true
+    - id: hero_coins
+      compute: {sum: [{choice_data: {of: {input: hero}, field: coins}}, {choice_data: {of: {input: hero}, field: coins, index: 1}}]}
+    - id: held_expr
+      compute: {held_award: {of: {input: gifts}, holder: {input: star}, holder_points: {table: bounty}, other_points: {input: jokers}, rivals: true}}
+    - {id: ghost_gap, compute: {difference: [{input: coins}, {rival: {id: ghost, input: coins}}]}}
+    - {id: bot_temple, compute: {rank_award: {of: {input: temple}, awards: [5, 2], ties: dense, rivals: true}}}
+    - for_each: [{g: a}, {g: b}]
+      id: gem_{g}_double
+      compute: {product: [{input: "gems_{g}"}, 2]}
+    - id: templated
+      compute:
+        sum:
+          - {for_each: {k: [a, b]}, input: "gems_{k}"}
+          - {for_each: {m: [1, 2]}, product: [{input: debt}, "{m}"]}
+          - {if: {cond: {option: big}, then: {table: tax}}}
     - {id: coin_points, compute: {floor_div: [{difference: [{input: coins}, {input: debt}]}, 3]}}
     - id: temple_award
       compute: {rank_award: {of: {input: temple}, awards: {table: region_1, field: awards}, ties: dense, others: 1, max_gap: {table: region_1, field: gap}}}
@@ -583,6 +692,7 @@ scoring:
           - {any: [{input: extra}, {count_equal: {of: {input: pile}, value: 2}}]}
           - {count_at_least: {values: [{input: coins}, {input: temple}, {input: bonus}], at_least: 2}}
           - {is: {of: {table: region_1}, in: [t1]}}
+          - {ne: [{input: debt}, {input: gems_a}]}
     - {id: star_value, compute: {minimum: [{input: star}, 1]}}
     - {id: busy, compute: {count_at_least: {values: [{input: temple}], at_least: 3}}}
     - {id: spread, compute: {sorted_key: {of: [{input: coins}, {input: temple}, {input: gems_a}, {input: bonus}], order: descending, keep: {value: kept}}}}
@@ -613,6 +723,23 @@ scoring:
     - {id: extra, label: Extra, value: extra_points, when: {option: big}}
     - {id: alt, label: Alternative, value: alt_points, when: {is: {of: {option: mode}, in: [alt]}}}
     - {id: bonus, label: Bonus, value: bonus_points, when: {ge: [{player_count: true}, 3]}}
+    - {id: gifts, label: Gifts, value: gift_points}
+    - {id: left_gems, label: Left gems, value: left_gems}
+    - {id: far, label: Far, value: far}
+    - {id: wild_sets, label: Wild sets, value: wild_sets}
+    - {id: wild_fixed, label: Wild fixed, value: wild_fixed}
+    - {id: bounty_most, label: Bounty, value: bounty_most}
+    - {id: own_most, label: Own most, value: own_most}
+    - {id: expr_awards, label: Expression awards, value: expr_awards}
+    - {id: hero_coins, label: Hero coins, value: hero_coins}
+    - {id: held_expr, label: Held, value: held_expr}
+    - {id: ghost_gap, label: Ghost gap, value: ghost_gap, when: {ge: [{player_count: true}, 2]}}
+    - {id: bot_temple, label: Temple with the bot, value: bot_temple}
+    - for_each: {g: [a, b]}
+      id: gem_{g}
+      label: Gems {g} doubled
+      value: gem_{g}_double
+    - {id: templated, label: Templated, value: templated}
   ranking:
     keys:
       - {value: total, label: Points}
@@ -620,7 +747,10 @@ scoring:
       - {value: star_value, label: Star}
       - {value: arrival_place, label: Arrival, better: lower}
       - {value: spread, label: Spread}
-    win_requires: {ge: [{value: total}, 12]}
+    win_requires:
+      all:
+        - {ge: [{value: total}, 12]}
+        - {ge: [{value: total}, {rival: {id: ghost, value: total}}]}
     win_requires_label: At least 12 points.
   constraints:
     - id: debt_covered
@@ -635,6 +765,39 @@ scoring:
     - {id: someone_scored, any_player: {ge: [{value: total}, 25]}, message: Nobody reached 25.}
     - {id: coins_on_table, any_player: {gt: [{value: table_coins}, 4]}, message: Few coins.}
 """
+
+
+#: Probe end states for rivals and table numbers, valid and not, beyond the random ones.
+PROBE_STATES: list[Json] = [
+    {"rivals": {"ghost": {"temple": 4, "coins": 2, "gifts": 1}}},
+    {"rivals": {"ghost": {"temple": -1}}},
+    {"rivals": {"ghost": {"coins": "x", "gifts": 9}}},
+    {"rivals": {"ghost": {"star": True}}},
+    {"rivals": {"ufo": {}}},
+    {"rivals": {"bot": {"temple": 2}}},
+    {"rivals": {"ghost": None, "bot": None}},
+    {"rivals": []},
+    {"table": {"bounty": 7}},
+    {"table": {"bounty": "3"}},
+    {"table": {"tax": 2}},
+]
+
+
+def probe_states(content: GameContent, engine: GameEngine) -> list[Json]:
+    """PROBE_STATES laid over a few scored random states (with and without the expansion,
+    which brings the bot), with Python's outcome."""
+    scored = [s for s in random_states(content, 60) if "result" in outcome(engine, s)]
+    scored = [s for s in scored if s["options"]["big"]][:2] + [
+        s for s in scored if not s["options"]["big"]
+    ][:2]
+    states = []
+    for k, change in enumerate(PROBE_STATES):
+        for j, base in enumerate(scored):
+            state = copy.deepcopy(base)
+            for key, value in change.items():
+                state[key] = {**state.get(key, {}), **value} if isinstance(value, dict) else value
+            states.append({"id": f"probe {k}.{j}", "state": state, **outcome(engine, state)})
+    return states
 
 
 def probe_game() -> GameContent:
@@ -659,9 +822,10 @@ def build_fixture() -> Json:
     games: Json = {}
     for game_id, content in [*sorted(loaded.items()), ("probe", probe_game())]:
         engine = GameEngine(content)
+        extra = probe_states(content, engine) if game_id == "probe" else []
         games[game_id] = {
             "export": _plain(export_game(content)),
-            "states": game_states(content, engine),
+            "states": game_states(content, engine) + extra,
             "setups": game_setups(content),
         }
     return {

@@ -41,6 +41,10 @@ _QUOTES = '"“”„«»'
 _OPENS_AFTER = " \u00a0\u202f\t\n([{/—–-"
 
 
+#: Spaces a quote may have taken inside it, dropped inside inner quotes.
+_INNER_SPACES = frozenset(" \u00a0\u202f")
+
+
 def _spec(code: str) -> LanguageSpec | None:
     try:
         return language(code)
@@ -61,20 +65,30 @@ def _quotes(text: str, spec: LanguageSpec) -> str:
     out: list[str] = []
     depth = 0
     opened_last = False
+    after_inner_open = False
     for index, char in enumerate(text):
         if char not in _QUOTES:
-            out.append(char)
+            # Inner quotes hug their text (« un “mot” »), whatever spaces the outer took.
+            if not (after_inner_open and char in _INNER_SPACES):
+                out.append(char)
+                after_inner_open = False
             opened_last = False
             continue
+        after_inner_open = False
         before = text[index - 1] if index else " "
         opening = char == "«" or (
             char != "»" and (before in _OPENS_AFTER or (opened_last and before in _QUOTES))
         )
         if opening:
-            out.append(outer_open if depth % 2 == 0 else inner_open)
+            inner = depth % 2 == 1
+            out.append(inner_open if inner else outer_open)
+            after_inner_open = inner
             depth += 1
         else:
             depth = max(0, depth - 1)
+            if depth % 2 == 1:
+                while out and out[-1] in _INNER_SPACES:
+                    out.pop()
             out.append(outer_close if depth % 2 == 0 else inner_close)
         opened_last = opening
     return "".join(out)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulebook.i18n.messages import SourceMessage
+from scorer.words import MESSAGES as DESCRIPTION_MESSAGES
 
 #: The catalog domain of interface strings.
 UI_DOMAIN = "ui"
@@ -562,6 +563,8 @@ UI_STRINGS: tuple[UiString, ...] = (
         "First place, but not a win: {rule}",
         "Calculator, why a score: the game sets a condition for winning; {rule} is that condition, in full.",
     ),
+    # -- scoring in words (scorer.describe): the words are declared with the engine --
+    *(UiString(m.key, m.text, m.note, m.plural) for m in DESCRIPTION_MESSAGES),
 )
 
 

@@ -23,6 +23,17 @@ Frozen = tuple[types.CodeType, tuple[Any, ...] | None, dict[str, tuple[Any, ...]
 _CONSTANTS = (int, str, bool, float, type(None))
 
 
+def _plain(value: Any) -> bool:
+    """Data marshal stores as it is: constants, and tuples, lists and dicts of them."""
+    if isinstance(value, _CONSTANTS):
+        return True
+    if isinstance(value, tuple | list):
+        return all(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return all(_plain(k) and _plain(v) for k, v in value.items())
+    return False
+
+
 class Unfreezable(ValueError):
     """A function whose globals cannot be recorded by reference."""
 
@@ -76,7 +87,7 @@ def freeze(function: Callable[..., Any]) -> Frozen:
             raise Unfreezable(f"builtin {name!r} is not Python's own")
     used["__builtins__"] = ("builtins", tuple(sorted(allowed)))
     defaults = function.__defaults__
-    if defaults is not None and not all(isinstance(v, _CONSTANTS) for v in defaults):
+    if defaults is not None and not all(_plain(v) for v in defaults):
         raise Unfreezable(f"{function.__name__} has defaults that are not constants")
     return function.__code__, defaults, used
 

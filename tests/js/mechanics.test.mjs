@@ -14,6 +14,7 @@ const CALLS = {
   rank_award: H.rankAward,
   most: H.most,
   held_award: H.heldAward,
+  neighbours: H.neighbours,
 };
 
 test("mechanics: every function is exercised", () => {

@@ -1,143 +1,184 @@
 // Scoring nodes (schemas/expressions.py) as closures computing what scorer/compiler.py's
-// generated Python computes.
+// generated Python computes. NODES holds one entry per node, the browser's counterpart of
+// scorer/nodes/; tests/test_registry.py holds both to the list of nodes.
 import * as H from "./mechanics.js";
-import { cmp, eq, floorDiv, truthy } from "./values.js";
+import { cmp, eq, floorDiv, num, truthy } from "./values.js";
 
 /**
- * @typedef {{P: any[], O: any, T: any, D: any, n: number, V?: any, S?: any[]}} Ctx
- * @typedef {(c: Ctx, i: number) => any} Fn  player i's value
+ * Rows are the players, then the rivals at the table: n players, R a rival's row by id.
+ * @typedef {{P: any[], O: any, T: any, D: any, n: number, V?: any, S?: any[], R?: Record<string, number>}} Ctx
+ * @typedef {(c: Ctx, i: number) => any} Fn  row i's value
  * @typedef {{run: (c: Ctx) => any, cross?: boolean}} Step  run once per table, first
+ * @typedef {{sub: (x: any) => Fn, each: (xs: any[]) => Fn, step: (run: (c: Ctx) => any, cross?: boolean) => Fn, scoring: any}} Tools
  */
 
 /** @param {Fn} f @param {Ctx} c */
 export const vector = (f, c) => c.P.map((_, i) => f(c, i));
 
-/** @type {Record<string, (a: any, b: any) => any>} */
-const BINARY = {
-  sum: (x, y) => x + y,
-  product: (x, y) => x * y + 0, // never -0
-  difference: (x, y) => x - y,
-  eq: (x, y) => +eq(x, y),
-  ne: (x, y) => +!eq(x, y),
-  lt: (x, y) => +(cmp(x, y) < 0),
-  le: (x, y) => +(cmp(x, y) <= 0),
-  gt: (x, y) => +(cmp(x, y) > 0),
-  ge: (x, y) => +(cmp(x, y) >= 0),
-};
+// The rows a comparison sees: the players, and the rivals if it says so.
+const compared = (f, c, rivals) => (rivals ? vector(f, c) : vector(f, c).slice(0, c.n));
+// A comparison's result over the players, with rivals' rows filled.
+const padded = (xs, c, fill = 0) => (xs.length < c.P.length ? [...xs, ...c.P.slice(xs.length).map(() => fill)] : xs);
+// Rivals never keep points; those that took part keep their details (their place).
+const award = ([points, details], c) => [padded(points.slice(0, c.n), c), padded(details, c, null)];
 
 const add = (x, y) => x + y;
+const fold = (f) => (a, t) => {
+  const fs = t.each(a);
+  return (c, i) => fs(c, i).reduce(f);
+};
+const compare = (f) => fold((x, y) => +f(cmp(x, y), x, y));
+// Given, or read from a chosen tile.
+const data = (c, x, first = false) => {
+  if (x?.table == null || x?.field == null) return x ?? null;
+  const got = c.D[x.table][x.field];
+  return first ? (got?.length ? got[0] : null) : got || [];
+};
+// A per-place number: a constant, a tile's data, or a table-level expression.
+const perPlace = (x, t, first) => (x != null && typeof x == "object" && !("table" in x && "field" in x) ? t.sub(x) : (c) => data(c, x, first));
+// Award points: one number, or one per row.
+const points = (x, t) => (typeof x == "object" && x !== null ? t.sub(x) : null);
+const pile = (ref) => (c, i) => c.P[i][ref.input];
+
+/** @type {Record<string, (a: any, t: Tools) => Fn>} */
+export const NODES = {
+  input: (a) => (c, i) => c.P[i][a],
+  table: (a) => (c) => c.T[a],
+  option: (a) => (c) => c.O[a],
+  value: (a) => (c, i) => c.V[a][i],
+  player_count: () => (c) => c.n,
+  rival: (a) => (c) => {
+    const row = c.R?.[a.id];
+    if (row == null) return 0;
+    return a.input != null ? c.P[row][a.input] : c.V[a.value][row];
+  },
+  choice_data: (a, t) => {
+    const k = a.index ?? 0;
+    if (a.of.table != null) return (c) => c.D[a.of.table][a.field]?.[k] ?? 0;
+    const spec = t.scoring?.inputs.find((x) => x.id === a.of.input);
+    const byChoice = Object.fromEntries((spec?.choices ?? []).filter((ch) => ch.data?.[a.field]?.length > k).map((ch) => [ch.id, ch.data[a.field][k]]));
+    return (c, i) => byChoice[c.P[i][a.of.input]] ?? 0;
+  },
+  sum: fold((x, y) => x + y),
+  product: fold((x, y) => x * y + 0), // never -0
+  difference: fold((x, y) => x - y),
+  floor_div: (a, t) => {
+    const f = t.sub(a[0]);
+    return (c, i) => floorDiv(f(c, i), a[1]);
+  },
+  minimum: (a, t) => {
+    const fs = t.each(a);
+    return (c, i) => fs(c, i).reduce((best, x) => (cmp(x, best) == -1 ? x : best));
+  },
+  maximum: (a, t) => {
+    const fs = t.each(a);
+    return (c, i) => fs(c, i).reduce((best, x) => (cmp(x, best) == 1 ? x : best));
+  },
+  lookup: (a, t) => {
+    const f = t.sub(a.index);
+    return (c, i) => H.lookup(a.table, f(c, i), a.beyond == "zero");
+  },
+  if: (a, t) => {
+    const [then, cond, other] = [a.then, a.cond, a.else ?? 0].map(t.sub);
+    return (c, i) => (truthy(cond(c, i)) ? then : other)(c, i);
+  },
+  eq: fold((x, y) => +eq(x, y)),
+  ne: fold((x, y) => +!eq(x, y)),
+  lt: compare((k) => k < 0),
+  le: compare((k) => k <= 0),
+  gt: compare((k) => k > 0),
+  ge: compare((k) => k >= 0),
+  all: (a, t) => {
+    const fs = t.each(a);
+    return (c, i) => +fs(c, i).every(truthy);
+  },
+  any: (a, t) => {
+    const fs = t.each(a);
+    return (c, i) => +fs(c, i).some(truthy);
+  },
+  not: (a, t) => {
+    const f = t.sub(a);
+    return (c, i) => +!truthy(f(c, i));
+  },
+  is: (a, t) => {
+    const f = t.sub(a.of);
+    return (c, i) => +a.in.includes(f(c, i));
+  },
+  count_at_least: (a, t) => {
+    // A single comparison stays a bool.
+    const fs = t.each(a.values);
+    return (c, i) => fs(c, i).map((x) => cmp(x, a.at_least ?? 1) >= 0).reduce((x, y) => +x + +y);
+  },
+  length: (a) => (c, i) => pile(a)(c, i).length,
+  last: (a) => (c, i) => pile(a)(c, i).at(-1) ?? 0,
+  sum_items: (a) => (c, i) => pile(a)(c, i).reduce(add, 0),
+  count_equal: (a) => (c, i) => pile(a.of)(c, i).filter((x) => eq(x, a.value)).length,
+  set_collection: (a, t) => {
+    const fs = t.each(a.families);
+    return (c, i) => H.setCollection(fs(c, i), a.item_values);
+  },
+  sorted_key: (a, t) => {
+    const [fs, keep] = [t.each(a.of), t.sub(a.keep)];
+    return (c, i) => H.sortedKey(fs(c, i), a.order == "descending", keep(c, i));
+  },
+  best_assignment: (a, t) => {
+    const [wildcards, target] = [t.sub(a.wildcards), t.sub(a.maximize)];
+    const among = a.among.map((ref) => ref.input);
+    // The target reads row i of a table where that row holds the wildcards placed.
+    return (c, i) =>
+      H.bestAssignment(wildcards(c, i), (trial) => target({ ...c, P: c.P.map((p, k) => (k == i ? trial : p)) }, i), c.P[i], among);
+  },
+  table_sum: (a, t) => {
+    const f = t.sub(a);
+    return t.step((c) => compared(f, c, false).reduce(add, 0), false);
+  },
+  rank_award: (a, t) => {
+    const [f, others] = [t.sub(a.of), t.sub(a.others ?? 0)];
+    const awards = Array.isArray(a.awards) ? t.each(a.awards) : (c) => data(c, a.awards);
+    const gap = perPlace(a.max_gap, t, true);
+    return t.step((c) => award(H.rankAward(compared(f, c, a.rivals), awards(c, 0), a.ties, others(c, 0), a.at_least ?? 1, gap(c, 0)), c));
+  },
+  most: (a, t) => {
+    const [f, p] = [t.sub(a.of), points(a.points, t)];
+    return t.step((c) => award(H.most(compared(f, c, a.rivals), p ? compared(p, c, a.rivals) : a.points, a.at_least ?? 1), c));
+  },
+  held_award: (a, t) => {
+    const [f, holder, mine, theirs] = [t.sub(a.of), t.sub(a.holder), points(a.holder_points, t), points(a.other_points, t)];
+    return t.step((c) => {
+      const [held, other] = [mine ? compared(mine, c, a.rivals) : a.holder_points, theirs ? compared(theirs, c, a.rivals) : a.other_points];
+      return award(H.heldAward(compared(f, c, a.rivals), compared(holder, c, a.rivals), held, other, a.at_least ?? 1), c);
+    });
+  },
+  neighbours: (a, t) => {
+    const [f, seat] = [t.sub(a.of), a.seat == null ? null : t.sub(a.seat)];
+    return t.step((c) => [padded(H.neighbours(compared(f, c, false), a.offsets, seat && compared(seat, c, false), a.aggregate ?? "sum"), c)]);
+  },
+};
 
 /**
  * Table-wide steps (awards, table sums) go to ``steps`` in Python's order: a value shows the
- * details of its first award.
- * @param {any} node @param {Step[]} steps @returns {Fn}
+ * details of its first award. ``scoring`` is the export's, for nodes that read declarations.
+ * @param {any} node @param {Step[]} steps @param {any} [scoring] @returns {Fn}
  */
-export function compile(node, steps) {
+export function compile(node, steps, scoring) {
   if (typeof node != "object" || node === null) return () => node;
   const [kind] = Object.keys(node);
-  const a = node[kind];
-  const sub = (x) => compile(x, steps);
-  const each = (xs) => {
-    const fs = xs.map(sub);
-    return (c, i) => fs.map((f) => f(c, i));
+  const make = NODES[kind];
+  if (!make) throw new TypeError(`unknown scoring node ${kind}`);
+  /** @type {Tools} */
+  const t = {
+    scoring,
+    sub: (x) => compile(x, steps, scoring),
+    each: (xs) => {
+      const fs = xs.map(t.sub);
+      return (c, i) => fs.map((f) => f(c, i));
+    },
+    step: (run, cross = true) => {
+      const k = steps.push({ run, cross }) - 1;
+      return cross ? (c, i) => c.S?.[k][0][i] : (c) => c.S?.[k];
+    },
   };
-  const step = (run, cross = true) => {
-    const k = steps.push({ run, cross }) - 1;
-    return cross ? (c, i) => c.S?.[k][0][i] : (c) => c.S?.[k];
-  };
-  // Given, or read from a chosen tile.
-  const data = (c, x, first = false) => {
-    if (x?.table == null) return x ?? null;
-    const got = c.D[x.table][x.field];
-    return first ? (got?.length ? got[0] : null) : got || [];
-  };
-  /** @type {Fn} */
-  const pile = (c, i) => c.P[i][a.input ?? a.of?.input];
-  if (kind in BINARY) {
-    const fs = each(a);
-    return (c, i) => fs(c, i).reduce(BINARY[kind]);
-  }
-  switch (kind) {
-    case "input":
-      return (c, i) => c.P[i][a];
-    case "table":
-      return (c) => c.T[a];
-    case "option":
-      return (c) => c.O[a];
-    case "value":
-      return (c, i) => c.V[a][i];
-    case "player_count":
-      return (c) => c.n;
-    case "floor_div": {
-      const f = sub(a[0]);
-      return (c, i) => floorDiv(f(c, i), a[1]);
-    }
-    case "minimum":
-    case "maximum": {
-      const fs = each(a);
-      const sign = kind == "minimum" ? -1 : 1;
-      return (c, i) => fs(c, i).reduce((best, x) => (cmp(x, best) == sign ? x : best));
-    }
-    case "lookup": {
-      const f = sub(a.index);
-      return (c, i) => H.lookup(a.table, f(c, i), a.beyond == "zero");
-    }
-    case "if": {
-      const [then, cond, other] = [a.then, a.cond, a.else ?? 0].map(sub);
-      return (c, i) => (truthy(cond(c, i)) ? then : other)(c, i);
-    }
-    case "all":
-    case "any": {
-      const fs = each(a);
-      return (c, i) => +fs(c, i)[kind == "all" ? "every" : "some"](truthy);
-    }
-    case "not": {
-      const f = sub(a);
-      return (c, i) => +!truthy(f(c, i));
-    }
-    case "is": {
-      const f = sub(a.of);
-      return (c, i) => +a.in.includes(f(c, i));
-    }
-    case "count_at_least": {
-      // A single comparison stays a bool.
-      const fs = each(a.values);
-      return (c, i) => fs(c, i).map((x) => cmp(x, a.at_least ?? 1) >= 0).reduce((x, y) => +x + +y);
-    }
-    case "length":
-      return (c, i) => pile(c, i).length;
-    case "last":
-      return (c, i) => pile(c, i).at(-1) ?? 0;
-    case "sum_items":
-      return (c, i) => pile(c, i).reduce(add, 0);
-    case "count_equal":
-      return (c, i) => pile(c, i).filter((x) => eq(x, a.value)).length;
-    case "set_collection": {
-      const fs = each(a.families);
-      return (c, i) => H.setCollection(fs(c, i), a.item_values);
-    }
-    case "sorted_key": {
-      const [fs, keep] = [each(a.of), sub(a.keep)];
-      return (c, i) => H.sortedKey(fs(c, i), a.order == "descending", keep(c, i));
-    }
-    case "table_sum": {
-      const f = sub(a);
-      return step((c) => vector(f, c).reduce(add, 0), false);
-    }
-    case "rank_award": {
-      const f = sub(a.of);
-      return step((c) => H.rankAward(vector(f, c), data(c, a.awards), a.ties, a.others ?? 0, a.at_least ?? 1, data(c, a.max_gap, true)));
-    }
-    case "most": {
-      const f = sub(a.of);
-      return step((c) => H.most(vector(f, c), a.points, a.at_least ?? 1));
-    }
-    case "held_award": {
-      const [f, holder] = [a.of, a.holder].map(sub);
-      return step((c) => H.heldAward(vector(f, c), vector(holder, c), a.holder_points, a.other_points, a.at_least ?? 1));
-    }
-  }
-  throw new TypeError(`unknown scoring node ${kind}`);
+  return make(node[kind], t);
 }
 
 /** @param {Step[]} steps @param {Fn} fn @param {Ctx} c */
@@ -156,10 +197,15 @@ export function tableFunction(node) {
   return (O, T, D, n) => fn({ P: [], O, T, D, n }, 0);
 }
 
-/** As Python's player_function. @param {any} node @returns {(P: any[], O: any, T: any, D: any, V?: any) => any[]} */
-export function playerFunction(node) {
+/**
+ * As Python's player_function; R maps each rival at the table to its row, after the players.
+ * @param {any} node @param {any} [scoring] @returns {(P: any[], O: any, T: any, D: any, V?: any, R?: Record<string, number>) => any[]}
+ */
+export function playerFunction(node, scoring) {
   /** @type {Step[]} */
   const steps = [];
-  const fn = compile(node, steps);
-  return (P, O, T, D, V) => runPlayers(steps, fn, { P, O, T, D, V, n: P.length });
+  const fn = compile(node, steps, scoring);
+  return (P, O, T, D, V, R = {}) => runPlayers(steps, fn, { P, O, T, D, V, R, n: P.length - Object.keys(R).length });
 }
+
+export { num };

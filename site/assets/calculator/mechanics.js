@@ -67,24 +67,66 @@ function best(measures, atLeast) {
   return { best: top, won: cmp(top, atLeast) >= 0 ? holding(measures, top) : [] };
 }
 
-/** @param {any[]} measures @param {number} points @param {number} atLeast @returns {Award} */
+// Award points: one number for everyone, or one per player.
+const each = (points, i) => (Array.isArray(points) ? points[i] : points);
+
+/** @param {any[]} measures @param {number|number[]} points @param {number} atLeast @returns {Award} */
 export function most(measures, points, atLeast) {
   const { best: top, won } = best(measures, atLeast);
   return [
-    measures.map((_, i) => (won.includes(i) ? points : 0)),
+    measures.map((_, i) => (won.includes(i) ? each(points, i) : 0)),
     measures.map((measure, i) => ({ measure, best: top, won: won.includes(i), tied_with: others(won, i) })),
   ];
 }
 
 /**
- * @param {any[]} measures @param {any[]} holders @param {number} holderPoints @param {number} otherPoints
+ * @param {any[]} measures @param {any[]} holders @param {number|number[]} holderPoints @param {number|number[]} otherPoints
  * @param {number} atLeast @returns {Award}
  */
 export function heldAward(measures, holders, holderPoints, otherPoints, atLeast) {
   if (!holders.some(truthy)) return [measures.map(() => 0), measures.map((measure) => ({ measure, active: false }))];
   const { best: top, won } = best(measures, atLeast);
   return [
-    measures.map((_, i) => (won.includes(i) ? (truthy(holders[i]) ? holderPoints : otherPoints) : 0)),
+    measures.map((_, i) => (won.includes(i) ? each(truthy(holders[i]) ? holderPoints : otherPoints, i) : 0)),
     measures.map((measure, i) => ({ measure, best: top, active: true, won: won.includes(i), holder: truthy(holders[i]), tied_with: others(won, i) })),
   ];
+}
+
+/**
+ * For each player, ``aggregate`` of values over the players ``offsets`` seats away; seats are
+ * the players' order or ``seats`` (1..n); a player is never their own neighbour.
+ * @param {any[]} values @param {number[]} offsets @param {any[]|null} seats @param {string} aggregate
+ */
+export function neighbours(values, offsets, seats, aggregate) {
+  const count = values.length;
+  const bySeat = [...values.keys()];
+  if (seats) bySeat.sort((a, b) => cmp(seats[a], seats[b]));
+  const seatOf = [];
+  bySeat.forEach((player, place) => (seatOf[player] = place));
+  return values.map((_, player) => {
+    const found = offsets.filter((o) => ((o % count) + count) % count).map((o) => num(values[bySeat[(((seatOf[player] + o) % count) + count) % count]]));
+    if (!found.length) return 0;
+    return aggregate == "sum" ? found.reduce((x, y) => x + y, 0) : Math[aggregate == "maximum" ? "max" : "min"](...found);
+  });
+}
+
+// Every way to put ``units`` identical units into ``slots`` slots, the first slot fullest first.
+function* placements(units, slots) {
+  if (slots == 1) return yield [units];
+  for (let first = units; first >= 0; first--) for (const rest of placements(units - first, slots - 1)) yield [first, ...rest];
+}
+
+/**
+ * The largest target over every placement of wildcards among the named inputs of a player.
+ * @param {any} wildcards @param {(trial: any) => any} target @param {any} player @param {string[]} among
+ */
+export function bestAssignment(wildcards, target, player, among) {
+  let best = null;
+  for (const placement of placements(Math.max(num(wildcards), 0), among.length)) {
+    const trial = { ...player };
+    among.forEach((name, k) => (trial[name] = trial[name] + placement[k]));
+    const found = num(target(trial));
+    if (best === null || found > best) best = found;
+  }
+  return best ?? 0;
 }

@@ -4,7 +4,7 @@ import { compile, playerFunction, runPlayers, tableFunction, vector } from "./ex
 import { cmp, eq, num, truthy } from "./values.js";
 
 /**
- * @typedef {{names: string[], players: any[], options: any, table: any, choiceData: any}} TableState
+ * @typedef {{names: string[], players: any[], options: any, table: any, choiceData: any, rivals?: Record<string, any>}} TableState
  * @typedef {{rank: number, decided_by: string|null, path: any[], against: number|null}} Placement
  */
 
@@ -20,17 +20,17 @@ export function compileGame(game) {
   const owners = {};
   for (const id of s.value_order) {
     const start = steps.length;
-    const fn = compile(declared[id], steps);
+    const fn = compile(declared[id], steps, s);
     const owner = steps.findIndex((step, k) => k >= start && step.cross);
     if (owner >= 0) owners[id] = owner;
     steps.push({ run: (c) => (c.V[id] = vector(fn, c)) });
   }
   return {
     game,
-    /** @param {any[]} P @param {any} O @param {any} T @param {any} D */
-    evaluate(P, O, T, D) {
+    /** Rows: the players, then the rivals (R: a rival's row by id). @param {any[]} P @param {any} O @param {any} T @param {any} D @param {Record<string, number>} [R] */
+    evaluate(P, O, T, D, R = {}) {
       /** @type {import("./expr.js").Ctx} */
-      const c = { P, O, T, D, V: {}, n: P.length };
+      const c = { P, O, T, D, V: {}, R, n: P.length - Object.keys(R).length };
       runPlayers(steps, () => 0, c);
       /** @type {Record<string, any[]>} */
       const details = {};
@@ -40,17 +40,45 @@ export function compileGame(game) {
     inputWhen: whens(s.inputs),
     categoryWhen: whens(s.categories),
     tableWhen: whens(s.table),
+    rivalWhen: whens(s.rivals),
     /** @type {Record<string, Record<string, Function>>} when each table choice is offered */
     choiceWhen: Object.fromEntries((s.table ?? []).map((t) => [t.id, whens(t.choices)])),
     constraints: (s.constraints ?? []).map((x) => ({
-      ...x, holds: playerFunction(x.check), active: x.when == null ? null : tableFunction(x.when),
+      ...x, holds: playerFunction(x.check, s), active: x.when == null ? null : tableFunction(x.when),
     })),
-    endChecks: (s.end_checks ?? []).map((x) => ({ message: x.message, fn: playerFunction(x.any_player) })),
-    winRequires: s.ranking.win_requires == null ? null : playerFunction(s.ranking.win_requires),
+    endChecks: (s.end_checks ?? []).map((x) => ({ message: x.message, fn: playerFunction(x.any_player, s) })),
+    winRequires: s.ranking.win_requires == null ? null : playerFunction(s.ranking.win_requires, s),
   };
 }
 
 /** @typedef {ReturnType<typeof compileGame>} Compiled */
+
+/**
+ * The rows of the rivals at the table (scorer/rivals.py): the inputs given for each, its
+ * fixed ones, every other input empty; and [path, code] for a rival given but not present.
+ * @param {Compiled} g @param {any} given @param {any} options @param {any} table @param {any} choiceData
+ * @param {number} count @param {(spec: any) => any} empty an input's default
+ */
+export function rivalRows(g, given, options, table, choiceData, count, empty) {
+  const s = g.game.scoring;
+  /** @type {Record<string, any>} */
+  const rows = {};
+  /** @type {[string, string][]} */
+  const problems = [];
+  for (const rival of s.rivals ?? []) {
+    const when = g.rivalWhen[rival.id];
+    const values = given?.[rival.id] ?? null;
+    if (when && !truthy(when(options, table, choiceData, count))) {
+      if (values !== null) problems.push([`rivals.${rival.id}`, "not_used"]);
+      continue;
+    }
+    const row = Object.fromEntries(s.inputs.map((x) => [x.id, empty(x)]));
+    Object.assign(row, rival.fixed ?? {}, values ?? {});
+    for (const x of s.inputs) if (x.kind == "position") row[x.id] ??= 0;
+    rows[rival.id] = row;
+  }
+  return { rows, problems };
+}
 
 // Players compared key by key, best first: -1 when p places before q.
 const compareRows = (keys, columns, p, q) => {
@@ -97,34 +125,57 @@ export function score(g, state) {
   const s = g.game.scoring;
   const { names, players, options, table, choiceData } = state;
   const n = players.length;
-  const { values, details } = g.evaluate(players, options, table, choiceData);
+  const rivals = state.rivals ?? {};
+  const present = Object.keys(rivals);
+  /** @type {Record<string, number>} */
+  const R = Object.fromEntries(present.map((id, k) => [id, n + k]));
+  const rows = [...players, ...Object.values(rivals)];
+  const { values, details } = g.evaluate(rows, options, table, choiceData, R);
   /** @type {any[]} */
   const shown = s.categories.filter((c) => !g.categoryWhen[c.id] || truthy(g.categoryWhen[c.id](options, table, choiceData, n)));
   const byPoints = s.kind === "points";
-  if (byPoints) values.total = names.map((_, i) => shown.reduce((t, c) => t + num(values[c.value][i]), 0));
+  if (byPoints) values.total = rows.map((_, i) => shown.reduce((t, c) => t + num(values[c.value][i]), 0));
   const keys = s.ranking.keys;
-  const placements = rankPlayers(keys, keys.map((k) => values[k.value]));
-  const allowed = g.winRequires?.(players, options, table, choiceData, values);
+  const declared = s.rivals ?? [];
+  // Ranked: the players, then the rivals that take a place among them.
+  const ranked = [...names.keys(), ...declared.filter((r) => r.ranked && r.id in R).map((r) => R[r.id])];
+  const labels = [...names, ...present.map((id) => declared.find((r) => r.id === id).label)];
+  const placements = rankPlayers(keys, keys.map((k) => ranked.map((row) => values[k.value][row])));
+  const allowed = g.winRequires?.(rows, options, table, choiceData, values, R);
+  const breakdown = (i) => Object.fromEntries(shown.map((c) => [c.id, num(values[c.value][i])]));
+  const why = (i) => Object.fromEntries(shown.filter((c) => Object.hasOwn(details, c.value) && details[c.value]).map((c) => [c.id, details[c.value][i]]));
   const results = names.map((name, i) => {
     const p = placements[i];
     return {
       name,
       total: byPoints ? values.total[i] : null,
       key: byPoints ? null : values[keys[0].value][i].map(num),
-      breakdown: Object.fromEntries(shown.map((c) => [c.id, num(values[c.value][i])])),
+      breakdown: breakdown(i),
       rank: p.rank,
       winner: p.rank === 1 && (!allowed || truthy(allowed[i])),
       decided_by: p.decided_by,
-      against: p.against == null ? null : names[p.against],
+      against: p.against == null ? null : labels[ranked[p.against]],
       tiebreak: p.path,
-      details: Object.fromEntries(shown.filter((c) => Object.hasOwn(details, c.value)).map((c) => [c.id, details[c.value][i]])),
+      details: why(i),
+    };
+  });
+  const rivalResults = declared.filter((r) => r.id in R).map((r) => {
+    const row = R[r.id];
+    const place = ranked.indexOf(row);
+    const rank = place < 0 ? null : placements[place].rank;
+    return {
+      id: r.id, name: r.label, rival: true,
+      total: byPoints && r.ranked ? values.total[row] : null,
+      key: !byPoints && r.ranked ? values[keys[0].value][row].map(num) : null,
+      breakdown: r.ranked ? breakdown(row) : {}, rank, winner: rank === 1 && !!r.can_win, details: why(row),
     };
   });
   return {
     game: g.game.game,
     options: { ...options },
     players: results,
-    notices: g.endChecks.filter((e) => !e.fn(players, options, table, choiceData, values).some(truthy)).map((e) => e.message),
-    winners: results.filter((p) => p.winner).map((p) => p.name),
+    notices: g.endChecks.filter((e) => !e.fn(rows, options, table, choiceData, values, R).slice(0, n).some(truthy)).map((e) => e.message),
+    rivals: rivalResults,
+    winners: [...results, ...rivalResults].filter((p) => p.winner).map((p) => p.name),
   };
 }

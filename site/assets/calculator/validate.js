@@ -1,5 +1,6 @@
 // End-state checks: structure (schemas/endstate.py), then scorer/validate.py. A problem has
 // Python's path, a code and parameters for translation, and an English message.
+import { rivalRows } from "./scoring.js";
 import { eq, truthy } from "./values.js";
 
 /** @typedef {{path: string, code: string, params: Record<string, any>, message: string}} Problem */
@@ -98,10 +99,13 @@ function structure(game, raw) {
     const length = typeof v == "string" ? [...v].length : -1;
     add(length < 0 ? problem(path, "string_type") : !length ? problem(path, "too_short") : length > 40 ? problem(path, "name_too_long", { max: 40 }) : null);
   };
+  // Rivals (scorer/rivals.py): each one's inputs, checked as a player's are.
+  const rivals = (v, path) => object(path, v, checks(s.rivals, (r) => (x, p) => x !== null && object(p, x, Object.fromEntries(r.inputs.map((id) => [id, player[id]])))));
   object("", raw, {
+    ...(s.rivals?.length ? { rivals } : {}),
     game: (v, path) => v !== game.game && add(problem(path, "wrong_game", { expected: game.game })),
     options: (v, path) => object(path, v, checks(s.options, (o) => (x, p) => add(field(p, x, o.kind == "flag" ? "bool" : "choice", { allowed: ids(o) })))),
-    table: (v, path) => object(path, v, checks(s.table, (t) => (x, p) => add(field(p, x, "choice", { allowed: ids(t), nullable: true })))),
+    table: (v, path) => object(path, v, checks(s.table, (t) => (x, p) => add(t.kind == "count" ? field(p, x, "int", { min: t.min ?? 0, max: t.max, nullable: true }) : field(p, x, "choice", { allowed: ids(t), nullable: true })))),
     players: (v, path) => {
       if (!Array.isArray(v)) return add(problem(path, "list_type"));
       v.forEach((p, i) => {
@@ -231,7 +235,13 @@ export function check(g, raw) {
     const chosen = table[spec.id];
     const when = g.tableWhen[spec.id];
     choiceData[spec.id] = {};
-    if (when && !truthy(when(options, table, {}, count))) {
+    const active = !when || truthy(when(options, table, {}, count));
+    if (spec.kind == "count") {
+      if (!active && chosen !== null) out.push(problem(path, "not_used"));
+      table[spec.id] = chosen ?? spec.min ?? 0;
+      continue;
+    }
+    if (!active) {
       if (chosen !== null) out.push(problem(path, "not_used"));
       continue;
     }
@@ -259,6 +269,8 @@ export function check(g, raw) {
       });
   }
   out.push(...sharedComponents(game, players));
+  const rivals = rivalRows(g, raw.rivals, options, table, choiceData, count, (x) => fallback(game, x));
+  for (const [path, code] of rivals.problems) out.push(problem(path, code));
   // A player left out of an optional order holds place 0.
   for (const spec of s.inputs) if (spec.kind == "position" && spec.optional) for (const p of players) p[spec.id] ??= 0;
 
@@ -272,5 +284,5 @@ export function check(g, raw) {
       else if (!holds.every(truthy)) out.push(problem("players", "constraint", params));
     }
   }
-  return out.length ? fail(out) : { problems: [], state: { names, players, options, table, choiceData } };
+  return out.length ? fail(out) : { problems: [], state: { names, players, options, table, choiceData, rivals: rivals.rows } };
 }

@@ -1,0 +1,253 @@
+"""``for_each``: one entry of a list written once for several parameters.
+
+In any list of a scoring file, a mapping with a ``for_each`` key stands for one copy of
+itself (without that key) per binding of its parameters, with ``{name}`` replaced in every
+text below it::
+
+    values:
+      - for_each: {n: [1, 2, 3, 4, 5, 6]}
+        id: region_{n}
+        compute: {rank_award: {of: {input: influence_{n}}, ...}}
+
+``for_each`` maps each parameter to a list of values (several parameters give every
+combination, the first varying slowest) or is a list of mappings, one binding each
+(``[{n: 1, colour: red}, {n: 2, colour: blue}]``). A text that is exactly ``{name}``
+becomes the value itself, so numbers can be parameters too. Templates nest; an inner one
+sees the outer parameters already filled in.
+
+Expansion happens when the file is read, before validation: the engine, the exported
+scoring the browser reads and the translation catalogs all see the expanded entries (so a
+label ``Influence en région {n}`` becomes six messages, each with its own context). Every
+expanded location remembers where it came from, so errors point at the template's line,
+with the parameters that produced them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+from pydantic_core import InitErrorDetails, PydanticCustomError
+
+KEY = "for_each"
+
+Path = tuple[str | int, ...]
+Binding = dict[str, Any]
+
+_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+_PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+
+
+class TemplateError(ValueError):
+    """A ``for_each`` that cannot be expanded, with where it stands in the file."""
+
+    def __init__(self, path: Path, message: str):
+        super().__init__(message)
+        self.path = path
+        self.message = message
+
+
+@dataclass
+class Expansion:
+    """The expanded data, and for every expanded location where it came from."""
+
+    data: Any
+    #: Expanded path -> (path in the file, parameters bound there).
+    origins: dict[Path, tuple[Path, Binding]] = field(default_factory=dict)
+    #: Path of a template in the file -> how many copies it made.
+    copies: dict[Path, int] = field(default_factory=dict)
+
+    def source(self, path: Path) -> tuple[Path, Binding]:
+        """Where the expanded ``path`` comes from: the longest known prefix, then the rest."""
+        for cut in range(len(path), -1, -1):
+            found = self.origins.get(path[:cut])
+            if found is not None:
+                return (*found[0], *path[cut:]), found[1]
+        return path, {}
+
+
+def describe_binding(binding: Binding) -> str:
+    """``n = 3, tie = pool_floor``."""
+    return ", ".join(f"{name} = {value}" for name, value in binding.items())
+
+
+def expand(data: Any) -> Expansion:
+    """Expand every ``for_each`` in ``data``; raise TemplateError for a malformed one."""
+    expansion = Expansion(None)
+    expansion.data = _walk(data, (), (), {}, expansion)
+    return expansion
+
+
+def _walk(node: Any, src: Path, out: Path, binding: Binding, expansion: Expansion) -> Any:
+    expansion.origins[out] = (src, binding)
+    if isinstance(node, dict):
+        if KEY in node:
+            raise TemplateError(src, f"{KEY!r} makes copies of an item of a list; it is not in one")
+        return {k: _walk(v, (*src, k), (*out, k), binding, expansion) for k, v in node.items()}
+    if not isinstance(node, list):
+        return node
+    result: list[Any] = []
+    for index, item in enumerate(node):
+        where: Path = (*src, index)
+        if not (isinstance(item, dict) and KEY in item):
+            result.append(_walk(item, where, (*out, len(result)), binding, expansion))
+            continue
+        body = {k: v for k, v in item.items() if k != KEY}
+        bindings = list(_bindings(item[KEY], (*where, KEY)))
+        expansion.copies[where] = len(bindings)
+        for own in bindings:
+            copy = _substitute(body, own)
+            result.append(_walk(copy, where, (*out, len(result)), {**binding, **own}, expansion))
+    return result
+
+
+def _bindings(spec: Any, where: Path) -> Iterator[Binding]:
+    """Each binding a ``for_each`` gives, checked."""
+    if isinstance(spec, dict) and spec:
+        for name, values in spec.items():
+            _check_name(name, (*where, name))
+            if not isinstance(values, list) or not values:
+                raise TemplateError((*where, name), f"{name!r} needs a non-empty list of values")
+            for value in values:
+                _check_value(value, (*where, name))
+        names = list(spec)
+        for combination in itertools.product(*(spec[n] for n in names)):
+            yield dict(zip(names, combination, strict=True))
+    elif isinstance(spec, list) and spec:
+        for index, row in enumerate(spec):
+            if not isinstance(row, dict) or not row:
+                raise TemplateError((*where, index), "each binding is a mapping {name: value}")
+            for name, value in row.items():
+                _check_name(name, (*where, index, name))
+                _check_value(value, (*where, index, name))
+            yield dict(row)
+    else:
+        raise TemplateError(
+            where,
+            "for_each maps each parameter to its values ({n: [1, 2, 3]}) or lists the "
+            "bindings ([{n: 1}, {n: 2}])",
+        )
+
+
+def _check_name(name: Any, where: Path) -> None:
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise TemplateError(
+            where, f"a parameter name is lower-case letters, digits and _: {name!r}"
+        )
+
+
+def _check_value(value: Any, where: Path) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise TemplateError(where, f"a parameter's value is a whole number or a text: {value!r}")
+
+
+def _substitute(node: Any, binding: Binding) -> Any:
+    """``node`` with ``{name}`` replaced by the bound values, in every text."""
+    if isinstance(node, dict):
+        return {k: _substitute(v, binding) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_substitute(v, binding) for v in node]
+    if not isinstance(node, str):
+        return node
+    whole = _PLACEHOLDER.fullmatch(node)
+    if whole and whole.group(1) in binding:
+        return binding[whole.group(1)]
+    return _PLACEHOLDER.sub(
+        lambda m: str(binding[m.group(1)]) if m.group(1) in binding else m.group(0), node
+    )
+
+
+#: The JSON Schema of a template item: checked once expanded, so only its key is known.
+TEMPLATE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": [KEY],
+    "properties": {
+        KEY: {
+            "description": "Copies of this item, one per binding of the parameters; "
+            "{name} in its texts becomes the parameter's value.",
+            "anyOf": [
+                {
+                    "type": "object",
+                    "additionalProperties": {
+                        "type": "array",
+                        "minItems": 1,
+                        "items": {"type": ["integer", "string"]},
+                    },
+                },
+                {
+                    "type": "array",
+                    "minItems": 1,
+                    "items": {
+                        "type": "object",
+                        "additionalProperties": {"type": ["integer", "string"]},
+                    },
+                },
+            ],
+        }
+    },
+}
+
+
+def allow_templates(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` where every list also accepts ``for_each`` template items."""
+
+    def visit(node: Any) -> Any:
+        if isinstance(node, dict):
+            found = {k: visit(v) for k, v in node.items()}
+            if found.get("type") == "array" and "items" in found:
+                found["items"] = {"anyOf": [found["items"], {"$ref": "#/$defs/Template"}]}
+            return found
+        if isinstance(node, list):
+            return [visit(v) for v in node]
+        return node
+
+    result: dict[str, Any] = visit(schema)
+    result.setdefault("$defs", {})["Template"] = TEMPLATE_SCHEMA
+    return result
+
+
+def clean_path(data: Any, loc: tuple[str | int, ...], missing: bool = False) -> Path:
+    """A pydantic error location as a path in ``data``: steps that are not in the data
+    (union tags) are dropped; for a ``missing`` error the missing key ends the path."""
+    path: list[str | int] = []
+    current = data
+    for step in loc:
+        in_mapping = isinstance(current, dict) and step in current
+        in_list = isinstance(current, list) and isinstance(step, int) and step < len(current)
+        if not (in_mapping or in_list):
+            continue
+        current = current[step]
+        path.append(step)
+    if missing and loc and loc[-1] not in path[-1:]:
+        path.append(loc[-1])
+    return tuple(path)
+
+
+def relocate(error: ValidationError, expansion: Expansion) -> ValidationError:
+    """``error`` (raised on the expanded data) with every location in the file's terms.
+
+    Copies of one template that fail the same way are reported once, saying for which
+    parameters when that is not all of them.
+    """
+    grouped: dict[tuple[Path, str, str], list[tuple[Path, Binding, Any]]] = {}
+    for item in error.errors(include_url=False):
+        path = clean_path(expansion.data, tuple(item["loc"]), item["type"] == "missing")
+        source, binding = expansion.source(path)
+        key = (source, item["type"], item["msg"])
+        grouped.setdefault(key, []).append((path, binding, item.get("input")))
+    details: list[InitErrorDetails] = []
+    for (source, kind, message), found in grouped.items():
+        bindings = [b for _, b, _ in found if b]
+        template = next((p for p in expansion.copies if source[: len(p)] == p), None)
+        every = template is not None and len(bindings) >= expansion.copies[template]
+        if bindings and not every:
+            message += f" (for {'; '.join(describe_binding(b) for b in bindings)})"
+        escaped = message.replace("{", "{{").replace("}", "}}")
+        details.append(
+            InitErrorDetails(type=PydanticCustomError(kind, escaped), loc=source, input=found[0][2])
+        )
+    return ValidationError.from_exception_data(error.title, details)

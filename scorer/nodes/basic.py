@@ -1,0 +1,490 @@
+"""References, arithmetic and logic: per-player nodes that compile to plain Python."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from schemas import expressions as ex
+from scorer.describe import Count, Items, Part, Phrase, items, phrase
+from scorer.nodes.base import Rule, register
+
+if TYPE_CHECKING:
+    from scorer.compiler import Emitter
+    from scorer.describe import Describer
+
+# ----------------------------------------------------------------------------------------
+# References
+# ----------------------------------------------------------------------------------------
+
+
+@register
+class InputRule(Rule[ex.InputRef]):
+    model = ex.InputRef
+
+    def emit(self, e: Emitter, node: ex.InputRef) -> str:
+        return f"p[{node.input!r}]"
+
+    def words(self, d: Describer, node: ex.InputRef) -> Part:
+        return d.input_label(node.input)
+
+
+@register
+class TableRule(Rule[ex.TableRef]):
+    model = ex.TableRef
+
+    def emit(self, e: Emitter, node: ex.TableRef) -> str:
+        return f"T[{node.table!r}]"
+
+    def words(self, d: Describer, node: ex.TableRef) -> Part:
+        return d.table_label(node.table)
+
+
+@register
+class OptionRule(Rule[ex.OptionRef]):
+    model = ex.OptionRef
+
+    def emit(self, e: Emitter, node: ex.OptionRef) -> str:
+        return f"O[{node.option!r}]"
+
+    def words(self, d: Describer, node: ex.OptionRef) -> Part:
+        label = d.option_label(node.option)
+        return phrase("describe_with", what=label) if d.condition else label
+
+
+@register
+class ValueRule(Rule[ex.ValueRef]):
+    model = ex.ValueRef
+
+    def emit(self, e: Emitter, node: ex.ValueRef) -> str:
+        if node.value in e.local_values:
+            return f"x_{node.value}"
+        return f"v_{node.value}[i]"
+
+    def words(self, d: Describer, node: ex.ValueRef) -> Part:
+        return d.value(node.value)
+
+
+@register
+class PlayerCountRule(Rule[ex.PlayerCount]):
+    model = ex.PlayerCount
+
+    def emit(self, e: Emitter, node: ex.PlayerCount) -> str:
+        return "n"
+
+    def words(self, d: Describer, node: ex.PlayerCount) -> Part:
+        return phrase("describe_player_count")
+
+
+@register
+class RivalRule(Rule[ex.RivalRef]):
+    model = ex.RivalRef
+
+    def emit(self, e: Emitter, node: ex.RivalRef) -> str:
+        spec = node.rival
+        row = f"R[{spec.id!r}]"
+        read = f"P[{row}][{spec.input!r}]" if spec.input is not None else f"v_{spec.value}[{row}]"
+        return f"({read} if {spec.id!r} in R else 0)"
+
+    def words(self, d: Describer, node: ex.RivalRef) -> Part:
+        spec = node.rival
+        what = d.input_label(spec.input) if spec.input is not None else d.value(str(spec.value))
+        return phrase("describe_rival", what=what, rival=d.rival_label(spec.id))
+
+
+@register
+class ChoiceDataRule(Rule[ex.ChoiceDataNode]):
+    model = ex.ChoiceDataNode
+
+    def emit(self, e: Emitter, node: ex.ChoiceDataNode) -> str:
+        spec = node.choice_data
+        if isinstance(spec.of, ex.TableRef):
+            return f"_at(D[{spec.of.table!r}].get({spec.field!r}), {int(spec.index)!r})"
+        by_choice = {
+            str(choice): int(data[spec.index])
+            for choice, fields in e.choice_inputs.get(spec.of.input, {}).items()
+            if len(data := fields.get(spec.field, ())) > spec.index
+        }
+        return f"{by_choice!r}.get(p[{spec.of.input!r}], 0)"
+
+    def words(self, d: Describer, node: ex.ChoiceDataNode) -> Part:
+        spec = node.choice_data
+        owner = d.part(spec.of)
+        choices = (
+            d.content.table_choices(d.tables[spec.of.table])
+            if isinstance(spec.of, ex.TableRef)
+            else getattr(d.inputs[spec.of.input], "choices", [])
+        )
+        listed: list[Part] = []
+        for choice in choices:
+            numbers = choice.data.get(spec.field, [])
+            if len(numbers) > spec.index:
+                name = d.choice_label(spec.of, choice.id)
+                listed.append(
+                    phrase("describe_choice_value", choice=name, value=numbers[spec.index])
+                )
+        if not listed:
+            return 0
+        return phrase("describe_choice_data", of=owner, values=items(listed, ","))
+
+
+# ----------------------------------------------------------------------------------------
+# Arithmetic
+# ----------------------------------------------------------------------------------------
+
+
+def _join(e: Emitter, nodes: list[ex.Expr], operator: str) -> str:
+    return "(" + f" {operator} ".join(e.expr(item) for item in nodes) + ")"
+
+
+def _grouped(part: Part) -> Part:
+    """A sum or difference inside a product or a division gets parentheses."""
+    if isinstance(part, Items) and part.joiner in ("+", "−"):
+        return Items(part.parts, part.joiner, True)
+    return part
+
+
+def grouped_phrase(part: Part) -> Part:
+    """A phrase inside a formula (or another rule) gets parentheses."""
+    return Items((part,), "+", True) if isinstance(part, Phrase) else part
+
+
+def mentions_points(part: Part) -> bool:
+    """Whether ``part`` says its points (a rule that scores), not just a number."""
+    if isinstance(part, Count):
+        return part.key == "points"
+    if isinstance(part, Phrase):
+        return part.key in ("describe_table_points", "describe_awards_of") or any(
+            mentions_points(v) for _, v in part.params
+        )
+    if isinstance(part, Items):
+        return any(mentions_points(p) for p in part.parts)
+    return False
+
+
+@register
+class SumRule(Rule[ex.Sum]):
+    model = ex.Sum
+
+    def emit(self, e: Emitter, node: ex.Sum) -> str:
+        return _join(e, node.sum, "+")
+
+    def words(self, d: Describer, node: ex.Sum) -> Part:
+        parts = [d.part(item) for item in node.sum]
+        if d.points and any(mentions_points(p) for p in parts):
+            # Rules that each say their points: one clause each (a value's clauses join in).
+            flat = [c for p in parts for c in (p.parts if _is_clauses(p) else (p,))]  # type: ignore[union-attr]
+            return items(_clauses(flat), ";")
+        return items(_terms(parts), "+")
+
+
+def _terms(parts: list[Part]) -> list[Part]:
+    """Terms of a sum: inner sums flattened, anything that binds looser in parentheses."""
+    found: list[Part] = []
+    for part in parts:
+        if isinstance(part, Items) and part.joiner == "+" and not part.grouped:
+            found.extend(part.parts)
+        else:
+            found.append(operand(part))
+    return found
+
+
+def operand(part: Part) -> Part:
+    """``part`` inside a formula: phrases and looser joins get parentheses."""
+    if isinstance(part, Phrase):
+        return Items((part,), "+", True)
+    if isinstance(part, Items) and not part.grouped and part.joiner not in ("×", "/"):
+        return Items(part.parts, part.joiner, True)
+    return part
+
+
+def _is_clauses(part: Part) -> bool:
+    return isinstance(part, Items) and part.joiner == ";" and not part.grouped
+
+
+def _clauses(parts: list[Part]) -> list[Part]:
+    """Points from several rules: each rule that says its points a clause; the plain
+    numbers among them added up into one clause worth 1 point each."""
+    found: list[Part] = [p for p in parts if mentions_points(p)]
+    plain = [p for p in parts if not mentions_points(p)]
+    if plain:
+        what = items(_terms(plain), "+")
+        found.append(phrase("describe_per", points=Count("points", 1), what=what))
+    return found
+
+
+@register
+class ProductRule(Rule[ex.Product]):
+    model = ex.Product
+
+    def emit(self, e: Emitter, node: ex.Product) -> str:
+        return _join(e, node.product, "*")
+
+    def words(self, d: Describer, node: ex.Product) -> Part:
+        constants = [f for f in node.product if isinstance(f, int) and not isinstance(f, bool)]
+        others = [f for f in node.product if f not in constants]
+        if d.points and len(constants) == 1 and others:
+            factors = [d.plain(f) for f in others]
+            what = factors[0] if len(factors) == 1 else items([_grouped(f) for f in factors], "×")
+            return phrase("describe_per", points=Count("points", constants[0]), what=what)
+        return items([operand(d.plain(f)) for f in node.product], "×")
+
+
+@register
+class DifferenceRule(Rule[ex.Difference]):
+    model = ex.Difference
+
+    def emit(self, e: Emitter, node: ex.Difference) -> str:
+        return _join(e, node.difference, "-")
+
+    def words(self, d: Describer, node: ex.Difference) -> Part:
+        first, second = node.difference
+        return Items((d.part(first), _grouped(d.part(second))), "−")
+
+
+@register
+class FloorDivRule(Rule[ex.FloorDiv]):
+    model = ex.FloorDiv
+
+    def emit(self, e: Emitter, node: ex.FloorDiv) -> str:
+        value, divisor = node.floor_div
+        return f"({e.expr(value)} // {int(divisor)!r})"
+
+    def words(self, d: Describer, node: ex.FloorDiv) -> Part:
+        value, divisor = node.floor_div
+        what = d.plain(value)
+        if d.points:
+            return phrase("describe_per_group", points=Count("points", 1), size=divisor, what=what)
+        return phrase("describe_floor_div", what=_grouped(what), size=divisor)
+
+
+@register
+class MinimumRule(Rule[ex.Minimum]):
+    model = ex.Minimum
+
+    def emit(self, e: Emitter, node: ex.Minimum) -> str:
+        return "min(" + ", ".join(e.expr(i) for i in node.minimum) + ")"
+
+    def words(self, d: Describer, node: ex.Minimum) -> Part:
+        return phrase("describe_minimum", items=items([d.plain(i) for i in node.minimum], ","))
+
+
+@register
+class MaximumRule(Rule[ex.Maximum]):
+    model = ex.Maximum
+
+    def emit(self, e: Emitter, node: ex.Maximum) -> str:
+        return "max(" + ", ".join(e.expr(i) for i in node.maximum) + ")"
+
+    def words(self, d: Describer, node: ex.Maximum) -> Part:
+        return phrase("describe_maximum", items=items([d.plain(i) for i in node.maximum], ","))
+
+
+@register
+class LookupRule(Rule[ex.Lookup]):
+    model = ex.Lookup
+
+    def emit(self, e: Emitter, node: ex.Lookup) -> str:
+        spec = node.lookup
+        table = repr(tuple(int(v) for v in spec.table))
+        last = len(spec.table) - 1
+        index = e.fresh("_i")
+        # Inlined H.lookup: clamp below to the first entry; past the end, last or 0.
+        clamped = f"({index} := max({e.expr(spec.index)}, 0))"
+        if spec.beyond == "zero":
+            return f"({table}[{index}] if {clamped} <= {last} else 0)"
+        return f"{table}[min({clamped}, {last})]"
+
+    def words(self, d: Describer, node: ex.Lookup) -> Part:
+        spec = node.lookup
+        key = "describe_table_points" if d.points else "describe_table"
+        values = phrase(key, values=Items(tuple(spec.table), "/"))
+        found = phrase("describe_lookup", values=values, index=d.plain(spec.index))
+        if spec.beyond == "zero":
+            return phrase("describe_lookup_zero", lookup=found)
+        return phrase("describe_lookup_last", lookup=found, last=d.part(spec.table[-1]))
+
+
+@register
+class IfRule(Rule[ex.If]):
+    model = ex.If
+
+    def emit(self, e: Emitter, node: ex.If) -> str:
+        spec = node.if_
+        return f"({e.expr(spec.then)} if {e.expr(spec.cond)} else {e.expr(spec.else_)})"
+
+    def words(self, d: Describer, node: ex.If) -> Part:
+        spec = node.if_
+        # A rule inside the branch of another gets parentheses; an "otherwise" chain reads on.
+        then, cond = _nested(d.part(spec.then)), d.test(spec.cond)
+        if isinstance(spec.else_, int) and spec.else_ == 0:
+            return phrase("describe_if", then=then, cond=cond)
+        otherwise = d.part(spec.else_)
+        if not isinstance(spec.else_, ex.If):
+            otherwise = _nested(otherwise)
+        return phrase("describe_if_else", then=then, cond=cond, otherwise=otherwise)
+
+
+def _nested(part: Part) -> Part:
+    if isinstance(part, Phrase) and part.key in ("describe_if", "describe_if_else"):
+        return grouped_phrase(part)
+    if isinstance(part, Items) and part.joiner == ";":
+        return Items(part.parts, part.joiner, True)
+    return part
+
+
+# ----------------------------------------------------------------------------------------
+# Comparisons and logic
+# ----------------------------------------------------------------------------------------
+
+#: Node key -> (Python operator, symbol, the comparison it negates into).
+_COMPARISONS = {
+    "eq": ("==", "=", "ne"),
+    "ne": ("!=", "≠", "eq"),
+    "lt": ("<", "<", "ge"),
+    "le": ("<=", "≤", "gt"),
+    "gt": (">", ">", "le"),
+    "ge": (">=", "≥", "lt"),
+}
+#: Turning ``k OP player_count`` round into ``player_count OP' k``.
+_SWAPPED = {"eq": "eq", "ne": "ne", "lt": "gt", "le": "ge", "gt": "lt", "ge": "le"}
+
+
+def compare_words(d: Describer, key: str, left: object, right: object) -> Part:
+    """A comparison in words; with the player count, as "with 3 players or more"."""
+    if isinstance(right, ex.PlayerCount) and isinstance(left, int):
+        key, left, right = _SWAPPED[key], right, left
+    if isinstance(left, ex.PlayerCount) and isinstance(right, int) and d.condition:
+        count = {"lt": right - 1, "gt": right + 1}.get(key, right)
+        wording = {
+            "eq": "describe_players_eq",
+            "ne": "describe_players_ne",
+            "lt": "describe_players_at_most",
+            "le": "describe_players_at_most",
+            "gt": "describe_players_at_least",
+            "ge": "describe_players_at_least",
+        }[key]
+        return phrase(wording, players=Count("player_count_phrase", count))
+    return Items((d.plain(left), d.plain(right)), _COMPARISONS[key][1])
+
+
+class _CompareRule(Rule[ex.Node]):
+    key = ""
+
+    def emit(self, e: Emitter, node: ex.Node) -> str:
+        left, right = getattr(node, self.key)
+        operator = _COMPARISONS[self.key][0]
+        return f"int({e.expr(left)} {operator} {e.expr(right)})"
+
+    def words(self, d: Describer, node: ex.Node) -> Part:
+        left, right = getattr(node, self.key)
+        return compare_words(d, self.key, left, right)
+
+
+@register
+class EqRule(_CompareRule):
+    model, key = ex.Eq, "eq"
+
+
+@register
+class NeRule(_CompareRule):
+    model, key = ex.Ne, "ne"
+
+
+@register
+class LtRule(_CompareRule):
+    model, key = ex.Lt, "lt"
+
+
+@register
+class LeRule(_CompareRule):
+    model, key = ex.Le, "le"
+
+
+@register
+class GtRule(_CompareRule):
+    model, key = ex.Gt, "gt"
+
+
+@register
+class GeRule(_CompareRule):
+    model, key = ex.Ge, "ge"
+
+
+@register
+class AllRule(Rule[ex.All]):
+    model = ex.All
+
+    def emit(self, e: Emitter, node: ex.All) -> str:
+        return "int(" + " and ".join(f"bool({e.expr(i)})" for i in node.all) + ")"
+
+    def words(self, d: Describer, node: ex.All) -> Part:
+        return items([d.test(i) for i in node.all], "and")
+
+
+@register
+class AnyRule(Rule[ex.AnyOf]):
+    model = ex.AnyOf
+
+    def emit(self, e: Emitter, node: ex.AnyOf) -> str:
+        return "int(" + " or ".join(f"bool({e.expr(i)})" for i in node.any) + ")"
+
+    def words(self, d: Describer, node: ex.AnyOf) -> Part:
+        return items([d.test(i) for i in node.any], "or")
+
+
+@register
+class NotRule(Rule[ex.Not]):
+    model = ex.Not
+
+    def emit(self, e: Emitter, node: ex.Not) -> str:
+        return f"int(not {e.expr(node.not_)})"
+
+    def words(self, d: Describer, node: ex.Not) -> Part:
+        inner = node.not_
+        if isinstance(inner, ex.OptionRef):
+            return phrase("describe_without", what=d.option_label(inner.option))
+        if isinstance(inner, ex.InputRef):
+            return phrase("describe_lacks", what=d.part(inner))
+        if isinstance(inner, ex.Is):
+            return IsRule().words(d, inner, negated=True)
+        for key, (_, _, negated) in _COMPARISONS.items():
+            if isinstance(inner, ex.Node) and inner.node_name() == key:
+                left, right = getattr(inner, key)
+                return compare_words(d, negated, left, right)
+        return phrase("describe_not", what=d.test(inner))
+
+
+@register
+class IsRule(Rule[ex.Is]):
+    model = ex.Is
+
+    def emit(self, e: Emitter, node: ex.Is) -> str:
+        wanted = repr(tuple(str(w) for w in node.is_.in_))
+        return f"int({e.expr(node.is_.of)} in {wanted})"
+
+    def words(self, d: Describer, node: ex.Is, negated: bool = False) -> Part:
+        spec = node.is_
+        if isinstance(spec.of, ex.OptionRef):
+            what: Part = d.option_label(spec.of.option)
+        else:
+            what = d.part(spec.of)
+        choices = items([d.choice_label(spec.of, c) for c in spec.in_], "or")
+        return phrase("describe_is_not" if negated else "describe_is", what=what, choices=choices)
+
+
+@register
+class CountAtLeastRule(Rule[ex.CountAtLeast]):
+    model = ex.CountAtLeast
+
+    def emit(self, e: Emitter, node: ex.CountAtLeast) -> str:
+        spec = node.count_at_least
+        least = int(spec.at_least)
+        return "(" + " + ".join(f"({e.expr(v)} >= {least!r})" for v in spec.values) + ")"
+
+    def words(self, d: Describer, node: ex.CountAtLeast) -> Part:
+        spec = node.count_at_least
+        values = items([d.plain(v) for v in spec.values], ",")
+        counted = phrase("describe_count_at_least", values=values, at_least=spec.at_least)
+        if d.points:
+            return phrase("describe_per", points=Count("points", 1), what=counted)
+        return counted

@@ -1,0 +1,75 @@
+"""Mechanics over several numbers of one player: sets, sorted keys, wildcards."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from schemas import expressions as ex
+from scorer.describe import Items, Part, items, phrase
+from scorer.nodes.base import Rule, register
+from scorer.nodes.basic import operand
+
+if TYPE_CHECKING:
+    from scorer.compiler import Emitter
+    from scorer.describe import Describer
+
+
+@register
+class SetCollectionRule(Rule[ex.SetCollection]):
+    model = ex.SetCollection
+
+    def emit(self, e: Emitter, node: ex.SetCollection) -> str:
+        spec = node.set_collection
+        families = "(" + ", ".join(e.expr(f) for f in spec.families) + ",)"
+        values = repr(tuple(int(v) for v in spec.item_values))
+        return f"H.set_collection({families}, {values})"
+
+    def words(self, d: Describer, node: ex.SetCollection) -> Part:
+        spec = node.set_collection
+        families = items([d.plain(f) for f in spec.families], ",")
+        values = phrase("describe_table_points", values=Items(tuple(spec.item_values), "/"))
+        return phrase("describe_sets", families=families, values=values)
+
+
+@register
+class SortedKeyRule(Rule[ex.SortedKey]):
+    model = ex.SortedKey
+
+    def emit(self, e: Emitter, node: ex.SortedKey) -> str:
+        spec = node.sorted_key
+        values = "(" + ", ".join(e.expr(f) for f in spec.of) + ",)"
+        keep = "None" if spec.keep is None else e.expr(spec.keep)
+        return f"H.sorted_key({values}, {spec.order == 'descending'!r}, {keep})"
+
+    def words(self, d: Describer, node: ex.SortedKey) -> Part:
+        spec = node.sorted_key
+        key = "describe_sorted_descending" if spec.order == "descending" else "describe_sorted"
+        sorted_part = phrase(key, values=items([d.plain(f) for f in spec.of], ","))
+        if spec.keep is None:
+            return sorted_part
+        return phrase("describe_sorted_keep", sorted=sorted_part, keep=operand(d.plain(spec.keep)))
+
+
+@register
+class BestAssignmentRule(Rule[ex.BestAssignment]):
+    model = ex.BestAssignment
+
+    def emit(self, e: Emitter, node: ex.BestAssignment) -> str:
+        spec = node.best_assignment
+        wildcards = (
+            repr(int(spec.wildcards)) if isinstance(spec.wildcards, int) else e.expr(spec.wildcards)
+        )
+        names = repr(tuple(str(ref.input) for ref in spec.among))
+        # The target reads ``p``: inside the lambda it is the player with wildcards placed.
+        target = e.expr(spec.maximize)
+        return f"H.best_assignment({wildcards}, (lambda p: {target}), p, {names})"
+
+    def words(self, d: Describer, node: ex.BestAssignment) -> Part:
+        spec = node.best_assignment
+        among = items([d.plain(ref) for ref in spec.among], "or")
+        return phrase(
+            "describe_best_assignment",
+            target=d.part(spec.maximize),
+            wildcards=d.plain(spec.wildcards),
+            among=among,
+        )

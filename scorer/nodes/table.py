@@ -1,0 +1,179 @@
+"""Nodes that compare players: awards, majorities, table sums, neighbours.
+
+Each is computed once for the whole table, between the loops over players
+(scorer.compiler), by a function of scorer.mechanics that sees every player's value.
+Rivals take part only where a node says ``rivals: true``; elsewhere they get 0.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from schemas import expressions as ex
+from scorer.describe import Items, Part, Raw, items, phrase
+from scorer.nodes.base import Rule, register
+from scorer.nodes.basic import operand
+
+if TYPE_CHECKING:
+    from scorer.compiler import Emitter
+    from scorer.describe import Describer
+
+_TIES = {
+    "dense": "describe_ties_dense",
+    "competition": "describe_ties_competition",
+    "pool_floor": "describe_ties_pool_floor",
+    "pool_nearest": "describe_ties_pool_nearest",
+}
+
+
+def _with_rivals(d: Describer, described: Part, rivals: bool) -> Part:
+    if not rivals or not d.rivals:
+        return described
+    names = items([d.rival_label(r) for r in d.rivals], "and")
+    return phrase("describe_rivals_take_part", award=described, rivals=names)
+
+
+def _qualified(d: Describer, found: Part, spec: ex.MostSpec | ex.HeldAwardSpec) -> Part:
+    """An award's words with its threshold (when it is not 1) and the rivals taking part."""
+    if spec.at_least != 1:
+        found = phrase("describe_with_least", award=found, at_least=spec.at_least)
+    return _with_rivals(d, found, spec.rivals)
+
+
+def _points(d: Describer, node: object) -> Part:
+    """Award points: "3 points", or "(“Coins” + 1) points" for an expression."""
+    if isinstance(node, int):
+        return d.within(node, True)
+    return phrase("describe_points_value", value=operand(d.plain(node)))
+
+
+@register
+class RankAwardRule(Rule[ex.RankAward]):
+    model = ex.RankAward
+
+    def emit(self, e: Emitter, node: ex.RankAward) -> str:
+        spec = node.rank_award
+        measures = e.compared(spec.of, spec.rivals)
+        if isinstance(spec.awards, ex.ChoiceData):
+            awards = e.choice_list(spec.awards)
+        elif all(isinstance(a, int) for a in spec.awards):
+            awards = repr(tuple(int(a) for a in spec.awards if isinstance(a, int)))
+        else:
+            awards = "(" + ", ".join(e.expr(a) for a in spec.awards) + ",)"
+        gap = e.choice_first(spec.max_gap) if isinstance(spec.max_gap, ex.ChoiceData) else None
+        if gap is None:
+            gap = "None" if spec.max_gap is None else e.expr(spec.max_gap)
+        call = (
+            f"H.rank_award({measures}, {awards}, {spec.ties!r}, {e.expr(spec.others)}, "
+            f"{int(spec.at_least)!r}, {gap}, E)"
+        )
+        return e.award(call, spec.rivals)
+
+    def words(self, d: Describer, node: ex.RankAward) -> Part:
+        spec = node.rank_award
+        if isinstance(spec.awards, ex.ChoiceData):
+            awards: Part = phrase("describe_awards_of", table=d.table_label(spec.awards.table))
+        elif all(isinstance(a, int) for a in spec.awards):
+            awards = phrase("describe_table_points", values=Items(tuple(spec.awards), "/"))  # type: ignore[arg-type]
+        else:
+            listed = [operand(d.plain(a)) for a in spec.awards]
+            awards = phrase("describe_table_points", values=items(listed, "/"))
+        parts: list[Part] = [
+            phrase("describe_rank_award", awards=awards, measure=d.plain(spec.of)),
+        ]
+        if not (isinstance(spec.others, int) and spec.others == 0):
+            parts.append(phrase("describe_others", points=_points(d, spec.others)))
+        if spec.at_least > 0:
+            parts.append(phrase("describe_at_least", at_least=spec.at_least))
+        if isinstance(spec.max_gap, ex.ChoiceData):
+            gap: Part | None = phrase("describe_gap_of", table=d.table_label(spec.max_gap.table))
+        else:
+            gap = None if spec.max_gap is None else d.plain(spec.max_gap)
+        if gap is not None:
+            parts.append(phrase("describe_max_gap", gap=gap))
+        parts.append(phrase(_TIES[spec.ties]))
+        return _with_rivals(d, items(parts, ";"), spec.rivals)
+
+
+@register
+class MostRule(Rule[ex.Most]):
+    model = ex.Most
+
+    def emit(self, e: Emitter, node: ex.Most) -> str:
+        spec = node.most
+        measures = e.compared(spec.of, spec.rivals)
+        points = e.points(spec.points, spec.rivals)
+        return e.award(f"H.most({measures}, {points}, {int(spec.at_least)!r}, E)", spec.rivals)
+
+    def words(self, d: Describer, node: ex.Most) -> Part:
+        spec = node.most
+        found = phrase("describe_most", points=_points(d, spec.points), measure=d.plain(spec.of))
+        return _qualified(d, found, spec)
+
+
+@register
+class HeldAwardRule(Rule[ex.HeldAward]):
+    model = ex.HeldAward
+
+    def emit(self, e: Emitter, node: ex.HeldAward) -> str:
+        spec = node.held_award
+        measures = e.compared(spec.of, spec.rivals)
+        holders = e.compared(spec.holder, spec.rivals)
+        holder_points = e.points(spec.holder_points, spec.rivals)
+        other_points = e.points(spec.other_points, spec.rivals)
+        call = (
+            f"H.held_award({measures}, {holders}, {holder_points}, {other_points}, "
+            f"{int(spec.at_least)!r}, E)"
+        )
+        return e.award(call, spec.rivals)
+
+    def words(self, d: Describer, node: ex.HeldAward) -> Part:
+        spec = node.held_award
+        found = phrase(
+            "describe_held_award",
+            holder=d.test(spec.holder),
+            holder_points=_points(d, spec.holder_points),
+            other_points=_points(d, spec.other_points),
+            measure=d.plain(spec.of),
+        )
+        return _qualified(d, found, spec)
+
+
+@register
+class TableSumRule(Rule[ex.TableSum]):
+    model = ex.TableSum
+
+    def emit(self, e: Emitter, node: ex.TableSum) -> str:
+        return e.hoist(f"sum({e.compared(node.table_sum, False)})")
+
+    def words(self, d: Describer, node: ex.TableSum) -> Part:
+        return phrase("describe_table_sum", what=d.part(node.table_sum))
+
+
+def _offset(offset: int) -> Raw:
+    return Raw(f"+{offset}" if offset > 0 else f"\u2212{-offset}")
+
+
+@register
+class NeighboursRule(Rule[ex.Neighbours]):
+    model = ex.Neighbours
+
+    def emit(self, e: Emitter, node: ex.Neighbours) -> str:
+        spec = node.neighbours
+        values = e.compared(spec.of, False)
+        seats = "None" if spec.seat is None else e.compared(spec.seat, False)
+        offsets = repr(tuple(int(o) for o in spec.offsets))
+        found = e.hoist(f"H.neighbours({values}, {offsets}, {seats}, {spec.aggregate!r})", pad=True)
+        return f"{found}[i]"
+
+    def words(self, d: Describer, node: ex.Neighbours) -> Part:
+        spec = node.neighbours
+        offsets = items([_offset(o) for o in spec.offsets], "and")
+        found = phrase(
+            f"describe_neighbours_{spec.aggregate}", what=d.part(spec.of), offsets=offsets
+        )
+        if spec.seat is None:
+            return found
+        return phrase(
+            "describe_neighbours_seat", neighbours=found, seat=d.input_label(spec.seat.input)
+        )

@@ -1,0 +1,91 @@
+"""Rivals: participants that are not players (schemas.scoring.Rival).
+
+An end state gives what the table counts for each rival at the table under
+``rivals: {<id>: {<input>: value}}``. Each rival present becomes one more row of the
+evaluation, after the players: its inputs as given, its ``fixed`` ones as the rules set
+them, every other input empty (the players' defaults). The compiled scoring computes its
+values like a player's; comparisons include it only where a node says ``rivals: true``.
+
+Results list rivals apart from the players (``Result.rivals``), each flagged
+``rival: true``; a ``ranked`` rival takes a place among the players by the same ranking
+keys, and wins only if the rules say it can (``can_win``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, get_args
+
+from pydantic import BaseModel
+
+from schemas.game import GameContent
+from scorer.compiler import CompiledScoring
+
+#: (field path, message) of one problem, as scorer.validate reports it.
+RivalProblem = tuple[str, str]
+
+
+@dataclass(slots=True)
+class RivalResult:
+    """A rival beside the players: what it scored, and its place when it is ranked."""
+
+    id: str
+    name: str
+    rival: bool = True
+    total: int | None = None
+    key: list[int] | None = None
+    breakdown: dict[str, int] = field(default_factory=dict)
+    #: Its place among the players and ranked rivals; None for a rival that is not ranked.
+    rank: int | None = None
+    winner: bool = False
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+def _empty_row(state_model: type[BaseModel]) -> dict[str, Any]:
+    """A player's inputs with nothing entered: every field's default."""
+    annotation = state_model.model_fields["players"].annotation
+    player: type[BaseModel] = get_args(annotation)[0]
+    return {
+        name: info.get_default(call_default_factory=True)
+        for name, info in player.model_fields.items()
+        if name != "name"
+    }
+
+
+def rival_rows(
+    content: GameContent,
+    compiled: CompiledScoring,
+    state_model: type[BaseModel],
+    given: BaseModel | None,
+    options: dict[str, Any],
+    table: dict[str, Any],
+    choice_data: dict[str, dict[str, list[int]]],
+    count: int,
+) -> tuple[dict[str, dict[str, Any]], list[RivalProblem]]:
+    """The rows of the rivals at the table, by id, and the problems of what was given."""
+    rivals = content.scoring.rivals
+    if not rivals:
+        return {}, []
+    entered = given.model_dump() if given is not None else {}
+    set_fields = given.model_fields_set if given is not None else set()
+    empty = _empty_row(state_model)
+    rows: dict[str, dict[str, Any]] = {}
+    problems: list[RivalProblem] = []
+    for rival in rivals:
+        when = compiled.rival_when.get(rival.id)
+        present = when is None or bool(when(options, table, choice_data, count))
+        values = entered.get(rival.id)
+        if not present:
+            if rival.id in set_fields and values is not None:
+                problems.append(
+                    (f"rivals.{rival.id}", "not used with these options and player count")
+                )
+            continue
+        row = dict(empty)
+        row.update(rival.fixed)
+        row.update(values or {})
+        for spec in content.scoring.inputs:
+            if spec.kind == "position" and row.get(spec.id) is None:
+                row[spec.id] = 0
+        rows[rival.id] = row
+    return rows, problems

@@ -11,7 +11,7 @@ from schemas.game import GameContent
 from schemas.scoring import TOTAL, Category
 from scorer.compiler import CompiledScoring, compile_scoring
 from scorer.ranking import rank_players
-from scorer.result import PlayerResult, Result
+from scorer.result import UNDECIDED, PlayerResult, Result, decided_keys, undecided_tie
 from scorer.validate import TableState, check_end_state
 
 
@@ -56,9 +56,10 @@ class GameEngine:
         by_points = scoring.kind == "points"
         if by_points:
             values[TOTAL] = list(map(sum, rows))
-        placements = rank_players(
-            scoring.ranking.keys, [values[k.value] for k in scoring.ranking.keys], explain
-        )
+        # Keys that read an input with a (tiebreak) problem are not compared: a tie they
+        # would break stays undecided (scorer.result.decided_keys).
+        keys = decided_keys(scoring.ranking.keys, state.undecided)
+        placements = rank_players(keys, [values[k.value] for k in keys], explain)
         allowed = (
             compiled.win_requires(
                 state.players, state.options, state.table, state.choice_data, values
@@ -70,7 +71,7 @@ class GameEngine:
         key_value = scoring.ranking.keys[0].value
         players = []
         for index, name in enumerate(state.names):
-            placement = placements[index]
+            placement = undecided_tie(placements[index], keys, scoring.ranking.keys)
             players.append(
                 PlayerResult(
                     name=name,
@@ -78,7 +79,9 @@ class GameEngine:
                     key=None if by_points else [int(v) for v in values[key_value][index]],
                     breakdown=dict(zip(ids, rows[index], strict=True)),
                     rank=placement.rank,
-                    winner=placement.rank == 1 and (allowed is None or bool(allowed[index])),
+                    winner=placement.rank == 1
+                    and placement.decided_by != UNDECIDED
+                    and (allowed is None or bool(allowed[index])),
                     decided_by=placement.decided_by,
                     against=state.names[placement.against]
                     if placement.against is not None

@@ -11,13 +11,18 @@ from pathlib import Path
 from typing import Any
 
 from rulebook import paths, tables
+from rulebook.i18n.runtime import Translator
+from rulebook.problems import ProblemWords
 from schemas.common import LANGUAGES
+from schemas.endstate import normalize_name
 from schemas.game import REQUIRED_FILES, GameContent
 from schemas.loader import ContentError, game_folders, load_all, load_game
 from scorer.engine import GameEngine
+from scorer.outcome import Outcome, score_outcome
+from scorer.problems import EndStateError, Problem, excerpt, printable
+from scorer.reading import MAX_BYTES, read_end_state
 from scorer.result import Result
 from scorer.setup import SetupError, SetupResult, make_setup
-from scorer.validate import EndStateError
 
 #: Exit codes: 0 success, 1 invalid input or content, 2 wrong usage.
 EXIT_INVALID = 1
@@ -73,40 +78,66 @@ def cmd_validate(args: argparse.Namespace) -> int:
 # ----------------------------------------------------------------------------------------
 
 
-def _read_json(source: str) -> Any:
-    text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-    return json.loads(text)
+def _read_bytes(source: str) -> bytes:
+    """The file's bytes, or standard input's, never more than a little past the bound."""
+    if source == "-":
+        return sys.stdin.buffer.read(MAX_BYTES + 1)
+    with open(source, "rb") as stream:
+        return stream.read(MAX_BYTES + 1)
 
 
 def cmd_score(args: argparse.Namespace) -> int:
     content = _game(args.game)
-    where = "standard input" if args.state == "-" else args.state
+    where = "standard input" if args.state == "-" else printable(args.state)
+    words = ProblemWords(content, _translator(content, args.lang))
     try:
-        raw = _read_json(args.state)
+        raw = read_end_state(_read_bytes(args.state))
     except OSError as error:
         return _fail(f"{where}: cannot read: {error.strerror}")
-    except json.JSONDecodeError as error:
-        return _fail(f"{where}:{error.lineno}:{error.colno}: not valid JSON: {error.msg}")
-    if isinstance(raw, dict) and "game" not in raw:
-        raw = {"game": content.id, **raw}
-    try:
-        result = GameEngine(content).score(raw)
     except EndStateError as error:
-        for problem in error.problems:
-            print(f"{where}: {problem}", file=sys.stderr)
-        return _fail(f"{len(error.problems)} problem(s) in the end state")
-    if args.json:
-        print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+        outcome = Outcome(None, error.problems)
     else:
-        print(score_table(content, result, _translator(content, args.lang)))
+        if isinstance(raw, dict) and "game" not in raw:
+            raw = {"game": content.id, **raw}
+        outcome = score_outcome(GameEngine(content), raw)
+        if isinstance(raw, dict) and isinstance(raw.get("players"), list):
+            words.names = [
+                excerpt(normalize_name(p["name"]))
+                if isinstance(p, dict) and isinstance(p.get("name"), str)
+                else ""
+                for p in raw["players"]
+            ]
+    result = outcome.result
+    if args.json:
+        if outcome.problems:
+            shown: dict[str, Any] = {
+                "game": content.id,
+                "problems": [words.to_json(p) for p in outcome.problems],
+                "result": None if result is None else result.to_json(),
+            }
+        else:
+            assert result is not None
+            shown = result.to_json()
+        print(json.dumps(shown, ensure_ascii=False, indent=2))
+    elif result is not None:
+        print(score_table(content, result, words.translate))
+    for problem in outcome.problems:
+        if problem.code == "not_json" and "line" in problem.params:
+            at = f"{where}:{problem.params['line']}:{problem.params['column']}"
+            print(f"{at}: {words.message(problem)}", file=sys.stderr)
+        else:
+            print(f"{where}: {words.line(problem)}", file=sys.stderr)
+    if outcome.problems:
+        tail = " (the totals stand; only a tie may stay undecided)" if result else ""
+        return _fail(f"{len(outcome.problems)} problem(s) in the end state{tail}")
     return 0
 
 
 Translate = Callable[[str, str], str]
 
 
-def _translator(content: GameContent, language: str | None) -> Translate:
-    """Look labels up in the game's compiled catalog; fall back to the source text."""
+def _translator(content: GameContent, language: str | None) -> Translator:
+    """Look labels up in the game's catalogs; fall back to the source text."""
     from rulebook.i18n.runtime import translator
 
     return translator(content, language or content.game.source_language)
@@ -165,7 +196,7 @@ def _parse_options(pairs: Sequence[str]) -> dict[str, Any]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep:
-            raise SetupError(f"--option takes KEY=VALUE, got {pair!r}")
+            raise ValueError(f"--option takes KEY=VALUE, got {printable(pair)!r}")
         options[key] = {"true": True, "false": False}.get(value.lower(), value)
     return options
 
@@ -182,10 +213,15 @@ def fill(text: str, values: dict[str, int]) -> str:
 
 def cmd_setup(args: argparse.Namespace) -> int:
     content = _game(args.game)
+    names = args.names.split(",") if args.names else None
     try:
-        names = [n.strip() for n in args.names.split(",")] if args.names else None
         result = make_setup(content, args.players, args.seed, names, _parse_options(args.option))
     except SetupError as error:
+        words = ProblemWords(content, _translator(content, args.lang), [])
+        for problem in error.problems:
+            print(f"setup: {_setup_line(words, problem, names)}", file=sys.stderr)
+        return _fail(f"setup: {len(error.problems)} problem(s)")
+    except ValueError as error:
         return _fail(f"setup: {error}")
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
@@ -193,6 +229,18 @@ def cmd_setup(args: argparse.Namespace) -> int:
         language = args.lang or content.game.source_language
         print(setup_text(content, result, _translator(content, language), language))
     return 0
+
+
+def _setup_line(words: ProblemWords, problem: Problem, names: list[str] | None) -> str:
+    """A setup problem for the terminal: --names, --option or --players, and what is wrong."""
+    loc = problem.loc
+    if loc[:1] == ("options",):
+        where = f"--option {excerpt(str(loc[1]))}" if len(loc) > 1 else "--option"
+    elif len(loc) == 3 and names is not None:
+        where = f"--names #{int(loc[1]) + 1} ({excerpt(names[int(loc[1])])})"
+    else:
+        where = "--players"
+    return f"{where}: {words.message(problem)}"
 
 
 def setup_text(

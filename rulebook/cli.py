@@ -128,8 +128,10 @@ def cmd_score(args: argparse.Namespace) -> int:
         else:
             print(f"{where}: {words.line(problem)}", file=sys.stderr)
     if outcome.problems:
-        tail = " (the totals stand; only a tie may stay undecided)" if result else ""
-        return _fail(f"{len(outcome.problems)} problem(s) in the end state{tail}")
+        summary = words.translate.count("ui.problems_in_state", len(outcome.problems))
+        if result is not None:
+            summary += f" ({words.ui('problems_tiebreak')})"
+        return _fail(summary)
     return 0
 
 
@@ -220,7 +222,7 @@ def cmd_setup(args: argparse.Namespace) -> int:
         words = ProblemWords(content, _translator(content, args.lang), [])
         for problem in error.problems:
             print(f"setup: {_setup_line(words, problem, names)}", file=sys.stderr)
-        return _fail(f"setup: {len(error.problems)} problem(s)")
+        return _fail(f"setup: {words.translate.count('ui.problems_in_setup', len(error.problems))}")
     except ValueError as error:
         return _fail(f"setup: {error}")
     if args.json:

@@ -448,6 +448,18 @@ UI_STRINGS: tuple[UiString, ...] = (
         plural="{min}–{count} players",
     ),
     UiString(
+        "problems_in_state",
+        "{count} problem in the end state",
+        "Command line: the last line after the problems of an end-state file.",
+        plural="{count} problems in the end state",
+    ),
+    UiString(
+        "problems_in_setup",
+        "{count} problem in the setup request",
+        "Command line: the last line after the problems of a setup request.",
+        plural="{count} problems in the setup request",
+    ),
+    UiString(
         "problems_tiebreak",
         "These problems only concern tiebreakers: the totals below stand.",
         "Calculator: shown above the results when every problem is in a field only a tiebreaker reads.",

@@ -54,7 +54,9 @@ class ProblemWords:
         return _fill(text, values or {})
 
     def number(self, value: Any) -> str:
-        return format_number(value, self.language) if isinstance(value, int) else str(value)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return format_number(value, self.language)
+        return str(value)
 
     def either(self, items: Sequence[str]) -> str:
         return format_list(list(items), style="or", locale=self.language) if items else "—"
@@ -148,7 +150,11 @@ class ProblemWords:
             ]
         else:
             allowed = [self.choice_label(field, c) for c in params.get("allowed", [])]
-        words: dict[str, str] = {k: self.number(v) for k, v in params.items() if isinstance(v, int)}
+        words = {
+            k: self.number(v)
+            for k, v in params.items()
+            if isinstance(v, int) and not isinstance(v, bool)
+        }
         words["game"] = self.content.game.names.get(self.language)
         words["allowed"] = self.either(allowed)
         if "value" in params:

@@ -144,3 +144,30 @@ def end_state_model(content: GameContent) -> type[BaseModel]:
         table=(table, Field(default_factory=table)),
         players=(list[player], Field(min_length=players.min, max_length=players.max)),
     )
+
+
+def _runtime(schema: Any) -> Any:
+    """A JSON Schema without its documentation (titles, descriptions, defaults)."""
+    if isinstance(schema, dict):
+        return {
+            key: _runtime(value)
+            for key, value in schema.items()
+            if key not in ("title", "description", "default")
+        }
+    if isinstance(schema, list):
+        return [_runtime(item) for item in schema]
+    return schema
+
+
+def end_state_schema(content: GameContent) -> dict[str, Any]:
+    """The end state's JSON Schema as the browser runtime checks fields with it."""
+    schema: dict[str, Any] = _runtime(end_state_model(content).model_json_schema())
+    return schema
+
+
+def player_name_schema() -> dict[str, Any]:
+    """The JSON Schema of a player's name (the setup generator checks names with it)."""
+    from pydantic import TypeAdapter
+
+    schema: dict[str, Any] = _runtime(TypeAdapter(PLAYER_NAME).json_schema())
+    return schema

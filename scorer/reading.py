@@ -27,10 +27,16 @@ _TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 class _TooLarge:
-    """An integer no double can hold (JavaScript reads it as Infinity)."""
+    """An integer no double can hold (JavaScript reads it as Infinity). One instance."""
 
     def __repr__(self) -> str:
         return "a number too large"
+
+    def __copy__(self) -> _TooLarge:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _TooLarge:
+        return self
 
 
 #: Stands for an integer too large to be any count.

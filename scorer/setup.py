@@ -167,6 +167,6 @@ def _dealt(item: Item) -> DealtItem:
 
 
 def _need(available: int, wanted: int, step: str) -> None:
-    # The content guarantees enough items for every legal table (tests/test_setup.py).
     if wanted > available:
-        raise ValueError(f"step {step}: {wanted} items needed but the deck holds {available}")
+        params = {"step": step, "count": wanted, "available": available}
+        raise SetupError([Problem(("players",), "deck_too_small", params)])

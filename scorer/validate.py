@@ -21,7 +21,6 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from schemas.endstate import count_limits, normalize_name
-from schemas.expressions import TableRef
 from schemas.game import GameContent
 from schemas.references import nodes
 from schemas.scoring import (
@@ -98,7 +97,10 @@ def _object(value: Any) -> dict[str, Any]:
 
 
 def _reads_table(node: object) -> bool:
-    return node is not None and any(isinstance(n, TableRef) for _, n in nodes(node))
+    """Whether ``node`` reads a table input (its choice, or the choice's data)."""
+    return node is not None and any(
+        isinstance(getattr(n, "table", None), str) for _, n in nodes(node)
+    )
 
 
 class _Round:

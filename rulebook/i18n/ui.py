@@ -331,6 +331,13 @@ UI_STRINGS: tuple[UiString, ...] = (
                 "{count} names given for {table}",
             ),
             (
+                "deck_too_small",
+                "not enough to deal: {count} needed, the deck holds {available}",
+                "a setup",
+                "A deal the box cannot make at this player count.",
+                None,
+            ),
+            (
                 "duplicate_name",
                 "another player is named “{name}” too: each player needs a different name",
                 "a player's name",

@@ -1,10 +1,11 @@
 // A game's export (scorer/export.py) compiled once; checked end states scored and ranked as
 // scorer/engine.py and scorer/ranking.py do.
 import { compile, playerFunction, runPlayers, tableFunction, vector } from "./expr.js";
+import { decidedKeys, UNDECIDED, undecidedTie } from "./result.js";
 import { cmp, eq, num, truthy } from "./values.js";
 
 /**
- * @typedef {{names: string[], players: any[], options: any, table: any, choiceData: any}} TableState
+ * @typedef {{names: string[], players: any[], options: any, table: any, choiceData: any, undecided?: string[]}} TableState
  * @typedef {{rank: number, decided_by: string|null, path: any[], against: number|null}} Placement
  */
 
@@ -102,8 +103,9 @@ export function score(g, state) {
   const shown = s.categories.filter((c) => !g.categoryWhen[c.id] || truthy(g.categoryWhen[c.id](options, table, choiceData, n)));
   const byPoints = s.kind === "points";
   if (byPoints) values.total = names.map((_, i) => shown.reduce((t, c) => t + num(values[c.value][i]), 0));
-  const keys = s.ranking.keys;
-  const placements = rankPlayers(keys, keys.map((k) => values[k.value]));
+  // Keys that read an input with a (tiebreak) problem are not compared (result.js).
+  const keys = decidedKeys(s.ranking.keys, state.undecided);
+  const placements = rankPlayers(keys, keys.map((k) => values[k.value])).map((p) => undecidedTie(p, keys.length, s.ranking.keys.length));
   const allowed = g.winRequires?.(players, options, table, choiceData, values);
   const results = names.map((name, i) => {
     const p = placements[i];
@@ -113,7 +115,7 @@ export function score(g, state) {
       key: byPoints ? null : values[keys[0].value][i].map(num),
       breakdown: Object.fromEntries(shown.map((c) => [c.id, num(values[c.value][i])])),
       rank: p.rank,
-      winner: p.rank === 1 && (!allowed || truthy(allowed[i])),
+      winner: p.rank === 1 && p.decided_by !== UNDECIDED && (!allowed || truthy(allowed[i])),
       decided_by: p.decided_by,
       against: p.against == null ? null : names[p.against],
       tiebreak: p.path,

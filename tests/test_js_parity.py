@@ -49,10 +49,10 @@ from scorer import mechanics
 from scorer.compiler import player_function, table_function
 from scorer.engine import GameEngine
 from scorer.export import export_game
-from scorer.rng import SeededRandom, fnv1a
 from scorer.outcome import score_outcome
 from scorer.problems import EndStateError, Problem, excerpt
 from scorer.reading import MAX_BYTES, MAX_DEPTH, read_end_state
+from scorer.rng import SeededRandom, fnv1a
 from scorer.setup import SetupError, make_setup
 from tests.strategies import end_states
 

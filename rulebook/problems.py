@@ -203,8 +203,8 @@ class ProblemWords:
             return f"{who}, {label}" if who else label
         if len(loc) == 2 and loc[0] == "table":
             return self.table_label(str(loc[1]))
-        if len(loc) == 2 and loc[0] == "options":
-            return self.option_label(str(loc[1]))
+        if len(loc) == 2 and loc[0] == "options" and "option" not in problem.params:
+            return self.option_label(str(loc[1]))  # (a message with {option} names it)
         return ""
 
     def line(self, problem: Problem) -> str:

@@ -43,4 +43,13 @@ apt_install() {
 if [ "$want_browser" = 1 ]; then
   command -v node >/dev/null 2>&1 || { echo "bootstrap: installing nodejs"; apt_install nodejs; }
   command -v chromium >/dev/null 2>&1 || { echo "bootstrap: installing chromium"; apt_install chromium; }
+  # TypeScript, pinned by tools/typecheck/package-lock.json, checks the calculator's JSDoc types.
+  command -v npm >/dev/null 2>&1 || { echo "bootstrap: installing npm"; apt_install npm; }
+  ts_stamp=tools/typecheck/node_modules/.rulebook-installed
+  ts_digest=$(sha256sum tools/typecheck/package-lock.json | cut -d' ' -f1)
+  if [ ! -f "$ts_stamp" ] || [ "$(cat "$ts_stamp")" != "$ts_digest" ]; then
+    echo "bootstrap: installing TypeScript"
+    npm ci --prefix tools/typecheck --no-audit --no-fund --loglevel=error >/dev/null
+    echo "$ts_digest" > "$ts_stamp"
+  fi
 fi

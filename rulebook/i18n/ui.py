@@ -473,7 +473,7 @@ UI_STRINGS: tuple[UiString, ...] = (
     ),
     UiString(
         "undecided",
-        "tie undecided: a tiebreaker reads a field with a problem",
+        "undecided (see the problems above)",
         "Calculator, results: a tie the calculator cannot break until a problem is fixed.",
     ),
     UiString(

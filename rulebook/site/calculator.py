@@ -56,6 +56,8 @@ WIDGET_KEYS: tuple[str, ...] = tuple(
         "against",
         "tiebreak",
         "problems",
+        "problems_tiebreak",
+        "undecided",
         "fix_to_see",
         "notices",
         "yes",

@@ -25,7 +25,7 @@ const BINARY = {
   ge: (x, y) => +(cmp(x, y) >= 0),
 };
 
-const add = (x, y) => x + y;
+const add = (/** @type {number} */ x, /** @type {number} */ y) => x + y;
 
 /**
  * Table-wide steps (awards, table sums) go to ``steps`` in Python's order: a value shows the
@@ -36,16 +36,19 @@ export function compile(node, steps) {
   if (typeof node != "object" || node === null) return () => node;
   const [kind] = Object.keys(node);
   const a = node[kind];
-  const sub = (x) => compile(x, steps);
+  const sub = (/** @type {any} */ x) => compile(x, steps);
+  /** @param {any[]} xs @returns {(c: Ctx, i: number) => any[]} */
   const each = (xs) => {
     const fs = xs.map(sub);
     return (c, i) => fs.map((f) => f(c, i));
   };
+  /** @param {(c: Ctx) => any} run @returns {Fn} */
   const step = (run, cross = true) => {
     const k = steps.push({ run, cross }) - 1;
     return cross ? (c, i) => c.S?.[k][0][i] : (c) => c.S?.[k];
   };
   // Given, or read from a chosen tile.
+  /** @param {Ctx} c @param {any} x */
   const data = (c, x, first = false) => {
     if (x?.table == null) return x ?? null;
     const got = c.D[x.table][x.field];
@@ -76,7 +79,7 @@ export function compile(node, steps) {
     case "maximum": {
       const fs = each(a);
       const sign = kind == "minimum" ? -1 : 1;
-      return (c, i) => fs(c, i).reduce((best, x) => (cmp(x, best) == sign ? x : best));
+      return (c, i) => fs(c, i).reduce((/** @type {any} */ best, /** @type {any} */ x) => (cmp(x, best) == sign ? x : best));
     }
     case "lookup": {
       const f = sub(a.index);
@@ -102,7 +105,7 @@ export function compile(node, steps) {
     case "count_at_least": {
       // A single comparison stays a bool.
       const fs = each(a.values);
-      return (c, i) => fs(c, i).map((x) => cmp(x, a.at_least ?? 1) >= 0).reduce((x, y) => +x + +y);
+      return (c, i) => /** @type {any[]} */ (fs(c, i).map((x) => cmp(x, a.at_least ?? 1) >= 0)).reduce((x, y) => +x + +y);
     }
     case "length":
       return (c, i) => pile(c, i).length;
@@ -111,7 +114,7 @@ export function compile(node, steps) {
     case "sum_items":
       return (c, i) => pile(c, i).reduce(add, 0);
     case "count_equal":
-      return (c, i) => pile(c, i).filter((x) => eq(x, a.value)).length;
+      return (c, i) => pile(c, i).filter((/** @type {any} */ x) => eq(x, a.value)).length;
     case "set_collection": {
       const fs = each(a.families);
       return (c, i) => H.setCollection(fs(c, i), a.item_values);

@@ -148,7 +148,8 @@ export class ProblemWords {
       return who ? `${who}, ${label}` : label;
     }
     if (first == "table" && p.loc.length == 2) return this.table[second]?.label ?? String(second);
-    if (first == "options" && p.loc.length == 2) return this.options[second]?.label ?? String(second);
+    // A message with {option} names the option itself.
+    if (first == "options" && p.loc.length == 2 && !("option" in p.params)) return this.options[second]?.label ?? String(second);
     return "";
   }
 }

@@ -9,12 +9,15 @@ import { cmp, eq, num, truthy } from "./values.js";
  * @typedef {{rank: number, decided_by: string|null, path: any[], against: number|null}} Placement
  */
 
+/** @typedef {{id: string, when?: any}} Conditional  an item shown or asked only when ``when`` holds */
+
+/** The ``when`` tests of items, by id. @param {Conditional[]} [items] */
 const whens = (items = []) => Object.fromEntries(items.filter((x) => x.when != null).map((x) => [x.id, tableFunction(x.when)]));
 
 /** Compile a game's export once. @param {any} game */
 export function compileGame(game) {
   const s = game.scoring;
-  const declared = Object.fromEntries(s.values.map((v) => [v.id, v.compute]));
+  const declared = Object.fromEntries(s.values.map((/** @type {{id: string, compute: any}} */ v) => [v.id, v.compute]));
   /** @type {import("./expr.js").Step[]} */
   const steps = [];
   /** @type {Record<string, number>} a value's details: its first award's */
@@ -42,18 +45,22 @@ export function compileGame(game) {
     categoryWhen: whens(s.categories),
     tableWhen: whens(s.table),
     /** @type {Record<string, Record<string, Function>>} when each table choice is offered */
-    choiceWhen: Object.fromEntries((s.table ?? []).map((t) => [t.id, whens(t.choices)])),
-    constraints: (s.constraints ?? []).map((x) => ({
+    choiceWhen: Object.fromEntries((s.table ?? []).map((/** @type {{id: string, choices: Conditional[]}} */ t) => [t.id, whens(t.choices)])),
+    constraints: (s.constraints ?? []).map((/** @type {{id: string, check: any, when?: any, scope?: string, message: string}} */ x) => ({
       ...x, holds: playerFunction(x.check), active: x.when == null ? null : tableFunction(x.when),
     })),
-    endChecks: (s.end_checks ?? []).map((x) => ({ message: x.message, fn: playerFunction(x.any_player) })),
+    /** @type {{message: string, fn: (P: any[], O: any, T: any, D: any, V?: any) => any[]}[]} */
+    endChecks: (s.end_checks ?? []).map((/** @type {{message: string, any_player: any}} */ x) => ({ message: x.message, fn: playerFunction(x.any_player) })),
     winRequires: s.ranking.win_requires == null ? null : playerFunction(s.ranking.win_requires),
   };
 }
 
 /** @typedef {ReturnType<typeof compileGame>} Compiled */
 
-// Players compared key by key, best first: -1 when p places before q.
+/**
+ * Players compared key by key, best first: -1 when p places before q.
+ * @param {{value: string, better: string}[]} keys @param {any[][]} columns @param {number} p @param {number} q
+ */
 const compareRows = (keys, columns, p, q) => {
   for (let k = 0; k < keys.length; k++) {
     const c = cmp(columns[k][q], columns[k][p]);
@@ -100,7 +107,7 @@ export function score(g, state) {
   const n = players.length;
   const { values, details } = g.evaluate(players, options, table, choiceData);
   /** @type {any[]} */
-  const shown = s.categories.filter((c) => !g.categoryWhen[c.id] || truthy(g.categoryWhen[c.id](options, table, choiceData, n)));
+  const shown = s.categories.filter((/** @type {Conditional} */ c) => !g.categoryWhen[c.id] || truthy(g.categoryWhen[c.id](options, table, choiceData, n)));
   const byPoints = s.kind === "points";
   if (byPoints) values.total = names.map((_, i) => shown.reduce((t, c) => t + num(values[c.value][i]), 0));
   // Keys that read an input with a (tiebreak) problem are not compared (result.js).

@@ -17,7 +17,7 @@
 import * as expr from "./expr.js";
 import { el, Words } from "./kit.js";
 import { registerOffline } from "./offline.js";
-import { ProblemWords } from "./problems.js";
+import { excerpt, ProblemWords } from "./problems.js";
 import * as scoring from "./scoring.js";
 import * as setup from "./setup.js";
 import { attachCalculator, attachSetup } from "./table.js";
@@ -357,7 +357,7 @@ class Calculator {
       console.error(error);
       problems = [];
     }
-    this.said = new ProblemWords(this.game, this.texts, this.names.slice(0, this.count));
+    this.said = new ProblemWords(this.game, this.texts, this.names.slice(0, this.count).map(excerpt));
     this.flag(problems);
     this.results.replaceChildren(...(problems.length ? this.problemList(problems, result != null) : []), ...this.resultView(result, !problems.length));
     this.onUpdate?.(state, problems.length ? null : result); // the table tools (table.js) keep only final results
@@ -582,7 +582,7 @@ class SetupGenerator {
     } catch (error) {
       const problems = /** @type {any} */ (error).problems;
       if (!problems) throw error;
-      const said = new ProblemWords(this.game, t, names);
+      const said = new ProblemWords(this.game, t, names.map(excerpt));
       this.output.replaceChildren(el("ul", { class: "rb-error rb-problems", "data-setup-error": "" },
         problems.map((/** @type {Problem} */ p) => {
           const where = said.where(p);

@@ -11,7 +11,6 @@ import { eq, truthy } from "./values.js";
  * @typedef {import("./problems.js").Problem} Problem
  * @typedef {import("./problems.js").Step} Step
  * @typedef {import("./scoring.js").TableState} TableState
- * @typedef {(O: any, T: any, D: any, n: number) => any} When
  */
 
 /** An object of the end state, or an empty one. @param {any} x @returns {Record<string, any>} */
@@ -116,8 +115,7 @@ class Round {
     for (const spec of s.inputs) {
       const valid = given.map((_, i) => this.ok(["players", i, spec.id]));
       if (!valid.every(Boolean)) unchecked.add(spec.id);
-      /** @type {When | undefined} */
-      const when = g.inputWhen[spec.id];
+      const when = Object.hasOwn(g.inputWhen, spec.id) ? g.inputWhen[spec.id] : undefined;
       if (when && !tableOk && readsTable(spec.when)) {
         unchecked.add(spec.id);
         continue;

@@ -18,7 +18,7 @@ from rulebook.i18n.numbers import format_number
 from rulebook.i18n.runtime import Translator
 from rulebook.i18n.ui import UI_STRINGS
 from schemas.game import GameContent
-from schemas.scoring import ChoiceInput, PlayerInput, TableInput
+from schemas.scoring import ChoiceInput, Option, PlayerInput, TableInput
 from scorer.problems import Problem
 
 _TEXT = {s.key: s.text for s in UI_STRINGS}
@@ -95,7 +95,7 @@ class ProblemWords:
             return ident
         return self.translate(f"scoring.table.{ident}.label", spec.label)
 
-    def choice_label(self, field: PlayerInput | TableInput | None, choice: str) -> str:
+    def choice_label(self, field: PlayerInput | TableInput | Option | None, choice: str) -> str:
         if isinstance(field, TableInput):
             for found in self.content.table_choices(field):
                 if found.id == choice:
@@ -105,14 +105,15 @@ class ProblemWords:
                         else f"scoring.table.{field.id}.choices.{choice}.label"
                     )
                     return self.translate(context, found.label)
-        if isinstance(field, ChoiceInput):
+        if isinstance(field, ChoiceInput | Option):
+            kind = "inputs" if isinstance(field, ChoiceInput) else "options"
             for option in field.choices:
                 if option.id == choice:
-                    context = f"scoring.inputs.{field.id}.choices.{choice}.label"
+                    context = f"scoring.{kind}.{field.id}.choices.{choice}.label"
                     return self.translate(context, option.label)
         return choice
 
-    def value(self, field: PlayerInput | TableInput | None, value: Any) -> str:
+    def value(self, field: PlayerInput | TableInput | Option | None, value: Any) -> str:
         """A value given in a field, as the field shows it."""
         if isinstance(value, bool):
             return self.ui("yes" if value else "no")
@@ -124,12 +125,14 @@ class ProblemWords:
 
     # -- problems -------------------------------------------------------------------------
 
-    def _field(self, problem: Problem) -> PlayerInput | TableInput | None:
+    def _field(self, problem: Problem) -> PlayerInput | TableInput | Option | None:
         loc = problem.loc
         if len(loc) >= 3 and loc[0] == "players":
             return self._inputs.get(str(loc[2]))
         if len(loc) == 2 and loc[0] == "table":
             return self._table.get(str(loc[1]))
+        if len(loc) == 2 and loc[0] == "options":
+            return self._options.get(str(loc[1]))
         return None
 
     def message(self, problem: Problem) -> str:
@@ -140,16 +143,7 @@ class ProblemWords:
             declared = next(c for c in self.content.scoring.constraints if c.id == ident)
             return self.translate(f"scoring.constraints.{ident}.message", declared.message)
         field = self._field(problem)
-        if len(problem.loc) == 2 and problem.loc[0] == "options":
-            option = self._options.get(str(problem.loc[1]))
-            choices = option.choices if option else []
-            allowed = [
-                self.translate(f"scoring.options.{option.id}.choices.{c.id}.label", c.label)
-                for c in choices
-                if option is not None
-            ]
-        else:
-            allowed = [self.choice_label(field, c) for c in params.get("allowed", [])]
+        allowed = [self.choice_label(field, c) for c in params.get("allowed", [])]
         words = {
             k: self.number(v)
             for k, v in params.items()

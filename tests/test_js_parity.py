@@ -406,6 +406,13 @@ def game_setups(content: GameContent) -> list[Json]:
             item["result"] = _plain(make_setup(content, players, seed, names, options).to_json())
         except SetupError as error:
             item["problems"] = _plain([p.to_json() for p in error.problems])
+            for found, problem in zip(item["problems"], error.problems, strict=True):
+                found["messages"] = {
+                    language: ProblemWords(content, TRANSLATORS[content.id, language]).message(
+                        problem
+                    )
+                    for language in LANGUAGES
+                }
         setups.append(item)
     return setups
 

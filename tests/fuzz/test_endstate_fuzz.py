@@ -204,24 +204,23 @@ def cases(tmp_path_factory: pytest.TempPathFactory, games: dict[str, Any]) -> li
     return found
 
 
+def _bounded(command: list[str]) -> str:
+    """Run a runtime over every case within the time bound; its standard output."""
+    run = subprocess.run(
+        command, cwd=ROOT, capture_output=True, text=True, timeout=WORKER_SECONDS, check=False
+    )
+    assert run.returncode == 0, run.stderr[-5000:]
+    return run.stdout
+
+
 @pytest.fixture(scope="module")
 def python_results(
     cases: list[dict[str, Any]], tmp_path_factory: pytest.TempPathFactory
 ) -> list[Any]:
     folder = tmp_path_factory.mktemp("endstate_fuzz_python")
     (folder / "cases.json").write_text(json.dumps(cases), encoding="utf-8")
-    run = subprocess.run(
-        [
-            *(sys.executable, "-m", "tests.fuzz.test_endstate_fuzz", "worker"),
-            *(str(folder / "cases.json"), str(folder / "results.json")),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=WORKER_SECONDS,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr[-5000:]
+    worker = [sys.executable, "-m", "tests.fuzz.test_endstate_fuzz", "worker"]
+    _bounded([*worker, str(folder / "cases.json"), str(folder / "results.json")])
     results: list[Any] = json.loads((folder / "results.json").read_text(encoding="utf-8"))
     return results
 
@@ -238,16 +237,8 @@ def node_results(
     (folder / "input.json").write_text(
         json.dumps({"exports": exports, "cases": cases}), encoding="utf-8"
     )
-    run = subprocess.run(
-        [node, f"--max-old-space-size={NODE_HEAP_MB}", str(RUNNER), str(folder / "input.json")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=WORKER_SECONDS,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr[-5000:]
-    results: list[Any] = json.loads(run.stdout)
+    heap = f"--max-old-space-size={NODE_HEAP_MB}"
+    results: list[Any] = json.loads(_bounded([node, heap, str(RUNNER), str(folder / "input.json")]))
     return results
 
 

@@ -8,9 +8,11 @@ browser runtime gets them in the export, so both runtimes decide alike.
 
 from __future__ import annotations
 
+import functools
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from schemas.expressions import InputRef, ValueRef
 from schemas.game import GameContent
@@ -51,18 +53,30 @@ class Needs:
         }
 
 
-#: Computed needs by id of the content, with a weak reference that tells a reused id.
-_CACHE: dict[int, tuple[weakref.ref[GameContent], Needs]] = {}
+T = TypeVar("T")
 
 
+def per_game(compute: Callable[[GameContent], T]) -> Callable[[GameContent], T]:
+    """``compute`` done once per game's content (content models are immutable)."""
+    # By id of the content, with a weak reference that tells a reused id.
+    cache: dict[int, tuple[weakref.ref[GameContent], T]] = {}
+
+    @functools.wraps(compute)
+    def cached(content: GameContent) -> T:
+        found = cache.get(id(content))
+        if found is not None and found[0]() is content:
+            return found[1]
+        value = compute(content)
+        cache[id(content)] = (weakref.ref(content), value)
+        return value
+
+    return cached
+
+
+@per_game
 def needs(content: GameContent) -> Needs:
     """What each part of ``content``'s scoring reads (computed once per game)."""
-    cached = _CACHE.get(id(content))
-    if cached is not None and cached[0]() is content:
-        return cached[1]
-    found = _compute(content)
-    _CACHE[id(content)] = (weakref.ref(content), found)
-    return found
+    return _compute(content)
 
 
 def _compute(content: GameContent) -> Needs:

@@ -34,7 +34,7 @@ from schemas.scoring import (
 from scorer.compiler import CompiledScoring
 from scorer.fields import field_problems
 from scorer.legality import duplicate_names, option_rule_problems, player_count_problems
-from scorer.needs import Needs, needs
+from scorer.needs import Needs, needs, per_game
 from scorer.problems import EndStateError, Loc, Problem
 
 __all__ = ["EndStateError", "Problem", "TableState", "check_end_state"]
@@ -77,10 +77,45 @@ def check_end_state(
     return _Round(content, compiled, raw, found).run()
 
 
+@per_game
+def _limits(content: GameContent) -> dict[str, tuple[int, int | None, int | None]]:
+    """count_limits of every count input, by id."""
+    return {
+        spec.id: count_limits(content, spec)
+        for spec in content.scoring.inputs
+        if isinstance(spec, CountInput)
+    }
+
+
+@per_game
+def _shared(content: GameContent) -> dict[str, tuple[list[str], int]]:
+    """Components several inputs count, with those inputs and the box's count.
+
+    (A component a single input counts is checked with that input.)
+    """
+    counted: dict[str, list[str]] = {}
+    for spec in content.scoring.inputs:
+        component = getattr(spec, "component", None)
+        if component is not None:
+            counted.setdefault(component, []).append(spec.id)
+    components = content.components.by_id()
+    return {
+        ident: (inputs, limit)
+        for ident, inputs in counted.items()
+        if len(inputs) >= 2 and (limit := components[ident].count) is not None
+    }
+
+
+@per_game
+def _defaults(content: GameContent) -> dict[str, Any]:
+    """Each input's default, by id."""
+    return {spec.id: default_value(content, spec) for spec in content.scoring.inputs}
+
+
 def default_value(content: GameContent, spec: PlayerInput) -> Any:
     """What an input holds when the end state leaves it out."""
     if isinstance(spec, CountInput):
-        least, most, _ = count_limits(content, spec)
+        least, most, _ = _limits(content)[spec.id]
         return 0 if least <= 0 and (most is None or most >= 0) else least
     if isinstance(spec, FlagInput):
         return False
@@ -124,10 +159,12 @@ class _Round:
 
     def intact(self, loc: Loc) -> bool:
         """Whether the container at ``loc`` has the right type (what is in it may not)."""
-        return not any(loc[: len(bad)] == bad for bad in self.bad_locs)
+        return not self.bad_locs or not any(loc[: len(bad)] == bad for bad in self.bad_locs)
 
     def ok(self, loc: Loc) -> bool:
         """Whether the field at ``loc`` (and everything in it) is free of field problems."""
+        if not self.bad_locs:
+            return True
         return self.intact(loc) and not any(bad[: len(loc)] == loc for bad in self.bad_locs)
 
     def run(self) -> TableState:
@@ -161,11 +198,12 @@ class _Round:
         self.problems.extend(table_problems)
 
         players: list[dict[str, Any]] = []
+        defaults = _defaults(content)
         for player in given:
             values: dict[str, Any] = {}
-            for spec in scoring.inputs:
-                value = player.get(spec.id, default_value(content, spec))
-                values[spec.id] = list(value) if isinstance(value, list) else value
+            for ident, default in defaults.items():
+                value = player.get(ident, default)
+                values[ident] = list(value) if isinstance(value, list) else value
             players.append(values)
         unchecked: set[str] = set()
         for spec in scoring.inputs:
@@ -265,7 +303,7 @@ class _Round:
         every: Loc = ("players", "*", spec.id)
         everyone = all(valid)
         if isinstance(spec, CountInput):
-            _, _, table_most = count_limits(self.content, spec)
+            _, _, table_most = _limits(self.content)[spec.id]
             if everyone and table_most is not None and sum(values) > table_most:
                 params = {"total": sum(values), "max": table_most}
                 problems.append(Problem(every, "table_total", params))
@@ -305,17 +343,10 @@ class _Round:
         self, players: list[dict[str, Any]], unchecked: set[str]
     ) -> list[Problem]:
         """Components counted by several inputs: all of them together stay within the box."""
-        counted: dict[str, list[str]] = {}
-        for spec in self.content.scoring.inputs:
-            component = getattr(spec, "component", None)
-            if component is not None:
-                counted.setdefault(component, []).append(spec.id)
         problems = []
-        components = self.content.components.by_id()
-        for component_id, inputs in counted.items():
-            limit = components[component_id].count
-            if len(inputs) < 2 or limit is None or unchecked & set(inputs):
-                continue  # a single input's total is checked with the input
+        for component_id, (inputs, limit) in _shared(self.content).items():
+            if unchecked & set(inputs):
+                continue
             total = sum(_amount(player[i]) for player in players for i in inputs)
             if total > limit:
                 params = {"total": total, "component": component_id, "inputs": inputs, "max": limit}

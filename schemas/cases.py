@@ -35,13 +35,23 @@ class Case(Strict):
     expected: list[ExpectedPlayer] = Field(min_length=1)
 
 
+class ExpectedProblem(Strict):
+    """A problem a refused end state must have (scorer/problems.py)."""
+
+    #: Where: ``[players, 0, wheat]``; ``"*"`` for every player.
+    loc: list[str | int]
+    code: Identifier
+    #: Checked when given: the limit broken, the value found, who is concerned.
+    params: dict[str, Any] | None = None
+
+
 class InvalidCase(Strict):
-    """An end state that must be refused, and the field path the error must name."""
+    """An end state that must be refused, with every problem it has and no other."""
 
     id: Identifier
     title: Text
     state: dict[str, Any]
-    error_path: str
+    problems: list[ExpectedProblem] = Field(min_length=1)
 
 
 class Cases(Strict):

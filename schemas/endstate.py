@@ -7,9 +7,20 @@ players (a pile that grows by one at most, one holder per card) are checked by t
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, create_model
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StringConstraints,
+    create_model,
+)
 
 from schemas.game import GameContent
 from schemas.scoring import (
@@ -21,7 +32,43 @@ from schemas.scoring import (
     SequenceInput,
 )
 
-PLAYER_NAME = Annotated[str, Field(min_length=1, max_length=40, description="The player's name.")]
+#: The longest name, in characters (code points), once normalized.
+NAME_MAX = 40
+#: White space trimmed from both ends of a name before it is checked (the same set in
+#: the browser: JavaScript's trim() and Python's strip() do not agree on it).
+NAME_TRIM = (
+    "\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff"
+)
+#: Characters a name may not hold: control characters (C0, DEL, C1), the Arabic letter
+#: mark, the left-to-right and right-to-left marks, line and paragraph separators, and
+#: the bidirectional embeddings, overrides and isolates, which reorder the text around
+#: them. (Lone surrogates are refused too: they are not text.)
+NAME_REFUSED = "\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069"
+_EDGES = re.compile(f"\\A[{NAME_TRIM}]+|[{NAME_TRIM}]+\\Z")
+
+
+def normalize_name(value: Any) -> Any:
+    """A name as it is compared and shown: trimmed, then in Unicode NFC.
+
+    "Ana " and "Ana", or an "é" typed as one character and as "e" plus an accent, are the
+    same name. Anything that is not text is left for the type check to refuse.
+    """
+    if not isinstance(value, str):
+        return value
+    return unicodedata.normalize("NFC", _EDGES.sub("", value))
+
+
+PLAYER_NAME = Annotated[
+    str,
+    # The constraints come first so that they check the normalized text as a string.
+    StringConstraints(min_length=1, max_length=NAME_MAX, pattern=f"^[^{NAME_REFUSED}]*$"),
+    BeforeValidator(normalize_name),
+    Field(
+        description="The player's name.",
+        # How the name is normalized before the checks, for the browser runtime.
+        json_schema_extra={"x-normalize": {"trim": NAME_TRIM, "form": "NFC"}},
+    ),
+]
 
 
 def count_limits(content: GameContent, spec: CountInput) -> tuple[int, int | None, int | None]:
@@ -121,3 +168,30 @@ def _rivals_model(content: GameContent, config: ConfigDict) -> tuple[Any, Any]:
         fields[rival.id] = (model | None, Field(None, description=rival.label))
     rivals = create_model(_model_name(content, "Rivals"), __config__=config, **fields)
     return rivals, Field(default_factory=rivals, description="What the table counts for rivals.")
+
+
+def _runtime(schema: Any) -> Any:
+    """A JSON Schema without its documentation (titles, descriptions, defaults)."""
+    if isinstance(schema, dict):
+        return {
+            key: _runtime(value)
+            for key, value in schema.items()
+            if key not in ("title", "description", "default")
+        }
+    if isinstance(schema, list):
+        return [_runtime(item) for item in schema]
+    return schema
+
+
+def end_state_schema(content: GameContent) -> dict[str, Any]:
+    """The end state's JSON Schema as the browser runtime checks fields with it."""
+    schema: dict[str, Any] = _runtime(end_state_model(content).model_json_schema())
+    return schema
+
+
+def player_name_schema() -> dict[str, Any]:
+    """The JSON Schema of a player's name (the setup generator checks names with it)."""
+    from pydantic import TypeAdapter
+
+    schema: dict[str, Any] = _runtime(TypeAdapter(PLAYER_NAME).json_schema())
+    return schema

@@ -150,6 +150,15 @@ PlayerInput = Annotated[
 ]
 
 
+class OptionPlayers(Strict):
+    """The player counts an option is tied to; setup and scoring refuse the others alike."""
+
+    #: The option can be on only at these counts (the solo Automa: 1).
+    only: list[int] = Field(default_factory=list)
+    #: The game is played at these counts only with the option on (Nile at 6: DeLuxor).
+    required: list[int] = Field(default_factory=list)
+
+
 class Option(Strict):
     """An expansion, a variant or a reading of a contested rule, chosen for the whole game."""
 
@@ -162,6 +171,8 @@ class Option(Strict):
     default: Identifier | bool
     #: Only meaningful when this holds (a reading of an expansion rule needs the expansion).
     when: Expr | None = None
+    #: Player counts this (flag) option is tied to.
+    players: OptionPlayers | None = None
     provenance: Provenance | None = None
 
     @model_validator(mode="after")
@@ -169,6 +180,8 @@ class Option(Strict):
         if self.kind == "flag":
             if not isinstance(self.default, bool) or self.choices:
                 raise ValueError("a flag option has a true/false default and no choices")
+        elif self.players is not None:
+            raise ValueError("only a flag option can be tied to player counts")
         else:
             ids = [c.id for c in self.choices]
             if len(ids) < 2:

@@ -11,7 +11,7 @@ from schemas.game import GameContent
 from schemas.scoring import TOTAL, Category
 from scorer.compiler import CompiledScoring, compile_scoring
 from scorer.ranking import Placement, rank_players
-from scorer.result import PlayerResult, Result
+from scorer.result import UNDECIDED, PlayerResult, Result, decided_keys, undecided_tie
 from scorer.rivals import RivalResult
 from scorer.validate import TableState, check_end_state
 
@@ -63,13 +63,14 @@ class GameEngine:
         by_points = scoring.kind == "points"
         if by_points:
             values[TOTAL] = list(map(sum, lines))
-        keys = scoring.ranking.keys
+        # Keys that read an input with a (tiebreak) problem are not compared: a tie they
+        # would break stays undecided (scorer.result.decided_keys).
+        keys = decided_keys(scoring.ranking.keys, state.undecided)
         ranked_names = state.names
+        ranked: list[int] = list(range(count))
         if scoring.rivals:
             # Ranked: the players, then the rivals that take a place among them.
-            ranked = list(range(count)) + [
-                present[r.id] for r in scoring.rivals if r.ranked and r.id in present
-            ]
+            ranked += [present[r.id] for r in scoring.rivals if r.ranked and r.id in present]
             labels = {r.id: r.label for r in scoring.rivals}
             ranked_names = [[*state.names, *(labels[r] for r in state.rivals)][r] for r in ranked]
             by_row = [[values[k.value][r] for r in ranked] for k in keys]
@@ -84,10 +85,10 @@ class GameEngine:
             else None
         )
         explained = [(c.id, details[c.value]) for c in shown if details.get(c.value) is not None]
-        key_value = keys[0].value
+        key_value = scoring.ranking.keys[0].value
         players = []
         for index, name in enumerate(state.names):
-            placement = placements[index]
+            placement = undecided_tie(placements[index], keys, scoring.ranking.keys)
             players.append(
                 PlayerResult(
                     name=name,
@@ -95,7 +96,9 @@ class GameEngine:
                     key=None if by_points else [int(v) for v in values[key_value][index]],
                     breakdown=dict(zip(ids, lines[index], strict=True)),
                     rank=placement.rank,
-                    winner=placement.rank == 1 and (allowed is None or bool(allowed[index])),
+                    winner=placement.rank == 1
+                    and placement.decided_by != UNDECIDED
+                    and (allowed is None or bool(allowed[index])),
                     decided_by=placement.decided_by,
                     against=ranked_names[placement.against]
                     if placement.against is not None

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from schemas.endstate import count_limits
+from schemas.endstate import count_limits, end_state_schema, player_name_schema
 from schemas.game import GameContent
 from schemas.scoring import CountInput
 from scorer.compiler import value_order
+from scorer.needs import needs
 
 #: Bumped when the document's shape changes in a way the runtime must know about.
 FORMAT = 1
@@ -63,4 +64,9 @@ def export_game(content: GameContent) -> dict[str, Any]:
             ident: {"name": components[ident].name, "count": components[ident].count}
             for ident in sorted(counted)
         },
+        # The field checks (the end state's JSON Schema) and what each part of the scoring
+        # reads, so validate.js finds the problems scorer/validate.py finds.
+        "end_state": end_state_schema(content),
+        "player_name": player_name_schema(),
+        "needs": needs(content).to_json(),
     }

@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from collections.abc import Collection, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from schemas.scoring import RankingKey
+    from scorer.ranking import Placement
+
+#: ``decided_by`` of a player whose tie only a key that reads a faulty input could break.
+UNDECIDED = "undecided"
 
 
 @dataclass(slots=True)
@@ -17,7 +25,9 @@ class PlayerResult:
     breakdown: dict[str, int]
     rank: int
     winner: bool
-    #: The ranking key that separated this player from their neighbour, or "shared".
+    #: The ranking key that separated this player from their neighbour, "shared", or
+    #: "undecided" when only a key that reads an input with a problem could break the tie
+    #: (that player is then no winner until the input is fixed).
     decided_by: str | None
     #: The neighbour the place was decided against.
     against: str | None = None
@@ -48,3 +58,22 @@ class Result:
         data = asdict(self)
         data["winners"] = self.winners
         return data
+
+
+def decided_keys(keys: Sequence[RankingKey], undecided: Collection[str]) -> list[RankingKey]:
+    """The ranking keys before the first one that cannot be compared."""
+    kept = []
+    for key in keys:
+        if key.value in undecided:
+            break
+        kept.append(key)
+    return kept
+
+
+def undecided_tie(
+    placement: Placement, compared: Sequence[RankingKey], keys: Sequence[RankingKey]
+) -> Placement:
+    """A tie left after the compared keys is undecided when keys were left out."""
+    if placement.decided_by == "shared" and len(compared) < len(keys):
+        return replace(placement, decided_by=UNDECIDED)
+    return placement

@@ -20,9 +20,7 @@ from pydantic import BaseModel
 
 from schemas.game import GameContent
 from scorer.compiler import CompiledScoring
-
-#: (field path, message) of one problem, as scorer.validate reports it.
-RivalProblem = tuple[str, str]
+from scorer.problems import Problem
 
 
 @dataclass(slots=True)
@@ -56,30 +54,31 @@ def rival_rows(
     content: GameContent,
     compiled: CompiledScoring,
     state_model: type[BaseModel],
-    given: BaseModel | None,
+    given: dict[str, Any],
     options: dict[str, Any],
     table: dict[str, Any],
     choice_data: dict[str, dict[str, list[int]]],
     count: int,
-) -> tuple[dict[str, dict[str, Any]], list[RivalProblem]]:
-    """The rows of the rivals at the table, by id, and the problems of what was given."""
+) -> tuple[dict[str, dict[str, Any]], list[Problem]]:
+    """The rows of the rivals at the table, by id, and the problems of what was given.
+
+    ``given`` is the end state's ``rivals`` object as entered, its fields already checked.
+    """
     rivals = content.scoring.rivals
     if not rivals:
         return {}, []
-    entered = given.model_dump() if given is not None else {}
-    set_fields = given.model_fields_set if given is not None else set()
     empty = _empty_row(state_model)
     rows: dict[str, dict[str, Any]] = {}
-    problems: list[RivalProblem] = []
+    problems: list[Problem] = []
     for rival in rivals:
         when = compiled.rival_when.get(rival.id)
         present = when is None or bool(when(options, table, choice_data, count))
-        values = entered.get(rival.id)
+        values = given.get(rival.id)
         if not present:
-            if rival.id in set_fields and values is not None:
-                problems.append(
-                    (f"rivals.{rival.id}", "not used with these options and player count")
-                )
+            # Each value entered for a rival that is not at the table, as a player's is.
+            for ident, value in (values or {}).items():
+                loc = ("rivals", rival.id, ident)
+                problems.append(Problem(loc, "not_used", {"value": value}))
             continue
         row = dict(empty)
         row.update(rival.fixed)

@@ -13,11 +13,22 @@ from typing import Any
 from schemas.components import Item
 from schemas.game import GameContent
 from scorer.compiler import table_function
+from scorer.legality import (
+    name_problems,
+    option_problems,
+    option_rule_problems,
+    player_count_problems,
+)
+from scorer.problems import Problem
 from scorer.rng import SeededRandom
 
 
 class SetupError(ValueError):
-    """A setup that cannot be made (an illegal player count, an unknown option)."""
+    """A setup that cannot be made; ``problems`` says every reason, as ``score`` would."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
 
 
 @dataclass
@@ -68,18 +79,31 @@ def make_setup(
     names: list[str] | None = None,
     options: dict[str, Any] | None = None,
 ) -> SetupResult:
-    """The setup checklist for ``players`` players; raise SetupError for an illegal table."""
-    limits = content.game.players
-    if not limits.min <= players <= limits.max:
-        raise SetupError(
-            f"{content.game.names.en} is for {limits.min} to {limits.max} players, not {players}"
-        )
+    """The setup checklist for ``players`` players; raise SetupError for an illegal table.
+
+    What is legal is what ``score`` accepts (scorer.legality): the player range, the
+    counts each option is tied to, names that are not empty, not too long, free of
+    control characters and different once normalized.
+    """
+    count_problems = player_count_problems(content, players)
+    problems = list(count_problems)
     names = names or default_names(players)
-    if len(names) != players:
-        raise SetupError(f"{len(names)} names given for {players} players")
-    if len(set(names)) != len(names):
-        raise SetupError("each player needs a different name")
-    chosen = _options(content, options or {})
+    if len(names) != players and not problems:
+        problems.append(
+            Problem(("players",), "names_count", {"count": len(names), "players": players})
+        )
+    names, found = name_problems(content, names)
+    problems.extend(found)
+    given = options or {}
+    found = option_problems(content, given)
+    problems.extend(found)
+    chosen: dict[str, Any] = content.option_defaults()
+    if not found:
+        chosen.update(given)
+        if not count_problems:
+            problems.extend(option_rule_problems(content, chosen, players))
+    if problems:
+        raise SetupError(problems)
     seed = seed or secrets.token_hex(4)
     rng = SeededRandom(seed)
 
@@ -121,26 +145,6 @@ def make_setup(
     return SetupResult(content.id, seed, chosen, list(names), turn_order, turn_order[0], steps)
 
 
-def _options(content: GameContent, given: dict[str, Any]) -> dict[str, Any]:
-    declared = {o.id: o for o in content.scoring.options}
-    unknown = sorted(set(given) - set(declared))
-    if unknown:
-        raise SetupError(
-            f"unknown option(s) {', '.join(unknown)}; known: {', '.join(declared) or 'none'}"
-        )
-    chosen: dict[str, Any] = content.option_defaults()
-    for key, value in given.items():
-        option = declared[key]
-        if option.kind == "flag" and not isinstance(value, bool):
-            raise SetupError(f"option {key} is on or off (true/false), got {value!r}")
-        if option.kind == "choice" and value not in [c.id for c in option.choices]:
-            raise SetupError(
-                f"option {key} is one of {', '.join(c.id for c in option.choices)}, got {value!r}"
-            )
-        chosen[key] = value
-    return chosen
-
-
 def _table_value(node: object, options: dict[str, Any], players: int, label: str) -> Any:
     return table_function(node, label)(options, {}, {}, players)
 
@@ -164,4 +168,5 @@ def _dealt(item: Item) -> DealtItem:
 
 def _need(available: int, wanted: int, step: str) -> None:
     if wanted > available:
-        raise SetupError(f"step {step}: {wanted} items needed but the deck holds {available}")
+        params = {"step": step, "count": wanted, "available": available}
+        raise SetupError([Problem(("players",), "deck_too_small", params)])

@@ -1,39 +1,44 @@
 """Checking an end state against a game's rules and components before scoring it.
 
-Every problem is collected, with the field path (``players[2].sea_panorama``), the value
-given and what was expected, so a player can fix them all in one go.
+Every problem is found in one round: the single-field problems of the end state's model
+(scorer.fields), then every cross-field check whose fields are valid (a table-wide total,
+one holder per card, places without gaps, how a pile grows, the content's constraints),
+so a decimal in one field no longer hides a range error in another, nor that one the
+"at most 4 meals" rule. Each problem is a scorer.problems.Problem: a location, a code and
+its numbers, rendered in the reader's language by whoever shows it.
+
+A problem in an input no total reads (scorer.needs) is a ``tiebreak`` problem: the
+totals are still computed, and only the ties that need that input stay undecided.
+site/assets/calculator/validate.js follows these steps one for one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from schemas.endstate import count_limits
+from schemas.endstate import count_limits, normalize_name
 from schemas.game import GameContent
-from schemas.loader import format_path
-from schemas.scoring import ChoiceInput, CountInput, FlagInput, PositionInput, SequenceInput
+from schemas.references import nodes
+from schemas.scoring import (
+    ChoiceInput,
+    CountInput,
+    FlagInput,
+    PlayerInput,
+    PositionInput,
+    SequenceInput,
+)
 from scorer.compiler import CompiledScoring
+from scorer.fields import field_problems
+from scorer.legality import duplicate_names, option_rule_problems, player_count_problems
+from scorer.needs import Needs, needs, per_game
+from scorer.problems import EndStateError, Loc, Problem
 from scorer.rivals import rival_rows
 
-
-@dataclass(frozen=True)
-class Problem:
-    path: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.path}: {self.message}" if self.path else self.message
-
-
-class EndStateError(ValueError):
-    """An end state that cannot be scored; ``problems`` lists every reason."""
-
-    def __init__(self, problems: list[Problem]):
-        self.problems = problems
-        super().__init__("\n".join(str(p) for p in problems))
+__all__ = ["EndStateError", "Problem", "TableState", "check_end_state"]
 
 
 @dataclass(frozen=True)
@@ -45,38 +50,11 @@ class TableState:
     options: dict[str, Any]
     table: dict[str, Any]
     choice_data: dict[str, dict[str, list[int]]]
+    #: Ranking keys (value ids) that read an input with a problem: a tie they would break
+    #: stays undecided. Empty for a state without problems.
+    undecided: frozenset[str] = field(default_factory=frozenset)
     #: The rows of the rivals at the table, by id (scorer.rivals).
     rivals: dict[str, dict[str, Any]] = field(default_factory=dict)
-
-
-def _structural(content: GameContent, model: type[BaseModel], raw: Any) -> BaseModel:
-    if not isinstance(raw, dict):
-        raise EndStateError(
-            [Problem("", f"an end state is a JSON object, got {type(raw).__name__}")]
-        )
-    players = raw.get("players")
-    limits = content.game.players
-    if isinstance(players, list) and not limits.min <= len(players) <= limits.max:
-        raise EndStateError(
-            [
-                Problem(
-                    "players",
-                    f"{len(players)} players given; {content.game.names.en} is for {limits.min} to {limits.max}",
-                )
-            ]
-        )
-    try:
-        return model.model_validate(raw)
-    except ValidationError as error:
-        problems = []
-        for item in error.errors(include_url=False):
-            message = item["msg"]
-            if item["type"] == "extra_forbidden":
-                message = "unknown field for this game"
-            elif item["type"] != "missing":
-                message += f" (got {item['input']!r})"
-            problems.append(Problem(format_path(item["loc"]), message))
-        raise EndStateError(problems) from None
 
 
 def check_end_state(
@@ -85,127 +63,394 @@ def check_end_state(
     """Validate ``raw`` (parsed JSON) for ``content``; raise EndStateError with every problem.
 
     ``state_model`` is ``schemas.endstate.end_state_model(content)``, built once per game.
+    When every problem is a ``tiebreak`` one, the error carries the state to score anyway.
     """
-    model = _structural(content, state_model, raw)
-    options = model.options.model_dump()  # type: ignore[attr-defined]
-    table = model.table.model_dump()  # type: ignore[attr-defined]
-    given = [player for player in model.players]  # type: ignore[attr-defined]
-    players = [player.model_dump() for player in given]
-    names = [player.pop("name") for player in players]
-    count = len(players)
-    problems: list[Problem] = []
+    if not isinstance(raw, dict):
+        raise EndStateError([Problem((), "not_object")])
+    players = raw.get("players")
+    if isinstance(players, list):
+        wrong_count = player_count_problems(content, len(players))
+        if wrong_count:
+            raise EndStateError(wrong_count)
+    try:
+        state_model.model_validate(raw)
+        found: list[Problem] = []
+    except ValidationError as error:
+        found = field_problems(content, error)
+    return _Round(content, compiled, state_model, raw, found).run()
 
-    if len(set(names)) != len(names):
-        repeated = sorted({n for n in names if names.count(n) > 1})
-        problems.append(
-            Problem(
-                "players", f"each player needs a different name; repeated: {', '.join(repeated)}"
-            )
-        )
 
-    choice_data: dict[str, dict[str, list[int]]] = {}
-    for spec in content.scoring.table:
-        path = f"table.{spec.id}"
-        when = compiled.table_when.get(spec.id)
-        active = when is None or bool(when(options, table, {}, count))
-        chosen = table[spec.id]
-        if spec.kind == "count":
-            if not active and chosen is not None:
-                problems.append(Problem(path, "not used with these options and player count"))
-            table[spec.id] = spec.min if chosen is None else chosen
-            choice_data[spec.id] = {}
-            continue
-        if not active:
-            if chosen is not None:
-                problems.append(Problem(path, "not used with these options and player count"))
-            choice_data[spec.id] = {}
-            continue
-        offered = content.table_choices(spec)
-        allowed = [
-            c.id
-            for c in offered
-            if (check := compiled.choice_when.get((spec.id, c.id))) is None
-            or check(options, table, {}, count)
-        ]
-        if chosen is None:
-            problems.append(Problem(path, f"required: one of {', '.join(allowed)}"))
-        elif chosen not in allowed:
-            problems.append(
-                Problem(
-                    path,
-                    f"{chosen!r} is not used with {count} players; expected one of {', '.join(allowed)}",
-                )
-            )
-        choice_data[spec.id] = next((c.data for c in offered if c.id == chosen), {})
-    groups: dict[str, list[str]] = {}
-    for spec in content.scoring.table:
-        if spec.distinct_within_group and table[spec.id] is not None:
-            groups.setdefault(spec.group or "", []).append(spec.id)
-    for ids in groups.values():
-        seen: dict[str, str] = {}
-        for ident in ids:
-            if table[ident] in seen:
-                problems.append(
-                    Problem(
-                        f"table.{ident}",
-                        f"{table[ident]!r} is already placed at table.{seen[table[ident]]}",
-                    )
-                )
-            seen.setdefault(table[ident], ident)
+@per_game
+def _limits(content: GameContent) -> dict[str, tuple[int, int | None, int | None]]:
+    """count_limits of every count input, by id."""
+    return {
+        spec.id: count_limits(content, spec)
+        for spec in content.scoring.inputs
+        if isinstance(spec, CountInput)
+    }
 
-    for player_input in content.scoring.inputs:
-        when = compiled.input_when.get(player_input.id)
-        active = when is None or bool(when(options, table, choice_data, count))
-        given_values = [player[player_input.id] for player in players]
-        if not active:
-            for index, player_model in enumerate(given):
-                if player_input.id in player_model.model_fields_set and given_values[index] not in (
-                    0,
-                    False,
-                    None,
-                    [],
-                ):
-                    problems.append(
-                        Problem(
-                            f"players[{index}].{player_input.id}",
-                            f"not used with these options and player count (got {given_values[index]!r})",
-                        )
-                    )
-            continue
-        problems.extend(_check_input(content, player_input, given_values, names))
-    problems.extend(_shared_components(content, players))
-    rivals, found = rival_rows(
-        content,
-        compiled,
-        state_model,
-        getattr(model, "rivals", None),
-        options,
-        table,
-        choice_data,
-        count,
+
+@per_game
+def _shared(content: GameContent) -> dict[str, tuple[list[str], int]]:
+    """Components several inputs count, with those inputs and the box's count.
+
+    (A component a single input counts is checked with that input.)
+    """
+    counted: dict[str, list[str]] = {}
+    for spec in content.scoring.inputs:
+        component = getattr(spec, "component", None)
+        if component is not None:
+            counted.setdefault(component, []).append(spec.id)
+    components = content.components.by_id()
+    return {
+        ident: (inputs, limit)
+        for ident, inputs in counted.items()
+        if len(inputs) >= 2 and (limit := components[ident].count) is not None
+    }
+
+
+@per_game
+def _defaults(content: GameContent) -> dict[str, Any]:
+    """Each input's default, by id."""
+    return {spec.id: default_value(content, spec) for spec in content.scoring.inputs}
+
+
+def default_value(content: GameContent, spec: PlayerInput) -> Any:
+    """What an input holds when the end state leaves it out."""
+    if isinstance(spec, CountInput):
+        least, most, _ = _limits(content)[spec.id]
+        return 0 if least <= 0 and (most is None or most >= 0) else least
+    if isinstance(spec, FlagInput):
+        return False
+    if isinstance(spec, ChoiceInput):
+        return spec.default
+    if isinstance(spec, SequenceInput):
+        return []
+    return None
+
+
+def _object(value: Any) -> dict[str, Any]:
+    """An object of the end state, or an empty one when it is missing or not an object."""
+    return value if isinstance(value, dict) else {}
+
+
+def _reads_table(node: object) -> bool:
+    """Whether ``node`` reads a table input (its choice, or the choice's data)."""
+    return node is not None and any(
+        isinstance(getattr(n, "table", None), str) for _, n in nodes(node)
     )
-    problems.extend(Problem(path, message) for path, message in found)
 
-    _unplaced_as_zero(content, players)
-    if not problems and compiled.constraints:
-        # Constraints may use computed values (how many crops are in play); the inputs are
-        # well-formed by now, so evaluating them is safe.
-        values = compiled.evaluate(players, options, table, choice_data, False)[0]
-        for ident, (rule, applies) in compiled.constraints.items():
+
+class _Round:
+    """One round of checks over one end state."""
+
+    def __init__(
+        self,
+        content: GameContent,
+        compiled: CompiledScoring,
+        state_model: type[BaseModel],
+        raw: dict[str, Any],
+        found: list[Problem],
+    ) -> None:
+        self.content = content
+        self.compiled = compiled
+        self.state_model = state_model
+        self.raw = raw
+        self.problems = found
+        #: Where the field problems are; a field is valid when none is at or around it.
+        self.bad_locs = [p.loc for p in found if p.code != "unknown_field"]
+        self.needs: Needs = needs(content)
+        self.inputs = frozenset(spec.id for spec in content.scoring.inputs)
+
+    def intact(self, loc: Loc) -> bool:
+        """Whether the container at ``loc`` has the right type (what is in it may not)."""
+        return not self.bad_locs or not any(loc[: len(bad)] == bad for bad in self.bad_locs)
+
+    def ok(self, loc: Loc) -> bool:
+        """Whether the field at ``loc`` (and everything in it) is free of field problems."""
+        if not self.bad_locs:
+            return True
+        return self.intact(loc) and not any(bad[: len(loc)] == loc for bad in self.bad_locs)
+
+    def run(self) -> TableState:
+        content, raw = self.content, self.raw
+        scoring = content.scoring
+        given = raw.get("players")
+        if not self.ok(("game",)) or not isinstance(given, list) or not self.intact(("players",)):
+            raise EndStateError(self.problems)
+        if not all(isinstance(p, dict) for p in given):
+            raise EndStateError(self.problems)  # a player that is not an object: nothing to compare
+        count = len(given)
+        names = [
+            normalize_name(p.get("name")) if self.ok(("players", i, "name")) else None
+            for i, p in enumerate(given)
+        ]
+        self.problems.extend(duplicate_names(names))
+        options_ok = all(self.ok(("options", o.id)) for o in scoring.options)
+        if not options_ok:
+            raise EndStateError(self.problems)
+        raw_options = _object(raw.get("options"))
+        options = {o.id: raw_options.get(o.id, o.default) for o in scoring.options}
+        self.problems.extend(option_rule_problems(content, options, count))
+
+        raw_table = _object(raw.get("table"))
+        table = {
+            t.id: raw_table.get(t.id) if self.ok(("table", t.id)) else None for t in scoring.table
+        }
+        table_ok = all(self.ok(("table", t.id)) for t in scoring.table)
+        choice_data, table_problems = self._table(table, options, count)
+        table_ok = table_ok and not table_problems
+        self.problems.extend(table_problems)
+
+        players: list[dict[str, Any]] = []
+        defaults = _defaults(content)
+        for player in given:
+            values: dict[str, Any] = {}
+            for ident, default in defaults.items():
+                value = player.get(ident, default)
+                values[ident] = list(value) if isinstance(value, list) else value
+            players.append(values)
+        unchecked: set[str] = set()
+        for spec in scoring.inputs:
+            valid = [self.ok(("players", i, spec.id)) for i in range(count)]
+            if not all(valid):
+                unchecked.add(spec.id)
+            when = self.compiled.input_when.get(spec.id)
+            if when is not None and not table_ok and _reads_table(spec.when):
+                unchecked.add(spec.id)  # whether it is asked depends on a faulty table input
+                continue
+            active = when is None or bool(when(options, table, choice_data, count))
+            values_of = [p[spec.id] for p in players]
+            if active:
+                self.problems.extend(self._input(spec, values_of, valid))
+            else:
+                for index in range(count):
+                    value = values_of[index]
+                    if (
+                        valid[index]
+                        and spec.id in given[index]
+                        and value not in (0, False, None, [])
+                    ):
+                        loc = ("players", index, spec.id)
+                        self.problems.append(Problem(loc, "not_used", {"value": value}))
+        self.problems.extend(self._shared_components(players, unchecked))
+        rivals: dict[str, dict[str, Any]] = {}
+        if scoring.rivals and self.ok(("rivals",)):
+            rivals, found = rival_rows(
+                content,
+                self.compiled,
+                self.state_model,
+                _object(raw.get("rivals")),
+                options,
+                table,
+                choice_data,
+                count,
+            )
+            self.problems.extend(found)
+
+        faulty = unchecked | self._inputs_with_problems()
+        _substitute(content, players, faulty)
+        _unplaced_as_zero(content, players)
+        blocked = not table_ok
+        if table_ok and self.compiled.constraints:
+            blocked = self._constraints(players, options, table, choice_data, count, faulty)
+        faulty |= self._inputs_with_problems()
+        named = [n or "" for n in names]
+
+        if not self.problems:
+            return TableState(named, players, options, table, choice_data, rivals=rivals)
+        self._grade()
+        state = None
+        if not blocked and all(p.severity == "tiebreak" for p in self.problems):
+            undecided = frozenset(
+                key for key, read in self.needs.tiebreaks.items() if read & faulty
+            )
+            state = TableState(named, players, options, table, choice_data, undecided, rivals)
+        raise EndStateError(self.problems, state)
+
+    # -- the table's own inputs ------------------------------------------------------------
+
+    def _table(
+        self, table: dict[str, Any], options: dict[str, Any], count: int
+    ) -> tuple[dict[str, dict[str, list[int]]], list[Problem]]:
+        content, compiled = self.content, self.compiled
+        problems: list[Problem] = []
+        choice_data: dict[str, dict[str, list[int]]] = {}
+        for spec in content.scoring.table:
+            choice_data[spec.id] = {}
+            if not self.ok(("table", spec.id)):
+                continue
+            loc = ("table", spec.id)
+            when = compiled.table_when.get(spec.id)
+            chosen = table[spec.id]
+            if when is not None and not when(options, table, {}, count):
+                if chosen is not None:
+                    problems.append(Problem(loc, "not_used", {"value": chosen}))
+                if spec.kind == "count":
+                    table[spec.id] = spec.min
+                continue
+            if spec.kind == "count":
+                # A number the table counts (checked by its field); none given is its least.
+                table[spec.id] = spec.min if chosen is None else chosen
+                continue
+            offered = content.table_choices(spec)
+            allowed = [
+                c.id
+                for c in offered
+                if (check := compiled.choice_when.get((spec.id, c.id))) is None
+                or check(options, table, {}, count)
+            ]
+            if chosen is None:
+                problems.append(Problem(loc, "required", {"allowed": allowed}))
+            elif chosen not in allowed:
+                params = {"value": chosen, "count": count, "allowed": allowed}
+                problems.append(Problem(loc, "not_for_count", params))
+            choice_data[spec.id] = next((c.data for c in offered if c.id == chosen), {})
+        groups: dict[str, dict[str, str]] = {}
+        for spec in content.scoring.table:
+            value = table[spec.id]
+            if not spec.distinct_within_group or value is None:
+                continue
+            seen = groups.setdefault(spec.group or "", {})
+            if value in seen:
+                params = {"value": value, "other": seen[value]}
+                problems.append(Problem(("table", spec.id), "already_placed", params))
+            else:
+                seen[value] = spec.id
+        return choice_data, problems
+
+    # -- one input, across the players ------------------------------------------------------
+
+    def _input(self, spec: PlayerInput, values: list[Any], valid: list[bool]) -> list[Problem]:
+        problems: list[Problem] = []
+        every: Loc = ("players", "*", spec.id)
+        everyone = all(valid)
+        if isinstance(spec, CountInput):
+            _, _, table_most = _limits(self.content)[spec.id]
+            if everyone and table_most is not None and sum(values) > table_most:
+                params = {"total": sum(values), "max": table_most}
+                problems.append(Problem(every, "table_total", params))
+        elif isinstance(spec, FlagInput):
+            holders = [i for i, v in enumerate(values) if v is True]
+            if everyone and spec.unique and len(holders) > 1:
+                problems.append(Problem(every, "unique_flag", {"who": holders}))
+        elif isinstance(spec, ChoiceInput):
+            for index, value in enumerate(values):
+                if valid[index] and value is None:
+                    allowed = [c.id for c in spec.choices]
+                    loc = ("players", index, spec.id)
+                    problems.append(Problem(loc, "required", {"allowed": allowed}))
+            if everyone and spec.unique:
+                chosen = [v for v in values if v is not None]
+                for value in sorted({v for v in chosen if chosen.count(v) > 1}):
+                    who = [i for i, v in enumerate(values) if v == value]
+                    problems.append(Problem(every, "unique_choice", {"value": value, "who": who}))
+        elif isinstance(spec, PositionInput):
+            problems.extend(_position_problems(spec, values, valid))
+        elif isinstance(spec, SequenceInput):
+            for index, pile in enumerate(values):
+                if valid[index]:
+                    problems.extend(
+                        Problem(("players", index, spec.id, at), code, params)
+                        for at, code, params in _pile_problems(spec, pile)
+                    )
+            if everyone and spec.component:
+                component = self.content.components.by_id()[spec.component]
+                total = sum(len(p) for p in values)
+                if component.count is not None and total > component.count:
+                    params = {"count": total, "max": component.count}
+                    problems.append(Problem(every, "pile_total", params))
+        return problems
+
+    def _shared_components(
+        self, players: list[dict[str, Any]], unchecked: set[str]
+    ) -> list[Problem]:
+        """Components counted by several inputs: all of them together stay within the box."""
+        problems = []
+        for component_id, (inputs, limit) in _shared(self.content).items():
+            if unchecked & set(inputs):
+                continue
+            total = sum(_amount(player[i]) for player in players for i in inputs)
+            if total > limit:
+                params = {"total": total, "component": component_id, "inputs": inputs, "max": limit}
+                problems.append(Problem(("players", "*"), "shared_total", params))
+        return problems
+
+    # -- the content's constraints ---------------------------------------------------------
+
+    def _constraints(
+        self,
+        players: list[dict[str, Any]],
+        options: dict[str, Any],
+        table: dict[str, Any],
+        choice_data: dict[str, dict[str, list[int]]],
+        count: int,
+        faulty: set[str],
+    ) -> bool:
+        """Check every constraint whose inputs are sound; True when one that a total reads
+        could not be checked (the totals must not be shown then)."""
+        blocked = False
+        values = self.compiled.evaluate(players, options, table, choice_data, False)[0]
+        declared = {c.id: c for c in self.content.scoring.constraints}
+        for ident, (rule, applies) in self.compiled.constraints.items():
+            reads = self.needs.constraints.get(ident, frozenset())
+            if reads & faulty:
+                blocked = blocked or bool(reads & self.needs.totals)
+                continue
             if applies is not None and not applies(options, table, choice_data, count):
                 continue
-            declared = next(c for c in content.scoring.constraints if c.id == ident)
             results = rule(players, options, table, choice_data, values)
-            if declared.scope == "table":
+            if declared[ident].scope == "table":
                 if not all(results):
-                    problems.append(Problem("players", declared.message))
+                    self.problems.append(Problem(("players",), "constraint", {"id": ident}))
                 continue
             for index, holds in enumerate(results):
                 if not holds:
-                    problems.append(Problem(f"players[{index}]", declared.message))
-    if problems:
-        raise EndStateError(problems)
-    return TableState(names, players, options, table, choice_data, rivals)
+                    self.problems.append(Problem(("players", index), "constraint", {"id": ident}))
+        return blocked
+
+    # -- what each problem concerns ----------------------------------------------------------
+
+    def _concerned(self, problem: Problem) -> frozenset[str] | None:
+        """The inputs a problem is about, or None when it is about the table itself."""
+        if problem.code == "constraint":
+            return self.needs.constraints.get(problem.params["id"], frozenset())
+        if problem.code == "shared_total":
+            return frozenset(problem.params["inputs"])
+        loc = problem.loc
+        if len(loc) >= 3 and loc[0] == "players" and loc[2] in self.inputs:
+            return frozenset({str(loc[2])})
+        return None
+
+    def _inputs_with_problems(self) -> set[str]:
+        found: set[str] = set()
+        for problem in self.problems:
+            found |= self._concerned(problem) or set()
+        return found
+
+    def _grade(self) -> None:
+        """Mark each problem that no total depends on as a tiebreak problem."""
+        for index, problem in enumerate(self.problems):
+            concerned = self._concerned(problem)
+            if concerned and not concerned & self.needs.totals:
+                self.problems[index] = Problem(
+                    problem.loc, problem.code, problem.params, "tiebreak"
+                )
+
+
+def _substitute(content: GameContent, players: list[dict[str, Any]], faulty: set[str]) -> None:
+    """Give each input with a problem a value that is valid for every player, so the
+    constraints (and, for tiebreak problems, the totals) can be computed without it."""
+    for spec in content.scoring.inputs:
+        if spec.id not in faulty:
+            continue
+        for index, player in enumerate(players):
+            if isinstance(spec, PositionInput):
+                player[spec.id] = None if spec.optional else index + 1
+            elif isinstance(spec, ChoiceInput):
+                player[spec.id] = spec.default or spec.choices[0].id
+            else:
+                player[spec.id] = default_value(content, spec)
 
 
 def _unplaced_as_zero(content: GameContent, players: list[dict[str, Any]]) -> None:
@@ -217,106 +462,28 @@ def _unplaced_as_zero(content: GameContent, players: list[dict[str, Any]]) -> No
                     player[spec.id] = 0
 
 
-def _check_input(
-    content: GameContent, spec: Any, values: list[Any], names: list[str]
+def _position_problems(
+    spec: PositionInput, values: list[int | None], valid: Sequence[bool]
 ) -> list[Problem]:
-    problems: list[Problem] = []
-    if isinstance(spec, CountInput):
-        _, _, table_most = count_limits(content, spec)
-        if table_most is not None and sum(values) > table_most:
-            problems.append(
-                Problem(
-                    f"players[*].{spec.id}",
-                    f"all players together hold {sum(values)}, but the game has only {table_most}",
-                )
-            )
-    elif isinstance(spec, FlagInput) and spec.unique and sum(bool(v) for v in values) > 1:
-        holders = ", ".join(n for n, v in zip(names, values, strict=True) if v)
-        problems.append(
-            Problem(f"players[*].{spec.id}", f"only one player can have this; given for {holders}")
-        )
-    elif isinstance(spec, ChoiceInput):
-        for index, value in enumerate(values):
-            if value is None:
-                problems.append(
-                    Problem(
-                        f"players[{index}].{spec.id}",
-                        "required: one of " + ", ".join(c.id for c in spec.choices),
-                    )
-                )
-        if spec.unique:
-            chosen = [v for v in values if v is not None]
-            for value in sorted({v for v in chosen if chosen.count(v) > 1}):
-                problems.append(
-                    Problem(
-                        f"players[*].{spec.id}",
-                        f"{value!r} exists once but is given to several players",
-                    )
-                )
-    elif isinstance(spec, PositionInput):
-        problems.extend(_position_problems(spec, values))
-    elif isinstance(spec, SequenceInput):
-        for index, pile in enumerate(values):
-            problems.extend(
-                Problem(f"players[{index}].{spec.id}{where}", message)
-                for where, message in _pile_problems(spec, pile)
-            )
-        if spec.component:
-            component = content.components.by_id()[spec.component]
-            if component.count is not None and sum(len(p) for p in values) > component.count:
-                problems.append(
-                    Problem(
-                        f"players[*].{spec.id}",
-                        f"all piles together hold {sum(len(p) for p in values)} cards, but the game has only {component.count}",
-                    )
-                )
-    return problems
-
-
-def _position_problems(spec: PositionInput, values: list[int | None]) -> list[Problem]:
     """Places 1..n, each once; an optional order only needs its places to run without gaps."""
     problems = []
     last = min(len(values), spec.max) if spec.max is not None else len(values)
     for index, value in enumerate(values):
-        where = f"players[{index}].{spec.id}"
+        loc = ("players", index, spec.id)
+        if not valid[index]:
+            continue
         if value is None and not spec.optional:
-            problems.append(Problem(where, f"required: a place from 1 to {last}"))
+            problems.append(Problem(loc, "place_required", {"last": last}))
         elif value is not None and value > last:
-            problems.append(Problem(where, f"{value} is past the last place ({last})"))
+            problems.append(Problem(loc, "past_last_place", {"value": value, "last": last}))
+    if not all(valid):
+        return problems
     placed = sorted(v for v in values if v is not None)
+    every = ("players", "*", spec.id)
     if len(set(placed)) != len(placed):
-        problems.append(
-            Problem(f"players[*].{spec.id}", f"each place goes to one player; got {placed}")
-        )
+        problems.append(Problem(every, "place_repeated", {"placed": placed}))
     elif placed != list(range(1, len(placed) + 1)):
-        problems.append(
-            Problem(f"players[*].{spec.id}", f"places run 1, 2, 3... without gaps; got {placed}")
-        )
-    return problems
-
-
-def _shared_components(content: GameContent, players: list[dict[str, Any]]) -> list[Problem]:
-    """Components counted by several inputs: all of them together stay within the box."""
-    counted: dict[str, list[str]] = {}
-    for spec in content.scoring.inputs:
-        component = getattr(spec, "component", None)
-        if component is not None:
-            counted.setdefault(component, []).append(spec.id)
-    problems = []
-    components = content.components.by_id()
-    for component_id, inputs in counted.items():
-        limit = components[component_id].count
-        if len(inputs) < 2 or limit is None:
-            continue  # a single input's total is checked with the input
-        total = sum(_amount(player[i]) for player in players for i in inputs)
-        if total > limit:
-            problems.append(
-                Problem(
-                    "players[*]",
-                    f"all players together hold {total} {components[component_id].name} "
-                    f"({', '.join(inputs)}), but the game has only {limit}",
-                )
-            )
+        problems.append(Problem(every, "place_gap", {"placed": placed}))
     return problems
 
 
@@ -327,33 +494,26 @@ def _amount(value: Any) -> int:
     return int(value) if isinstance(value, int) else 0
 
 
-def _pile_problems(spec: SequenceInput, pile: list[int]) -> list[tuple[str, str]]:
-    problems = []
+def _pile_problems(spec: SequenceInput, pile: list[int]) -> list[tuple[int, str, dict[str, Any]]]:
+    """(position, code, params) for each card that breaks how the pile may grow."""
+    problems: list[tuple[int, str, dict[str, Any]]] = []
     if spec.distinct:
         seen: set[int] = set()
         for position, value in enumerate(pile):
             if value in seen:
-                problems.append((f"[{position}]", f"{value} appears twice; each value exists once"))
+                problems.append((position, "pile_repeated", {"value": value}))
             seen.add(value)
     if pile and spec.first is not None and pile[0] != spec.first:
-        problems.append(("[0]", f"a pile starts with {spec.first}, got {pile[0]}"))
+        problems.append((0, "pile_first", {"first": spec.first, "value": pile[0]}))
     for position in range(1, len(pile)):
         below, card = pile[position - 1], pile[position]
         if spec.closes_at is not None and below == spec.closes_at:
-            problems.append(
-                (
-                    f"[{position}]",
-                    f"a {spec.closes_at} closes the pile; nothing may follow it (got {card})",
-                )
-            )
+            params = {"closes_at": spec.closes_at, "value": card}
+            problems.append((position, "pile_closed", params))
             break
         if spec.non_decreasing and card < below:
-            problems.append((f"[{position}]", f"{card} is lower than the card below it ({below})"))
+            problems.append((position, "pile_lower", {"value": card, "below": below}))
         elif spec.max_step is not None and card - below > spec.max_step:
-            problems.append(
-                (
-                    f"[{position}]",
-                    f"{card} is more than {spec.max_step} above the card below it ({below})",
-                )
-            )
+            params = {"value": card, "below": below, "max_step": spec.max_step}
+            problems.append((position, "pile_step", params))
     return problems

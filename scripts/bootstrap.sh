@@ -45,4 +45,13 @@ if [ "$want_browser" = 1 ]; then
   command -v chromium >/dev/null 2>&1 || { echo "bootstrap: installing chromium"; apt_install chromium; }
   # msgfmt --check-format proves the catalogs compile (rulebook i18n check, the test suite).
   command -v msgfmt >/dev/null 2>&1 || { echo "bootstrap: installing gettext"; apt_install gettext; }
+  # TypeScript, pinned by tools/typecheck/package-lock.json, checks the calculator's JSDoc types.
+  command -v npm >/dev/null 2>&1 || { echo "bootstrap: installing npm"; apt_install npm; }
+  ts_stamp=tools/typecheck/node_modules/.rulebook-installed
+  ts_digest=$(sha256sum tools/typecheck/package-lock.json | cut -d' ' -f1)
+  if [ ! -f "$ts_stamp" ] || [ "$(cat "$ts_stamp")" != "$ts_digest" ]; then
+    echo "bootstrap: installing TypeScript"
+    npm ci --prefix tools/typecheck --no-audit --no-fund --loglevel=error >/dev/null
+    echo "$ts_digest" > "$ts_stamp"
+  fi
 fi

@@ -15,6 +15,11 @@ ruff format --check .
 step "mypy (strict)"
 mypy
 
+step "JavaScript types (TypeScript checkJs)"
+tsc=tools/typecheck/node_modules/.bin/tsc
+"$tsc" --noEmit -p tools/typecheck/tsconfig.json
+"$tsc" --noEmit -p tools/typecheck/tsconfig.sw.json
+
 step "content"
 rulebook validate
 rulebook schema --check

@@ -77,10 +77,11 @@ def test_score_reports_every_problem(tmp_path: Path, capsys: pytest.CaptureFixtu
         json.dumps({"players": [{"name": "A", "wheat": 20}, {"name": "B", "flax": "x"}]}),
         encoding="utf-8",
     )
-    assert main(["score", "nile", str(state)]) == 1
+    assert main(["score", "nile", str(state), "--lang", "en"]) == 1
     err = capsys.readouterr().err
-    assert "players[0].wheat: Input should be less than or equal to 14 (got 20)" in err
-    assert "players[1].flax" in err and "2 problem(s)" in err
+    assert "players[0].wheat (A, Wheat): must be at most 14" in err
+    assert "players[1].flax (B, Flax): expected a whole number" in err
+    assert "2 problems in the end state" in err
 
 
 def test_score_bad_json_says_where(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -113,8 +114,8 @@ def test_setup_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_setup_refuses_an_illegal_count(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["setup", "nile", "--players", "9"]) == 1
-    assert "is for 2 to 6 players, not 9" in capsys.readouterr().err
+    assert main(["setup", "nile", "--players", "9", "--lang", "en"]) == 1
+    assert "Nile is for 2–6 players, not 9" in capsys.readouterr().err
 
 
 def test_schemas_are_up_to_date(capsys: pytest.CaptureFixture[str]) -> None:
@@ -220,7 +221,7 @@ def test_conformance_failures_are_named(tmp_path: Path, capsys: pytest.CaptureFi
     data = yaml.safe_load(cases.read_text(encoding="utf-8"))
     first = data["cases"][0]
     first["expected"][0]["rank"] += 1  # what no runtime gives
-    data["invalid"][0]["error_path"] = "players[0].nowhere"
+    data["invalid"][0]["problems"] = [{"loc": ["players", 0, "nowhere"], "code": "missing"}]
     cases.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     assert main(["--project", str(project.root), "test", "nile"]) == 1
     captured = capsys.readouterr()

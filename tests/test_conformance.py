@@ -6,7 +6,7 @@ import pytest
 
 from schemas.cases import Case, InvalidCase
 from scorer.engine import GameEngine
-from scorer.validate import EndStateError
+from scorer.problems import EndStateError
 from tests.cases import all_cases, all_invalid_cases
 
 CASES = all_cases()
@@ -35,10 +35,16 @@ def test_case(engines: dict[str, GameEngine], game_id: str, case: Case) -> None:
 
 @pytest.mark.parametrize(("game_id", "case"), INVALID, ids=[f"{g}:{c.id}" for g, c in INVALID])
 def test_invalid_case(engines: dict[str, GameEngine], game_id: str, case: InvalidCase) -> None:
+    """A refused state has exactly the problems its case lists (location and code), each
+    with the parameters the case gives."""
     with pytest.raises(EndStateError) as error:
         engines[game_id].score({"game": game_id, **case.state})
-    paths = [p.path for p in error.value.problems]
-    assert case.error_path in paths, f"expected an error at {case.error_path}, got {paths}"
+    found = {(tuple(p.loc), p.code): p for p in error.value.problems}
+    expected = {(tuple(e.loc), e.code): e for e in case.problems}
+    assert sorted(found, key=str) == sorted(expected, key=str)
+    for key, wanted in expected.items():
+        if wanted.params is not None:
+            assert found[key].params == wanted.params, key
 
 
 def test_every_game_has_enough_cases(engines: dict[str, GameEngine]) -> None:

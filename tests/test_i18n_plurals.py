@@ -86,11 +86,14 @@ def test_the_setup_command_says_it_right(players: int, expected: str) -> None:
 def test_the_calculator_gets_every_form(nile: GameContent) -> None:
     data = island_data(nile, Localizer("uk", nile), "calculator")
     too_long = data["counts"]["problem_too_long"]
-    assert too_long["count"] == "max" and too_long["lang"] == "uk"
+    assert too_long["count"] == "count" and too_long["lang"] == "uk"
     assert set(too_long["forms"]) == {"one", "few", "many", "other"}
-    assert too_long["forms"]["many"] == "щонайбільше {max} значень"
-    players = data["counts"]["problem_player_count"]
-    assert players["forms"]["one"].startswith("вказано {count} гравця")
+    assert too_long["forms"]["many"] == "щонайбільше {count} значень"
+    # A number of players is said in its own phrase, which the problems fill in.
+    players = data["counts"]["player_count_phrase"]
+    assert players["forms"]["one"] == "{count} гравець"
+    assert players["forms"]["few"] == "{count} гравці"
+    assert players["forms"]["many"] == "{count} гравців"
     setup = island_data(nile, Localizer("uk", nile), "setup")
     step = next(s for s in setup["export"]["setup"]["steps"] if s["id"] == "deluxor_remove_crops")
     assert step["count"] == "removed" and step["forms_lang"] == "uk"

@@ -15,6 +15,7 @@ Run alone with ``.venv/bin/pytest tests/test_js_parity.py -s`` to see the counts
 
 from __future__ import annotations
 
+import base64
 import copy
 import itertools
 import json
@@ -32,18 +33,27 @@ import yaml
 from hypothesis import HealthCheck, Phase, given, settings
 from pydantic import TypeAdapter
 
+from rulebook.i18n.runtime import Translator, translator
+from rulebook.problems import ProblemWords
 from rulebook.site.assets import write_assets
+from rulebook.site.calculator import island_data
+from rulebook.site.localize import Localizer
+from schemas.common import LANGUAGES
+from schemas.endstate import normalize_name
 from schemas.expressions import Expr
 from schemas.game import GameContent
 from schemas.loader import ContentError, game_folders, load_game
 from schemas.references import check_references
+from schemas.scoring import CountInput, FlagInput
 from scorer import mechanics
 from scorer.compiler import player_function, table_function
 from scorer.engine import GameEngine
 from scorer.export import export_game
+from scorer.outcome import score_outcome
+from scorer.problems import EndStateError, Problem, excerpt
+from scorer.reading import MAX_BYTES, MAX_DEPTH, read_end_state
 from scorer.rng import SeededRandom, fnv1a
 from scorer.setup import SetupError, make_setup
-from scorer.validate import EndStateError
 from tests.strategies import end_states
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,6 +70,9 @@ OPTION_VARIANTS = 20
 SETUP_SEEDS = ("rulebook", "42")
 
 Json = dict[str, Any]
+
+#: The command line's translators, by (game, language), for the expected messages.
+TRANSLATORS: dict[tuple[str, str], Translator] = {}
 
 
 def _plain(value: Any) -> Any:
@@ -85,11 +98,41 @@ def load_games() -> tuple[dict[str, GameContent], dict[str, str]]:
 
 
 def outcome(engine: GameEngine, state: Any) -> Json:
-    """The Python result, or the paths of the problems that refuse the state."""
-    try:
-        return {"result": _plain(engine.score(copy.deepcopy(state)).to_json())}
-    except EndStateError as error:
-        return {"problems": sorted({p.path for p in error.problems})}
+    """The Python result, the problems (location, code, parameters, severity), or both:
+    a state whose problems are all tiebreak ones still has its totals."""
+    found = score_outcome(engine, copy.deepcopy(state))
+    item: Json = {}
+    if found.result is not None:
+        item["result"] = _plain(found.result.to_json())
+    if found.problems:
+        item["problems"] = _plain([p.to_json() for p in found.problems])
+    return item
+
+
+def shown_names(state: Any) -> list[str]:
+    """The players' names as a message shows them (normalized, short and printable)."""
+    players = state.get("players") if isinstance(state, dict) else None
+    if not isinstance(players, list):
+        return []
+    return [
+        excerpt(normalize_name(p["name"]))
+        if isinstance(p, dict) and isinstance(p.get("name"), str)
+        else ""
+        for p in players
+    ]
+
+
+def with_messages(content: GameContent, item: Json) -> None:
+    """Each problem's message in every language, as the command line renders it."""
+    names = shown_names(item["state"])
+    for found in item.get("problems", []):
+        problem = Problem(tuple(found["loc"]), found["code"], found["params"], found["severity"])
+        found["messages"] = {
+            language: ProblemWords(content, TRANSLATORS[content.id, language], names).message(
+                problem
+            )
+            for language in LANGUAGES
+        }
 
 
 def random_states(content: GameContent, count: int) -> list[Json]:
@@ -208,11 +251,7 @@ def game_states(content: GameContent, engine: GameEngine) -> list[Json]:
         states.append({"id": f"case {case.id}", "state": {"game": content.id, **case.state}})
     for invalid in cases.invalid if cases else []:
         states.append(
-            {
-                "id": f"invalid {invalid.id}",
-                "state": {"game": content.id, **invalid.state},
-                "error_path": invalid.error_path,
-            }
+            {"id": f"invalid {invalid.id}", "state": {"game": content.id, **invalid.state}}
         )
     # The first draws as they come (many are refused), then more until as many are scored.
     drawn = random_states(content, EXTRA_DRAWS)
@@ -237,9 +276,95 @@ def game_states(content: GameContent, engine: GameEngine) -> list[Json]:
     for i in range(CORRUPTED_STATES):
         states.append({"id": f"corrupted {i}", "state": _corrupt(content, rng.choice(bases), rng)})
     states.append({"id": "not an object", "state": ["players"]})
+    if bases:
+        for index, state in enumerate(hostile_states(content, rng.choice(bases))):
+            states.append({"id": f"hostile {index}", "state": state})
     for item in states:
         item.update(outcome(engine, item["state"]))
+        with_messages(content, item)
     return states
+
+
+def hostile_states(content: GameContent, base: Json) -> list[Json]:
+    """``base`` with names and values a hand-made or hostile file holds (issue 15): look-alike
+    names, control and direction characters, a huge name or key, numbers past any count,
+    several problems of every kind at once."""
+    found: list[Json] = []
+
+    def changed(**player: Any) -> Json:
+        state = copy.deepcopy(base)
+        state["players"][0].update(player)
+        return state
+
+    second = base["players"][1]["name"] if len(base["players"]) > 1 else "B"
+    for name in [
+        "Ana\u0301 ",
+        "\u00c1na",
+        f" {second}\t",
+        "\x1b[31mred",
+        "A\u202eB",
+        "",
+        " ",
+        "A\x00",
+        "x" * 41,
+        "\u3000",
+        "A\ud800",
+    ]:
+        found.append(changed(name=name))
+    state = copy.deepcopy(base)
+    if len(state["players"]) > 1:
+        state["players"][0]["name"], state["players"][1]["name"] = "Zo\u00eb", "Zoe\u0308"
+        found.append(state)
+    found.append(changed(**{"k" * 5000: 1, "\x1b]0;x\x07": 2}))
+    counts = [spec.id for spec in content.scoring.inputs if isinstance(spec, CountInput)]
+    flags = [spec.id for spec in content.scoring.inputs if isinstance(spec, FlagInput)]
+    for value in [10**30, -(10**30), 2**53 + 1, True, "7", None, [3], {"n": 1}]:
+        if counts:
+            found.append(changed(**{counts[0]: value}))
+    if len(counts) >= 3:
+        # A decimal, two values out of range and whatever cross-field rules they break.
+        found.append(changed(**{counts[0]: 1.5, counts[1]: 10**6, counts[2]: -(10**6)}))
+        found.append(changed(**{c: 10**6 for c in counts}))
+    if flags:
+        found.append(changed(**{flags[0]: 1}))
+    return found
+
+
+def file_cases() -> list[Json]:
+    """Bytes of end-state files, each read as the command line reads it (scorer/reading.py)."""
+    nile = {"game": "nile", "players": [{"name": "A", "wheat": 3}, {"name": "B"}]}
+    good = json.dumps(nile).encode()
+    raw: list[bytes] = [
+        good,
+        b"\xef\xbb\xbf" + good,
+        b"[" * 100_000 + b"]" * 100_000,
+        b'{"players": [[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]}',
+        b'{"players": "[[[[[[[[[[[[[[[[[[[[[[[[[["}',
+        good.replace(b'"wheat": 3', b'"wheat": ' + b"7" * 5001),
+        good.replace(b'"wheat": 3', b'"wheat": ' + b"7" * 309),
+        good.replace(b'"wheat": 3', b'"wheat": 3.0'),
+        good.replace(b'"wheat": 3', b'"wheat": 3e0'),
+        good.replace(b'"wheat": 3', b'"wheat": 1e400'),
+        good.replace(b'"wheat": 3', b'"wheat": -0'),
+        good.replace(b'"wheat": 3', b'"wheat": NaN'),
+        good.replace(b'"A"', b'"\\ud800"'),
+        good.replace(b'"A"', b'"A\xff"'),
+        good[:-3],
+        b"",
+        b"3.5",
+        b" " * (MAX_BYTES + 1),
+    ]
+    engine = GameEngine(load_game(CONTENT / "nile"))
+    cases = []
+    for data in raw:
+        try:
+            state = read_end_state(data)
+        except EndStateError as error:
+            problems = [p.to_json() for p in error.problems]
+            cases.append({"bytes": base64.b64encode(data).decode(), "problems": problems})
+            continue
+        cases.append({"bytes": base64.b64encode(data).decode(), **outcome(engine, state)})
+    return cases
 
 
 # ----------------------------------------------------------------------------------------
@@ -267,12 +392,27 @@ def game_setups(content: GameContent) -> list[Json]:
     ]
     count = content.game.players.max
     runs.append((count, "named", [f"Joueur {chr(65 + i)}" for i in range(count)], {}))
+    runs += [
+        (count, "names", ["Ana", "Ana "], {}),
+        (2, "names", ["", "x" * 10_000], {}),
+        (2, "names", ["A\x1b[2J", "B\u202e"], {}),
+        (2, "names", ["Zo\u00eb", "Zoe\u0308"], {}),
+        (count + 1, "count", None, {"no_such_option": True}),
+        (2, "options", None, {o.id: "x" for o in content.scoring.options}),
+    ]
     for players, seed, names, options in runs:
         item: Json = {"players": players, "seed": seed, "names": names, "options": options}
         try:
             item["result"] = _plain(make_setup(content, players, seed, names, options).to_json())
         except SetupError as error:
-            item["error"] = str(error)
+            item["problems"] = _plain([p.to_json() for p in error.problems])
+            for found, problem in zip(item["problems"], error.problems, strict=True):
+                found["messages"] = {
+                    language: ProblemWords(content, TRANSLATORS[content.id, language]).message(
+                        problem
+                    )
+                    for language in LANGUAGES
+                }
         setups.append(item)
     return setups
 
@@ -796,7 +936,9 @@ def probe_states(content: GameContent, engine: GameEngine) -> list[Json]:
             state = copy.deepcopy(base)
             for key, value in change.items():
                 state[key] = {**state.get(key, {}), **value} if isinstance(value, dict) else value
-            states.append({"id": f"probe {k}.{j}", "state": state, **outcome(engine, state)})
+            item = {"id": f"probe {k}.{j}", "state": state, **outcome(engine, state)}
+            with_messages(content, item)
+            states.append(item)
     return states
 
 
@@ -822,14 +964,22 @@ def build_fixture() -> Json:
     games: Json = {}
     for game_id, content in [*sorted(loaded.items()), ("probe", probe_game())]:
         engine = GameEngine(content)
+        for language in LANGUAGES:
+            TRANSLATORS[game_id, language] = translator(content, language)
         extra = probe_states(content, engine) if game_id == "probe" else []
         games[game_id] = {
             "export": _plain(export_game(content)),
+            "islands": {
+                language: island_data(content, Localizer(language, content))
+                for language in LANGUAGES
+            },
             "states": game_states(content, engine) + extra,
             "setups": game_setups(content),
         }
     return {
         "games": games,
+        "files": file_cases(),
+        "bounds": {"max_bytes": MAX_BYTES, "max_depth": MAX_DEPTH},
         "skipped": skipped,
         "mechanics": mechanics_calls(),
         "expressions": expression_cases(),
@@ -905,5 +1055,5 @@ def test_every_game_loads_for_the_parity_run() -> None:
 if __name__ == "__main__":
     target = Path(sys.argv[1] if len(sys.argv) > 1 else "js-parity-fixture.json")
     built = build_fixture()
-    target.write_text(json.dumps(built, ensure_ascii=False), encoding="utf-8")
+    target.write_text(json.dumps(built), encoding="utf-8")
     print(summary(built))

@@ -7,6 +7,8 @@ import itertools
 import pytest
 
 from schemas.game import GameContent
+from scorer.engine import GameEngine
+from scorer.problems import EndStateError
 from scorer.rng import SeededRandom, fnv1a
 from scorer.setup import SetupError, make_setup
 
@@ -70,11 +72,24 @@ def test_every_game_sets_up_for_every_count_and_option(games: dict[str, GameCont
                     assert step.text
 
 
+def _legal_options(content: GameContent, players: int) -> dict[str, object]:
+    """The first option set the content allows at ``players`` (Nile at 6 needs DeLuxor)."""
+    for options in _option_sets(content):
+        try:
+            make_setup(content, players, seed="s", options=options)
+        except SetupError:
+            continue
+        return options
+    raise AssertionError(f"{content.id}: no legal options at {players} players")
+
+
 def test_same_seed_same_setup(games: dict[str, GameContent]) -> None:
     for content in games.values():
         count = content.game.players.max
-        one = make_setup(content, count, seed="table-7", names=[f"N{i}" for i in range(count)])
-        two = make_setup(content, count, seed="table-7", names=[f"N{i}" for i in range(count)])
+        options = _legal_options(content, count)
+        names = [f"N{i}" for i in range(count)]
+        one = make_setup(content, count, seed="table-7", names=names, options=options)
+        two = make_setup(content, count, seed="table-7", names=names, options=options)
         assert one.to_json() == two.to_json()
 
 
@@ -84,21 +99,93 @@ def test_seeds_change_the_deal(games: dict[str, GameContent]) -> None:
     assert len(firsts) > 1
 
 
+def _codes(error: pytest.ExceptionInfo[SetupError]) -> list[tuple[tuple[object, ...], str]]:
+    return [(p.loc, p.code) for p in error.value.problems]
+
+
 @pytest.mark.parametrize("players", [0, 1, 7])
 def test_illegal_player_counts_are_refused(games: dict[str, GameContent], players: int) -> None:
-    with pytest.raises(SetupError, match=r"is for 2 to 6 players, not"):
+    with pytest.raises(SetupError) as error:
         make_setup(games["nile"], players)
+    [problem] = error.value.problems
+    assert (problem.loc, problem.code) == (("players",), "player_count")
+    assert problem.params == {"count": players, "min": 2, "max": 6}
 
 
 def test_unknown_option_and_bad_names(games: dict[str, GameContent]) -> None:
-    with pytest.raises(SetupError, match="unknown option"):
+    with pytest.raises(SetupError) as error:
         make_setup(games["nile"], 3, options={"expansionx": True})
-    with pytest.raises(SetupError, match="true/false"):
+    assert _codes(error) == [(("options", "expansionx"), "unknown_field")]
+    with pytest.raises(SetupError) as error:
         make_setup(games["nile"], 3, options={"deluxor": "yes"})
-    with pytest.raises(SetupError, match="different name"):
+    assert _codes(error) == [(("options", "deluxor"), "bool_type")]
+    with pytest.raises(SetupError) as error:
         make_setup(games["nile"], 2, names=["Ana", "Ana"])
-    with pytest.raises(SetupError, match="2 names given for 3"):
+    assert _codes(error) == [
+        (("players", 0, "name"), "duplicate_name"),
+        (("players", 1, "name"), "duplicate_name"),
+    ]
+    with pytest.raises(SetupError) as error:
         make_setup(games["nile"], 3, names=["Ana", "Bo"])
+    assert _codes(error) == [(("players",), "names_count")]
+
+
+def test_setup_refuses_what_score_refuses(games: dict[str, GameContent]) -> None:
+    """Issue 15: the same rules decide what setup and score accept, from one declaration."""
+    cases = [
+        ("nile", 6, {}, None, [(("options", "deluxor"), "option_required")]),
+        ("viticulture", 1, {}, None, [(("options", "solo_automa"), "option_required")]),
+        (
+            "viticulture",
+            4,
+            {"solo_automa": True},
+            None,
+            [(("options", "solo_automa"), "option_not_for_count")],
+        ),
+        ("nile", 2, {}, ["", "Bo"], [(("players", 0, "name"), "name_empty")]),
+        ("nile", 2, {}, ["x" * 10_000, "Bo"], [(("players", 0, "name"), "name_too_long")]),
+        ("nile", 2, {}, ["A\x1b[2J", "Bo"], [(("players", 0, "name"), "name_control")]),
+        ("nile", 2, {}, ["A\u202eB", "Bo"], [(("players", 0, "name"), "name_control")]),
+        (
+            "nile",
+            2,
+            {},
+            ["Ana", "Ana "],
+            [
+                (("players", 0, "name"), "duplicate_name"),
+                (("players", 1, "name"), "duplicate_name"),
+            ],
+        ),
+        (
+            "nile",
+            2,
+            {},
+            ["Zo\u00eb", "Zoe\u0308"],  # NFC and NFD of one name
+            [
+                (("players", 0, "name"), "duplicate_name"),
+                (("players", 1, "name"), "duplicate_name"),
+            ],
+        ),
+    ]
+    for game, players, options, names, expected in cases:
+        with pytest.raises(SetupError) as error:
+            make_setup(games[game], players, seed="s", names=names, options=options)
+        assert _codes(error) == expected, (game, players, options, names)
+        state = {
+            "game": game,
+            "options": options,
+            "players": [{"name": n} for n in names or [f"P{i}" for i in range(players)]],
+        }
+        if game == "viticulture":
+            state["players"] = [{**p, "vp": 0} for p in state["players"]]
+        with pytest.raises(EndStateError) as refused:
+            GameEngine(games[game]).score(state)
+        assert [(p.loc, p.code) for p in refused.value.problems] == expected
+
+
+def test_setup_names_are_normalized(games: dict[str, GameContent]) -> None:
+    result = make_setup(games["nile"], 2, seed="s", names=["  Zoe\u0308 ", "Bo"])
+    assert result.players == ["Zo\u00eb", "Bo"]
 
 
 def test_deluxor_removes_crops_by_player_count(games: dict[str, GameContent]) -> None:

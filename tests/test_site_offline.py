@@ -12,7 +12,7 @@ import pytest
 from rulebook.site.calculator import island_data
 from rulebook.site.localize import Localizer
 from rulebook.site.offline import ICON_SIZES, offline_files, write_offline
-from rulebook.site.tools import TOOL_KEYS
+from rulebook.site.tools import PROBLEM_COUNT_KEYS, TOOL_KEYS
 from schemas.game import GameContent
 from schemas.loader import load_game
 
@@ -133,5 +133,7 @@ def test_the_calculator_island_carries_the_tools(language: str) -> None:
 
 def test_the_setup_island_carries_only_what_its_links_need() -> None:
     data = island_data(TOKAIDO, Localizer("fr", TOKAIDO), "setup")
-    assert "counts" not in data and "bgg" not in data
+    assert "bgg" not in data
+    # Only the count phrases of its problems ("Tokaido se joue à 2–5 joueurs, pas à 6").
+    assert set(data["counts"]) == set(PROBLEM_COUNT_KEYS)
     assert [k for k in data["ui"] if k.startswith("calc_")] == ["calc_bad_link"]

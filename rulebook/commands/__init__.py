@@ -14,6 +14,7 @@ from rulebook.errors import EXIT_USAGE, CommandError
 from rulebook.paths import Project
 
 if TYPE_CHECKING:
+    from rulebook.i18n.runtime import Translator
     from schemas.game import GameContent
 
 #: Looks a text up: (catalog context, source text[, values choosing a count phrase's form])
@@ -47,7 +48,7 @@ def load_one(project: Project, name: str, files: Iterable[str] | None = ()) -> G
     return load_game(known_game(project, name), files=files)
 
 
-def translator(project: Project, content: GameContent, language: str | None) -> Translate:
+def translator(project: Project, content: GameContent, language: str | None) -> Translator:
     """Labels from the project's catalogs for ``content``; the source text when untranslated."""
     from rulebook.i18n.runtime import translator as make
 

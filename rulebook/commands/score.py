@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rulebook.errors import CommandError, report
@@ -20,29 +19,31 @@ from rulebook.errors import CommandError, report
 if TYPE_CHECKING:
     from rulebook.commands import Translate
     from schemas.game import GameContent
+    from scorer.problems import Problem
 
 #: What the text table needs besides the result: its words in one language.
 Labels = dict[str, Any]
 
 
-def read_state(source: str) -> Any:
-    """The end state (parsed JSON) from a file, or from standard input for ``-``."""
+def read_bytes(source: str) -> bytes:
+    """The file's bytes, or standard input's, never more than a little past the bound."""
+    from scorer.reading import MAX_BYTES
+
     where = "standard input" if source == "-" else source
     try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+        if source == "-":
+            return sys.stdin.buffer.read(MAX_BYTES + 1)
+        with open(source, "rb") as stream:
+            return stream.read(MAX_BYTES + 1)
     except OSError as error:
-        raise CommandError(f"{where}: cannot read: {error.strerror}") from None
-    except UnicodeDecodeError as error:
-        raise CommandError(f"{where}: not UTF-8 text (byte {error.start})") from None
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise CommandError(
-            f"{where}:{error.lineno}:{error.colno}: not valid JSON: {error.msg}"
-        ) from None
-    except RecursionError:
-        raise CommandError(f"{where}: nested too deeply to be an end state") from None
-    return raw
+        raise CommandError(f"{printable_path(where)}: cannot read: {error.strerror}") from None
+
+
+def printable_path(where: str) -> str:
+    """A file name as it can be shown in a message (no control characters, not too long)."""
+    from scorer.problems import printable
+
+    return printable(where)
 
 
 def labels(content: GameContent, translate: Translate) -> Labels:
@@ -121,9 +122,14 @@ def _print(result: dict[str, Any], words: Labels | None, as_json: bool) -> None:
 def run(args: argparse.Namespace) -> int:
     from rulebook import program
     from rulebook.commands import known_game
+    from scorer.problems import EndStateError
+    from scorer.reading import read_end_state
 
     known_game(args.project, args.game)
-    raw = read_state(args.state)
+    try:
+        raw = read_end_state(read_bytes(args.state))
+    except EndStateError as error:  # not JSON, too large, too deep: the full path words it
+        return _full(args, None, error.problems)
     if isinstance(raw, dict) and "game" not in raw:  # the file may leave the game out
         raw = {"game": args.game, **raw}
     quick = program.load(args.project, args.game)
@@ -132,15 +138,21 @@ def run(args: argparse.Namespace) -> int:
         if scored is not None:
             _print(scored, None if args.json else quick.labels(args.lang), args.json)
             return 0
-    return _full(args, raw)
+    return _full(args, raw, [])
 
 
-def _full(args: argparse.Namespace, raw: Any) -> int:
-    """Load and validate the content, score with the engine, and cache the program."""
+def _full(args: argparse.Namespace, raw: Any, unread: list[Problem]) -> int:
+    """Load and validate the content, score with the engine, and cache the program.
+
+    ``unread`` are the problems of a file that could not be read as an end state at all.
+    """
     from rulebook import program
     from rulebook.commands import check_language, load_one, translator
+    from rulebook.problems import ProblemWords
+    from schemas.endstate import normalize_name
     from scorer.engine import GameEngine
-    from scorer.validate import EndStateError
+    from scorer.outcome import Outcome, score_outcome
+    from scorer.problems import excerpt
 
     check_language(args.lang)
     files = program.fingerprint(args.project, args.game)
@@ -152,15 +164,40 @@ def _full(args: argparse.Namespace, raw: Any) -> int:
         lambda language: labels(content, translator(args.project, content, language)),
         files,
     )
-    where = "standard input" if args.state == "-" else args.state
-    try:
-        result = engine.score(raw)
-    except EndStateError as error:
-        located = [f"{where}: {problem}" for problem in error.problems]
-        return report(located, f"{len(error.problems)} problem(s) in the end state")
-    words = None if args.json else labels(content, translator(args.project, content, args.lang))
-    _print(result.to_json(), words, args.json)
-    return 0
+    translate = translator(args.project, content, args.lang)
+    words = ProblemWords(content, translate)
+    outcome = Outcome(None, unread) if unread else score_outcome(engine, raw)
+    if isinstance(raw, dict) and isinstance(raw.get("players"), list):
+        words.names = [
+            excerpt(normalize_name(p["name"]))
+            if isinstance(p, dict) and isinstance(p.get("name"), str)
+            else ""
+            for p in raw["players"]
+        ]
+    result = outcome.result
+    if args.json and outcome.problems:
+        shown: dict[str, Any] = {
+            "game": content.id,
+            "problems": [words.to_json(p) for p in outcome.problems],
+            "result": None if result is None else result.to_json(),
+        }
+        print(json.dumps(shown, ensure_ascii=False, indent=2))
+    elif result is not None:
+        _print(result.to_json(), None if args.json else labels(content, translate), args.json)
+    if not outcome.problems:
+        return 0
+    where = "standard input" if args.state == "-" else printable_path(args.state)
+    located = []
+    for problem in outcome.problems:
+        if problem.code == "not_json" and "line" in problem.params:
+            at = f"{where}:{problem.params['line']}:{problem.params['column']}"
+            located.append(f"{at}: {words.message(problem)}")
+        else:
+            located.append(f"{where}: {words.line(problem)}")
+    summary = translate.count("ui.problems_in_state", len(outcome.problems))
+    if result is not None:
+        summary += f" ({words.ui('problems_tiebreak')})"
+    return report(located, summary)
 
 
 def register(commands: Any) -> None:

@@ -9,22 +9,24 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rulebook.commands import Translate, check_language, load_one, translator
-from rulebook.errors import fail
+from rulebook.errors import fail, report
 
 if TYPE_CHECKING:
+    from rulebook.problems import ProblemWords
     from schemas.game import GameContent
+    from scorer.problems import Problem
     from scorer.setup import SetupResult
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
     """``KEY=VALUE`` pairs as options; ``true`` and ``false`` are flags."""
-    from scorer.setup import SetupError
+    from scorer.problems import printable
 
     options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep:
-            raise SetupError(f"--option takes KEY=VALUE, got {pair!r}")
+            raise ValueError(f"--option takes KEY=VALUE, got {printable(pair)!r}")
         options[key] = {"true": True, "false": False}.get(value.lower(), value)
     return options
 
@@ -44,10 +46,17 @@ def run(args: argparse.Namespace) -> int:
 
     check_language(args.lang)
     content = load_one(args.project, args.game)
+    names = args.names.split(",") if args.names else None
     try:
-        names = [n.strip() for n in args.names.split(",")] if args.names else None
         result = make_setup(content, args.players, args.seed, names, parse_options(args.option))
     except SetupError as error:
+        from rulebook.problems import ProblemWords
+
+        translate = translator(args.project, content, args.lang)
+        words = ProblemWords(content, translate, [])
+        lines = [f"setup: {_setup_line(words, problem, names)}" for problem in error.problems]
+        return report(lines, f"setup: {translate.count('ui.problems_in_setup', len(lines))}")
+    except ValueError as error:
         return fail(f"setup: {error}")
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
@@ -55,6 +64,20 @@ def run(args: argparse.Namespace) -> int:
         language = args.lang or content.game.source_language
         print(setup_text(content, result, translator(args.project, content, language), language))
     return 0
+
+
+def _setup_line(words: ProblemWords, problem: Problem, names: list[str] | None) -> str:
+    """A setup problem for the terminal: --names, --option or --players, and what is wrong."""
+    from scorer.problems import excerpt
+
+    loc = problem.loc
+    if loc[:1] == ("options",):
+        where = f"--option {excerpt(str(loc[1]))}" if len(loc) > 1 else "--option"
+    elif len(loc) == 3 and names is not None:
+        where = f"--names #{int(loc[1]) + 1} ({excerpt(names[int(loc[1])])})"
+    else:
+        where = "--players"
+    return f"{where}: {words.message(problem)}"
 
 
 def setup_text(

@@ -23,6 +23,7 @@ from schemas.cases import Case, InvalidCase
 from schemas.game import GameContent
 from scorer.engine import GameEngine
 from scorer.export import export_game
+from scorer.problems import format_loc
 from scorer.validate import EndStateError
 
 RUNNER = Path(__file__).with_name("runner.mjs")
@@ -68,7 +69,7 @@ def python_outcomes(content: GameContent, cases: list[Case | InvalidCase]) -> li
         try:
             found.append({"result": engine.score(_state(content, case)).to_json()})
         except EndStateError as error:
-            found.append({"problems": [p.path for p in error.problems]})
+            found.append({"problems": [p.to_json() for p in error.problems]})
     return found
 
 
@@ -103,18 +104,37 @@ def browser_outcomes(content: GameContent, cases: list[Case | InvalidCase]) -> l
     return outcomes
 
 
+def _where(problem: dict[str, Any]) -> str:
+    """A problem as ``loc: code``, for a verdict."""
+    return f"{format_loc(problem['loc'])}: {problem['code']}"
+
+
+def _judge_refusal(case: InvalidCase, outcome: Outcome) -> Verdict:
+    """A refused state must have exactly the problems its case lists (location and code),
+    each with the parameters the case gives."""
+    expected = {(tuple(e.loc), e.code): e for e in case.problems}
+    wanted = ", ".join(f"{format_loc(e.loc)}: {e.code}" for e in case.problems)
+    if "problems" not in outcome:
+        return Verdict(False, f"scored; expected {wanted}")
+    found = {(tuple(p["loc"]), p["code"]): p for p in outcome["problems"]}
+    if set(found) != set(expected):
+        return Verdict(
+            False, f"problems {', '.join(map(_where, found.values()))}; expected {wanted}"
+        )
+    for key, problem in expected.items():
+        if problem.params is not None and found[key].get("params") != problem.params:
+            return Verdict(False, f"{_where(found[key])} with {found[key].get('params')}")
+    return Verdict(True)
+
+
 def judge(case: Case | InvalidCase, outcome: Outcome) -> Verdict:
     """Whether ``outcome`` is what ``case`` expects, and if not, the first difference."""
     if "error" in outcome:
         return Verdict(False, f"crashed: {str(outcome['error']).splitlines()[0]}")
     if isinstance(case, InvalidCase):
-        if "problems" not in outcome:
-            return Verdict(False, f"scored; expected a problem at {case.error_path}")
-        if case.error_path not in outcome["problems"]:
-            return Verdict(False, f"problems at {outcome['problems']}; expected {case.error_path}")
-        return Verdict(True)
+        return _judge_refusal(case, outcome)
     if "problems" in outcome:
-        return Verdict(False, f"refused: problems at {', '.join(outcome['problems'])}")
+        return Verdict(False, f"refused: problems at {', '.join(map(_where, outcome['problems']))}")
     players = {p["name"]: p for p in outcome["result"]["players"]}
     if sorted(players) != sorted(e.name for e in case.expected):
         return Verdict(

@@ -56,6 +56,8 @@ WIDGET_KEYS: tuple[str, ...] = tuple(
         "against",
         "tiebreak",
         "problems",
+        "problems_tiebreak",
+        "undecided",
         "fix_to_see",
         "notices",
         "yes",
@@ -145,6 +147,8 @@ def localized_export(
             deal["slots"] = [
                 tr(f"{base}.deal.slots.{n}", slot) for n, slot in enumerate(deal["slots"], start=1)
             ]
+    for ident, component in doc["components"].items():
+        component["name"] = tr(f"components.{ident}.name", component["name"])
     for component, items in doc["decks"].items():
         for item in items:
             item["name"] = tr(f"components.{component}.items.{item['id']}.name", item["name"])
@@ -155,8 +159,11 @@ def localized_export(
 #: scores (everything under ``scoring``, the limits and component counts); the setup
 #: generator deals (``setup``, ``decks``) and tests its options' ``when``.
 WIDGET_EXPORT: dict[str, tuple[str, ...]] = {
-    "calculator": ("format", "game", "players", "scoring", "limits", "components"),
-    "setup": ("format", "game", "names", "players", "scoring", "setup", "decks"),
+    "calculator": (
+        *("format", "game", "names", "players", "scoring", "limits", "components"),
+        *("end_state", "needs"),
+    ),
+    "setup": ("format", "game", "names", "players", "scoring", "setup", "decks", "player_name"),
 }
 #: The catalog contexts each widget can show, by prefix (for its fallback marks).
 WIDGET_CONTEXTS: dict[str, tuple[str, ...]] = {

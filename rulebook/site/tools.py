@@ -28,11 +28,16 @@ TOOL_KEYS: dict[str, tuple[str, ...]] = {
     "setup": ("calc_bad_link",),
 }
 
-#: The count phrases the calculator shows: its tools' and its problems' (``problem_``).
+#: The count phrases the calculator's tools show, and those of problems (both widgets).
 COUNT_KEYS: tuple[str, ...] = (
     "points",
-    *(s.key for s in UI_STRINGS if s.key.startswith((PREFIX, "problem_")) and s.plural),
+    *(s.key for s in UI_STRINGS if s.key.startswith(PREFIX) and s.plural),
 )
+PROBLEM_COUNT_KEYS: tuple[str, ...] = (
+    "player_count_phrase",
+    *(s.key for s in UI_STRINGS if s.key.startswith(("problem_", "player_range")) and s.plural),
+)
+#: The placeholder that chooses each count phrase's form.
 _COUNTED_BY = {s.key: s.count for s in UI_STRINGS if s.plural}
 
 
@@ -43,10 +48,10 @@ def tool_keys(widget: str) -> tuple[str, ...]:
 
 def tools_island(content: GameContent, loc: Localizer, widget: str) -> dict[str, Any]:
     """The island's keys for the table tools of ``widget``: ``bgg`` and ``counts``."""
-    if widget != "calculator":
-        return {}
     counts: dict[str, dict[str, Any]] = {}
-    for key in COUNT_KEYS:
+    for key in (*COUNT_KEYS, *PROBLEM_COUNT_KEYS) if widget == "calculator" else PROBLEM_COUNT_KEYS:
         language, patterns = loc.count_patterns(key)
         counts[key] = {"lang": language, "forms": patterns, "count": _COUNTED_BY[key]}
+    if widget != "calculator":
+        return {"counts": counts}
     return {"bgg": {"id": content.game.bgg_id, "name": content.game.names.en}, "counts": counts}

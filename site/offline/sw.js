@@ -9,29 +9,31 @@
 // (a new hash, so a new worker) replaces them. Requests are answered from the cache first,
 // then from the network (and kept); a page that is neither gets the cached 404 page.
 
-const ROOT = new URL("./", self.location.href).href;
+/** This worker's global scope, with its service-worker API. */
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+const ROOT = new URL("./", worker.location.href).href;
 const PREFIX = `rulebook:${ROOT}:`;
 const CACHE = PREFIX + VERSION;
 
-self.addEventListener("install", (event) => {
+worker.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
       .then((cache) => cache.addAll(FILES.map((file) => new Request(new URL(file, ROOT), { cache: "reload" }))))
-      .then(() => self.skipWaiting()),
+      .then(() => worker.skipWaiting()),
   );
 });
 
-self.addEventListener("activate", (event) => {
+worker.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
       .then((keys) => Promise.all(keys.filter((key) => key.startsWith(PREFIX) && key !== CACHE).map((key) => caches.delete(key))))
-      .then(() => self.clients.claim()),
+      .then(() => worker.clients.claim()),
   );
 });
 
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(ROOT)) return;
   event.respondWith(answer(request));

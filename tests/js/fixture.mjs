@@ -34,3 +34,8 @@ export const calculator = async (name) => {
 
 /** The games of the fixture, as [id, data] pairs. @returns {[string, any][]} */
 export const games = () => Object.entries(fixture.games);
+
+/** A problem as a comparable key: location, code, parameters, severity. @param {any} p */
+export const problemKey = (p) => JSON.stringify([p.loc, p.code, p.params, p.severity]);
+/** Problems as sorted keys, to compare two runtimes whatever their order. @param {any[]} problems */
+export const problemKeys = (problems) => problems.map(problemKey).sort();

@@ -9,35 +9,38 @@ import { cmp, eq, floorDiv, num, truthy } from "./values.js";
  * @typedef {{P: any[], O: any, T: any, D: any, n: number, V?: any, S?: any[], R?: Record<string, number>}} Ctx
  * @typedef {(c: Ctx, i: number) => any} Fn  row i's value
  * @typedef {{run: (c: Ctx) => any, cross?: boolean}} Step  run once per table, first
- * @typedef {{sub: (x: any) => Fn, each: (xs: any[]) => Fn, step: (run: (c: Ctx) => any, cross?: boolean) => Fn, scoring: any}} Tools
+ * @typedef {{sub: (x: any) => Fn, each: (xs: any[]) => (c: Ctx, i: number) => any[], step: (run: (c: Ctx) => any, cross?: boolean) => Fn, scoring: any}} Tools
  */
 
 /** @param {Fn} f @param {Ctx} c */
 export const vector = (f, c) => c.P.map((_, i) => f(c, i));
 
-// The rows a comparison sees: the players, and the rivals if it says so.
+/** The rows a comparison sees: the players, and the rivals if it says so. @param {Fn} f @param {Ctx} c @param {boolean} [rivals] */
 const compared = (f, c, rivals) => (rivals ? vector(f, c) : vector(f, c).slice(0, c.n));
-// A comparison's result over the players, with rivals' rows filled.
+/** A comparison's result over the players, with rivals' rows filled. @param {any[]} xs @param {Ctx} c @param {any} [fill] */
 const padded = (xs, c, fill = 0) => (xs.length < c.P.length ? [...xs, ...c.P.slice(xs.length).map(() => fill)] : xs);
-// Rivals never keep points; those that took part keep their details (their place).
+/** Rivals never keep points; those that took part keep their details (their place). @param {[any[], any[]]} result @param {Ctx} c */
 const award = ([points, details], c) => [padded(points.slice(0, c.n), c), padded(details, c, null)];
 
-const add = (x, y) => x + y;
+const add = (/** @type {number} */ x, /** @type {number} */ y) => x + y;
+/** A node that folds its operands with ``f``. @param {(x: any, y: any) => any} f @returns {(a: any, t: Tools) => Fn} */
 const fold = (f) => (a, t) => {
   const fs = t.each(a);
   return (c, i) => fs(c, i).reduce(f);
 };
-const compare = (f) => fold((x, y) => +f(cmp(x, y), x, y));
-// Given, or read from a chosen tile.
+/** A comparison node: ``f`` reads cmp's sign. @param {(k: number) => boolean} f */
+const compare = (f) => fold((x, y) => +f(cmp(x, y)));
+/** Given, or read from a chosen tile. @param {Ctx} c @param {any} x */
 const data = (c, x, first = false) => {
   if (x?.table == null || x?.field == null) return x ?? null;
   const got = c.D[x.table][x.field];
   return first ? (got?.length ? got[0] : null) : got || [];
 };
-// A per-place number: a constant, a tile's data, or a table-level expression.
+/** A per-place number: a constant, a tile's data, or a table-level expression. @param {any} x @param {Tools} t @param {boolean} first @returns {Fn} */
 const perPlace = (x, t, first) => (x != null && typeof x == "object" && !("table" in x && "field" in x) ? t.sub(x) : (c) => data(c, x, first));
-// Award points: one number, or one per row.
+/** Award points: one number, or one per row. @param {any} x @param {Tools} t */
 const points = (x, t) => (typeof x == "object" && x !== null ? t.sub(x) : null);
+/** A pile input's cards. @param {{input: string}} ref @returns {Fn} */
 const pile = (ref) => (c, i) => c.P[i][ref.input];
 
 /** @type {Record<string, (a: any, t: Tools) => Fn>} */
@@ -55,11 +58,13 @@ export const NODES = {
   choice_data: (a, t) => {
     const k = a.index ?? 0;
     if (a.of.table != null) return (c) => c.D[a.of.table][a.field]?.[k] ?? 0;
-    const spec = t.scoring?.inputs.find((x) => x.id === a.of.input);
-    const byChoice = Object.fromEntries((spec?.choices ?? []).filter((ch) => ch.data?.[a.field]?.length > k).map((ch) => [ch.id, ch.data[a.field][k]]));
+    const spec = t.scoring?.inputs.find((/** @type {any} */ x) => x.id === a.of.input);
+    /** @type {any[]} */
+    const choices = spec?.choices ?? [];
+    const byChoice = Object.fromEntries(choices.filter((ch) => ch.data?.[a.field]?.length > k).map((ch) => [ch.id, ch.data[a.field][k]]));
     return (c, i) => byChoice[c.P[i][a.of.input]] ?? 0;
   },
-  sum: fold((x, y) => x + y),
+  sum: fold(add),
   product: fold((x, y) => x * y + 0), // never -0
   difference: fold((x, y) => x - y),
   floor_div: (a, t) => {
@@ -107,12 +112,12 @@ export const NODES = {
   count_at_least: (a, t) => {
     // A single comparison stays a bool.
     const fs = t.each(a.values);
-    return (c, i) => fs(c, i).map((x) => cmp(x, a.at_least ?? 1) >= 0).reduce((x, y) => +x + +y);
+    return (c, i) => /** @type {any[]} */ (fs(c, i).map((x) => cmp(x, a.at_least ?? 1) >= 0)).reduce((x, y) => +x + +y);
   },
   length: (a) => (c, i) => pile(a)(c, i).length,
   last: (a) => (c, i) => pile(a)(c, i).at(-1) ?? 0,
   sum_items: (a) => (c, i) => pile(a)(c, i).reduce(add, 0),
-  count_equal: (a) => (c, i) => pile(a.of)(c, i).filter((x) => eq(x, a.value)).length,
+  count_equal: (a) => (c, i) => pile(a.of)(c, i).filter((/** @type {any} */ x) => eq(x, a.value)).length,
   set_collection: (a, t) => {
     const fs = t.each(a.families);
     return (c, i) => H.setCollection(fs(c, i), a.item_values);
@@ -123,7 +128,7 @@ export const NODES = {
   },
   best_assignment: (a, t) => {
     const [wildcards, target] = [t.sub(a.wildcards), t.sub(a.maximize)];
-    const among = a.among.map((ref) => ref.input);
+    const among = a.among.map((/** @type {{input: string}} */ ref) => ref.input);
     // The target reads row i of a table where that row holds the wildcards placed.
     return (c, i) =>
       H.bestAssignment(wildcards(c, i), (trial) => target({ ...c, P: c.P.map((p, k) => (k == i ? trial : p)) }, i), c.P[i], among);
@@ -134,6 +139,7 @@ export const NODES = {
   },
   rank_award: (a, t) => {
     const [f, others] = [t.sub(a.of), t.sub(a.others ?? 0)];
+    /** @type {(c: Ctx, i: number) => any} */
     const awards = Array.isArray(a.awards) ? t.each(a.awards) : (c) => data(c, a.awards);
     const gap = perPlace(a.max_gap, t, true);
     return t.step((c) => award(H.rankAward(compared(f, c, a.rivals), awards(c, 0), a.ties, others(c, 0), a.at_least ?? 1, gap(c, 0)), c));

@@ -1,5 +1,5 @@
-// What the table tools (table.js and the modules it uses) share: elements built from text,
-// never from markup, and the words of the page's language.
+// What the widgets (ui.js) and the table tools (table.js and the modules it uses) share:
+// elements built from text, never from markup, and the words of the page's language.
 //
 // Names, links and stored tables are untrusted: they only ever reach the page through
 // textContent, setAttribute and CSSOM properties.
@@ -21,13 +21,16 @@ export function svg(tag, attrs = {}, ...children) {
   return fill(document.createElementNS(SVG, tag), attrs, children);
 }
 
-/** @param {any} node @param {Record<string, any>} attrs @param {any[]} children */
+/**
+ * Set attributes, listeners, styles and children on an element.
+ * @template {Element} T @param {T} node @param {Record<string, any>} attrs @param {any[]} children @returns {T}
+ */
 function fill(node, attrs, children) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value == null || value === false) continue;
     if (key === "text") node.textContent = String(value);
     else if (key === "on") for (const [event, fn] of Object.entries(value)) node.addEventListener(event, fn);
-    else if (key === "style") for (const [name, v] of Object.entries(value)) node.style.setProperty(name, String(v));
+    else if (key === "style") for (const [name, v] of Object.entries(value)) /** @type {any} */ (node).style.setProperty(name, String(v));
     else node.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children.flat(Infinity)) {
@@ -61,15 +64,21 @@ export function fillIn(text, values) {
   return String(text).replace(/\{([a-z][a-z0-9_]*)\}/g, (all, name) => (Object.hasOwn(values, name) ? String(values[name]) : all));
 }
 
-/** The page's words: interface strings, count phrases, numbers and lists, in its language. */
+/**
+ * The page's words: interface strings, count phrases, numbers and lists in its language,
+ * and the "not translated" mark of a text shown in another language (the island's
+ * ``fallback`` names those texts by catalog context).
+ */
 export class Words {
   /** @param {any} island the widget's data island */
   constructor(island) {
     this.lang = island.language || "en";
     /** @type {Record<string, string>} */
     this.ui = island.ui ?? {};
-    /** @type {Record<string, {lang: string, forms: Record<string, string>}>} */
+    /** @type {Record<string, {lang: string, forms: Record<string, string>, count?: string}>} */
     this.counts = island.counts ?? {};
+    /** @type {Record<string, string>} the language of each text that falls back, by context */
+    this.fallback = island.fallback ?? {};
   }
 
   /** An interface string with its placeholders filled (a count phrase in the form its number needs). @param {string} key @param {Record<string, any>} [values] */
@@ -80,7 +89,12 @@ export class Words {
     return fillIn(this.ui[key] ?? key, values);
   }
 
-  /** A number as the language writes it. @param {any} n */
+  /** Placeholders filled in one pass. @param {string} text @param {Record<string, any>} values */
+  fill(text, values) {
+    return fillIn(text, values);
+  }
+
+  /** A number as the language writes it. @param {any} n @returns {string} */
   num(n) {
     return typeof n === "number" ? new Intl.NumberFormat(this.lang).format(n) : Array.isArray(n) ? n.map((x) => this.num(x)).join(" · ") : String(n ?? "—");
   }
@@ -97,5 +111,35 @@ export class Words {
   /** Names joined as the language joins a list ("A, B and C"). @param {string[]} names */
   list(names) {
     return new Intl.ListFormat(this.lang, { type: "conjunction" }).format(names);
+  }
+
+  /** Choices joined as alternatives ("A, B or C"). @param {string[]} items */
+  either(items) {
+    return new Intl.ListFormat(this.lang, { type: "disjunction" }).format(items);
+  }
+
+  /** The "not translated" mark shown after a fallback. */
+  mark() {
+    return el("small", {
+      class: "rb-fallback-mark",
+      title: this.t("not_translated"),
+      lang: this.fallback["ui.not_translated_short"],
+      text: this.t("not_translated_short"),
+    });
+  }
+
+  /**
+   * A content text (a label) as a node: marked and given its language when it falls back.
+   * @param {string} text @param {string} context the catalog context of the text
+   */
+  text(text, context) {
+    const lang = this.fallback[context];
+    if (!lang) return document.createTextNode(String(text ?? ""));
+    return el("span", {}, el("span", { class: "rb-fallback", lang, text }), this.mark());
+  }
+
+  /** An interface string as a node, marked when it is in English for want of a translation. @param {string} key @param {Record<string, any>} [values] */
+  node(key, values) {
+    return this.text(this.t(key, values), `ui.${key}`);
   }
 }

@@ -22,8 +22,10 @@ export function sortedKey(values, descending, keep) {
   return descending ? sorted.reverse() : sorted;
 }
 
+/** The group without one player. @param {number[]} group @param {number} player */
 const others = (group, player) => group.filter((p) => p != player);
 
+/** Who has ``level``. @param {any[]} measures @param {any} level @returns {number[]} */
 const holding = (measures, level) => measures.flatMap((m, i) => (eq(m, level) ? [i] : []));
 
 /**
@@ -31,7 +33,7 @@ const holding = (measures, level) => measures.flatMap((m, i) => (eq(m, level) ? 
  * @param {number} atLeast @param {number|null} maxGap @returns {Award}
  */
 export function rankAward(measures, awards, ties, otherPoints, atLeast, maxGap) {
-  const award = (place) => (place < awards.length ? awards[place] : otherPoints);
+  const award = (/** @type {number} */ place) => (place < awards.length ? awards[place] : otherPoints);
   /** @type {any[]} */
   const levels = [];
   for (const m of measures) if (cmp(m, atLeast) >= 0 && !levels.some((l) => eq(l, m))) levels.push(m);
@@ -61,13 +63,13 @@ export function rankAward(measures, awards, ties, otherPoints, atLeast, maxGap) 
   return [points, details];
 }
 
-// The first best measure, and who has it if it is at least atLeast.
+/** The first best measure, and who has it if it is at least atLeast. @param {any[]} measures @param {number} atLeast */
 function best(measures, atLeast) {
   const top = measures.reduce((b, x) => (cmp(x, b) > 0 ? x : b), measures.length ? measures[0] : 0);
   return { best: top, won: cmp(top, atLeast) >= 0 ? holding(measures, top) : [] };
 }
 
-// Award points: one number for everyone, or one per player.
+/** Award points: one number for everyone, or one per player. @param {number|number[]} points @param {number} i */
 const each = (points, i) => (Array.isArray(points) ? points[i] : points);
 
 /** @param {any[]} measures @param {number|number[]} points @param {number} atLeast @returns {Award} */
@@ -101,6 +103,7 @@ export function neighbours(values, offsets, seats, aggregate) {
   const count = values.length;
   const bySeat = [...values.keys()];
   if (seats) bySeat.sort((a, b) => cmp(seats[a], seats[b]));
+  /** @type {number[]} */
   const seatOf = [];
   bySeat.forEach((player, place) => (seatOf[player] = place));
   return values.map((_, player) => {
@@ -110,9 +113,15 @@ export function neighbours(values, offsets, seats, aggregate) {
   });
 }
 
-// Every way to put ``units`` identical units into ``slots`` slots, the first slot fullest first.
+/**
+ * Every way to put ``units`` identical units into ``slots`` slots, the first slot fullest first.
+ * @param {number} units @param {number} slots @returns {Generator<number[], void, undefined>}
+ */
 function* placements(units, slots) {
-  if (slots == 1) return yield [units];
+  if (slots == 1) {
+    yield [units];
+    return;
+  }
   for (let first = units; first >= 0; first--) for (const rest of placements(units - first, slots - 1)) yield [first, ...rest];
 }
 

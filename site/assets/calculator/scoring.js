@@ -1,19 +1,23 @@
 // A game's export (scorer/export.py) compiled once; checked end states scored and ranked as
 // scorer/engine.py and scorer/ranking.py do.
 import { compile, playerFunction, runPlayers, tableFunction, vector } from "./expr.js";
+import { decidedKeys, UNDECIDED, undecidedTie } from "./result.js";
 import { cmp, eq, num, truthy } from "./values.js";
 
 /**
- * @typedef {{names: string[], players: any[], options: any, table: any, choiceData: any, rivals?: Record<string, any>}} TableState
+ * @typedef {{names: string[], players: any[], options: any, table: any, choiceData: any, undecided?: string[], rivals?: Record<string, any>}} TableState
  * @typedef {{rank: number, decided_by: string|null, path: any[], against: number|null}} Placement
  */
 
+/** @typedef {{id: string, when?: any}} Conditional  an item shown or asked only when ``when`` holds */
+
+/** The ``when`` tests of items, by id. @param {Conditional[]} [items] */
 const whens = (items = []) => Object.fromEntries(items.filter((x) => x.when != null).map((x) => [x.id, tableFunction(x.when)]));
 
 /** Compile a game's export once. @param {any} game */
 export function compileGame(game) {
   const s = game.scoring;
-  const declared = Object.fromEntries(s.values.map((v) => [v.id, v.compute]));
+  const declared = Object.fromEntries(s.values.map((/** @type {{id: string, compute: any}} */ v) => [v.id, v.compute]));
   /** @type {import("./expr.js").Step[]} */
   const steps = [];
   /** @type {Record<string, number>} a value's details: its first award's */
@@ -42,11 +46,12 @@ export function compileGame(game) {
     tableWhen: whens(s.table),
     rivalWhen: whens(s.rivals),
     /** @type {Record<string, Record<string, Function>>} when each table choice is offered */
-    choiceWhen: Object.fromEntries((s.table ?? []).map((t) => [t.id, whens(t.choices)])),
-    constraints: (s.constraints ?? []).map((x) => ({
+    choiceWhen: Object.fromEntries((s.table ?? []).map((/** @type {{id: string, choices: Conditional[]}} */ t) => [t.id, whens(t.choices)])),
+    constraints: (s.constraints ?? []).map((/** @type {{id: string, check: any, when?: any, scope?: string, message: string}} */ x) => ({
       ...x, holds: playerFunction(x.check, s), active: x.when == null ? null : tableFunction(x.when),
     })),
-    endChecks: (s.end_checks ?? []).map((x) => ({ message: x.message, fn: playerFunction(x.any_player, s) })),
+    /** @type {{message: string, fn: (P: any[], O: any, T: any, D: any, V?: any, R?: Record<string, number>) => any[]}[]} */
+    endChecks: (s.end_checks ?? []).map((/** @type {{message: string, any_player: any}} */ x) => ({ message: x.message, fn: playerFunction(x.any_player, s) })),
     winRequires: s.ranking.win_requires == null ? null : playerFunction(s.ranking.win_requires, s),
   };
 }
@@ -54,33 +59,9 @@ export function compileGame(game) {
 /** @typedef {ReturnType<typeof compileGame>} Compiled */
 
 /**
- * The rows of the rivals at the table (scorer/rivals.py): the inputs given for each, its
- * fixed ones, every other input empty; and [path, code] for a rival given but not present.
- * @param {Compiled} g @param {any} given @param {any} options @param {any} table @param {any} choiceData
- * @param {number} count @param {(spec: any) => any} empty an input's default
+ * Players compared key by key, best first: -1 when p places before q.
+ * @param {{value: string, better: string}[]} keys @param {any[][]} columns @param {number} p @param {number} q
  */
-export function rivalRows(g, given, options, table, choiceData, count, empty) {
-  const s = g.game.scoring;
-  /** @type {Record<string, any>} */
-  const rows = {};
-  /** @type {[string, string][]} */
-  const problems = [];
-  for (const rival of s.rivals ?? []) {
-    const when = g.rivalWhen[rival.id];
-    const values = given?.[rival.id] ?? null;
-    if (when && !truthy(when(options, table, choiceData, count))) {
-      if (values !== null) problems.push([`rivals.${rival.id}`, "not_used"]);
-      continue;
-    }
-    const row = Object.fromEntries(s.inputs.map((x) => [x.id, empty(x)]));
-    Object.assign(row, rival.fixed ?? {}, values ?? {});
-    for (const x of s.inputs) if (x.kind == "position") row[x.id] ??= 0;
-    rows[rival.id] = row;
-  }
-  return { rows, problems };
-}
-
-// Players compared key by key, best first: -1 when p places before q.
 const compareRows = (keys, columns, p, q) => {
   for (let k = 0; k < keys.length; k++) {
     const c = cmp(columns[k][q], columns[k][p]);
@@ -132,27 +113,32 @@ export function score(g, state) {
   const rows = [...players, ...Object.values(rivals)];
   const { values, details } = g.evaluate(rows, options, table, choiceData, R);
   /** @type {any[]} */
-  const shown = s.categories.filter((c) => !g.categoryWhen[c.id] || truthy(g.categoryWhen[c.id](options, table, choiceData, n)));
+  const shown = s.categories.filter((/** @type {Conditional} */ c) => !g.categoryWhen[c.id] || truthy(g.categoryWhen[c.id](options, table, choiceData, n)));
   const byPoints = s.kind === "points";
   if (byPoints) values.total = rows.map((_, i) => shown.reduce((t, c) => t + num(values[c.value][i]), 0));
-  const keys = s.ranking.keys;
+  // Keys that read an input with a (tiebreak) problem are not compared (result.js).
+  const keys = decidedKeys(s.ranking.keys, state.undecided);
+  /** @type {any[]} */
   const declared = s.rivals ?? [];
   // Ranked: the players, then the rivals that take a place among them.
   const ranked = [...names.keys(), ...declared.filter((r) => r.ranked && r.id in R).map((r) => R[r.id])];
   const labels = [...names, ...present.map((id) => declared.find((r) => r.id === id).label)];
-  const placements = rankPlayers(keys, keys.map((k) => ranked.map((row) => values[k.value][row])));
+  const placements = rankPlayers(keys, keys.map((k) => ranked.map((row) => values[k.value][row]))).map((p) => undecidedTie(p, keys.length, s.ranking.keys.length));
   const allowed = g.winRequires?.(rows, options, table, choiceData, values, R);
+  const keyValue = s.ranking.keys[0].value;
+  /** @param {number} i */
   const breakdown = (i) => Object.fromEntries(shown.map((c) => [c.id, num(values[c.value][i])]));
+  /** @param {number} i */
   const why = (i) => Object.fromEntries(shown.filter((c) => Object.hasOwn(details, c.value) && details[c.value]).map((c) => [c.id, details[c.value][i]]));
   const results = names.map((name, i) => {
     const p = placements[i];
     return {
       name,
       total: byPoints ? values.total[i] : null,
-      key: byPoints ? null : values[keys[0].value][i].map(num),
+      key: byPoints ? null : values[keyValue][i].map(num),
       breakdown: breakdown(i),
       rank: p.rank,
-      winner: p.rank === 1 && (!allowed || truthy(allowed[i])),
+      winner: p.rank === 1 && p.decided_by !== UNDECIDED && (!allowed || truthy(allowed[i])),
       decided_by: p.decided_by,
       against: p.against == null ? null : labels[ranked[p.against]],
       tiebreak: p.path,
@@ -166,7 +152,7 @@ export function score(g, state) {
     return {
       id: r.id, name: r.label, rival: true,
       total: byPoints && r.ranked ? values.total[row] : null,
-      key: !byPoints && r.ranked ? values[keys[0].value][row].map(num) : null,
+      key: !byPoints && r.ranked ? values[keyValue][row].map(num) : null,
       breakdown: r.ranked ? breakdown(row) : {}, rank, winner: rank === 1 && !!r.can_win, details: why(row),
     };
   });

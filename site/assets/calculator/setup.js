@@ -1,37 +1,50 @@
 // scorer/setup.py make_setup: the same inputs give the same checklist.
 import { tableFunction } from "./expr.js";
+import { nameProblems, optionProblems, optionRuleProblems, playerCountProblems } from "./legality.js";
+import { problem } from "./problems.js";
 import { SeededRandom } from "./rng.js";
 import { num, truthy } from "./values.js";
 
+/** A setup that cannot be made; ``problems`` says every reason, as ``score`` would. */
+export class SetupError extends Error {
+  /** @param {import("./problems.js").Problem[]} problems */
+  constructor(problems) {
+    super(problems.map((p) => p.code).join(", "));
+    this.problems = problems;
+  }
+}
+
 /**
- * Python's SetupResult.to_json(); throws for an illegal table.
+ * Python's SetupResult.to_json(); throws SetupError for an illegal table (legality.js,
+ * the rules ``score`` applies too).
  * @param {any} game the export (scorer/export.py) @param {number} players
  * @param {string} [seed] a random one when empty @param {string[]} [names] @param {Record<string, any>} [options]
  */
 export function makeSetup(game, players, seed, names, options = {}) {
-  const { min, max } = game.players;
-  const fail = (message) => {
-    throw new Error(message);
-  };
-  if (!(min <= players && players <= max)) fail(`${game.names.en} is for ${min} to ${max} players, not ${players}`);
-  names = names?.length ? names : Array.from({ length: players }, (_, i) => `P${i + 1}`);
-  if (names.length != players) fail(`${names.length} names given for ${players} players`);
-  if (new Set(names).size != players) fail("each player needs a different name");
+  const countProblems = playerCountProblems(game, players);
+  const problems = [...countProblems];
+  const given = names?.length ? names : Array.from({ length: players }, (_, i) => `P${i + 1}`);
+  if (given.length != players && !problems.length) problems.push(problem(["players"], "names_count", { count: given.length, players }));
+  const checked = nameProblems(game.player_name, given);
+  problems.push(...checked.problems);
+  names = checked.names;
+  const optionFaults = optionProblems(game, options);
+  problems.push(...optionFaults);
   /** @type {Record<string, any>} */
   const chosen = {};
   for (const o of game.scoring.options) chosen[o.id] = o.default;
-  for (const [key, value] of Object.entries(options)) {
-    const o = game.scoring.options.find((x) => x.id == key);
-    if (!o || (o.kind == "flag" ? typeof value != "boolean" : !o.choices.some((c) => c.id === value)))
-      fail(`option ${key}: ${JSON.stringify(value)} is not allowed`);
-    chosen[key] = value;
+  if (!optionFaults.length) {
+    Object.assign(chosen, options);
+    if (!countProblems.length) problems.push(...optionRuleProblems(game, chosen, players));
   }
+  if (problems.length) throw new SetupError(problems);
   seed ||= [...crypto.getRandomValues(new Uint8Array(4))].map((b) => b.toString(16).padStart(2, "0")).join("");
   const rng = new SeededRandom(seed);
   const first = rng.below(players);
   const order = [...names.slice(first), ...names.slice(0, first)];
-  const value = (node) => tableFunction(node)(chosen, {}, {}, players);
-  const dealt = (item) => ({ id: item.id, name: item.name, data: { ...item.data } });
+  const value = (/** @type {any} */ node) => tableFunction(node)(chosen, {}, {}, players);
+  /** @typedef {{id: string, name: string, data: Record<string, any>, copies: number, when?: any}} Item */
+  const dealt = (/** @type {Item} */ item) => ({ id: item.id, name: item.name, data: { ...item.data } });
   const steps = [];
   for (const step of game.setup.steps) {
     if (step.when != null && !truthy(value(step.when))) continue;
@@ -41,13 +54,13 @@ export function makeSetup(game, players, seed, names, options = {}) {
     if (seats) result.per_seat = Object.fromEntries(order.map((name, i) => [name, seats[Math.min(i, seats.length - 1)]]));
     const deal = step.deal;
     if (deal) {
-      const deck = game.decks[deal.component].flatMap((item) =>
+      const deck = game.decks[deal.component].flatMap((/** @type {Item} */ item) =>
         item.when == null || truthy(value(item.when)) ? Array(item.copies).fill(item) : [],
       );
       const shuffled = rng.shuffled(deck);
       const each = num(value(deal.per_player ?? deal.to_table));
       const wanted = deal.per_player != null ? each * players : each;
-      if (wanted > shuffled.length) fail(`step ${step.id}: ${wanted} items needed but the deck holds ${shuffled.length}`);
+      if (wanted > shuffled.length) throw new SetupError([problem(["players"], "deck_too_small", { step: step.id, count: wanted, available: shuffled.length })]);
       if (deal.per_player != null) result.per_player = Object.fromEntries(order.map((name, i) => [name, shuffled.slice(i * each, (i + 1) * each).map(dealt)]));
       else [result.table, result.slots] = [shuffled.slice(0, each).map(dealt), deal.slots.slice(0, each)];
     }

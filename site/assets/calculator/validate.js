@@ -1,288 +1,364 @@
-// End-state checks: structure (schemas/endstate.py), then scorer/validate.py. A problem has
-// Python's path, a code and parameters for translation, and an English message.
-import { rivalRows } from "./scoring.js";
+// End-state checks, step for step as scorer/validate.py: the single-field problems of the
+// end state's JSON Schema (fields.js), then every cross-field check whose fields are valid,
+// all in one round. A problem in an input no total reads (the export's ``needs``) is a
+// tiebreak problem: the state is still scored, and the ties it would break stay undecided.
+import { fieldProblems, isObject, normalize } from "./fields.js";
+import { duplicateNames, optionRuleProblems, playerCountProblems } from "./legality.js";
+import { problem } from "./problems.js";
 import { eq, truthy } from "./values.js";
 
-/** @typedef {{path: string, code: string, params: Record<string, any>, message: string}} Problem */
-
-const MESSAGES = {
-  not_object: "not a JSON object",
-  player_count: "{count} players; the game is for {min} to {max}",
-  missing: "required",
-  unknown_field: "unknown field",
-  wrong_game: "not an end state of {expected}",
-  object_type: "expected an object",
-  list_type: "expected a list",
-  int_type: "expected a whole number",
-  bool_type: "expected true or false",
-  string_type: "expected text",
-  choice: "expected one of {allowed}",
-  too_short: "give a name",
-  name_too_long: "at most {max} characters",
-  too_long: "at most {max} items",
-  below_min: "at least {min}",
-  above_max: "at most {max}",
-  duplicate_names: "names given twice: {names}",
-  not_used: "not used with these options and player count",
-  required: "required: one of {allowed}",
-  not_for_count: "{value} is not used with {count} players",
-  already_placed: "{value} is already at {at}",
-  table_total: "{total} in all, but the game has {max}",
-  unique_flag: "only one player can have this: {names}",
-  unique_choice: "{value} exists once",
-  place_required: "required: a place from 1 to {count}",
-  past_last_place: "{value} is past the last place ({count})",
-  place_repeated: "each place goes to one player: {placed}",
-  place_gap: "places run 1, 2, 3... without gaps: {placed}",
-  pile_repeated: "{value} appears twice",
-  pile_first: "a pile starts with {first}",
-  pile_closed: "nothing may follow a {closes_at}",
-  pile_lower: "{value} is lower than the card below ({below})",
-  pile_step: "{value} is more than {max_step} above the card below ({below})",
-  pile_total: "{total} cards in all piles, but the game has {max}",
-  shared_total: "{total} {component} in all ({inputs}), but the game has {max}",
-  constraint: "{message}",
-};
-
-const problem = (path, code, params = {}) => ({
-  path, code, params, message: MESSAGES[code].replace(/\{(\w+)\}/g, (_, k) => [params[k]].flat().join(", ")),
-});
-
-const isObject = (x) => x !== null && typeof x == "object" && !Array.isArray(x);
-const own = (o, key, fallback) => (isObject(o) && Object.hasOwn(o, key) ? o[key] : fallback);
-// -0 is 0.
-const clean = (v) => (Array.isArray(v) ? v.map(clean) : v === 0 ? 0 : v);
-const sum = (xs) => xs.reduce((a, b) => a + b, 0);
-const ids = (spec) => spec.choices.map((c) => c.id);
-// Values given more than once, sorted.
-const repeated = (xs) => [...new Set(xs.filter((x, k) => xs.indexOf(x) != k))].sort();
-
 /**
- * As pydantic checks a field (only 3.0, which parsed JSON cannot tell from 3, differs).
- * @param {string} path @param {any} v @param {string} type @param {any} spec
+ * @typedef {import("./problems.js").Problem} Problem
+ * @typedef {import("./problems.js").Step} Step
+ * @typedef {import("./scoring.js").TableState} TableState
  */
-function field(path, v, type, spec = {}) {
-  if (v === null && spec.nullable) return null;
-  if (type == "bool") return typeof v == "boolean" ? null : problem(path, "bool_type");
-  if (type == "choice") return spec.allowed.includes(v) ? null : problem(path, "choice", { allowed: spec.allowed });
-  if (!Number.isInteger(v)) return problem(path, "int_type");
-  if (spec.min != null && v < spec.min) return problem(path, "below_min", { min: spec.min });
-  return spec.max != null && v > spec.max ? problem(path, "above_max", { max: spec.max }) : null;
-}
 
-// What pydantic finds in an object.
-function structure(game, raw) {
-  const s = game.scoring;
-  /** @type {Problem[]} */
-  const out = [];
-  const add = (p) => p && out.push(p);
-  const object = (at, o, checks) => {
-    if (!isObject(o)) return add(problem(at, "object_type"));
-    for (const key in o) {
-      const path = at ? `${at}.${key}` : key;
-      if (Object.hasOwn(checks, key)) checks[key](o[key], path);
-      else add(problem(path, "unknown_field"));
-    }
-  };
-  const checks = (items = [], check) => Object.fromEntries(items.map((x) => [x.id, check(x)]));
-  const player = checks(s.inputs, (x) => (v, path) => {
-    const kind = x.kind;
-    if (kind == "count") add(field(path, v, "int", game.limits[x.id]));
-    else if (kind == "flag") add(field(path, v, "bool"));
-    else if (kind == "choice") add(field(path, v, "choice", { allowed: ids(x), nullable: true }));
-    else if (kind == "position") add(field(path, v, "int", { min: 1, max: game.players.max, nullable: true }));
-    else if (!Array.isArray(v)) add(problem(path, "list_type"));
-    else if (v.length > x.max_length) add(problem(path, "too_long", { max: x.max_length }));
-    else v.forEach((item, k) => add(field(`${path}[${k}]`, item, "int", { min: x.item_min, max: x.item_max })));
-  });
-  player.name = (v, path) => {
-    const length = typeof v == "string" ? [...v].length : -1;
-    add(length < 0 ? problem(path, "string_type") : !length ? problem(path, "too_short") : length > 40 ? problem(path, "name_too_long", { max: 40 }) : null);
-  };
-  // Rivals (scorer/rivals.py): each one's inputs, checked as a player's are.
-  const rivals = (v, path) => object(path, v, checks(s.rivals, (r) => (x, p) => x !== null && object(p, x, Object.fromEntries(r.inputs.map((id) => [id, player[id]])))));
-  object("", raw, {
-    ...(s.rivals?.length ? { rivals } : {}),
-    game: (v, path) => v !== game.game && add(problem(path, "wrong_game", { expected: game.game })),
-    options: (v, path) => object(path, v, checks(s.options, (o) => (x, p) => add(field(p, x, o.kind == "flag" ? "bool" : "choice", { allowed: ids(o) })))),
-    table: (v, path) => object(path, v, checks(s.table, (t) => (x, p) => add(t.kind == "count" ? field(p, x, "int", { min: t.min ?? 0, max: t.max, nullable: true }) : field(p, x, "choice", { allowed: ids(t), nullable: true })))),
-    players: (v, path) => {
-      if (!Array.isArray(v)) return add(problem(path, "list_type"));
-      v.forEach((p, i) => {
-        object(`players[${i}]`, p, player);
-        if (isObject(p) && !Object.hasOwn(p, "name")) add(problem(`players[${i}].name`, "missing"));
-      });
-    },
-  });
-  for (const key of ["game", "players"]) if (!Object.hasOwn(raw, key)) add(problem(key, "missing"));
-  return out;
-}
+/** An object of the end state, or an empty one. @param {any} x @returns {Record<string, any>} */
+const object = (x) => (isObject(x) ? x : {});
+const sum = (/** @type {number[]} */ xs) => xs.reduce((a, b) => a + b, 0);
+const ids = (/** @type {any} */ spec) => spec.choices.map((/** @type {any} */ c) => c.id);
+/** A value with -0 as 0. @param {any} v @returns {any} */
+const clean = (v) => (Array.isArray(v) ? v.map(clean) : v === 0 ? 0 : v);
+/** Whether ``loc`` starts with ``prefix``. @param {Step[]} loc @param {Step[]} prefix */
+const startsWith = (loc, prefix) => prefix.length <= loc.length && prefix.every((step, k) => step === loc[k]);
 
-// An input's default.
-function fallback(game, spec) {
+/** What an input holds when the end state leaves it out. @param {any} game @param {any} spec */
+export function defaultValue(game, spec) {
   if (spec.kind == "count") {
     const { min, max } = game.limits[spec.id];
     return min <= 0 && (max == null || max >= 0) ? 0 : min;
   }
-  return spec.kind == "flag" ? false : spec.kind == "sequence" ? [] : (spec.default ?? null);
+  return spec.kind == "flag" ? false : spec.kind == "sequence" ? [] : spec.kind == "choice" ? (spec.default ?? null) : null;
 }
 
-// [path suffix, code, params] per problem.
-function pileProblems(spec, pile) {
-  /** @type {[string, keyof MESSAGES, object][]} */
-  const out = [];
-  if (spec.distinct) pile.forEach((value, k) => pile.indexOf(value) < k && out.push([`[${k}]`, "pile_repeated", { value }]));
-  if (pile.length && spec.first != null && pile[0] !== spec.first) out.push(["[0]", "pile_first", { first: spec.first, value: pile[0] }]);
-  for (let k = 1; k < pile.length; k++) {
-    const [below, value] = [pile[k - 1], pile[k]];
-    if (spec.closes_at != null && below === spec.closes_at) {
-      out.push([`[${k}]`, "pile_closed", { closes_at: spec.closes_at, value }]);
-      break;
-    }
-    if (spec.non_decreasing && value < below) out.push([`[${k}]`, "pile_lower", { value, below }]);
-    else if (spec.max_step != null && value - below > spec.max_step) out.push([`[${k}]`, "pile_step", { value, below, max_step: spec.max_step }]);
-  }
-  return out;
+/** The data of the choice made for each table input (a scoring tile's awards). @param {any} game @param {Record<string, any>} table */
+export function choiceData(game, table) {
+  return Object.fromEntries((game.scoring.table ?? []).map((/** @type {any} */ spec) => [spec.id, chosenData(spec, table[spec.id])]));
 }
+
+/** @param {any} spec a table input @param {any} chosen @returns {Record<string, number[]>} */
+const chosenData = (spec, chosen) => spec.choices.find((/** @type {any} */ c) => c.id === chosen)?.data ?? {};
+
+/** Whether ``node`` reads a table input (its choice, or the choice's data). @param {any} node */
+const readsTable = (node) => node != null && JSON.stringify(node).includes('"table":"');
 
 /**
- * @param {any} game @param {any} spec @param {any[]} values @param {string[]} names @param {Problem[]} out
- */
-function checkInput(game, spec, values, names, out) {
-  const all = `players[*].${spec.id}`;
-  const at = (i) => `players[${i}].${spec.id}`;
-  const max = game.limits[spec.id]?.table_max;
-  const count = values.length;
-  const kind = spec.kind;
-  if (kind == "count") {
-    if (max != null && sum(values) > max) out.push(problem(all, "table_total", { total: sum(values), max }));
-  } else if (kind == "flag") {
-    if (spec.unique && values.filter(Boolean).length > 1) out.push(problem(all, "unique_flag", { names: names.filter((_, i) => values[i]) }));
-  } else if (kind == "choice") {
-    values.forEach((v, i) => v === null && out.push(problem(at(i), "required", { allowed: ids(spec) })));
-    if (spec.unique) for (const value of repeated(values.filter((v) => v !== null))) out.push(problem(all, "unique_choice", { value }));
-  } else if (kind == "position") {
-    const last = spec.max == null ? count : Math.min(count, spec.max);
-    values.forEach((value, i) => {
-      if (value === null && !spec.optional) out.push(problem(at(i), "place_required", { count: last }));
-      else if (value > last) out.push(problem(at(i), "past_last_place", { value, count: last }));
-    });
-    const placed = values.filter((v) => v !== null).sort((a, b) => a - b);
-    if (new Set(placed).size != placed.length) out.push(problem(all, "place_repeated", { placed }));
-    else if (placed.some((v, k) => v != k + 1)) out.push(problem(all, "place_gap", { placed }));
-  } else {
-    values.forEach((pile, i) => {
-      for (const [where, code, params] of pileProblems(spec, pile)) out.push(problem(at(i) + where, code, params));
-    });
-    const total = sum(values.map((p) => p.length));
-    if (spec.component && max != null && total > max) out.push(problem(all, "pile_total", { total, max }));
-  }
-}
-
-/**
- * Components several inputs count: all of them together stay within the box's count
- * (the export's components), like scorer/validate.py's _shared_components.
- * @param {any} game @param {Record<string, any>[]} players
- */
-function sharedComponents(game, players) {
-  /** @type {Record<string, any[]>} */
-  const counted = {};
-  for (const spec of game.scoring.inputs) if (spec.component != null) (counted[spec.component] ??= []).push(spec);
-  return Object.entries(counted).flatMap(([component, specs]) => {
-    const max = specs.length < 2 ? null : game.components[component]?.count;
-    const amount = (v) => (Array.isArray(v) ? v.length : typeof v == "string" ? 0 : +v);
-    const total = sum(players.flatMap((p) => specs.map((x) => amount(p[x.id]))));
-    const name = game.components[component].name;
-    return max != null && total > max ? [problem("players[*]", "shared_total", { total, component: name, inputs: specs.map((x) => x.id), max })] : [];
-  });
-}
-
-/**
- * Every problem of a parsed end state, or the state to score.
+ * Every problem of a parsed end state, and the state to score: when there is no problem,
+ * or when every problem is a tiebreak one.
  * @param {import("./scoring.js").Compiled} g @param {any} raw
- * @returns {{problems: Problem[], state: import("./scoring.js").TableState | null}}
+ * @returns {{problems: Problem[], state: TableState | null}}
  */
 export function check(g, raw) {
   const { game } = g;
-  const s = game.scoring;
-  const fail = (problems) => ({ problems, state: null });
-  if (!isObject(raw)) return fail([problem("", "not_object")]);
-  const { min, max } = game.players;
-  const count = raw.players?.length;
-  if (Array.isArray(raw.players) && (count < min || count > max)) return fail([problem("players", "player_count", { count, min, max })]);
-  const found = structure(game, raw);
-  if (found.length) return fail(found);
-
-  const options = Object.fromEntries(s.options.map((o) => [o.id, own(raw.options, o.id, o.default)]));
-  /** @type {Record<string, any>} */
-  const table = Object.fromEntries((s.table ?? []).map((t) => [t.id, own(raw.table, t.id, null)]));
-  /** @type {any[]} */
-  const given = raw.players;
-  /** @type {string[]} */
-  const names = given.map((p) => p.name);
-  const players = given.map((p) => Object.fromEntries(s.inputs.map((x) => [x.id, clean(own(p, x.id, fallback(game, x)))])));
-  /** @type {Problem[]} */
-  const out = [];
-  const twice = repeated(names);
-  if (twice.length) out.push(problem("players", "duplicate_names", { names: twice }));
-
-  /** @type {Record<string, any>} */
-  const choiceData = {};
-  /** @type {Record<string, Map<string, string>>} */
-  const groups = {};
-  for (const spec of s.table ?? []) {
-    const path = `table.${spec.id}`;
-    const chosen = table[spec.id];
-    const when = g.tableWhen[spec.id];
-    choiceData[spec.id] = {};
-    const active = !when || truthy(when(options, table, {}, count));
-    if (spec.kind == "count") {
-      if (!active && chosen !== null) out.push(problem(path, "not_used"));
-      table[spec.id] = chosen ?? spec.min ?? 0;
-      continue;
-    }
-    if (!active) {
-      if (chosen !== null) out.push(problem(path, "not_used"));
-      continue;
-    }
-    const offered = g.choiceWhen[spec.id];
-    const allowed = ids(spec).filter((id) => !offered[id] || truthy(offered[id](options, table, {}, count)));
-    if (chosen === null) out.push(problem(path, "required", { allowed }));
-    else if (!allowed.includes(chosen)) out.push(problem(path, "not_for_count", { value: chosen, count, allowed }));
-    choiceData[spec.id] = spec.choices.find((c) => c.id === chosen)?.data ?? {};
+  if (!isObject(raw)) return { problems: [problem([], "not_object")], state: null };
+  if (Array.isArray(raw.players)) {
+    const wrong = playerCountProblems(game, raw.players.length);
+    if (wrong.length) return { problems: wrong, state: null };
   }
-  for (const spec of s.table ?? []) {
-    const value = table[spec.id];
-    if (!spec.distinct_within_group || value === null) continue;
-    const seen = (groups[spec.group ?? ""] ??= new Map());
-    if (seen.has(value)) out.push(problem(`table.${spec.id}`, "already_placed", { value, at: `table.${seen.get(value)}` }));
-    else seen.set(value, spec.id);
+  return new Round(g, raw, fieldProblems(game.end_state, raw)).run();
+}
+
+class Round {
+  /** @param {import("./scoring.js").Compiled} g @param {Record<string, any>} raw @param {Problem[]} found */
+  constructor(g, raw, found) {
+    this.g = g;
+    this.game = g.game;
+    this.raw = raw;
+    this.problems = found;
+    /** Where the field problems are. */
+    this.bad = found.filter((p) => p.code != "unknown_field").map((p) => p.loc);
+    /** @type {{totals: string[], tiebreaks: Record<string, string[]>, constraints: Record<string, string[]>}} */
+    this.needs = g.game.needs;
+    this.inputs = new Set(this.game.scoring.inputs.map((/** @type {any} */ s) => s.id));
   }
 
-  for (const spec of s.inputs) {
-    const when = g.inputWhen[spec.id];
-    const values = players.map((p) => p[spec.id]);
-    if (!when || truthy(when(options, table, choiceData, count))) checkInput(game, spec, values, names, out);
-    else
-      values.forEach((v, i) => {
-        if (Object.hasOwn(given[i], spec.id) && ![0, false, null].includes(v) && !eq(v, [])) out.push(problem(`players[${i}].${spec.id}`, "not_used"));
+  /** Whether the container at ``loc`` has the right type. @param {Step[]} loc */
+  intact(loc) {
+    return !this.bad.some((bad) => startsWith(loc, bad));
+  }
+
+  /** Whether the field at ``loc`` and everything in it is free of field problems. @param {Step[]} loc */
+  ok(loc) {
+    return this.intact(loc) && !this.bad.some((bad) => startsWith(bad, loc));
+  }
+
+  /** @returns {{problems: Problem[], state: TableState | null}} */
+  run() {
+    const { game, raw, g } = this;
+    const s = game.scoring;
+    const fail = () => ({ problems: this.problems, state: null });
+    /** @type {any[]} */
+    const given = raw.players;
+    if (!this.ok(["game"]) || !Array.isArray(given) || !this.intact(["players"])) return fail();
+    if (!given.every(isObject)) return fail();
+    const count = given.length;
+    const rule = game.end_state.$defs[game.end_state.properties.players.items.$ref.split("/").pop()].properties.name["x-normalize"];
+    const names = given.map((p, i) => (this.ok(["players", i, "name"]) ? normalize(rule, p.name) : null));
+    this.problems.push(...duplicateNames(names));
+    if (!(s.options ?? []).every((/** @type {any} */ o) => this.ok(["options", o.id]))) return fail();
+    const rawOptions = object(raw.options);
+    /** @type {Record<string, any>} */
+    const options = Object.fromEntries((s.options ?? []).map((/** @type {any} */ o) => [o.id, Object.hasOwn(rawOptions, o.id) ? rawOptions[o.id] : o.default]));
+    this.problems.push(...optionRuleProblems(game, options, count));
+
+    const rawTable = object(raw.table);
+    /** @type {Record<string, any>} */
+    const table = Object.fromEntries((s.table ?? []).map((/** @type {any} */ t) => [t.id, this.ok(["table", t.id]) ? (rawTable[t.id] ?? null) : null]));
+    let tableOk = (s.table ?? []).every((/** @type {any} */ t) => this.ok(["table", t.id]));
+    const { choiceData, problems: tableProblems } = this.tableChecks(table, options, count);
+    tableOk = tableOk && !tableProblems.length;
+    this.problems.push(...tableProblems);
+
+    const players = given.map((p) => Object.fromEntries(s.inputs.map((/** @type {any} */ x) => [x.id, clean(Object.hasOwn(p, x.id) ? p[x.id] : defaultValue(game, x))])));
+    /** @type {Set<string>} */
+    const unchecked = new Set();
+    for (const spec of s.inputs) {
+      const valid = given.map((_, i) => this.ok(["players", i, spec.id]));
+      if (!valid.every(Boolean)) unchecked.add(spec.id);
+      const when = Object.hasOwn(g.inputWhen, spec.id) ? g.inputWhen[spec.id] : undefined;
+      if (when && !tableOk && readsTable(spec.when)) {
+        unchecked.add(spec.id);
+        continue;
+      }
+      const values = players.map((p) => p[spec.id]);
+      if (!when || truthy(when(options, table, choiceData, count))) this.problems.push(...this.inputChecks(spec, values, valid));
+      else
+        values.forEach((value, i) => {
+          if (valid[i] && Object.hasOwn(given[i], spec.id) && ![0, false, null].includes(value) && !eq(value, []))
+            this.problems.push(problem(["players", i, spec.id], "not_used", { value }));
+        });
+    }
+    this.problems.push(...this.sharedComponents(players, unchecked));
+    /** @type {Record<string, any>} */
+    let rivals = {};
+    if (s.rivals?.length && this.ok(["rivals"])) {
+      const found = rivalRows(g, object(raw.rivals), options, table, choiceData, count, (x) => defaultValue(game, x));
+      rivals = found.rows;
+      this.problems.push(...found.problems);
+    }
+
+    const faulty = new Set([...unchecked, ...this.withProblems()]);
+    substitute(game, players, faulty);
+    // A player left out of an optional order holds place 0.
+    for (const spec of s.inputs) if (spec.kind == "position" && spec.optional) for (const p of players) p[spec.id] ??= 0;
+    let blocked = !tableOk;
+    if (tableOk && g.constraints.length) blocked = this.constraintChecks(players, options, table, choiceData, count, faulty);
+    for (const id of this.withProblems()) faulty.add(id);
+
+    /** @type {TableState} */
+    const state = { names: names.map((n) => n ?? ""), players, options, table, choiceData, rivals };
+    if (!this.problems.length) return { problems: [], state };
+    this.grade();
+    if (blocked || !this.problems.every((p) => p.severity == "tiebreak")) return fail();
+    state.undecided = Object.entries(this.needs.tiebreaks).filter(([, read]) => read.some((id) => faulty.has(id))).map(([key]) => key);
+    return { problems: this.problems, state };
+  }
+
+  /** The table's own inputs. @param {Record<string, any>} table @param {Record<string, any>} options @param {number} count */
+  tableChecks(table, options, count) {
+    const { g } = this;
+    /** @type {Problem[]} */
+    const problems = [];
+    /** @type {Record<string, any>} */
+    const choiceData = {};
+    const specs = this.game.scoring.table ?? [];
+    for (const spec of specs) {
+      choiceData[spec.id] = {};
+      if (!this.ok(["table", spec.id])) continue;
+      const loc = ["table", spec.id];
+      const chosen = table[spec.id];
+      const when = g.tableWhen[spec.id];
+      if (when && !truthy(when(options, table, {}, count))) {
+        if (chosen !== null) problems.push(problem(loc, "not_used", { value: chosen }));
+        if (spec.kind == "count") table[spec.id] = spec.min ?? 0;
+        continue;
+      }
+      // A number the table counts (checked by its field); none given is its least.
+      if (spec.kind == "count") {
+        table[spec.id] = chosen ?? spec.min ?? 0;
+        continue;
+      }
+      const offered = g.choiceWhen[spec.id];
+      const allowed = ids(spec).filter((/** @type {string} */ id) => !offered[id] || truthy(offered[id](options, table, {}, count)));
+      if (chosen === null) problems.push(problem(loc, "required", { allowed }));
+      else if (!allowed.includes(chosen)) problems.push(problem(loc, "not_for_count", { value: chosen, count, allowed }));
+      choiceData[spec.id] = chosenData(spec, chosen);
+    }
+    /** @type {Record<string, Map<string, string>>} */
+    const groups = {};
+    for (const spec of specs) {
+      const value = table[spec.id];
+      if (!spec.distinct_within_group || value === null) continue;
+      const seen = (groups[spec.group ?? ""] ??= new Map());
+      if (seen.has(value)) problems.push(problem(["table", spec.id], "already_placed", { value, other: seen.get(value) }));
+      else seen.set(value, spec.id);
+    }
+    return { choiceData, problems };
+  }
+
+  /** One input, across the players. @param {any} spec @param {any[]} values @param {boolean[]} valid @returns {Problem[]} */
+  inputChecks(spec, values, valid) {
+    /** @type {Problem[]} */
+    const out = [];
+    const every = ["players", "*", spec.id];
+    const everyone = valid.every(Boolean);
+    const kind = spec.kind;
+    if (kind == "count") {
+      const max = this.game.limits[spec.id]?.table_max;
+      if (everyone && max != null && sum(values) > max) out.push(problem(every, "table_total", { total: sum(values), max }));
+    } else if (kind == "flag") {
+      const holders = values.flatMap((v, i) => (v === true ? [i] : []));
+      if (everyone && spec.unique && holders.length > 1) out.push(problem(every, "unique_flag", { who: holders }));
+    } else if (kind == "choice") {
+      values.forEach((v, i) => valid[i] && v === null && out.push(problem(["players", i, spec.id], "required", { allowed: ids(spec) })));
+      if (everyone && spec.unique) {
+        const chosen = values.filter((v) => v !== null);
+        const twice = [...new Set(chosen.filter((v, k) => chosen.indexOf(v) != k))].sort();
+        for (const value of twice) out.push(problem(every, "unique_choice", { value, who: values.flatMap((v, i) => (v === value ? [i] : [])) }));
+      }
+    } else if (kind == "position") {
+      out.push(...positionProblems(spec, values, valid));
+    } else {
+      values.forEach((pile, i) => {
+        if (valid[i]) for (const [at, code, params] of pileProblems(spec, pile)) out.push(problem(["players", i, spec.id, at], code, params));
       });
+      const total = sum(values.map((p) => p.length));
+      const max = this.game.limits[spec.id]?.table_max;
+      if (everyone && spec.component && max != null && total > max) out.push(problem(every, "pile_total", { count: total, max }));
+    }
+    return out;
   }
-  out.push(...sharedComponents(game, players));
-  const rivals = rivalRows(g, raw.rivals, options, table, choiceData, count, (x) => fallback(game, x));
-  for (const [path, code] of rivals.problems) out.push(problem(path, code));
-  // A player left out of an optional order holds place 0.
-  for (const spec of s.inputs) if (spec.kind == "position" && spec.optional) for (const p of players) p[spec.id] ??= 0;
 
-  if (!out.length && g.constraints.length) {
-    const { values } = g.evaluate(players, options, table, choiceData);
-    for (const c of g.constraints) {
+  /** Components several inputs count: all of them together stay within the box. @param {Record<string, any>[]} players @param {Set<string>} unchecked @returns {Problem[]} */
+  sharedComponents(players, unchecked) {
+    /** @type {Record<string, string[]>} */
+    const counted = {};
+    for (const spec of this.game.scoring.inputs) if (spec.component != null) (counted[spec.component] ??= []).push(spec.id);
+    const amount = (/** @type {any} */ v) => (Array.isArray(v) ? v.length : Number.isInteger(v) ? v : 0);
+    return Object.entries(counted).flatMap(([component, inputs]) => {
+      const max = this.game.components[component]?.count;
+      if (inputs.length < 2 || max == null || inputs.some((id) => unchecked.has(id))) return [];
+      const total = sum(players.flatMap((p) => inputs.map((id) => amount(p[id]))));
+      return total > max ? [problem(["players", "*"], "shared_total", { total, component, inputs, max })] : [];
+    });
+  }
+
+  /**
+   * Every constraint whose inputs are sound; true when one a total reads could not be checked.
+   * @param {Record<string, any>[]} players @param {Record<string, any>} options @param {Record<string, any>} table
+   * @param {Record<string, any>} choiceData @param {number} count @param {Set<string>} faulty
+   */
+  constraintChecks(players, options, table, choiceData, count, faulty) {
+    const { values } = this.g.evaluate(players, options, table, choiceData);
+    let blocked = false;
+    for (const c of this.g.constraints) {
+      const reads = this.needs.constraints[c.id] ?? [];
+      if (reads.some((id) => faulty.has(id))) {
+        blocked ||= reads.some((id) => this.needs.totals.includes(id));
+        continue;
+      }
       if (c.active && !truthy(c.active(options, table, choiceData, count))) continue;
       const holds = c.holds(players, options, table, choiceData, values);
-      const params = { id: c.id, message: c.message };
-      if (c.scope != "table") holds.forEach((h, i) => truthy(h) || out.push(problem(`players[${i}]`, "constraint", params)));
-      else if (!holds.every(truthy)) out.push(problem("players", "constraint", params));
+      if (c.scope == "table") {
+        if (!holds.every(truthy)) this.problems.push(problem(["players"], "constraint", { id: c.id }));
+        continue;
+      }
+      holds.forEach((/** @type {any} */ h, /** @type {number} */ i) => truthy(h) || this.problems.push(problem(["players", i], "constraint", { id: c.id })));
+    }
+    return blocked;
+  }
+
+  /** The inputs a problem is about, or null when it is about the table itself. @param {Problem} p @returns {string[] | null} */
+  concerned(p) {
+    if (p.code == "constraint") return this.needs.constraints[p.params.id] ?? [];
+    if (p.code == "shared_total") return p.params.inputs;
+    const [first, , third] = p.loc;
+    return first == "players" && p.loc.length >= 3 && this.inputs.has(String(third)) ? [String(third)] : null;
+  }
+
+  withProblems() {
+    return this.problems.flatMap((p) => this.concerned(p) ?? []);
+  }
+
+  /** Mark each problem that no total depends on as a tiebreak problem. */
+  grade() {
+    for (const p of this.problems) {
+      const concerned = this.concerned(p);
+      if (concerned?.length && !concerned.some((id) => this.needs.totals.includes(id))) p.severity = "tiebreak";
     }
   }
-  return out.length ? fail(out) : { problems: [], state: { names, players, options, table, choiceData, rivals: rivals.rows } };
+}
+
+/**
+ * The rows of the rivals at the table (scorer/rivals.py, rival_rows): the inputs given for each, its
+ * fixed ones, every other input empty; and a problem for a rival given but not present.
+ * @param {import("./scoring.js").Compiled} g @param {any} given @param {any} options @param {any} table @param {any} choiceData
+ * @param {number} count @param {(spec: any) => any} empty an input's default
+ */
+function rivalRows(g, given, options, table, choiceData, count, empty) {
+  const s = g.game.scoring;
+  /** @type {Record<string, any>} */
+  const rows = {};
+  /** @type {Problem[]} */
+  const problems = [];
+  for (const rival of s.rivals ?? []) {
+    const when = g.rivalWhen[rival.id];
+    const values = given?.[rival.id] ?? null;
+    if (when && !truthy(when(options, table, choiceData, count))) {
+      // Each value entered for a rival that is not at the table, as a player's is.
+      for (const [id, value] of Object.entries(values ?? {})) problems.push(problem(["rivals", rival.id, id], "not_used", { value }));
+      continue;
+    }
+    const row = Object.fromEntries(s.inputs.map((/** @type {any} */ x) => [x.id, empty(x)]));
+    Object.assign(row, rival.fixed ?? {}, values ?? {});
+    for (const x of s.inputs) if (x.kind == "position") row[x.id] ??= 0;
+    rows[rival.id] = row;
+  }
+  return { rows, problems };
+}
+
+/** Give each input with a problem a value valid for every player. @param {any} game @param {Record<string, any>[]} players @param {Set<string>} faulty */
+function substitute(game, players, faulty) {
+  for (const spec of game.scoring.inputs) {
+    if (!faulty.has(spec.id)) continue;
+    players.forEach((p, i) => {
+      p[spec.id] = spec.kind == "position" ? (spec.optional ? null : i + 1) : spec.kind == "choice" ? (spec.default ?? spec.choices[0].id) : defaultValue(game, spec);
+    });
+  }
+}
+
+/** Places 1..n, each once; an optional order only needs its places to run without gaps. @param {any} spec @param {any[]} values @param {boolean[]} valid @returns {Problem[]} */
+function positionProblems(spec, values, valid) {
+  /** @type {Problem[]} */
+  const out = [];
+  const last = spec.max == null ? values.length : Math.min(values.length, spec.max);
+  values.forEach((value, i) => {
+    if (!valid[i]) return;
+    if (value === null && !spec.optional) out.push(problem(["players", i, spec.id], "place_required", { last }));
+    else if (value !== null && value > last) out.push(problem(["players", i, spec.id], "past_last_place", { value, last }));
+  });
+  if (!valid.every(Boolean)) return out;
+  const placed = values.filter((v) => v !== null).sort((a, b) => a - b);
+  const every = ["players", "*", spec.id];
+  if (new Set(placed).size != placed.length) out.push(problem(every, "place_repeated", { placed }));
+  else if (placed.some((v, k) => v != k + 1)) out.push(problem(every, "place_gap", { placed }));
+  return out;
+}
+
+/** [position, code, params] for each card that breaks how the pile may grow. @param {any} spec @param {number[]} pile */
+function pileProblems(spec, pile) {
+  /** @type {[number, string, Record<string, any>][]} */
+  const out = [];
+  if (spec.distinct) pile.forEach((value, k) => pile.indexOf(value) < k && out.push([k, "pile_repeated", { value }]));
+  if (pile.length && spec.first != null && pile[0] !== spec.first) out.push([0, "pile_first", { first: spec.first, value: pile[0] }]);
+  for (let k = 1; k < pile.length; k++) {
+    const [below, value] = [pile[k - 1], pile[k]];
+    if (spec.closes_at != null && below === spec.closes_at) {
+      out.push([k, "pile_closed", { closes_at: spec.closes_at, value }]);
+      break;
+    }
+    if (spec.non_decreasing && value < below) out.push([k, "pile_lower", { value, below }]);
+    else if (spec.max_step != null && value - below > spec.max_step) out.push([k, "pile_step", { value, below, max_step: spec.max_step }]);
+  }
+  return out;
 }

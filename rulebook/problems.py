@@ -1,0 +1,213 @@
+"""Problems in the reader's language: scorer.problems.Problem rendered for the command line.
+
+Each code's message is the interface string ``ui.problem_<code>`` (rulebook/i18n/ui.py),
+counts through their plural forms; the names in it (fields, options, choices, players,
+the game) are the content's labels in the same language. The browser renders the same
+problems with site/assets/calculator/problems.js, from the same catalog.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from babel.lists import format_list
+
+from rulebook.i18n.numbers import format_number
+from rulebook.i18n.runtime import Translator
+from rulebook.i18n.ui import UI_STRINGS
+from schemas.game import GameContent
+from schemas.scoring import ChoiceInput, Option, PlayerInput, TableInput
+from scorer.problems import Problem
+
+_TEXT = {s.key: s.text for s in UI_STRINGS}
+_PLURAL = {s.key for s in UI_STRINGS if s.plural}
+_PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+
+
+def _fill(text: str, values: dict[str, str]) -> str:
+    """Placeholders filled in one pass: a value holding braces stays as it is."""
+    return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)
+
+
+class ProblemWords:
+    """Renders the problems of one game's end state (or setup) in one language."""
+
+    def __init__(self, content: GameContent, translate: Translator, names: Sequence[str] = ()):
+        self.content = content
+        self.translate = translate
+        self.language = translate.language
+        self.names = list(names)
+        self._inputs = {spec.id: spec for spec in content.scoring.inputs}
+        self._table = {spec.id: spec for spec in content.scoring.table}
+        self._options = {o.id: o for o in content.scoring.options}
+
+    # -- words --------------------------------------------------------------------------
+
+    def ui(self, key: str, values: dict[str, str] | None = None, count: int | None = None) -> str:
+        """An interface string, its plural form chosen by ``count``."""
+        if key in _PLURAL:
+            text = self.translate.count(f"ui.{key}", count or 0)
+        else:
+            text = self.translate(f"ui.{key}", _TEXT[key])
+        return _fill(text, values or {})
+
+    def number(self, value: Any) -> str:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return format_number(value, self.language)
+        return str(value)
+
+    def either(self, items: Sequence[str]) -> str:
+        return format_list(list(items), style="or", locale=self.language) if items else "—"
+
+    def both(self, items: Sequence[str]) -> str:
+        return format_list(list(items), locale=self.language) if items else "—"
+
+    def players(self, count: int) -> str:
+        return self.translate.count("ui.player_count_phrase", count)
+
+    def player_range(self, low: int, high: int) -> str:
+        if low == high:
+            return self.players(high)
+        return _fill(self.translate.count("ui.player_range", high), {"min": self.number(low)})
+
+    def player(self, index: int) -> str:
+        """A player's name, or "Player 2" while it has none."""
+        name = self.names[index] if index < len(self.names) else ""
+        return name or self.ui("default_player", {"n": self.number(index + 1)})
+
+    def input_label(self, ident: str) -> str:
+        spec = self._inputs.get(ident)
+        if spec is None:
+            return ident
+        return self.translate(f"scoring.inputs.{ident}.label", spec.label)
+
+    def option_label(self, ident: str) -> str:
+        option = self._options.get(ident)
+        if option is None:
+            return ident
+        return self.translate(f"scoring.options.{ident}.label", option.label)
+
+    def table_label(self, ident: str) -> str:
+        spec = self._table.get(ident)
+        if spec is None:
+            return ident
+        return self.translate(f"scoring.table.{ident}.label", spec.label)
+
+    def choice_label(self, field: PlayerInput | TableInput | Option | None, choice: str) -> str:
+        if isinstance(field, TableInput):
+            for found in self.content.table_choices(field):
+                if found.id == choice:
+                    context = (
+                        f"components.{field.component}.items.{choice}.name"
+                        if field.component
+                        else f"scoring.table.{field.id}.choices.{choice}.label"
+                    )
+                    return self.translate(context, found.label)
+        if isinstance(field, ChoiceInput | Option):
+            kind = "inputs" if isinstance(field, ChoiceInput) else "options"
+            for option in field.choices:
+                if option.id == choice:
+                    context = f"scoring.{kind}.{field.id}.choices.{choice}.label"
+                    return self.translate(context, option.label)
+        return choice
+
+    def value(self, field: PlayerInput | TableInput | Option | None, value: Any) -> str:
+        """A value given in a field, as the field shows it."""
+        if isinstance(value, bool):
+            return self.ui("yes" if value else "no")
+        if isinstance(value, list):
+            return ", ".join(self.number(v) for v in value)
+        if isinstance(value, str):
+            return self.choice_label(field, value)
+        return self.number(value)
+
+    # -- problems -------------------------------------------------------------------------
+
+    def _field(self, problem: Problem) -> PlayerInput | TableInput | Option | None:
+        loc = problem.loc
+        if len(loc) >= 3 and loc[0] == "players":
+            return self._inputs.get(str(loc[2]))
+        if len(loc) == 2 and loc[0] == "table":
+            return self._table.get(str(loc[1]))
+        if len(loc) == 2 and loc[0] == "options":
+            return self._options.get(str(loc[1]))
+        return None
+
+    def message(self, problem: Problem) -> str:
+        """What is wrong, in the reader's words."""
+        code, params = problem.code, problem.params
+        if code == "constraint":
+            ident = params["id"]
+            declared = next(c for c in self.content.scoring.constraints if c.id == ident)
+            return self.translate(f"scoring.constraints.{ident}.message", declared.message)
+        field = self._field(problem)
+        allowed = [self.choice_label(field, c) for c in params.get("allowed", [])]
+        words = {
+            k: self.number(v)
+            for k, v in params.items()
+            if isinstance(v, int) and not isinstance(v, bool)
+        }
+        words["game"] = self.content.game.names.get(self.language)
+        words["allowed"] = self.either(allowed)
+        if "value" in params:
+            words["value"] = self.value(field, params["value"])
+        if "count" in params and code in (
+            "player_count",
+            "option_required",
+            "option_not_for_count",
+            "not_for_count",
+        ):
+            words["given"] = self.players(params["count"])
+        if "min" in params and code in ("player_count", "option_required", "option_not_for_count"):
+            words["range"] = self.player_range(params["min"], params["max"])
+        if code == "names_count":
+            words["table"] = self.players(params["players"])
+        if code == "wrong_game":
+            words["expected"] = words["game"]
+        if code == "duplicate_name":
+            words["name"] = str(params["name"])
+        if "who" in params:
+            words["who"] = self.both([self.player(i) for i in params["who"]])
+        if "placed" in params:
+            words["placed"] = ", ".join(self.number(v) for v in params["placed"])
+        if "other" in params:
+            words["other"] = self.table_label(params["other"])
+        if "option" in params:
+            words["option"] = self.option_label(params["option"])
+        if code == "shared_total":
+            component = self.content.components.by_id()[params["component"]]
+            words["component"] = self.translate(f"components.{component.id}.name", component.name)
+            words["inputs"] = self.both([self.input_label(i) for i in params["inputs"]])
+        key = (
+            "problem_not_json_at" if code == "not_json" and "line" in params else f"problem_{code}"
+        )
+        return self.ui(key, words, params.get("count"))
+
+    def where(self, problem: Problem) -> str:
+        """The field in words: the player and the field's label."""
+        loc = problem.loc
+        if len(loc) >= 2 and loc[0] == "players":
+            who = self.player(loc[1]) if isinstance(loc[1], int) else None
+            field = loc[2] if len(loc) >= 3 else None
+            if field == "name" or field is None:
+                return who or ""
+            label = self.input_label(str(field))
+            return f"{who}, {label}" if who else label
+        if len(loc) == 2 and loc[0] == "table":
+            return self.table_label(str(loc[1]))
+        if len(loc) == 2 and loc[0] == "options" and "option" not in problem.params:
+            return self.option_label(str(loc[1]))  # (a message with {option} names it)
+        return ""
+
+    def line(self, problem: Problem) -> str:
+        """One line for the terminal: ``players[0].wheat (Ana, Wheat): must be at most 14``."""
+        where = self.where(problem)
+        path = problem.path
+        head = f"{path} ({where})" if where and path else path or where
+        return f"{head}: {self.message(problem)}" if head else self.message(problem)
+
+    def to_json(self, problem: Problem) -> dict[str, Any]:
+        """The problem's data with its message, for ``--json``."""
+        return {**problem.to_json(), "message": self.message(problem)}

@@ -1,0 +1,137 @@
+// Single-field problems, as scorer/fields.py and scorer/reading.py find them.
+//
+// The checks are driven by the end state's JSON Schema, which scorer/export.py exports
+// from the same pydantic model the Python engine validates with: a keyword of the schema
+// stands for one pydantic check, with the same problem code and parameters (a type, a
+// bound, a list's length, a name's length and characters). Nothing here names a game.
+//
+// readEndState() reads a file's bytes within the bounds scorer/reading.py sets.
+
+import { excerpt, problem } from "./problems.js";
+
+/** @typedef {import("./problems.js").Problem} Problem @typedef {import("./problems.js").Step} Step */
+
+/** The largest end-state file, in bytes (scorer/reading.py MAX_BYTES). */
+export const MAX_BYTES = 1_000_000;
+/** The deepest nesting of arrays and objects (scorer/reading.py MAX_DEPTH). */
+export const MAX_DEPTH = 16;
+
+/** A number the file wrote with a fraction or an exponent: JSON.parse cannot tell 3.0 from 3. */
+export class JsonFloat {
+  /** @param {string} text */
+  constructor(text) {
+    this.text = text;
+  }
+}
+
+const TOKENS = /"(?:[^"\\]|\\.)*"|[[\]{}]/g;
+/** How deeply arrays and objects nest in ``text``. @param {string} text */
+export function nestingDepth(text) {
+  let depth = 0;
+  let deepest = 0;
+  for (const [token] of text.matchAll(TOKENS)) {
+    if (token == "[" || token == "{") deepest = Math.max(deepest, ++depth);
+    else if (token == "]" || token == "}") depth--;
+  }
+  return deepest;
+}
+
+// Strings, or numbers with a fraction or an exponent (marked before parsing).
+const FLOATS = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+const MARK = "\u0000rulebook-float:";
+
+/** @param {any} value @returns {any} */
+function revive(value) {
+  if (typeof value == "string" && value.startsWith(MARK)) return new JsonFloat(value.slice(MARK.length));
+  if (Array.isArray(value)) return value.map(revive);
+  if (value !== null && typeof value == "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, revive(v)]));
+  return value;
+}
+
+/**
+ * A file's parsed JSON, or the problem that stops it being read.
+ * @param {Uint8Array} bytes @returns {{problems: Problem[], raw: any}}
+ */
+export function readEndState(bytes) {
+  const fail = (/** @type {string} */ code, params = {}) => ({ problems: [problem([], code, params)], raw: null });
+  if (bytes.length > MAX_BYTES) return fail("file_too_large", { max: MAX_BYTES });
+  let text;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes); // a BOM is dropped
+  } catch {
+    return fail("not_utf8");
+  }
+  if (nestingDepth(text) > MAX_DEPTH) return fail("too_deep", { max: MAX_DEPTH });
+  const marked = text.replace(FLOATS, (token) => (token[0] == '"' || !/[.eE]/.test(token) ? token : JSON.stringify(MARK + token)));
+  try {
+    return { problems: [], raw: revive(JSON.parse(marked)) };
+  } catch {
+    return fail("not_json");
+  }
+}
+
+/** Whether ``x`` is a JSON object (not an array, not a number read as JsonFloat). @param {any} x */
+export const isObject = (x) => x !== null && typeof x == "object" && !Array.isArray(x) && !(x instanceof JsonFloat);
+// A lone surrogate: not text (pydantic's string_unicode).
+const LONE = /\p{Cs}/u;
+
+/**
+ * A name as scorer/endstate.py normalize_name makes it: trimmed, then NFC.
+ * @param {{trim: string, form: string}} rule the schema's x-normalize
+ * @param {string} text
+ */
+export const normalize = (rule, text) => text.replace(new RegExp(`^[${rule.trim}]+|[${rule.trim}]+$`, "gu"), "").normalize(/** @type {any} */ (rule.form));
+
+/**
+ * Every single-field problem of ``value`` against ``schema`` (a JSON Schema as pydantic
+ * exports it), at ``loc``.
+ * @param {any} schema @param {any} value @param {Step[]} [loc] @param {any} [root] the schema holding $defs
+ * @returns {Problem[]}
+ */
+export function fieldProblems(schema, value, loc = [], root = schema) {
+  /** @type {Problem[]} */
+  const out = [];
+  /** @param {any} s @param {any} v @param {Step[]} at */
+  const check = (s, v, at) => {
+    if (s.$ref) s = root.$defs[s.$ref.split("/").pop()];
+    const add = (/** @type {string} */ code, params = {}) => out.push(problem(at, code, params));
+    if (s.anyOf) {
+      if (v === null && s.anyOf.some((/** @type {any} */ x) => x.type == "null")) return;
+      return check(s.anyOf.find((/** @type {any} */ x) => x.type != "null"), v, at);
+    }
+    if ("const" in s || "enum" in s) {
+      const allowed = s.enum ?? [s.const];
+      if (allowed.includes(v)) return;
+      return at.length == 1 && at[0] == "game" ? add("wrong_game", { expected: s.const }) : add("choice", { allowed });
+    }
+    if (s.type == "object") {
+      if (!isObject(v)) return add("object_type");
+      for (const key of Object.keys(v)) {
+        if (Object.hasOwn(s.properties ?? {}, key)) check(s.properties[key], v[key], [...at, key]);
+        else if (s.additionalProperties === false) out.push(problem([...at, excerpt(key)], "unknown_field"));
+      }
+      for (const key of s.required ?? []) if (!Object.hasOwn(v, key)) out.push(problem([...at, key], "missing"));
+    } else if (s.type == "array") {
+      if (!Array.isArray(v)) return add("list_type");
+      if (s.maxItems != null && v.length > s.maxItems) return add("too_long", { count: s.maxItems }); // items unchecked, as pydantic
+      v.forEach((item, k) => check(s.items, item, [...at, k]));
+    } else if (s.type == "integer") {
+      if (typeof v == "number" && !Number.isFinite(v)) return add("number_too_large");
+      if (typeof v != "number" || !Number.isInteger(v)) return add("int_type");
+      if (s.minimum != null && v < s.minimum) return add("below_min", { min: s.minimum });
+      if (s.maximum != null && v > s.maximum) add("above_max", { max: s.maximum });
+    } else if (s.type == "boolean") {
+      if (typeof v != "boolean") add("bool_type");
+    } else if (s.type == "string") {
+      if (typeof v != "string") return add("string_type");
+      if (LONE.test(v)) return add("name_control");
+      const text = s["x-normalize"] ? normalize(s["x-normalize"], v) : v;
+      const length = [...text].length;
+      if (s.minLength != null && length < s.minLength) return add("name_empty");
+      if (s.maxLength != null && length > s.maxLength) return add("name_too_long", { count: s.maxLength });
+      if (s.pattern != null && !new RegExp(s.pattern, "u").test(text)) add("name_control");
+    }
+  };
+  check(schema, value, loc);
+  return out;
+}

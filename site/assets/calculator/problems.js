@@ -1,0 +1,155 @@
+// The one problem model, as scorer/problems.py: {loc, code, params, severity}, and its
+// words, as rulebook/problems.py renders them: each code's message is the interface string
+// problem_<code> in the page's language (counts through their plural forms), with the
+// content's labels for the fields, options, choices and players it names.
+
+/**
+ * @typedef {string | number} Step
+ * @typedef {"error" | "tiebreak"} Severity
+ * @typedef {{loc: Step[], code: string, params: Record<string, any>, severity: Severity}} Problem
+ * @typedef {import("./kit.js").Words} Words
+ */
+
+/** A problem; ``severity`` is set by the validation round. @param {Step[]} loc @param {string} code @param {Record<string, any>} [params] @returns {Problem} */
+export const problem = (loc, code, params = {}) => ({ loc, code, params, severity: "error" });
+
+// Characters written as \uXXXX when echoed: as schemas/endstate.py NAME_REFUSED, and lone
+// surrogates.
+const REFUSED = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]|\p{Cs}/gu;
+/** At most this many characters of the input are echoed (scorer/problems.py EXCERPT). */
+export const EXCERPT = 32;
+
+/** ``text`` with every character a terminal could act on written as \uXXXX. @param {string} text */
+export const printable = (text) => text.replace(REFUSED, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+/** A short, printable piece of ``text``. @param {string} text */
+export function excerpt(text) {
+  const chars = [...text];
+  return printable(chars.length <= EXCERPT ? text : chars.slice(0, EXCERPT).join("") + "…");
+}
+
+/** ``loc`` as a path into the file: players[0].wheat, players[*].star. @param {Step[]} loc */
+export const formatLoc = (loc) =>
+  loc.reduce((/** @type {string} */ text, step) => (typeof step == "number" || step == "*" ? `${text}[${step}]` : text ? `${text}.${step}` : String(step)), "");
+
+/** Items joined with "or" ("a, b or c"); a dash when there are none. @param {Words} w @param {string[]} items */
+const either = (w, items) => (items.length ? w.either(items) : "—");
+/** Items joined with "and". @param {Words} w @param {string[]} items */
+const both = (w, items) => (items.length ? w.list(items) : "—");
+
+// The codes whose {given} and {range} are phrases about the number of players.
+const COUNTED = ["player_count", "option_required", "option_not_for_count", "not_for_count"];
+const RANGED = ["player_count", "option_required", "option_not_for_count"];
+
+/** Renders the problems of one game's end state (or setup) in the page's language. */
+export class ProblemWords {
+  /** @param {any} game the localized export @param {Words} words @param {string[]} [names] */
+  constructor(game, words, names = []) {
+    this.game = game;
+    this.words = words;
+    this.names = names;
+    const s = game.scoring;
+    /** @param {any[]} [items] @returns {Record<string, any>} */
+    const byId = (items = []) => Object.fromEntries(items.map((x) => [x.id, x]));
+    this.inputs = byId(s.inputs);
+    this.table = byId(s.table);
+    this.options = byId(s.options);
+    this.constraints = byId(s.constraints);
+  }
+
+  /** An interface string, its plural form chosen by ``count``. @param {string} key @param {Record<string, string>} values @param {number} [count] */
+  ui(key, values, count) {
+    const w = this.words;
+    return Object.hasOwn(w.counts, key) ? w.fill(w.count(key, count ?? 0), values) : w.t(key, values);
+  }
+
+  /** @param {any} v */
+  number(v) {
+    return typeof v == "number" ? this.words.num(v) : String(v);
+  }
+
+  /** @param {number} count */
+  players(count) {
+    return this.words.count("player_count_phrase", count);
+  }
+
+  /** @param {number} low @param {number} high */
+  playerRange(low, high) {
+    return low == high ? this.players(high) : this.words.fill(this.words.count("player_range", high), { min: this.number(low) });
+  }
+
+  /** A player's name, or "Player 2" while it has none. @param {number} index */
+  player(index) {
+    return this.names[index] || this.words.t("default_player", { n: this.number(index + 1) });
+  }
+
+  /** @param {string} id */
+  inputLabel(id) {
+    return this.inputs[id]?.label ?? id;
+  }
+
+  /** @param {any} field an input, a table input or an option @param {string} choice */
+  choiceLabel(field, choice) {
+    return field?.choices?.find((/** @type {any} */ c) => c.id === choice)?.label ?? choice;
+  }
+
+  /** A value given in a field, as the field shows it. @param {any} field @param {any} value */
+  value(field, value) {
+    if (typeof value == "boolean") return this.words.t(value ? "yes" : "no");
+    if (Array.isArray(value)) return value.map((v) => this.number(v)).join(", ");
+    return typeof value == "string" ? this.choiceLabel(field, value) : this.number(value);
+  }
+
+  /** The input, table input or option a problem is at. @param {Problem} p */
+  field(p) {
+    const [first, second, third] = p.loc;
+    if (first == "players" && p.loc.length >= 3) return this.inputs[third];
+    if (first == "table" && p.loc.length == 2) return this.table[second];
+    if (first == "options" && p.loc.length == 2) return this.options[second];
+    return undefined;
+  }
+
+  /** What is wrong, in the reader's words. @param {Problem} p */
+  message(p) {
+    const { code, params } = p;
+    if (code == "constraint") return this.constraints[params.id]?.message ?? params.id;
+    const field = this.field(p);
+    const w = this.words;
+    /** @type {Record<string, string>} */
+    const words = {};
+    for (const [key, v] of Object.entries(params)) if (typeof v == "number") words[key] = this.number(v);
+    words.game = this.game.names?.[w.lang] ?? this.game.names?.en ?? this.game.game;
+    words.allowed = either(w, (params.allowed ?? []).map((/** @type {string} */ c) => this.choiceLabel(field, c)));
+    if ("value" in params) words.value = this.value(field, params.value);
+    if ("count" in params && COUNTED.includes(code)) words.given = this.players(params.count);
+    if ("min" in params && RANGED.includes(code)) words.range = this.playerRange(params.min, params.max);
+    if (code == "names_count") words.table = this.players(params.players);
+    if (code == "wrong_game") words.expected = words.game;
+    if (code == "duplicate_name") words.name = String(params.name);
+    if ("who" in params) words.who = both(w, params.who.map((/** @type {number} */ i) => this.player(i)));
+    if ("placed" in params) words.placed = params.placed.map((/** @type {number} */ v) => this.number(v)).join(", ");
+    if ("other" in params) words.other = this.table[params.other]?.label ?? params.other;
+    if ("option" in params) words.option = this.options[params.option]?.label ?? params.option;
+    if (code == "shared_total") {
+      words.component = this.game.components?.[params.component]?.name ?? params.component;
+      words.inputs = both(w, params.inputs.map((/** @type {string} */ i) => this.inputLabel(i)));
+    }
+    const key = code == "not_json" && "line" in params ? "problem_not_json_at" : `problem_${code}`;
+    return this.ui(key, words, params.count);
+  }
+
+  /** The field in words: the player and the field's label. @param {Problem} p */
+  where(p) {
+    const [first, second, third] = p.loc;
+    if (first == "players" && p.loc.length >= 2) {
+      const who = typeof second == "number" ? this.player(second) : null;
+      if (third == null || third == "name") return who ?? "";
+      const label = this.inputLabel(String(third));
+      return who ? `${who}, ${label}` : label;
+    }
+    if (first == "table" && p.loc.length == 2) return this.table[second]?.label ?? String(second);
+    // A message with {option} names the option itself.
+    if (first == "options" && p.loc.length == 2 && !("option" in p.params)) return this.options[second]?.label ?? String(second);
+    return "";
+  }
+}

@@ -1,0 +1,127 @@
+"""Problems in the browser: all at once, in the page's words, next to their fields; totals
+that stand when only a tiebreak field is wrong; the setup generator refusing what score does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.test_site_browser import _widget_ready
+
+
+def _fill(calc: Any, values: dict[tuple[str, int], str]) -> None:
+    for (field, player), value in values.items():
+        target = calc.locator(f'[data-input="{field}"][data-player="{player}"]')
+        if target.evaluate("e => e.tagName") == "SELECT":
+            target.select_option(value)
+        else:
+            target.fill(value)
+
+
+def _problems(calc: Any) -> list[tuple[str, str]]:
+    items = calc.locator("[data-problems] li")
+    return [
+        (items.nth(k).get_attribute("data-problem"), items.nth(k).get_attribute("data-loc"))
+        for k in range(items.count())
+    ]
+
+
+@pytest.mark.parametrize(
+    ("language", "meals", "sea"),
+    [
+        ("en", "A traveler takes at most one meal", "expected a whole number"),
+        ("fr", "Un voyageur prend au plus un repas", "nombre entier attendu"),
+        ("uk", "Мандрівник бере щонайбільше одну страву", "потрібне ціле число"),
+    ],
+)
+def test_every_problem_at_once_in_the_page_language(
+    page: Any, base_url: str, language: str, meals: str, sea: str
+) -> None:
+    """Issue 11: a decimal, two range errors and the meals rule, in one round."""
+    page.goto(base_url + f"{language}/tokaido/scoring/")
+    calc = _widget_ready(page, "[data-calculator]")
+    _fill(
+        calc,
+        {
+            ("traveller", 0): "kinko",
+            ("traveller", 1): "chuubei",
+            ("sea", 0): "1.5",
+            ("paddy", 1): "9",
+            ("mountain", 1): "9",
+            ("meals_1", 0): "3",
+            ("meals_2", 0): "2",
+        },
+    )
+    assert sorted(_problems(calc)) == sorted(
+        [
+            ("int_type", '["players",0,"sea"]'),
+            ("above_max", '["players",1,"paddy"]'),
+            ("above_max", '["players",1,"mountain"]'),
+            ("constraint", '["players",0]'),
+        ]
+    )
+    text = calc.locator("[data-problems]").inner_text()
+    assert meals in text and sea in text and "players[" not in text
+    # Each problem next to its field: the decimal at the sea field, the meals rule at the
+    # meal fields the rule reads.
+    for field, player in (("sea", 0), ("meals_1", 0), ("meals_2", 0), ("paddy", 1)):
+        target = calc.locator(f'[data-input="{field}"][data-player="{player}"]')
+        assert target.get_attribute("aria-invalid") == "true", field
+        error = page.locator(f"#{target.get_attribute('aria-describedby')}")
+        assert error.is_visible() and error.inner_text()
+    assert calc.locator("[data-winners]").count() == 0
+
+
+def test_a_tiebreak_field_never_hides_the_totals(page: Any, base_url: str) -> None:
+    page.goto(base_url + "en/viticulture/scoring/")
+    calc = _widget_ready(page, "[data-calculator]")
+    _fill(calc, {("vp", 0): "21", ("vp", 1): "21", ("lira", 0): "4.5"})
+    assert _problems(calc) == [("int_type", '["players",0,"lira"]')]
+    assert [
+        calc.locator(f'[data-result="total"][data-player="{i}"]').inner_text() for i in (0, 1)
+    ] == ["21", "21"]
+    assert "undecided" in calc.locator('[data-result="tiebreak"][data-player="0"]').inner_text()
+    assert calc.locator("[data-winners]").inner_text() == "—"
+    _fill(calc, {("vp", 0): "24"})  # no tie left to break: the faulty lira no longer matters
+    assert calc.locator("[data-winners]").inner_text() == "Player 1"
+    _fill(calc, {("lira", 0): "4"})
+    assert _problems(calc) == []
+
+
+def test_the_setup_generator_refuses_what_score_refuses(page: Any, base_url: str) -> None:
+    page.goto(base_url + "en/nile/setup/")
+    setup = _widget_ready(page, "[data-setup]")
+    setup.locator("[data-setup-players]").select_option("6")
+    setup.locator("[data-setup-generate]").click()
+    error = setup.locator("[data-setup-error]")
+    assert error.inner_text() == "Nile is for 2–5 players; with 6 players, it needs " + (
+        "Nile DeLuxor (extra crops depending on the player count)"
+    )
+    assert setup.locator("[data-checklist]").count() == 0
+    setup.locator('[data-setup-name="1"]').fill("Player 1 ")
+    setup.locator('[data-option="deluxor"]').check()
+    setup.locator("[data-setup-generate]").click()
+    codes = setup.locator("[data-setup-error] li")
+    assert [codes.nth(k).get_attribute("data-problem") for k in range(codes.count())] == [
+        "duplicate_name",
+        "duplicate_name",
+    ]
+    setup.locator('[data-setup-name="1"]').fill("Bo")
+    setup.locator("[data-setup-generate]").click()
+    assert setup.locator("[data-checklist]").count() == 1
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_problems_fit_the_screen(browser: Any, base_url: str, width: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 740 if width < 400 else 800})
+    page = context.new_page()
+    try:
+        page.goto(base_url + "uk/viticulture/scoring/")
+        calc = _widget_ready(page, "[data-calculator]")
+        _fill(calc, {("vp", 0): "21", ("vp", 1): "21", ("red_wines", 1): "3 3"})
+        assert calc.locator("[data-problems] li").count() == 1
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 1, f"the page scrolls sideways at {width} px"
+    finally:
+        context.close()

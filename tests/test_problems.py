@@ -1,0 +1,279 @@
+"""The problem model: every problem in one round, tiebreak problems that leave the totals,
+bounded reading, normalized names, and messages in the reader's language."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rulebook.cli import main
+from rulebook.i18n.runtime import translator
+from rulebook.i18n.ui import UI_STRINGS
+from rulebook.problems import ProblemWords
+from schemas.endstate import count_limits
+from schemas.game import GameContent
+from schemas.scoring import CountInput
+from scorer.engine import GameEngine
+from scorer.outcome import score_outcome
+from scorer.problems import CODES, EndStateError, Problem
+from scorer.reading import MAX_BYTES, MAX_DEPTH, TOO_LARGE, read_end_state
+
+
+def _problems(engine: GameEngine, state: dict[str, Any]) -> list[tuple[Any, ...]]:
+    with pytest.raises(EndStateError) as error:
+        engine.score(state)
+    return [(p.loc, p.code, p.params, p.severity) for p in error.value.problems]
+
+
+def test_every_code_has_its_message() -> None:
+    keys = {s.key for s in UI_STRINGS}
+    for code in CODES:
+        if code != "constraint":  # the content's own message
+            assert f"problem_{code}" in keys, code
+    messages = {k.removeprefix("problem_") for k in keys if k.startswith("problem_")}
+    assert messages - set(CODES) == {"not_json_at"}
+
+
+def test_field_and_cross_field_problems_in_one_round(engines: dict[str, GameEngine]) -> None:
+    """Issue 11: a decimal hid two range errors, which hid the 'at most 4 meals' rule."""
+    state = {
+        "game": "tokaido",
+        "players": [
+            {"name": "A", "traveller": "kinko", "meals_1": 3, "meals_2": 2, "sea": 1.5},
+            {"name": "B", "traveller": "chuubei", "paddy": 4, "mountain": 9},
+        ],
+    }
+    found = {(p[0], p[1]) for p in _problems(engines["tokaido"], state)}
+    assert found == {
+        (("players", 0, "sea"), "int_type"),
+        (("players", 1, "paddy"), "above_max"),
+        (("players", 1, "mountain"), "above_max"),
+        (("players", 0), "constraint"),  # five meals, found in the same round
+    }
+
+
+def test_a_cross_field_check_waits_only_for_the_fields_it_reads(
+    engines: dict[str, GameEngine],
+) -> None:
+    state = {
+        "game": "nile",
+        "players": [{"name": "A", "papyrus": 8, "wheat": "3"}, {"name": "B", "papyrus": 7}],
+    }
+    found = {(p[0], p[1]) for p in _problems(engines["nile"], state)}
+    assert found == {
+        (("players", 0, "wheat"), "int_type"),
+        (("players", "*", "papyrus"), "table_total"),
+    }
+
+
+def test_a_tiebreak_problem_never_hides_the_totals(engines: dict[str, GameEngine]) -> None:
+    engine = engines["viticulture"]
+    tied = {
+        "game": "viticulture",
+        "players": [{"name": "A", "vp": 21, "lira": 4.5}, {"name": "B", "vp": 21, "lira": 3}],
+    }
+    outcome = score_outcome(engine, tied)
+    assert [(p.loc, p.code, p.severity) for p in outcome.problems] == [
+        (("players", 0, "lira"), "int_type", "tiebreak")
+    ]
+    assert outcome.result is not None
+    players = outcome.result.players
+    assert [(p.total, p.rank, p.winner, p.decided_by) for p in players] == [
+        (21, 1, False, "undecided"),
+        (21, 1, False, "undecided"),
+    ]
+    ahead = {**tied, "players": [{"name": "A", "vp": 24, "lira": 4.5}, tied["players"][1]]}
+    result = score_outcome(engine, ahead).result
+    assert result is not None and result.winners == ["A"]
+    assert result.players[0].decided_by == "total"
+
+
+def test_a_problem_a_total_reads_leaves_no_result(engines: dict[str, GameEngine]) -> None:
+    outcome = score_outcome(
+        engines["viticulture"],
+        {"game": "viticulture", "players": [{"name": "A", "vp": 1.5}, {"name": "B"}]},
+    )
+    assert outcome.result is None
+    assert [p.severity for p in outcome.problems] == ["error"]
+
+
+def test_names_are_normalized_and_compared_after(engines: dict[str, GameEngine]) -> None:
+    engine = engines["nile"]
+    result = engine.score({"game": "nile", "players": [{"name": " Zoe\u0308 "}, {"name": "Bo"}]})
+    assert result.players[0].name == "Zo\u00eb"
+    for first, second in (("Ana", "Ana "), ("Zo\u00eb", "Zoe\u0308"), ("\u3000Li", "Li")):
+        state = {"game": "nile", "players": [{"name": first}, {"name": second}]}
+        assert [p[:2] for p in _problems(engine, state)] == [
+            (("players", 0, "name"), "duplicate_name"),
+            (("players", 1, "name"), "duplicate_name"),
+        ]
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["A\x00", "\x1b[31mred", "A\u202eB", "A\u2066B", "a\u200fb", "A\ud800", "tab\tinside"],
+)
+def test_control_and_direction_characters_are_refused(
+    engines: dict[str, GameEngine], name: str
+) -> None:
+    state = {"game": "nile", "players": [{"name": name}, {"name": "Bo"}]}
+    assert [p[:2] for p in _problems(engines["nile"], state)] == [
+        (("players", 0, "name"), "name_control")
+    ]
+
+
+def test_a_huge_name_gives_a_short_message(
+    engines: dict[str, GameEngine], games: dict[str, GameContent]
+) -> None:
+    state = {
+        "game": "nile",
+        "players": [{"name": "x" * 50_000_000}, {"name": "Bo", "y" * 10**6: 1}],
+    }
+    with pytest.raises(EndStateError) as error:
+        engines["nile"].score(state)
+    words = ProblemWords(games["nile"], translator(games["nile"], "en"))
+    lines = [words.line(p) for p in error.value.problems]
+    assert [p.code for p in error.value.problems] == ["name_too_long", "unknown_field"]
+    assert all(len(line) < 200 for line in lines), lines
+    assert len(str(error.value)) < 300
+
+
+def test_every_count_has_an_upper_bound(games: dict[str, GameContent]) -> None:
+    """Issue 15: Tokaido coins and Momiji acorns took 10**30; every count has a max now."""
+    for content in games.values():
+        for spec in content.scoring.inputs:
+            if isinstance(spec, CountInput):
+                assert count_limits(content, spec)[1] is not None, (content.id, spec.id)
+    for game, field in (("tokaido", "donations"), ("momiji", "acorns")):
+        state = {"game": game, "players": [{"name": "A", field: 10**30}, {"name": "B"}]}
+        assert (("players", 0, field), "above_max") in [
+            p[:2] for p in _problems(GameEngine(games[game]), state)
+        ]
+
+
+def test_option_player_rules_stay_within_the_game(games: dict[str, GameContent]) -> None:
+    for content in games.values():
+        legal = set(content.game.players.values())
+        for option in content.scoring.options:
+            if option.players is not None:
+                counts = {*option.players.only, *option.players.required}
+                assert counts <= legal, (content.id, option.id)
+
+
+def test_reading_is_bounded() -> None:
+    def codes(data: bytes) -> list[str]:
+        with pytest.raises(EndStateError) as error:
+            read_end_state(data)
+        return [p.code for p in error.value.problems]
+
+    assert codes(b"[" * 100_000 + b"]" * 100_000) == ["too_deep"]
+    assert codes(b'{"players": [' * (MAX_DEPTH // 2 + 1)) == ["too_deep"]
+    assert codes(b" " * (MAX_BYTES + 1)) == ["file_too_large"]
+    assert codes(b'{"name": "\xff\xfe"}') == ["not_utf8"]
+    assert codes(b'{"a": NaN}') == ["not_json"]
+    assert codes(b'{"a": 1,}') == ["not_json"]
+    deep_but_fine = b'{"players": [{"name": "A", "pile": [0, 1]}]}'
+    assert read_end_state(deep_but_fine)["players"][0]["pile"] == [0, 1]
+    assert read_end_state("\ufeff{}".encode()) == {}
+    assert read_end_state(b'{"a": "[[[[[[[[[[[[[[[[[[[[[["}') == {"a": "[" * 22}
+    huge = read_end_state(b'{"n": ' + b"9" * 5001 + b"}")
+    assert huge["n"] is TOO_LARGE
+    assert read_end_state(b'{"n": ' + b"9" * 300 + b"}")["n"] == int("9" * 300)
+
+
+def test_a_5001_digit_count_is_a_clean_field_problem(engines: dict[str, GameEngine]) -> None:
+    raw = read_end_state(
+        b'{"game": "nile", "players": [{"name": "A", "wheat": '
+        + b"7" * 5001
+        + b'}, {"name": "B"}]}'
+    )
+    assert [p[:2] for p in _problems(engines["nile"], raw)] == [
+        (("players", 0, "wheat"), "number_too_large")
+    ]
+
+
+def _cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(args)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_cli_problems_in_the_readers_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 10: --lang en printed a French River of Gold message."""
+    state = tmp_path / "rog.json"
+    tiles = ["t2_8_4", "t2_7_3", "t2_6_3", "t2_5_2", "t2_4_2", "t2_3"]
+    state.write_text(
+        json.dumps(
+            {
+                "table": {f"tile_region_{i + 1}": t for i, t in enumerate(tiles)},
+                "players": [
+                    {"name": "A", "triggered_end": True, "ports": 1, "built_regions": 3},
+                    {"name": "B"},
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
+    code, _, err = _cli(["score", "river_of_gold", str(state), "--lang", "en"], capsys)
+    assert code == 1
+    assert "players[0] (A): The number of regions built in cannot exceed" in err, err
+    code, _, err = _cli(["score", "river_of_gold", str(state), "--lang", "uk"], capsys)
+    assert "1 помилка в кінці партії" in err
+
+
+def test_cli_json_gives_problem_data_and_the_totals_that_stand(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = tmp_path / "vit.json"
+    state.write_text(
+        json.dumps({"players": [{"name": "A", "vp": 22, "red_wines": [3, 3]}, {"name": "B"}]}),
+        encoding="utf-8",
+    )
+    code, out, _ = _cli(["score", "viticulture", str(state), "--json", "--lang", "fr"], capsys)
+    assert code == 1
+    shown = json.loads(out)
+    assert shown["problems"] == [
+        {
+            "loc": ["players", 0, "red_wines", 1],
+            "code": "pile_repeated",
+            "params": {"value": 3},
+            "severity": "tiebreak",
+            # Typeset as French is (rulebook i18n typeset): a narrow no-break space, ’.
+            "message": "3 apparaît deux fois\u202f; chaque valeur n’existe qu’une fois",
+        }
+    ]
+    assert shown["result"]["winners"] == ["A"]
+
+
+@pytest.mark.parametrize(
+    ("data", "code"),
+    [
+        (b"[" * 100_000, "too_deep"),
+        (
+            b'{"players": [{"name": "B"}, {"name": "A", "wheat": ' + b"1" * 5001 + b"}]}",
+            "number_too_large",
+        ),
+        (b"\xff\xfe\x00{", "not_utf8"),
+        (b"{}" + b" " * MAX_BYTES, "file_too_large"),
+    ],
+)
+def test_cli_hostile_files_give_clean_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], data: bytes, code: str
+) -> None:
+    state = tmp_path / "hostile.json"
+    state.write_bytes(data)
+    exit_code, out, err = _cli(["score", "nile", str(state), "--json"], capsys)
+    assert exit_code == 1 and "Traceback" not in err
+    problems = json.loads(out)["problems"]
+    assert code in [p["code"] for p in problems]
+    assert str(state) in err and len(err) < 1000
+
+
+def test_problem_refuses_an_unknown_code() -> None:
+    with pytest.raises(ValueError, match="unknown problem code"):
+        Problem((), "no_such_code")

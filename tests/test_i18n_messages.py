@@ -77,12 +77,12 @@ def test_messages_know_their_language_format_and_origin(workspace: Workspace) ->
     # A translator reads what the text is, where it shows, and what its placeholders hold.
     assert step.comments[0].startswith("Setup checklist step")
     assert "Page: nile/setup/#step-deluxor-remove-crops" in step.comments
-    assert "{removed}: a number set by the player count and options, 0 to 2." in step.comments
-    assert "{players}: the number of players, 2 to 6." in step.comments
+    assert "{removed}: a number set by the player count and options, 1 to 2." in step.comments
+    assert "{players}: the number of players, 2 to 5." in step.comments
     # It is a count phrase, chosen by {removed}: its French singular comes from the content.
     assert step.plural is not None and step.count == "removed"
-    assert "retirez {removed} culture du jeu" in step.text
-    assert "retirez {removed} cultures du jeu" in step.plural
+    assert "retirez du jeu {removed} culture, tirée" in step.text
+    assert "retirez du jeu {removed} cultures, tirées" in step.plural
     assert step.line > 0
     assert messages["setup.steps.flood_card.text"].flags == frozenset()
     note = messages["rules.ukrainian_note.body"]

@@ -33,11 +33,11 @@ def _step(content: GameContent, step_id: str) -> str:
         ("uk", 1, "приберіть із гри 1 культуру"),
         ("uk", 2, "приберіть із гри 2 культури"),
         ("uk", 5, "приберіть із гри 5 культур"),
-        ("en", 1, "remove 1 crop from"),
-        ("en", 2, "remove 2 crops from"),
-        ("fr", 1, "retirez 1 culture du jeu"),  # the source's own singular (fr one: 0 and 1)
-        ("fr", 0, "retirez 0 culture du jeu"),
-        ("fr", 2, "retirez 2 cultures du jeu"),
+        ("en", 1, "remove 1 crop from the game"),
+        ("en", 2, "remove 2 crops from the game"),
+        ("fr", 1, "retirez du jeu 1 culture, tirée"),  # the source's own singular (fr one: 0 and 1)
+        ("fr", 0, "retirez du jeu 0 culture, tirée"),
+        ("fr", 2, "retirez du jeu 2 cultures, tirées"),
     ],
 )
 def test_the_form_follows_the_number(

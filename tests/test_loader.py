@@ -75,7 +75,7 @@ def test_every_problem_of_every_file_at_once(nile: Path) -> None:
         load_game(nile)
     found = {(p.file.name, p.path) for p in error.value.problems}
     assert ("game.yaml", "year") in found
-    assert ("setup.yaml", "steps[2].values.cards") in found
+    assert ("setup.yaml", "steps[3].values.cards") in found  # deal_hands
     assert ("scoring.yaml", "options[0].id") in found
     year = next(p for p in error.value.problems if p.path == "year")
     assert "1066" in year.message and "1900" in year.message

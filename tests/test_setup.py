@@ -197,4 +197,13 @@ def test_deluxor_removes_crops_by_player_count(games: dict[str, GameContent]) ->
         ]
         for n in range(2, 7)
     }
-    assert removed == {2: [2], 3: [2], 4: [2], 5: [1], 6: [0]}
+    # At 6 players every crop is in play: the step does not apply, so it is not shown.
+    assert removed == {2: [2], 3: [2], 4: [2], 5: [1], 6: []}
+
+
+def test_deluxor_removes_the_monuments_cards(games: dict[str, GameContent]) -> None:
+    for deluxor in (True, False):
+        steps = {s.id: s for s in make_setup(games["nile"], 4, options={"deluxor": deluxor}).steps}
+        assert ("deluxor_remove_monuments" in steps) is deluxor
+        if deluxor:
+            assert steps["deluxor_remove_monuments"].values == {"stones": 14, "monuments": 3}

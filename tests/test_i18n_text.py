@@ -89,6 +89,12 @@ def test_number_words_cover_genders_and_cases() -> None:
         3, "fr"
     ) | words_for(11, "fr") | words_for(1, "fr")
     assert {"two", "twice", "both", "second"} <= words_for(2, "en")
+    # "in a game of N" is an adverb with у or в, whichever the sound before it wants.
+    assert {"удвох", "вдвох", "утрьох", "втрьох", "вчотирьох", "учотирьох"} <= words_for(
+        2, "uk"
+    ) | words_for(3, "uk") | words_for(4, "uk")
+    assert {"уп’ятьох", "вп’ятьох"} <= words_for(5, "uk")
+    assert {"ушістьох", "вшістьох"} <= words_for(6, "uk")
 
 
 @pytest.mark.parametrize(

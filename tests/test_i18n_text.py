@@ -119,11 +119,23 @@ def test_number_words_cover_genders_and_cases() -> None:
         # Ukrainian says "twice", "two times" or inflects the numeral; all of them keep the 2.
         ("Jouez 2 fois.", "Зіграйте двічі.", "fr", "uk", []),
         ("Jouez 2 fois.", "Зіграйте два рази.", "fr", "uk", []),
-        ("À 2 joueurs, retirez 1 carte.", "У грі для двох гравців приберіть одну карту.", "fr", "uk", []),
+        (
+            "À 2 joueurs, retirez 1 carte.",
+            "У грі для двох гравців приберіть одну карту.",
+            "fr",
+            "uk",
+            [],
+        ),
         ("Jouez 1 fois de plus.", "Зіграйте ще один раз.", "fr", "uk", []),
         ("Prenez 3 pièces.", "Візьміть три монети.", "fr", "uk", []),
         ("pour 11 points", "за одинадцять очок", "fr", "uk", []),
-        ("Faites 1 ou 2 de ces 2 actions.", "Виконайте одну чи обидві з цих двох дій.", "fr", "uk", []),
+        (
+            "Faites 1 ou 2 de ces 2 actions.",
+            "Виконайте одну чи обидві з цих двох дій.",
+            "fr",
+            "uk",
+            [],
+        ),
         # A number dropped, or said as another number, is still caught.
         ("Jouez 2 fois.", "Зіграйте.", "fr", "uk", ["2"]),
         ("Prenez 3 pièces.", "Візьміть дві монети.", "fr", "uk", ["3"]),

@@ -240,12 +240,12 @@ def test_a_shared_word_reads_the_same_in_every_game(tmp_path: Path) -> None:
     assert [f for f in check(domains, ["uk"], locales) if f.check == "concept"] == []
     po = locales / "uk" / "LC_MESSAGES" / "momiji.po"
     text = po.read_text(encoding="utf-8")
-    marker = 'msgctxt "glossary.discard.term"\nmsgid "défausse"\nmsgstr "скид"'
+    marker = 'msgctxt "glossary.discard.term"\nmsgid "défausse"\nmsgstr "скидання"'
     assert marker in text
-    po.write_text(text.replace(marker, marker.replace("скид", "відбій")), encoding="utf-8")
+    po.write_text(text.replace(marker, marker.replace("скидання", "відбій")), encoding="utf-8")
     [failure] = [f for f in check(domains, ["uk"], locales) if f.check == "concept"]
     assert failure.context == "glossary.discard.term" and failure.file.endswith("momiji.po")
-    assert "'скид'" in failure.message and "'відбій'" in failure.message
+    assert "'скидання'" in failure.message and "'відбій'" in failure.message
 
 
 def test_the_cross_game_view_lists_each_concept_per_game(
@@ -258,6 +258,6 @@ def test_the_cross_game_view_lists_each_concept_per_game(
     assert lines[0].split() == ["concept", "game", "fr", "uk", "en"]
     discard = [line.split() for line in lines if line.startswith("discard")]
     assert discard == [
-        ["discard", "momiji", "défausse", "скид", "discard", "pile"],
-        ["discard", "nile", "défausse", "скид", "discard", "pile"],
+        ["discard", "momiji", "défausse", "скидання", "discard", "pile"],
+        ["discard", "nile", "défausse", "скидання", "discard", "pile"],
     ]

@@ -89,6 +89,12 @@ def test_number_words_cover_genders_and_cases() -> None:
         3, "fr"
     ) | words_for(11, "fr") | words_for(1, "fr")
     assert {"two", "twice", "both", "second"} <= words_for(2, "en")
+    # "in a game of N" is an adverb with у or в, whichever the sound before it wants.
+    assert {"удвох", "вдвох", "утрьох", "втрьох", "вчотирьох", "учотирьох"} <= words_for(
+        2, "uk"
+    ) | words_for(3, "uk") | words_for(4, "uk")
+    assert {"уп’ятьох", "вп’ятьох"} <= words_for(5, "uk")
+    assert {"ушістьох", "вшістьох"} <= words_for(6, "uk")
 
 
 @pytest.mark.parametrize(
@@ -110,6 +116,30 @@ def test_number_words_cover_genders_and_cases() -> None:
         # The French source spells numbers out; the translation keeps them, in digits or words.
         ("Les deux joueurs partagent la place.", "Both players share the place.", "fr", "en", []),
         ("Les deux joueurs partagent la place.", "Обидва гравці ділять місце.", "fr", "uk", []),
+        # Ukrainian says "twice", "two times" or inflects the numeral; all of them keep the 2.
+        ("Jouez 2 fois.", "Зіграйте двічі.", "fr", "uk", []),
+        ("Jouez 2 fois.", "Зіграйте два рази.", "fr", "uk", []),
+        (
+            "À 2 joueurs, retirez 1 carte.",
+            "У грі для двох гравців приберіть одну карту.",
+            "fr",
+            "uk",
+            [],
+        ),
+        ("Jouez 1 fois de plus.", "Зіграйте ще один раз.", "fr", "uk", []),
+        ("Prenez 3 pièces.", "Візьміть три монети.", "fr", "uk", []),
+        ("pour 11 points", "за одинадцять очок", "fr", "uk", []),
+        (
+            "Faites 1 ou 2 de ces 2 actions.",
+            "Виконайте одну чи обидві з цих двох дій.",
+            "fr",
+            "uk",
+            [],
+        ),
+        # A number dropped, or said as another number, is still caught.
+        ("Jouez 2 fois.", "Зіграйте.", "fr", "uk", ["2"]),
+        ("Prenez 3 pièces.", "Візьміть дві монети.", "fr", "uk", ["3"]),
+        ("Piochez 2 cartes et 1 pièce.", "Візьміть дві карти.", "fr", "uk", ["1"]),
         # A changed number is still caught.
         ("distribuez 5 cartes", "deal six cards", "fr", "en", ["5"]),
         ("Les trois joueurs", "The two players", "fr", "en", ["3"]),

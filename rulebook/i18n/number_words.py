@@ -68,7 +68,7 @@ _UK_COLLECTIVE = {
     4: ("четверо", "чотирьох", "чотирьом", "чотирма", "вчотирьох"),
     5: ("п’ятеро", "п’ятьох", "п’ятьом", "п’ятьма", "вп’ятьох"),
     6: ("шестеро", "шістьох", "шістьом", "шістьма", "вшістьох"),
-    7: ("семеро", "сімох", "сімом", "сьома"),
+    7: ("семеро", "сімох", "сімом", "сьома", "всімох"),
     8: ("восьмеро", "вісьмох", "вісьмом"),
     9: ("дев’ятеро", "дев’ятьох"),
     10: ("десятеро", "десятьох"),
@@ -122,7 +122,10 @@ def _uk_words(number: int) -> set[str]:
     for case in _CASES:
         for gender in ("masculine", "feminine"):
             words |= _num2words(number, "uk", case=case, gender=gender)
-    words |= set(_UK_COLLECTIVE.get(number, ()))
+    collective = set(_UK_COLLECTIVE.get(number, ()))
+    # "втрьох" and "утрьох" are one word: Ukrainian alternates у/в by the sound before it.
+    together = {w[1:] for w in collective if w[:1] in {"у", "в"} and w.endswith(("ох", "ьох"))}
+    words |= collective | {"у" + w for w in together} | {"в" + w for w in together}
     words |= set(_UK_EXTRA.get(number, ()))
     stem = _UK_ORDINAL_STEMS.get(number)
     if stem is not None:

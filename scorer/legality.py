@@ -15,8 +15,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from schemas.names import normalize_name
-from scorer.problems import Problem
 from scorer.fields import field_problems
+from scorer.problems import Problem
 
 if TYPE_CHECKING:
     from schemas.game import GameContent

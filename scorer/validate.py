@@ -24,11 +24,11 @@ from typing import Any, Protocol
 
 from schemas.names import normalize_name
 from scorer.facts import GameFacts, Json
+from scorer.fields import field_problems
 from scorer.legality import duplicate_names, option_rule_problems, player_count_problems
 from scorer.needs import Needs
 from scorer.problems import EndStateError, Loc, Problem
 from scorer.rivals import rival_rows
-from scorer.fields import field_problems
 
 __all__ = ["Checks", "EndStateError", "Problem", "TableState", "check_end_state"]
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from schemas.names import normalize_name
 from scorer.facts import GameFacts, Json
@@ -30,27 +30,27 @@ from scorer.needs import Needs
 from scorer.problems import EndStateError, Loc, Problem
 from scorer.rivals import rival_rows
 
-__all__ = ["Checks", "EndStateError", "Problem", "TableState", "check_end_state"]
+__all__ = ["EndStateError", "Problem", "TableState", "check_end_state"]
 
-TableFn = Callable[[dict[str, Any], dict[str, Any], dict[str, Any], int], Any]
+if TYPE_CHECKING:  # types only: a Protocol class costs a cached program's start-up
+    TableFn = Callable[[dict[str, Any], dict[str, Any], dict[str, Any], int], Any]
 
+    class Checks(Protocol):
+        """What validation runs of a game's compiled scoring (scorer.compiler.CompiledScoring,
+        or the same functions read back from a cached program)."""
 
-class Checks(Protocol):
-    """What validation runs of a game's compiled scoring (scorer.compiler.CompiledScoring,
-    or the same functions read back from a cached program)."""
-
-    @property
-    def evaluate(self) -> Callable[..., Any]: ...
-    @property
-    def input_when(self) -> Mapping[str, TableFn]: ...
-    @property
-    def table_when(self) -> Mapping[str, TableFn]: ...
-    @property
-    def choice_when(self) -> Mapping[tuple[str, str], TableFn]: ...
-    @property
-    def constraints(self) -> Mapping[str, tuple[Callable[..., Any], TableFn | None]]: ...
-    @property
-    def rival_when(self) -> Mapping[str, TableFn]: ...
+        @property
+        def evaluate(self) -> Callable[..., Any]: ...
+        @property
+        def input_when(self) -> Mapping[str, TableFn]: ...
+        @property
+        def table_when(self) -> Mapping[str, TableFn]: ...
+        @property
+        def choice_when(self) -> Mapping[tuple[str, str], TableFn]: ...
+        @property
+        def constraints(self) -> Mapping[str, tuple[Callable[..., Any], TableFn | None]]: ...
+        @property
+        def rival_when(self) -> Mapping[str, TableFn]: ...
 
 
 @dataclass(frozen=True)

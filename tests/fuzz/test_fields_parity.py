@@ -93,7 +93,7 @@ def hostile_states(content: GameContent) -> list[bytes]:
     for place in places:
         for value in HOSTILE:
             state = json.loads(json.dumps(base))
-            target = state
+            target: Any = state
             for step in place[:-1]:  # into the players' list, or objects made as needed
                 target = target[step] if isinstance(target, list) else target.setdefault(step, {})
             target[place[-1]] = value
@@ -123,7 +123,8 @@ def test_both_field_checkers_find_the_same_problems(
     if node is None:
         pytest.fail("Node.js is not installed: run scripts/bootstrap.sh --browser")
     schemas = {game: end_state_schema(content) for game, content in contents.items()}
-    cases, expected = [], []
+    cases: list[dict[str, str]] = []
+    expected: list[list[dict[str, Any]]] = []
     for game, content in contents.items():
         files = hostile_states(content) + (drawn(game, content) if game != "probe" else [])
         for data in files:

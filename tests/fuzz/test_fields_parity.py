@@ -95,7 +95,7 @@ def hostile_states(content: GameContent) -> list[bytes]:
             state = json.loads(json.dumps(base))
             target: Any = state
             for step in place[:-1]:  # into the players' list, or objects made as needed
-                target = target[step] if isinstance(target, list) else target.setdefault(step, {})
+                target = target.setdefault(step, {}) if isinstance(target, dict) else target[step]
             target[place[-1]] = value
             found.append(_encode(state))
     return found

@@ -1,8 +1,8 @@
 """Checking an end state against a game's rules and components before scoring it.
 
-Every problem is found in one round: the single-field problems of the end state's model
-(scorer.fields, driven by the JSON Schema), then every cross-field check whose fields are valid (a table-wide total,
-one holder per card, places without gaps, how a pile grows, the content's constraints),
+Every problem is found in one round: the single-field problems of the end state's JSON
+Schema (scorer.fields), then every cross-field check whose fields are valid (a table-wide
+total, one holder per card, places without gaps, how a pile grows, the content's constraints),
 so a decimal in one field no longer hides a range error in another, nor that one the
 "at most 4 meals" rule. Each problem is a scorer.problems.Problem: a location, a code and
 its numbers, rendered in the reader's language by whoever shows it.
@@ -10,8 +10,8 @@ its numbers, rendered in the reader's language by whoever shows it.
 A problem in an input no total reads (scorer.needs) is a ``tiebreak`` problem: the
 totals are still computed, and only the ties that need that input stay undecided.
 site/assets/calculator/validate.js follows these steps one for one, and both read the
-game the same way: its export (scorer.facts.GameFacts), with the field checks driven by
-the end state's JSON Schema (scorer.fields, the twin of fields.js). Nothing here
+game the same way: its export (scorer.facts.GameFacts); scorer.fields is the twin of
+fields.js. Nothing here
 imports pydantic or the content models, so a cached scoring program (rulebook.program)
 runs this very code.
 """

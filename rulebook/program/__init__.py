@@ -15,10 +15,16 @@ full way to word them in the reader's language.
 Where: ``$XDG_CACHE_HOME/rulebook/programs/`` (rulebook.cache), one file per game and
 project folder. What it keys on: rulebook.cache.code_version() (every .py file of schemas/,
 scorer/ and rulebook/ by path, size and modification time, pyproject.toml's pins and the
-Python version), and the
-SHA-256 of each file the full path read for it: the game's game/components/setup/scoring.yaml,
-and the ui and game catalogs (PO and MO, present or absent) of every language. Any
-difference, or a file that cannot be read, and the program is made again from the engine.
+Python version), and the SHA-256 of each file the full path read for it: the game's
+game/components/setup/scoring.yaml, and the ui and game catalogs (PO and MO, present or
+absent) of every language. Any difference, or a file that cannot be read, and the program
+is made again from the engine.
+
+Why marshalled code objects and not sources compiled on load: marshal's format and the
+bytecode change between Python versions, but the key holds ``sys.version`` (version and
+build), so a program is only ever read back by the interpreter that wrote it; another
+Python makes its own. Loading code objects costs nothing, where compiling the generated
+source (a few hundred lines per game) would cost a few milliseconds on every command.
 """
 
 from __future__ import annotations

@@ -23,8 +23,8 @@ is made again from the engine.
 Why marshalled code objects and not sources compiled on load: marshal's format and the
 bytecode change between Python versions, but the key holds ``sys.version`` (version and
 build), so a program is only ever read back by the interpreter that wrote it; another
-Python makes its own. Loading code objects costs nothing, where compiling the generated
-source (a few hundred lines per game) would cost a few milliseconds on every command.
+Python makes its own. Reading the code objects back takes 0.01-0.06 ms a game, where
+compiling the generated source (30-110 lines) took 0.6-3.7 ms on every command.
 """
 
 from __future__ import annotations

@@ -163,7 +163,7 @@ def cli_seconds(state: dict[str, Any], repeats: int = 5) -> float:
         for _ in range(repeats):
             start = time.perf_counter()
             subprocess.run(
-                [sys.executable, "-m", "scorer", "score", "tokaido", str(path), "--json"],
+                [sys.executable, "-m", "rulebook.cli", "score", "tokaido", str(path), "--json"],
                 check=True,
                 capture_output=True,
                 cwd=ROOT,

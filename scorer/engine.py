@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
-
-from schemas.endstate import end_state_model
 from schemas.game import GameContent
 from schemas.scoring import TOTAL, Category
 from scorer.compiler import CompiledScoring, compile_scoring
+from scorer.export import export_game
+from scorer.facts import GameFacts
 from scorer.ranking import Placement, rank_players
 from scorer.result import UNDECIDED, PlayerResult, Result, decided_keys, undecided_tie
 from scorer.rivals import RivalResult
@@ -22,12 +21,13 @@ class GameEngine:
     def __init__(self, content: GameContent):
         self.content = content
         self.compiled: CompiledScoring = compile_scoring(content)
-        self.state_model: type[BaseModel] = end_state_model(content)
+        #: What validation reads of the game: its export, as the browser runtime reads it.
+        self.facts = GameFacts(export_game(content))
         self._shown: dict[tuple[Any, ...], list[Category]] = {}
 
     def check(self, raw: Any) -> TableState:
         """Validate an end state (parsed JSON); raise scorer.validate.EndStateError."""
-        return check_end_state(self.content, self.compiled, self.state_model, raw)
+        return check_end_state(self.facts, self.compiled, raw)
 
     def score(self, raw: Any) -> Result:
         """Validate and score an end state (parsed JSON)."""

@@ -1,100 +1,167 @@
-"""Single-field problems: what the end state's pydantic model finds, as problem codes.
+"""Single-field problems, driven by the end state's JSON Schema: the twin of fields.js.
 
-The model (schemas.endstate) checks each field on its own: its type, its limits from the
-components, a name's length and characters. Each pydantic error becomes one Problem at the
-same location, with the limit it broke. The browser runtime reaches the same problems from
-the model's exported JSON Schema (validate.js), so the two never drift apart.
+The schema is the contract (schemas.endstate.end_state_schema, exported from the pydantic
+model that documents the format): each keyword stands for one check, with one problem code
+and its parameters (a type, a bound, a list's length, a name's length and characters).
+site/assets/calculator/fields.js walks the same schema the same way, so both runtimes find
+the same problems in the same order (tests/test_fields.py runs both on hostile
+inputs). Nothing here names a game, and nothing imports pydantic: a cached scoring program
+checks fields with it too.
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
+from functools import cache
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
-from pydantic_core import ErrorDetails
-
-from schemas.endstate import PLAYER_NAME
-from schemas.game import GameContent
-from schemas.scoring import ChoiceInput
 from scorer.problems import Loc, Problem, excerpt
 from scorer.reading import TOO_LARGE
 
-#: pydantic's error types, as problem codes.
-_CODES: dict[str, str] = {
-    "missing": "missing",
-    "extra_forbidden": "unknown_field",
-    "model_type": "object_type",
-    "model_attributes_type": "object_type",
-    "dict_type": "object_type",
-    "list_type": "list_type",
-    "int_type": "int_type",
-    "bool_type": "bool_type",
-    "string_type": "string_type",
-    "literal_error": "choice",
-    "greater_than_equal": "below_min",
-    "less_than_equal": "above_max",
-    "too_long": "too_long",
-    "string_too_short": "name_empty",
-    "string_too_long": "name_too_long",
-    "string_pattern_mismatch": "name_control",
-    "string_unicode": "name_control",
-}
+Schema = dict[str, Any]
 
-_NAME: TypeAdapter[str] = TypeAdapter(PLAYER_NAME)
+#: The largest array index JavaScript orders first among an object's keys.
+_LAST_INDEX = 2**32 - 2
 
 
-def allowed_choices(content: GameContent, loc: Loc) -> list[str]:
-    """The ids a choice field at ``loc`` accepts."""
-    if loc == ("game",):
-        return [content.id]
-    if len(loc) == 2 and loc[0] == "options":
-        option = next((o for o in content.scoring.options if o.id == loc[1]), None)
-        return [c.id for c in option.choices] if option else []
-    if len(loc) == 2 and loc[0] == "table":
-        shared = next((t for t in content.scoring.table if t.id == loc[1]), None)
-        return [c.id for c in content.table_choices(shared)] if shared else []
-    if len(loc) == 3 and loc[0] == "players":
-        spec = next((i for i in content.scoring.inputs if i.id == loc[2]), None)
-        return [c.id for c in spec.choices] if isinstance(spec, ChoiceInput) else []
-    return []
+def _is_index(key: str) -> bool:
+    """Whether JavaScript treats ``key`` as an array index (listed first, in order)."""
+    return (
+        key.isdigit()
+        and key.isascii()
+        and (key == "0" or key[0] != "0")
+        and (int(key) <= _LAST_INDEX)
+    )
 
 
-def field_problem(content: GameContent, item: ErrorDetails) -> Problem:
-    """One pydantic error of an end state (or a setup request) as a Problem."""
-    loc: Loc = tuple(item["loc"])
-    kind = item["type"]
-    ctx: dict[str, Any] = dict(item.get("ctx") or {})
-    code = _CODES.get(kind, "int_type" if kind.startswith("int") else "string_type")
-    params: dict[str, Any] = {}
-    if kind == "extra_forbidden":
-        # The key is the reader's own text, of any length: echo only an excerpt.
-        loc = (*loc[:-1], excerpt(str(loc[-1])))
-    elif code == "int_type" and item.get("input") is TOO_LARGE:
-        code = "number_too_large"
-    elif code == "choice" and loc == ("game",):
-        code, params = "wrong_game", {"expected": content.id}
-    elif code == "choice":
-        params = {"allowed": allowed_choices(content, loc)}
-    elif code == "below_min":
-        params = {"min": ctx["ge"]}
-    elif code == "above_max":
-        params = {"max": ctx["le"]}
-    elif code in ("too_long", "name_too_long"):
-        params = {"count": ctx["max_length"]}
-    return Problem(loc, code, params)
+def js_keys(value: dict[str, Any]) -> list[str]:
+    """An object's keys in the order JavaScript's Object.keys gives them."""
+    indexes = sorted((k for k in value if _is_index(k)), key=int)
+    return indexes + [k for k in value if not _is_index(k)]
 
 
-def field_problems(content: GameContent, error: ValidationError) -> list[Problem]:
-    """Every pydantic error of ``error``."""
-    return [field_problem(content, item) for item in error.errors(include_url=False)]
+def _same(a: Any, b: Any) -> bool:
+    """JavaScript's ``===`` for JSON values (True is not 1)."""
+    return type(a) is type(b) and a == b
 
 
-def check_name(content: GameContent, value: Any, loc: Loc) -> tuple[str | None, list[Problem]]:
-    """A player's name normalized, or None with what is wrong with it (for setup requests)."""
-    try:
-        return _NAME.validate_python(value), []
-    except ValidationError as error:
-        return None, [
-            field_problem(content, {**item, "loc": (*loc, *item["loc"])})
-            for item in error.errors(include_url=False)
-        ]
+@cache
+def _trim(characters: str) -> re.Pattern[str]:
+    return re.compile(f"\\A[{characters}]+|[{characters}]+\\Z")
+
+
+@cache
+def _pattern(pattern: str) -> re.Pattern[str]:
+    # JavaScript's ``$`` (without the m flag) is the very end; Python's would also match
+    # before a final line break.
+    return re.compile(pattern[:-1] + "\\Z" if pattern.endswith("$") else pattern)
+
+
+def normalize(rule: dict[str, str], text: str) -> str:
+    """A name as the schema's ``x-normalize`` says: trimmed, then in its Unicode form."""
+    form: Any = rule["form"]
+    return unicodedata.normalize(form, _trim(rule["trim"]).sub("", text))
+
+
+#: A lone surrogate: not text (pydantic's string_unicode).
+_LONE = re.compile("[\ud800-\udfff]")
+
+
+def field_problems(
+    schema: Schema, value: Any, loc: Loc = (), root: Schema | None = None
+) -> list[Problem]:
+    """Every single-field problem of ``value`` against ``schema`` (as pydantic exports
+    it), at ``loc``. ``root`` is the schema holding ``$defs`` (``schema`` itself by default)."""
+    found: list[Problem] = []
+    _Walk(root or schema, found).check(schema, value, loc)
+    return found
+
+
+class _Walk:
+    """One walk of a value along a schema, collecting problems."""
+
+    def __init__(self, root: Schema, found: list[Problem]) -> None:
+        self.defs: dict[str, Schema] = root.get("$defs", {})
+        self.found = found
+
+    def add(self, loc: Loc, code: str, params: dict[str, Any] | None = None) -> None:
+        self.found.append(Problem(loc, code, params or {}))
+
+    def check(self, schema: Schema, value: Any, at: Loc) -> None:
+        if "$ref" in schema:
+            schema = self.defs[schema["$ref"].split("/")[-1]]
+        if "anyOf" in schema:
+            branches = schema["anyOf"]
+            if value is None and any(b.get("type") == "null" for b in branches):
+                return
+            branch = next(b for b in branches if b.get("type") != "null")
+            self.check(branch, value, at)
+            return
+        if "const" in schema or "enum" in schema:
+            allowed = schema.get("enum", [schema.get("const")])
+            if any(_same(a, value) for a in allowed):
+                return
+            if at == ("game",):
+                self.add(at, "wrong_game", {"expected": schema.get("const")})
+            else:
+                self.add(at, "choice", {"allowed": allowed})
+            return
+        kind = schema.get("type")
+        if kind == "object":
+            self.object(schema, value, at)
+        elif kind == "array":
+            if not isinstance(value, list):
+                self.add(at, "list_type")
+            elif schema.get("maxItems") is not None and len(value) > schema["maxItems"]:
+                self.add(at, "too_long", {"count": schema["maxItems"]})  # items unchecked
+            else:
+                for index, item in enumerate(value):
+                    self.check(schema["items"], item, (*at, index))
+        elif kind == "integer":
+            self.integer(schema, value, at)
+        elif kind == "boolean":
+            if not isinstance(value, bool):
+                self.add(at, "bool_type")
+        elif kind == "string":
+            self.string(schema, value, at)
+
+    def object(self, schema: Schema, value: Any, at: Loc) -> None:
+        if not isinstance(value, dict):
+            self.add(at, "object_type")
+            return
+        properties: dict[str, Schema] = schema.get("properties", {})
+        for key in js_keys(value):
+            if key in properties:
+                self.check(properties[key], value[key], (*at, key))
+            elif schema.get("additionalProperties") is False:
+                self.add((*at, excerpt(key)), "unknown_field")
+        for key in schema.get("required", []):
+            if key not in value:
+                self.add((*at, key), "missing")
+
+    def integer(self, schema: Schema, value: Any, at: Loc) -> None:
+        if value is TOO_LARGE:
+            self.add(at, "number_too_large")
+        elif not isinstance(value, int) or isinstance(value, bool):
+            self.add(at, "int_type")
+        elif schema.get("minimum") is not None and value < schema["minimum"]:
+            self.add(at, "below_min", {"min": schema["minimum"]})
+        elif schema.get("maximum") is not None and value > schema["maximum"]:
+            self.add(at, "above_max", {"max": schema["maximum"]})
+
+    def string(self, schema: Schema, value: Any, at: Loc) -> None:
+        if not isinstance(value, str):
+            self.add(at, "string_type")
+            return
+        if _LONE.search(value):
+            self.add(at, "name_control")
+            return
+        rule = schema.get("x-normalize")
+        text = normalize(rule, value) if rule else value
+        if schema.get("minLength") is not None and len(text) < schema["minLength"]:
+            self.add(at, "name_empty")
+        elif schema.get("maxLength") is not None and len(text) > schema["maxLength"]:
+            self.add(at, "name_too_long", {"count": schema["maxLength"]})
+        elif schema.get("pattern") is not None and not _pattern(schema["pattern"]).search(text):
+            self.add(at, "name_control")

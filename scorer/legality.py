@@ -4,31 +4,39 @@ The player range comes from game.yaml (``players``); the counts an option is tie
 its ``players`` rule in scoring.yaml (Nile at 6 needs DeLuxor; Viticulture's Automa is for
 one player, and one player needs it); names from the end state's name field
 (schemas.endstate.PLAYER_NAME). scorer/setup.py, scorer/validate.py and the browser's
-setup.js and validate.js all ask these questions here, or of the same data.
+setup.js and validate.js all ask these questions here, or of the same data. The checks
+take plain data (validate.py reads it from the game's export, setup.py from the content),
+so a cached scoring program asks them without the content models.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from schemas.game import GameContent
-from scorer.fields import allowed_choices, check_name
+from schemas.names import normalize_name
+from scorer.fields import field_problems
 from scorer.problems import Problem
 
+if TYPE_CHECKING:
+    from schemas.game import GameContent
 
-def player_count_problems(content: GameContent, count: int) -> list[Problem]:
-    """A table of ``count`` players outside the game's range."""
-    limits = content.game.players
-    if limits.min <= count <= limits.max:
-        return []
+#: (option id, the counts it is only for, the counts that need it).
+OptionRule = tuple[str, Sequence[int], Sequence[int]]
+
+
+def option_rules(content: GameContent) -> list[OptionRule]:
+    """The player-count rule of each option that has one (scorer.facts has the same)."""
     return [
-        Problem(
-            ("players",),
-            "player_count",
-            {"count": count, **_range(range(limits.min, limits.max + 1))},
-        )
+        (o.id, o.players.only, o.players.required) for o in content.scoring.options if o.players
     ]
+
+
+def player_count_problems(counts: range, count: int) -> list[Problem]:
+    """A table of ``count`` players outside the game's range ``counts``."""
+    if count in counts:
+        return []
+    return [Problem(("players",), "player_count", {"count": count, **_range(counts)})]
 
 
 def _range(counts: Sequence[int]) -> dict[str, int]:
@@ -36,24 +44,20 @@ def _range(counts: Sequence[int]) -> dict[str, int]:
 
 
 def option_rule_problems(
-    content: GameContent, options: Mapping[str, Any], count: int
+    rules: Sequence[OptionRule], counts: range, options: Mapping[str, Any], count: int
 ) -> list[Problem]:
     """Options on at a player count they are not for, or off where the count needs them."""
-    declared = content.scoring.options
-    needed_somewhere = {n for o in declared if o.players for n in o.players.required}
-    without = [n for n in content.game.players.values() if n not in needed_somewhere]
+    needed_somewhere = {n for _, _, required in rules for n in required}
+    without = [n for n in counts if n not in needed_somewhere]
     problems = []
-    for option in declared:
-        rule = option.players
-        if rule is None:
-            continue
-        on = options.get(option.id) is True
-        if on and rule.only and count not in rule.only:
-            params = {"option": option.id, "count": count, **_range(rule.only)}
-            problems.append(Problem(("options", option.id), "option_not_for_count", params))
-        elif not on and count in rule.required:
-            params = {"option": option.id, "count": count, **_range(without)}
-            problems.append(Problem(("options", option.id), "option_required", params))
+    for ident, only, required in rules:
+        on = options.get(ident) is True
+        if on and only and count not in only:
+            params = {"option": ident, "count": count, **_range(only)}
+            problems.append(Problem(("options", ident), "option_not_for_count", params))
+        elif not on and count in required:
+            params = {"option": ident, "count": count, **_range(without)}
+            problems.append(Problem(("options", ident), "option_required", params))
     return problems
 
 
@@ -69,7 +73,7 @@ def option_problems(content: GameContent, given: Mapping[str, Any]) -> list[Prob
         elif option.kind == "flag" and not isinstance(value, bool):
             problems.append(Problem(loc, "bool_type"))
         elif option.kind == "choice" and value not in [c.id for c in option.choices]:
-            problems.append(Problem(loc, "choice", {"allowed": allowed_choices(content, loc)}))
+            problems.append(Problem(loc, "choice", {"allowed": [c.id for c in option.choices]}))
     return problems
 
 
@@ -83,14 +87,17 @@ def duplicate_names(names: Sequence[str | None]) -> list[Problem]:
     ]
 
 
-def name_problems(content: GameContent, names: Sequence[Any]) -> tuple[list[str], list[Problem]]:
+def name_problems(names: Sequence[Any]) -> tuple[list[str], list[Problem]]:
     """The names normalized, and every problem with them (empty, too long, control
-    characters, the same name twice)."""
+    characters, the same name twice), by the name's JSON Schema as setup.js checks them."""
+    from schemas.endstate import player_name_schema
+
+    schema = player_name_schema()
     checked: list[str | None] = []
     problems: list[Problem] = []
     for index, name in enumerate(names):
-        value, found = check_name(content, name, ("players", index, "name"))
-        checked.append(value)
+        found = field_problems(schema, name, ("players", index, "name"))
+        checked.append(None if found else normalize_name(name))
         problems.extend(found)
     problems.extend(duplicate_names(checked))
     return [n or "" for n in checked], problems

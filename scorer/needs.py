@@ -12,16 +12,18 @@ import functools
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from schemas.expressions import InputRef, ValueRef
-from schemas.game import GameContent
-from schemas.references import nodes
-from schemas.scoring import TOTAL
+if TYPE_CHECKING:
+    from schemas.game import GameContent
 
 
 def _direct(node: object) -> tuple[set[str], set[str]]:
     """The inputs and the values ``node`` names itself."""
+    # Imported here: reading Needs back (a cached scoring program) needs no content models.
+    from schemas.expressions import InputRef, ValueRef
+    from schemas.references import nodes
+
     inputs: set[str] = set()
     values: set[str] = set()
     for _, found in nodes(node):
@@ -52,6 +54,15 @@ class Needs:
             "constraints": {k: sorted(v) for k, v in self.constraints.items()},
         }
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Needs:
+        """What :meth:`to_json` wrote."""
+        return cls(
+            totals=frozenset(data["totals"]),
+            tiebreaks={k: frozenset(v) for k, v in data["tiebreaks"].items()},
+            constraints={k: frozenset(v) for k, v in data["constraints"].items()},
+        )
+
 
 T = TypeVar("T")
 
@@ -80,6 +91,8 @@ def needs(content: GameContent) -> Needs:
 
 
 def _compute(content: GameContent) -> Needs:
+    from schemas.scoring import TOTAL
+
     scoring = content.scoring
     declared = {v.id: v.compute for v in scoring.values}
     resolved: dict[str, frozenset[str]] = {}

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from schemas.endstate import NAME_REFUSED
+from schemas.names import NAME_REFUSED
 
 Loc = tuple[str | int, ...]
 Severity = Literal["error", "tiebreak"]

@@ -14,13 +14,13 @@ keys, and wins only if the rules say it can (``can_win``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, get_args
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
-
-from schemas.game import GameContent
-from scorer.compiler import CompiledScoring
 from scorer.problems import Problem
+
+if TYPE_CHECKING:
+    from scorer.facts import GameFacts
+    from scorer.validate import Checks
 
 
 @dataclass(slots=True)
@@ -39,21 +39,9 @@ class RivalResult:
     details: dict[str, Any] = field(default_factory=dict)
 
 
-def _empty_row(state_model: type[BaseModel]) -> dict[str, Any]:
-    """A player's inputs with nothing entered: every field's default."""
-    annotation = state_model.model_fields["players"].annotation
-    player: type[BaseModel] = get_args(annotation)[0]
-    return {
-        name: info.get_default(call_default_factory=True)
-        for name, info in player.model_fields.items()
-        if name != "name"
-    }
-
-
 def rival_rows(
-    content: GameContent,
-    compiled: CompiledScoring,
-    state_model: type[BaseModel],
+    facts: GameFacts,
+    compiled: Checks,
     given: dict[str, Any],
     options: dict[str, Any],
     table: dict[str, Any],
@@ -64,27 +52,27 @@ def rival_rows(
 
     ``given`` is the end state's ``rivals`` object as entered, its fields already checked.
     """
-    rivals = content.scoring.rivals
+    rivals = facts.rivals
     if not rivals:
         return {}, []
-    empty = _empty_row(state_model)
     rows: dict[str, dict[str, Any]] = {}
     problems: list[Problem] = []
     for rival in rivals:
-        when = compiled.rival_when.get(rival.id)
+        when = compiled.rival_when.get(rival["id"])
         present = when is None or bool(when(options, table, choice_data, count))
-        values = given.get(rival.id)
+        values = given.get(rival["id"])
         if not present:
             # Each value entered for a rival that is not at the table, as a player's is.
             for ident, value in (values or {}).items():
-                loc = ("rivals", rival.id, ident)
+                loc = ("rivals", rival["id"], ident)
                 problems.append(Problem(loc, "not_used", {"value": value}))
             continue
-        row = dict(empty)
-        row.update(rival.fixed)
+        # A player's inputs with nothing entered (a pile of its own), then the rival's.
+        row = {k: list(v) if isinstance(v, list) else v for k, v in facts.defaults.items()}
+        row.update(rival.get("fixed", {}))
         row.update(values or {})
-        for spec in content.scoring.inputs:
-            if spec.kind == "position" and row.get(spec.id) is None:
-                row[spec.id] = 0
-        rows[rival.id] = row
+        for spec in facts.inputs:
+            if spec["kind"] == "position" and row.get(spec["id"]) is None:
+                row[spec["id"]] = 0
+        rows[rival["id"]] = row
     return rows, problems

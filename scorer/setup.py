@@ -17,6 +17,7 @@ from scorer.legality import (
     name_problems,
     option_problems,
     option_rule_problems,
+    option_rules,
     player_count_problems,
 )
 from scorer.problems import Problem
@@ -85,14 +86,14 @@ def make_setup(
     counts each option is tied to, names that are not empty, not too long, free of
     control characters and different once normalized.
     """
-    count_problems = player_count_problems(content, players)
+    count_problems = player_count_problems(content.game.players.values(), players)
     problems = list(count_problems)
     names = names or default_names(players)
     if len(names) != players and not problems:
         problems.append(
             Problem(("players",), "names_count", {"count": len(names), "players": players})
         )
-    names, found = name_problems(content, names)
+    names, found = name_problems(names)
     problems.extend(found)
     given = options or {}
     found = option_problems(content, given)
@@ -101,7 +102,9 @@ def make_setup(
     if not found:
         chosen.update(given)
         if not count_problems:
-            problems.extend(option_rule_problems(content, chosen, players))
+            rules = option_rules(content)
+            counts = content.game.players.values()
+            problems.extend(option_rule_problems(rules, counts, chosen, players))
     if problems:
         raise SetupError(problems)
     seed = seed or secrets.token_hex(4)

@@ -1,44 +1,56 @@
 """Checking an end state against a game's rules and components before scoring it.
 
-Every problem is found in one round: the single-field problems of the end state's model
-(scorer.fields), then every cross-field check whose fields are valid (a table-wide total,
-one holder per card, places without gaps, how a pile grows, the content's constraints),
+Every problem is found in one round: the single-field problems of the end state's JSON
+Schema (scorer.fields), then every cross-field check whose fields are valid (a table-wide
+total, one holder per card, places without gaps, how a pile grows, the content's constraints),
 so a decimal in one field no longer hides a range error in another, nor that one the
 "at most 4 meals" rule. Each problem is a scorer.problems.Problem: a location, a code and
 its numbers, rendered in the reader's language by whoever shows it.
 
 A problem in an input no total reads (scorer.needs) is a ``tiebreak`` problem: the
 totals are still computed, and only the ties that need that input stay undecided.
-site/assets/calculator/validate.js follows these steps one for one.
+site/assets/calculator/validate.js follows these steps one for one, and both read the
+game the same way: its export (scorer.facts.GameFacts); scorer.fields is the twin of
+fields.js. Nothing here
+imports pydantic or the content models, so a cached scoring program (rulebook.program)
+runs this very code.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from pydantic import BaseModel, ValidationError
-
-from schemas.endstate import count_limits, normalize_name
-from schemas.game import GameContent
-from schemas.references import nodes
-from schemas.scoring import (
-    ChoiceInput,
-    CountInput,
-    FlagInput,
-    PlayerInput,
-    PositionInput,
-    SequenceInput,
-)
-from scorer.compiler import CompiledScoring
+from schemas.names import normalize_name
+from scorer.facts import GameFacts, Json
 from scorer.fields import field_problems
 from scorer.legality import duplicate_names, option_rule_problems, player_count_problems
-from scorer.needs import Needs, needs, per_game
+from scorer.needs import Needs
 from scorer.problems import EndStateError, Loc, Problem
 from scorer.rivals import rival_rows
 
 __all__ = ["EndStateError", "Problem", "TableState", "check_end_state"]
+
+if TYPE_CHECKING:  # types only: a Protocol class costs a cached program's start-up
+    TableFn = Callable[[dict[str, Any], dict[str, Any], dict[str, Any], int], Any]
+
+    class Checks(Protocol):
+        """What validation runs of a game's compiled scoring (scorer.compiler.CompiledScoring,
+        or the same functions read back from a cached program)."""
+
+        @property
+        def evaluate(self) -> Callable[..., Any]: ...
+        @property
+        def input_when(self) -> Mapping[str, TableFn]: ...
+        @property
+        def table_when(self) -> Mapping[str, TableFn]: ...
+        @property
+        def choice_when(self) -> Mapping[tuple[str, str], TableFn]: ...
+        @property
+        def constraints(self) -> Mapping[str, tuple[Callable[..., Any], TableFn | None]]: ...
+        @property
+        def rival_when(self) -> Mapping[str, TableFn]: ...
 
 
 @dataclass(frozen=True)
@@ -57,76 +69,20 @@ class TableState:
     rivals: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
-def check_end_state(
-    content: GameContent, compiled: CompiledScoring, state_model: type[BaseModel], raw: Any
-) -> TableState:
-    """Validate ``raw`` (parsed JSON) for ``content``; raise EndStateError with every problem.
-
-    ``state_model`` is ``schemas.endstate.end_state_model(content)``, built once per game.
-    When every problem is a ``tiebreak`` one, the error carries the state to score anyway.
+def check_end_state(facts: GameFacts, compiled: Checks, raw: Any) -> TableState:
+    """Validate ``raw`` (parsed JSON) for the game of ``facts``; raise EndStateError with
+    every problem. When every problem is a ``tiebreak`` one, the error carries the state to
+    score anyway.
     """
     if not isinstance(raw, dict):
         raise EndStateError([Problem((), "not_object")])
     players = raw.get("players")
     if isinstance(players, list):
-        wrong_count = player_count_problems(content, len(players))
+        wrong_count = player_count_problems(facts.counts, len(players))
         if wrong_count:
             raise EndStateError(wrong_count)
-    try:
-        state_model.model_validate(raw)
-        found: list[Problem] = []
-    except ValidationError as error:
-        found = field_problems(content, error)
-    return _Round(content, compiled, state_model, raw, found).run()
-
-
-@per_game
-def _limits(content: GameContent) -> dict[str, tuple[int, int | None, int | None]]:
-    """count_limits of every count input, by id."""
-    return {
-        spec.id: count_limits(content, spec)
-        for spec in content.scoring.inputs
-        if isinstance(spec, CountInput)
-    }
-
-
-@per_game
-def _shared(content: GameContent) -> dict[str, tuple[list[str], int]]:
-    """Components several inputs count, with those inputs and the box's count.
-
-    (A component a single input counts is checked with that input.)
-    """
-    counted: dict[str, list[str]] = {}
-    for spec in content.scoring.inputs:
-        component = getattr(spec, "component", None)
-        if component is not None:
-            counted.setdefault(component, []).append(spec.id)
-    components = content.components.by_id()
-    return {
-        ident: (inputs, limit)
-        for ident, inputs in counted.items()
-        if len(inputs) >= 2 and (limit := components[ident].count) is not None
-    }
-
-
-@per_game
-def _defaults(content: GameContent) -> dict[str, Any]:
-    """Each input's default, by id."""
-    return {spec.id: default_value(content, spec) for spec in content.scoring.inputs}
-
-
-def default_value(content: GameContent, spec: PlayerInput) -> Any:
-    """What an input holds when the end state leaves it out."""
-    if isinstance(spec, CountInput):
-        least, most, _ = _limits(content)[spec.id]
-        return 0 if least <= 0 and (most is None or most >= 0) else least
-    if isinstance(spec, FlagInput):
-        return False
-    if isinstance(spec, ChoiceInput):
-        return spec.default
-    if isinstance(spec, SequenceInput):
-        return []
-    return None
+    found = field_problems(facts.schema, raw)
+    return _Round(facts, compiled, raw, found).run()
 
 
 def _object(value: Any) -> dict[str, Any]:
@@ -134,33 +90,20 @@ def _object(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def _reads_table(node: object) -> bool:
-    """Whether ``node`` reads a table input (its choice, or the choice's data)."""
-    return node is not None and any(
-        isinstance(getattr(n, "table", None), str) for _, n in nodes(node)
-    )
-
-
 class _Round:
     """One round of checks over one end state."""
 
     def __init__(
-        self,
-        content: GameContent,
-        compiled: CompiledScoring,
-        state_model: type[BaseModel],
-        raw: dict[str, Any],
-        found: list[Problem],
+        self, facts: GameFacts, compiled: Checks, raw: dict[str, Any], found: list[Problem]
     ) -> None:
-        self.content = content
+        self.facts = facts
         self.compiled = compiled
-        self.state_model = state_model
         self.raw = raw
         self.problems = found
         #: Where the field problems are; a field is valid when none is at or around it.
         self.bad_locs = [p.loc for p in found if p.code != "unknown_field"]
-        self.needs: Needs = needs(content)
-        self.inputs = frozenset(spec.id for spec in content.scoring.inputs)
+        self.needs: Needs = facts.needs
+        self.inputs = frozenset(spec["id"] for spec in facts.inputs)
 
     def intact(self, loc: Loc) -> bool:
         """Whether the container at ``loc`` has the right type (what is in it may not)."""
@@ -173,8 +116,7 @@ class _Round:
         return self.intact(loc) and not any(bad[: len(loc)] == loc for bad in self.bad_locs)
 
     def run(self) -> TableState:
-        content, raw = self.content, self.raw
-        scoring = content.scoring
+        facts, raw = self.facts, self.raw
         given = raw.get("players")
         if not self.ok(("game",)) or not isinstance(given, list) or not self.intact(("players",)):
             raise EndStateError(self.problems)
@@ -186,24 +128,26 @@ class _Round:
             for i, p in enumerate(given)
         ]
         self.problems.extend(duplicate_names(names))
-        options_ok = all(self.ok(("options", o.id)) for o in scoring.options)
+        options_ok = all(self.ok(("options", o["id"])) for o in facts.options)
         if not options_ok:
             raise EndStateError(self.problems)
         raw_options = _object(raw.get("options"))
-        options = {o.id: raw_options.get(o.id, o.default) for o in scoring.options}
-        self.problems.extend(option_rule_problems(content, options, count))
+        options = {o["id"]: raw_options.get(o["id"], o.get("default")) for o in facts.options}
+        rules = option_rule_problems(facts.option_rules, facts.counts, options, count)
+        self.problems.extend(rules)
 
         raw_table = _object(raw.get("table"))
         table = {
-            t.id: raw_table.get(t.id) if self.ok(("table", t.id)) else None for t in scoring.table
+            t["id"]: raw_table.get(t["id"]) if self.ok(("table", t["id"])) else None
+            for t in facts.table
         }
-        table_ok = all(self.ok(("table", t.id)) for t in scoring.table)
+        table_ok = all(self.ok(("table", t["id"])) for t in facts.table)
         choice_data, table_problems = self._table(table, options, count)
         table_ok = table_ok and not table_problems
         self.problems.extend(table_problems)
 
         players: list[dict[str, Any]] = []
-        defaults = _defaults(content)
+        defaults = facts.defaults
         for player in given:
             values: dict[str, Any] = {}
             for ident, default in defaults.items():
@@ -211,35 +155,31 @@ class _Round:
                 values[ident] = list(value) if isinstance(value, list) else value
             players.append(values)
         unchecked: set[str] = set()
-        for spec in scoring.inputs:
-            valid = [self.ok(("players", i, spec.id)) for i in range(count)]
+        for spec in facts.inputs:
+            ident = spec["id"]
+            valid = [self.ok(("players", i, ident)) for i in range(count)]
             if not all(valid):
-                unchecked.add(spec.id)
-            when = self.compiled.input_when.get(spec.id)
-            if when is not None and not table_ok and _reads_table(spec.when):
-                unchecked.add(spec.id)  # whether it is asked depends on a faulty table input
+                unchecked.add(ident)
+            when = self.compiled.input_when.get(ident)
+            if when is not None and not table_ok and ident in facts.reads_table:
+                unchecked.add(ident)  # whether it is asked depends on a faulty table input
                 continue
             active = when is None or bool(when(options, table, choice_data, count))
-            values_of = [p[spec.id] for p in players]
+            values_of = [p[ident] for p in players]
             if active:
                 self.problems.extend(self._input(spec, values_of, valid))
             else:
                 for index in range(count):
                     value = values_of[index]
-                    if (
-                        valid[index]
-                        and spec.id in given[index]
-                        and value not in (0, False, None, [])
-                    ):
-                        loc = ("players", index, spec.id)
+                    if valid[index] and ident in given[index] and value not in (0, False, None, []):
+                        loc = ("players", index, ident)
                         self.problems.append(Problem(loc, "not_used", {"value": value}))
         self.problems.extend(self._shared_components(players, unchecked))
         rivals: dict[str, dict[str, Any]] = {}
-        if scoring.rivals and self.ok(("rivals",)):
+        if facts.rivals and self.ok(("rivals",)):
             rivals, found = rival_rows(
-                content,
+                facts,
                 self.compiled,
-                self.state_model,
                 _object(raw.get("rivals")),
                 options,
                 table,
@@ -249,8 +189,8 @@ class _Round:
             self.problems.extend(found)
 
         faulty = unchecked | self._inputs_with_problems()
-        _substitute(content, players, faulty)
-        _unplaced_as_zero(content, players)
+        _substitute(facts, players, faulty)
+        _unplaced_as_zero(facts, players)
         blocked = not table_ok
         if table_ok and self.compiled.constraints:
             blocked = self._constraints(players, options, table, choice_data, count, faulty)
@@ -273,31 +213,32 @@ class _Round:
     def _table(
         self, table: dict[str, Any], options: dict[str, Any], count: int
     ) -> tuple[dict[str, dict[str, list[int]]], list[Problem]]:
-        content, compiled = self.content, self.compiled
+        compiled = self.compiled
         problems: list[Problem] = []
         choice_data: dict[str, dict[str, list[int]]] = {}
-        for spec in content.scoring.table:
-            choice_data[spec.id] = {}
-            if not self.ok(("table", spec.id)):
+        for spec in self.facts.table:
+            ident = spec["id"]
+            choice_data[ident] = {}
+            if not self.ok(("table", ident)):
                 continue
-            loc = ("table", spec.id)
-            when = compiled.table_when.get(spec.id)
-            chosen = table[spec.id]
+            loc = ("table", ident)
+            when = compiled.table_when.get(ident)
+            chosen = table[ident]
             if when is not None and not when(options, table, {}, count):
                 if chosen is not None:
                     problems.append(Problem(loc, "not_used", {"value": chosen}))
-                if spec.kind == "count":
-                    table[spec.id] = spec.min
+                if spec["kind"] == "count":
+                    table[ident] = spec["min"]
                 continue
-            if spec.kind == "count":
+            if spec["kind"] == "count":
                 # A number the table counts (checked by its field); none given is its least.
-                table[spec.id] = spec.min if chosen is None else chosen
+                table[ident] = spec["min"] if chosen is None else chosen
                 continue
-            offered = content.table_choices(spec)
+            offered = spec["choices"]  # resolved in the export, component items included
             allowed = [
-                c.id
+                c["id"]
                 for c in offered
-                if (check := compiled.choice_when.get((spec.id, c.id))) is None
+                if (check := compiled.choice_when.get((ident, c["id"]))) is None
                 or check(options, table, {}, count)
             ]
             if chosen is None:
@@ -305,60 +246,61 @@ class _Round:
             elif chosen not in allowed:
                 params = {"value": chosen, "count": count, "allowed": allowed}
                 problems.append(Problem(loc, "not_for_count", params))
-            choice_data[spec.id] = next((c.data for c in offered if c.id == chosen), {})
+            choice_data[ident] = next((c.get("data", {}) for c in offered if c["id"] == chosen), {})
         groups: dict[str, dict[str, str]] = {}
-        for spec in content.scoring.table:
-            value = table[spec.id]
-            if not spec.distinct_within_group or value is None:
+        for spec in self.facts.table:
+            value = table[spec["id"]]
+            if not spec.get("distinct_within_group") or value is None:
                 continue
-            seen = groups.setdefault(spec.group or "", {})
+            seen = groups.setdefault(spec.get("group") or "", {})
             if value in seen:
                 params = {"value": value, "other": seen[value]}
-                problems.append(Problem(("table", spec.id), "already_placed", params))
+                problems.append(Problem(("table", spec["id"]), "already_placed", params))
             else:
-                seen[value] = spec.id
+                seen[value] = spec["id"]
         return choice_data, problems
 
     # -- one input, across the players ------------------------------------------------------
 
-    def _input(self, spec: PlayerInput, values: list[Any], valid: list[bool]) -> list[Problem]:
+    def _input(self, spec: Json, values: list[Any], valid: list[bool]) -> list[Problem]:
         problems: list[Problem] = []
-        every: Loc = ("players", "*", spec.id)
+        ident, kind = spec["id"], spec["kind"]
+        every: Loc = ("players", "*", ident)
         everyone = all(valid)
-        if isinstance(spec, CountInput):
-            _, _, table_most = _limits(self.content)[spec.id]
+        if kind == "count":
+            table_most = self.facts.limits[ident]["table_max"]
             if everyone and table_most is not None and sum(values) > table_most:
                 params = {"total": sum(values), "max": table_most}
                 problems.append(Problem(every, "table_total", params))
-        elif isinstance(spec, FlagInput):
+        elif kind == "flag":
             holders = [i for i, v in enumerate(values) if v is True]
-            if everyone and spec.unique and len(holders) > 1:
+            if everyone and spec.get("unique") and len(holders) > 1:
                 problems.append(Problem(every, "unique_flag", {"who": holders}))
-        elif isinstance(spec, ChoiceInput):
+        elif kind == "choice":
             for index, value in enumerate(values):
                 if valid[index] and value is None:
-                    allowed = [c.id for c in spec.choices]
-                    loc = ("players", index, spec.id)
+                    allowed = [c["id"] for c in spec["choices"]]
+                    loc = ("players", index, ident)
                     problems.append(Problem(loc, "required", {"allowed": allowed}))
-            if everyone and spec.unique:
+            if everyone and spec.get("unique"):
                 chosen = [v for v in values if v is not None]
                 for value in sorted({v for v in chosen if chosen.count(v) > 1}):
                     who = [i for i, v in enumerate(values) if v == value]
                     problems.append(Problem(every, "unique_choice", {"value": value, "who": who}))
-        elif isinstance(spec, PositionInput):
+        elif kind == "position":
             problems.extend(_position_problems(spec, values, valid))
-        elif isinstance(spec, SequenceInput):
+        elif kind == "sequence":
             for index, pile in enumerate(values):
                 if valid[index]:
                     problems.extend(
-                        Problem(("players", index, spec.id, at), code, params)
+                        Problem(("players", index, ident, at), code, params)
                         for at, code, params in _pile_problems(spec, pile)
                     )
-            if everyone and spec.component:
-                component = self.content.components.by_id()[spec.component]
+            if everyone and spec.get("component"):
+                most = self.facts.component_counts[spec["component"]]
                 total = sum(len(p) for p in values)
-                if component.count is not None and total > component.count:
-                    params = {"count": total, "max": component.count}
+                if most is not None and total > most:
+                    params = {"count": total, "max": most}
                     problems.append(Problem(every, "pile_total", params))
         return problems
 
@@ -367,7 +309,7 @@ class _Round:
     ) -> list[Problem]:
         """Components counted by several inputs: all of them together stay within the box."""
         problems = []
-        for component_id, (inputs, limit) in _shared(self.content).items():
+        for component_id, (inputs, limit) in self.facts.shared.items():
             if unchecked & set(inputs):
                 continue
             total = sum(_amount(player[i]) for player in players for i in inputs)
@@ -391,7 +333,7 @@ class _Round:
         could not be checked (the totals must not be shown then)."""
         blocked = False
         values = self.compiled.evaluate(players, options, table, choice_data, False)[0]
-        declared = {c.id: c for c in self.content.scoring.constraints}
+        declared = {c["id"]: c for c in self.facts.constraints}
         for ident, (rule, applies) in self.compiled.constraints.items():
             reads = self.needs.constraints.get(ident, frozenset())
             if reads & faulty:
@@ -400,7 +342,7 @@ class _Round:
             if applies is not None and not applies(options, table, choice_data, count):
                 continue
             results = rule(players, options, table, choice_data, values)
-            if declared[ident].scope == "table":
+            if declared[ident].get("scope") == "table":
                 if not all(results):
                     self.problems.append(Problem(("players",), "constraint", {"id": ident}))
                 continue
@@ -438,48 +380,50 @@ class _Round:
                 )
 
 
-def _substitute(content: GameContent, players: list[dict[str, Any]], faulty: set[str]) -> None:
+def _substitute(facts: GameFacts, players: list[dict[str, Any]], faulty: set[str]) -> None:
     """Give each input with a problem a value that is valid for every player, so the
     constraints (and, for tiebreak problems, the totals) can be computed without it."""
-    for spec in content.scoring.inputs:
-        if spec.id not in faulty:
+    for spec in facts.inputs:
+        ident = spec["id"]
+        if ident not in faulty:
             continue
         for index, player in enumerate(players):
-            if isinstance(spec, PositionInput):
-                player[spec.id] = None if spec.optional else index + 1
-            elif isinstance(spec, ChoiceInput):
-                player[spec.id] = spec.default or spec.choices[0].id
+            if spec["kind"] == "position":
+                player[ident] = None if spec.get("optional") else index + 1
+            elif spec["kind"] == "choice":
+                player[ident] = spec.get("default") or spec["choices"][0]["id"]
             else:
-                player[spec.id] = default_value(content, spec)
+                player[ident] = facts.default_value(spec)
 
 
-def _unplaced_as_zero(content: GameContent, players: list[dict[str, Any]]) -> None:
+def _unplaced_as_zero(facts: GameFacts, players: list[dict[str, Any]]) -> None:
     """A player left out of an optional order holds place 0, so arithmetic can read it."""
-    for spec in content.scoring.inputs:
-        if isinstance(spec, PositionInput) and spec.optional:
+    for spec in facts.inputs:
+        if spec["kind"] == "position" and spec.get("optional"):
             for player in players:
-                if player[spec.id] is None:
-                    player[spec.id] = 0
+                if player[spec["id"]] is None:
+                    player[spec["id"]] = 0
 
 
 def _position_problems(
-    spec: PositionInput, values: list[int | None], valid: Sequence[bool]
+    spec: Json, values: list[int | None], valid: Sequence[bool]
 ) -> list[Problem]:
     """Places 1..n, each once; an optional order only needs its places to run without gaps."""
     problems = []
-    last = min(len(values), spec.max) if spec.max is not None else len(values)
+    most = spec.get("max")
+    last = min(len(values), most) if most is not None else len(values)
     for index, value in enumerate(values):
-        loc = ("players", index, spec.id)
+        loc = ("players", index, spec["id"])
         if not valid[index]:
             continue
-        if value is None and not spec.optional:
+        if value is None and not spec.get("optional"):
             problems.append(Problem(loc, "place_required", {"last": last}))
         elif value is not None and value > last:
             problems.append(Problem(loc, "past_last_place", {"value": value, "last": last}))
     if not all(valid):
         return problems
     placed = sorted(v for v in values if v is not None)
-    every = ("players", "*", spec.id)
+    every = ("players", "*", spec["id"])
     if len(set(placed)) != len(placed):
         problems.append(Problem(every, "place_repeated", {"placed": placed}))
     elif placed != list(range(1, len(placed) + 1)):
@@ -494,26 +438,27 @@ def _amount(value: Any) -> int:
     return int(value) if isinstance(value, int) else 0
 
 
-def _pile_problems(spec: SequenceInput, pile: list[int]) -> list[tuple[int, str, dict[str, Any]]]:
+def _pile_problems(spec: Json, pile: list[int]) -> list[tuple[int, str, dict[str, Any]]]:
     """(position, code, params) for each card that breaks how the pile may grow."""
     problems: list[tuple[int, str, dict[str, Any]]] = []
-    if spec.distinct:
+    first, closes_at, max_step = spec.get("first"), spec.get("closes_at"), spec.get("max_step")
+    if spec.get("distinct"):
         seen: set[int] = set()
         for position, value in enumerate(pile):
             if value in seen:
                 problems.append((position, "pile_repeated", {"value": value}))
             seen.add(value)
-    if pile and spec.first is not None and pile[0] != spec.first:
-        problems.append((0, "pile_first", {"first": spec.first, "value": pile[0]}))
+    if pile and first is not None and pile[0] != first:
+        problems.append((0, "pile_first", {"first": first, "value": pile[0]}))
     for position in range(1, len(pile)):
         below, card = pile[position - 1], pile[position]
-        if spec.closes_at is not None and below == spec.closes_at:
-            params = {"closes_at": spec.closes_at, "value": card}
+        if closes_at is not None and below == closes_at:
+            params = {"closes_at": closes_at, "value": card}
             problems.append((position, "pile_closed", params))
             break
-        if spec.non_decreasing and card < below:
+        if spec.get("non_decreasing") and card < below:
             problems.append((position, "pile_lower", {"value": card, "below": below}))
-        elif spec.max_step is not None and card - below > spec.max_step:
-            params = {"value": card, "below": below, "max_step": spec.max_step}
+        elif max_step is not None and card - below > max_step:
+            params = {"value": card, "below": below, "max_step": max_step}
             problems.append((position, "pile_step", params))
     return problems

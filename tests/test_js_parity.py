@@ -39,10 +39,10 @@ from rulebook.site.assets import write_assets
 from rulebook.site.calculator import island_data
 from rulebook.site.localize import Localizer
 from schemas.common import LANGUAGES
-from schemas.endstate import normalize_name
 from schemas.expressions import Expr
 from schemas.game import GameContent
 from schemas.loader import ContentError, game_folders, load_game
+from schemas.names import normalize_name
 from schemas.references import check_references
 from schemas.scoring import CountInput, FlagInput
 from scorer import mechanics

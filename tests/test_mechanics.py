@@ -218,7 +218,10 @@ def test_a_neutral_traveller_takes_a_place_in_the_temple_but_no_points() -> None
     three = [*players, {"name": "C", "donations": 0}]
     with pytest.raises(EndStateError) as refused:
         engine.score({"game": "probe", "players": three, "rivals": {"neutral": {"donations": 2}}})
-    assert [p.path for p in refused.value.problems] == ["rivals.neutral"]
+    # Each value entered for an absent rival is refused where it was typed, as a player's.
+    assert [(p.path, p.code) for p in refused.value.problems] == [
+        ("rivals.neutral.donations", "not_used")
+    ]
 
 
 SOLO_AGAINST_AUTOMA = """

@@ -2,9 +2,9 @@
 
 Two paths give the same answer. The quick one runs the game's scoring program from the
 cache (rulebook.program: compiled once per version of the content, catalogs and code) and
-needs neither the content models nor pydantic. It answers only for an end state it
-accepts; anything else, and every cache miss, goes the full way (load and validate the
-content, ``GameEngine``), whose problems are reported exactly as the engine words them.
+needs neither the content models nor pydantic; it runs the engine's own validation. An end
+state with problems, and every cache miss, goes the full way (load and validate the
+content, ``GameEngine``), which words the problems in the reader's language.
 """
 
 from __future__ import annotations
@@ -134,10 +134,11 @@ def run(args: argparse.Namespace) -> int:
         raw = {"game": args.game, **raw}
     quick = program.load(args.project, args.game)
     if quick is not None and (args.lang is None or args.lang in quick.languages):
-        scored = quick.score(raw)
-        if scored is not None:
+        scored, problems = quick.outcome(raw)
+        if scored is not None and not problems:
             _print(scored, None if args.json else quick.labels(args.lang), args.json)
             return 0
+    # Problems are worded in the reader's language from the content's labels: the full way.
     return _full(args, raw, [])
 
 
@@ -149,7 +150,7 @@ def _full(args: argparse.Namespace, raw: Any, unread: list[Problem]) -> int:
     from rulebook import program
     from rulebook.commands import check_language, load_one, translator
     from rulebook.problems import ProblemWords
-    from schemas.endstate import normalize_name
+    from schemas.names import normalize_name
     from scorer.engine import GameEngine
     from scorer.outcome import Outcome, score_outcome
     from scorer.problems import excerpt

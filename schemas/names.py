@@ -1,0 +1,37 @@
+"""What a player's name may be, and how it is normalized: plain data, no models.
+
+schemas.endstate builds the name field of the end-state model from these; the problem
+model (scorer.problems) and the field checker (scorer.fields) read them without
+importing pydantic, so a cached scoring program can use them too.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+#: The longest name, in characters (code points), once normalized.
+NAME_MAX = 40
+#: White space trimmed from both ends of a name before it is checked (the same set in
+#: the browser: JavaScript's trim() and Python's strip() do not agree on it).
+NAME_TRIM = (
+    "\\t\\n\\v\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff"
+)
+#: Characters a name may not hold: control characters (C0, DEL, C1), the Arabic letter
+#: mark, the left-to-right and right-to-left marks, line and paragraph separators, and
+#: the bidirectional embeddings, overrides and isolates, which reorder the text around
+#: them. (Lone surrogates are refused too: they are not text.)
+NAME_REFUSED = "\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069"
+_EDGES = re.compile(f"\\A[{NAME_TRIM}]+|[{NAME_TRIM}]+\\Z")
+
+
+def normalize_name(value: Any) -> Any:
+    """A name as it is compared and shown: trimmed, then in Unicode NFC.
+
+    "Ana " and "Ana", or an "é" typed as one character and as "e" plus an accent, are the
+    same name. Anything that is not text is left for the type check to refuse.
+    """
+    if not isinstance(value, str):
+        return value
+    return unicodedata.normalize("NFC", _EDGES.sub("", value))

@@ -1,0 +1,92 @@
+"""What checking an end state reads of a game, as plain data: its export.
+
+scorer/validate.py reads a game through this view, made from the document the browser
+calculator reads (scorer.export.export_game): the inputs with their limits, the options and
+table inputs with their resolved choices, the rivals, the constraints, what the box holds,
+the end state's JSON Schema and what each part of the scoring reads. It is plain JSON
+underneath, so a cached scoring program (rulebook.program) rebuilds it without the content
+models or pydantic, and validate.js reads the very same document.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cached_property
+from typing import Any
+
+from scorer.needs import Needs
+
+Json = dict[str, Any]
+
+
+class GameFacts:
+    """One game's export, with what validation derives from it computed once."""
+
+    def __init__(self, export: Json) -> None:
+        scoring = export["scoring"]
+        self.export = export
+        self.id: str = export["game"]
+        #: The player counts the game is for.
+        self.counts = range(export["players"]["min"], export["players"]["max"] + 1)
+        self.inputs: list[Json] = scoring["inputs"]
+        self.options: list[Json] = scoring.get("options", [])
+        self.table: list[Json] = scoring.get("table", [])
+        self.rivals: list[Json] = scoring.get("rivals", [])
+        self.constraints: list[Json] = scoring.get("constraints", [])
+        #: (least, most for one player, most for the table) by count input; a pile's most
+        #: for the table by sequence input.
+        self.limits: dict[str, Json] = export["limits"]
+        #: The count of each component an input counts.
+        self.component_counts: dict[str, int | None] = {
+            ident: found["count"] for ident, found in export["components"].items()
+        }
+        self.schema: Json = export["end_state"]
+        self.needs = Needs.from_json(export["needs"])
+
+    @cached_property
+    def defaults(self) -> Json:
+        """What each input holds when the end state leaves it out, by id."""
+        return {spec["id"]: self.default_value(spec) for spec in self.inputs}
+
+    def default_value(self, spec: Json) -> Any:
+        """What ``spec`` holds when the end state leaves it out."""
+        kind = spec["kind"]
+        if kind == "count":
+            least, most = self.limits[spec["id"]]["min"], self.limits[spec["id"]]["max"]
+            return 0 if least <= 0 and (most is None or most >= 0) else least
+        return {"flag": False, "choice": spec.get("default"), "sequence": []}.get(kind)
+
+    @cached_property
+    def shared(self) -> dict[str, tuple[list[str], int]]:
+        """Components several inputs count, with those inputs and the box's count.
+
+        (A component a single input counts is checked with that input.)
+        """
+        counted: dict[str, list[str]] = {}
+        for spec in self.inputs:
+            if spec.get("component") is not None:
+                counted.setdefault(spec["component"], []).append(spec["id"])
+        return {
+            ident: (inputs, limit)
+            for ident, inputs in counted.items()
+            if len(inputs) >= 2 and (limit := self.component_counts[ident]) is not None
+        }
+
+    @cached_property
+    def reads_table(self) -> frozenset[str]:
+        """The inputs whose ``when`` reads a table input (its choice, or the choice's data)."""
+        return frozenset(
+            spec["id"]
+            for spec in self.inputs
+            if '"table":"' in json.dumps(spec.get("when"), separators=(",", ":"))
+        )
+
+    @cached_property
+    def option_rules(self) -> list[tuple[str, list[int], list[int]]]:
+        """(option, the counts it is only for, the counts that need it) of each option
+        with a player-count rule."""
+        return [
+            (o["id"], o["players"].get("only", []), o["players"].get("required", []))
+            for o in self.options
+            if o.get("players")
+        ]

@@ -1,0 +1,170 @@
+"""The two field checkers, fields.js and scorer/fields.py, on the same hostile end states.
+
+Both walk the end state's JSON Schema (the contract, exported from the pydantic model). For
+every game and the synthetic probe game (whose rivals add an object of objects), every
+field of a real end state (a player's inputs and name, each option, each table input, the
+top-level keys) is set in turn to each hostile value below, and Hypothesis adds real end
+states with any JSON value put anywhere. Each file is read as each runtime reads it
+(scorer.reading.read_end_state; readEndState, which keeps 3.0 apart from 3 and reads a
+5,001-digit count as Infinity), and the problems must be the same: locations, codes,
+parameters, and their order.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from schemas.endstate import end_state_schema
+from schemas.game import GameContent
+from scorer.fields import field_problems
+from scorer.problems import EndStateError, Problem
+from scorer.reading import read_end_state
+from tests.fuzz.test_endstate_fuzz import GAMES, drawn
+from tests.test_js_parity import probe_game
+
+ROOT = Path(__file__).resolve().parents[2]
+RUNNER = Path(__file__).with_name("fields_runner.mjs")
+#: Written into the file as it stands: JSON numbers Python's json.dumps cannot write.
+RAW = {"@float-3.0@": "3.0", "@exp@": "1e400", "@neg-zero@": "-0", "@huge@": "7" * 400}
+
+#: Values every field gets in turn: wrong types, numbers JavaScript and Python read apart,
+#: bounds, names to trim and normalize, refused characters, keys JavaScript orders first.
+HOSTILE: list[Any] = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    10**30,
+    "@float-3.0@",
+    "@exp@",
+    "@neg-zero@",
+    "@huge@",
+    1.5,
+    "7",
+    "",
+    " \u00a0\u3000",
+    "e\u0301" * 40 + "e",
+    "x" * 41,
+    "Ana\u202e",
+    "A\x00",
+    "\ud800",
+    "\U0001f600" * 40,
+    [],
+    [3, "x", None],
+    {},
+    {"b": 1, "10": 2, "1": 3, "01": 4, "__proto__": 5},
+]
+
+
+def _encode(state: Any) -> bytes:
+    text = json.dumps(state)
+    for marker, written in RAW.items():
+        text = text.replace(json.dumps(marker), written)
+    return text.encode("utf-8", "surrogatepass")
+
+
+def _base(content: GameContent) -> dict[str, Any]:
+    if content.cases is not None and content.cases.cases:
+        return {"game": content.id, **content.cases.cases[0].state}
+    names = [{"name": f"P{i + 1}"} for i in range(max(2, content.game.players.min))]
+    return {"game": content.id, "players": names}
+
+
+def hostile_states(content: GameContent) -> list[bytes]:
+    """Every field of a real end state set, in turn, to each hostile value."""
+    base = _base(content)
+    places: list[tuple[str | int, ...]] = [("game",), ("options",), ("table",), ("players",)]
+    places += [("players", 0, "name"), ("players", 1)]
+    places += [("players", 0, spec.id) for spec in content.scoring.inputs]
+    places += [("options", o.id) for o in content.scoring.options]
+    places += [("table", t.id) for t in content.scoring.table]
+    if content.scoring.rivals:
+        places += [("rivals",), *(("rivals", r.id) for r in content.scoring.rivals)]
+        first = content.scoring.rivals[0]
+        places += [("rivals", first.id, i) for i in first.inputs]
+    found = []
+    for place in places:
+        for value in HOSTILE:
+            state = json.loads(json.dumps(base))
+            target: Any = state
+            for step in place[:-1]:  # into the players' list, or objects made as needed
+                target = target.setdefault(step, {}) if isinstance(target, dict) else target[step]
+            target[place[-1]] = value
+            found.append(_encode(state))
+    return found
+
+
+def python_problems(data: bytes, schema: dict[str, Any]) -> list[dict[str, Any]]:
+    try:
+        found: list[Problem] = field_problems(schema, read_end_state(data))
+    except EndStateError as error:
+        found = error.problems
+    return [
+        json.loads(json.dumps({"loc": p.loc, "code": p.code, "params": p.params})) for p in found
+    ]
+
+
+@pytest.fixture(scope="module")
+def contents(games: dict[str, GameContent]) -> dict[str, GameContent]:
+    return {**{game: games[game] for game in GAMES}, "probe": probe_game()}
+
+
+def test_both_field_checkers_find_the_same_problems(
+    contents: dict[str, GameContent], tmp_path: Path
+) -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is not installed: run scripts/bootstrap.sh --browser")
+    schemas = {game: end_state_schema(content) for game, content in contents.items()}
+    cases: list[dict[str, str]] = []
+    expected: list[list[dict[str, Any]]] = []
+    for game, content in contents.items():
+        files = hostile_states(content) + (drawn(game, content) if game != "probe" else [])
+        for data in files:
+            path = tmp_path / f"{len(cases)}.json"
+            path.write_bytes(data)
+            cases.append({"game": game, "file": str(path)})
+            expected.append(python_problems(data, schemas[game]))
+    (tmp_path / "input.json").write_text(json.dumps({"schemas": schemas, "cases": cases}), "utf-8")
+    run = subprocess.run(
+        [node, str(RUNNER), str(tmp_path / "input.json")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=240,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr[-5000:]
+    browser = json.loads(run.stdout)
+    assert len(browser) == len(cases) > 1000
+    differ = [
+        f"{Path(case['file']).read_bytes()[:300]!r}:\n  python {mine}\n  node   {theirs}"
+        for case, mine, theirs in zip(cases, expected, browser, strict=True)
+        if mine != theirs
+    ]
+    assert differ == [], f"{len(differ)} differ; the first:\n" + "\n".join(differ[:5])
+    # The values reach every kind of field problem, not only type errors.
+    codes = {p["code"] for found in expected for p in found}
+    assert {
+        "int_type",
+        "number_too_large",
+        "below_min",
+        "above_max",
+        "choice",
+        "name_control",
+        "name_too_long",
+        "name_empty",
+        "unknown_field",
+        "object_type",
+        "list_type",
+        "bool_type",
+        "string_type",
+        "wrong_game",
+    } <= codes, codes

@@ -756,6 +756,8 @@ UI_STRINGS: tuple[UiString, ...] = (
         "Next player: {name}",
         "Calculator button: shows the next player's fields; {name} is that player.",
     ),
+    UiString("calc_less", "One less", "Calculator: the − button beside a small count."),
+    UiString("calc_more", "One more", "Calculator: the + button beside a small count."),
     UiString(
         "calc_verdict",
         "{name} wins with {amount}, {gap} ahead of {other}: {categories} made the difference",

@@ -100,7 +100,10 @@ function makeEngine(game) {
 /** Form controls for the game's options. @param {any} game @param {Words} texts @param {Record<string, any>} options @param {(id: string) => boolean} active @param {(id: string, value: any) => void} onChange @param {string} prefix */
 function optionFields(game, texts, options, active, onChange, prefix) {
   const fields = [];
-  for (const option of game.scoring.options ?? []) {
+  // How to enter the scores (the score track) comes before the game's own options.
+  const all = game.scoring.options ?? [];
+  const ordered = [...all.filter((/** @type {any} */ o) => o.category === "entry"), ...all.filter((/** @type {any} */ o) => o.category !== "entry")];
+  for (const option of ordered) {
     if (!active(option.id)) continue;
     const id = nextId(`${prefix}-opt`);
     const context = `scoring.options.${option.id}`;
@@ -131,6 +134,9 @@ function optionFields(game, texts, options, active, onChange, prefix) {
 // ----------------------------------------------------------------------------------------
 // The calculator
 // ----------------------------------------------------------------------------------------
+
+/** Counts up to this many get − / + buttons. */
+const STEPPER_MAX = 12;
 
 /** @param {number} n @param {any} game */
 const clampPlayers = (n, game) => Math.min(game.players.max, Math.max(game.players.min, n));
@@ -166,8 +172,8 @@ class Calculator {
     this.view = typeof matchMedia === "function" && matchMedia("(max-width: 44.9375em)").matches ? "one" : "all";
     /** The player shown in the one-player view. */
     this.current = 0;
-    /** The last result (or null): the running totals beside the names. @type {any} */
-    this.lastResult = null;
+    /** Whether the totals tie (the tiebreak-only inputs are then asked). */
+    this.tied = false;
     this.form = el("form", { class: "rb-calc-form", novalidate: true, on: { submit: (/** @type {Event} */ e) => e.preventDefault() } });
     this.results = el("section", { class: "rb-calc-results", "aria-live": "polite", "data-results": "" });
     root.append(this.form, this.results);
@@ -179,10 +185,29 @@ class Calculator {
     return { options: this.options, table: this.table, choiceData: runtime.validation.choiceData(this.game, this.table), n: this.count };
   }
 
-  /** The inputs asked with the current options, table and player count. */
+  /**
+   * The inputs asked with the current options, table and player count. The score track's
+   * own inputs come first; inputs only a tiebreaker reads are asked only once the totals
+   * tie (or when they hold something already).
+   */
   activeInputs() {
     const c = this.context();
-    return this.game.scoring.inputs.filter((/** @type {any} */ spec) => this.engine.inputActive(spec.id, c));
+    const tiebreakOnly = this.tiebreakOnly();
+    const entered = (/** @type {string} */ id) => this.values.some((v) => v[id] != null && v[id] !== "" && v[id] !== false);
+    const asked = this.game.scoring.inputs.filter((/** @type {any} */ spec) => this.engine.inputActive(spec.id, c)
+      && (!tiebreakOnly.has(spec.id) || this.tied || entered(spec.id)));
+    const track = this.game.scoring.score_track;
+    if (!track || !this.options.score_track) return asked;
+    const first = new Set(["track_points", ...(track.facts ?? []).map((/** @type {any} */ f) => f.id)]);
+    return [...asked.filter((/** @type {any} */ s) => first.has(s.id)), ...asked.filter((/** @type {any} */ s) => !first.has(s.id))];
+  }
+
+  /** The inputs only a tiebreaker reads (no total, breakdown or check on the totals). @returns {Set<string>} */
+  tiebreakOnly() {
+    const needs = this.game.needs;
+    if (!needs) return new Set();
+    const totals = new Set(needs.totals ?? []);
+    return new Set(Object.values(needs.tiebreaks ?? {}).flat().filter((id) => !totals.has(/** @type {string} */ (id))));
   }
 
   /** Rebuild the whole form (after a change of options, table or player count). */
@@ -394,7 +419,23 @@ class Calculator {
         on: { input: (/** @type {Event} */ e) => set(/** @type {HTMLInputElement} */ (e.target).value) },
       });
     }
-    return [control, el("span", { class: "rb-error", id: `${id}-error`, hidden: true })];
+    const error = el("span", { class: "rb-error", id: `${id}-error`, hidden: true });
+    const top = this.game.limits?.[spec.id]?.max ?? spec.max;
+    if (spec.kind !== "count" || top == null || top > STEPPER_MAX) return [control, error];
+    // Small counts get − and + buttons: one tap each, no keyboard.
+    const input = /** @type {HTMLInputElement} */ (control);
+    const step = (/** @type {number} */ by) => {
+      const now = /^\d+$/.test(input.value) ? Number(input.value) : 0;
+      const low = Number(input.min || 0);
+      const next = Math.min(Math.max(now + by, low), top);
+      input.value = String(next);
+      set(input.value);
+    };
+    const button = (/** @type {number} */ by, /** @type {string} */ text, /** @type {string} */ key) => el("button", {
+      type: "button", class: "rb-step", tabindex: "-1", "aria-label": t.t(key), "data-step-by": by,
+      on: { click: () => step(by) },
+    }, text);
+    return [el("span", { class: "rb-stepper" }, button(-1, "−", "calc_less"), control, button(1, "+", "calc_more")), error];
   }
 
   /**
@@ -444,6 +485,12 @@ class Calculator {
     } catch (error) {
       console.error(error);
       problems = [];
+    }
+    const first = this.game.scoring.ranking.keys[0].value;
+    const tied = !!result?.players?.some((/** @type {any} */ p) => p.decided_by && p.decided_by !== first);
+    if (tied !== this.tied) {
+      this.tied = tied; // the tiebreak-only inputs come (or go) with the tie
+      if (this.tiebreakOnly().size) return this.build();
     }
     this.said = new ProblemWords(this.game, this.texts, this.names.slice(0, this.count).map(excerpt));
     this.flag(problems);
@@ -657,7 +704,9 @@ class SetupGenerator {
     this.form.append(names);
 
     const c = { options: this.options, table: {}, choiceData: {}, n: this.count };
-    const options = optionFields(this.game, t, this.options, (id) => !this.optionWhen || holds(this.optionWhen[id], c), (id, value) => {
+    // How a table enters its scores (from the score track) is no part of a setup.
+    const entry = new Set((this.game.scoring.options ?? []).filter((/** @type {any} */ o) => o.category === "entry").map((/** @type {any} */ o) => o.id));
+    const options = optionFields(this.game, t, this.options, (id) => !entry.has(id) && (!this.optionWhen || holds(this.optionWhen[id], c)), (id, value) => {
       this.options[id] = value;
       this.build();
       /** @type {HTMLElement | null} */ (this.form.querySelector(`[data-option="${CSS.escape(id)}"]`))?.focus();

@@ -140,8 +140,11 @@ def test_calculator_is_usable_at_360_px(browser: Any, base_url: str) -> None:
         name = calc.locator('[data-player-name="0"]')
         name.focus()
         page.keyboard.press("Tab")
-        focused = page.evaluate("document.activeElement.dataset.playerName")
-        assert focused == "1"  # the next player's name, by keyboard
+        # One player at a time on a phone: from the name, the keyboard goes to their fields.
+        focused = page.evaluate("[document.activeElement.dataset.input, document.activeElement.dataset.player]")
+        assert focused == ["papyrus", "0"]
+        calc.locator('[data-switch="1"]').click()
+        assert calc.locator('[data-player-name="1"]').is_visible()
         first = calc.locator('[data-input="papyrus"][data-player="0"]')
         assert first.get_attribute("aria-labelledby")  # each field is named by its row and player
     finally:

@@ -174,6 +174,8 @@ class Calculator {
     this.current = 0;
     /** Whether the totals tie (the tiebreak-only inputs are then asked). */
     this.tied = false;
+    /** Whether fit() follows the window's size. */
+    this.fitting = false;
     this.form = el("form", { class: "rb-calc-form", novalidate: true, on: { submit: (/** @type {Event} */ e) => e.preventDefault() } });
     this.results = el("section", { class: "rb-calc-results", "aria-live": "polite", "data-results": "" });
     root.append(this.form, this.results);
@@ -251,6 +253,7 @@ class Calculator {
 
     this.form.append(this.viewSwitch(), this.grid());
     this.show(this.current);
+    this.fit();
     this.form.append(el("p", { class: "rb-calc-actions" }, el("button", {
       type: "button", class: "md-button", "data-reset": "", "data-focus-key": "reset",
       on: { click: () => { this.values = this.values.map(() => ({})); this.build(); } },
@@ -300,6 +303,22 @@ class Calculator {
     if (next) {
       next.hidden = i + 1 >= this.count;
       next.textContent = this.texts.t("calc_next_player", { name: this.names[i + 1] ?? "" });
+    }
+  }
+
+  /**
+   * Where the grid's head row sticks: under the site's header when every column fits the
+   * page (the page scrolls), else at the top of the grid's own box, which then scrolls
+   * both ways inside the page.
+   */
+  fit() {
+    const box = /** @type {HTMLElement | null} */ (this.form.querySelector(".rb-calc-scroll"));
+    if (!box) return;
+    box.classList.remove("rb-scrolls");
+    box.classList.toggle("rb-scrolls", box.scrollWidth > box.clientWidth + 1);
+    if (!this.fitting) {
+      this.fitting = true;
+      addEventListener("resize", () => this.fit());
     }
   }
 

@@ -37,9 +37,9 @@ from pydantic import (
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from schemas import templates, track
-from schemas.track import ScoreTrack
 from schemas.common import Identifier, Provenance, Strict, Text, require_unique
 from schemas.expressions import Expr
+from schemas.track import ScoreTrack
 
 #: The value every points game has without declaring it: the sum of the shown categories.
 #: Ranking keys, end checks and ``win_requires`` may use it.

@@ -35,6 +35,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import Field
+
 from schemas.common import Identifier, Strict, Text
 
 #: The option, input, category and value a score track adds.
@@ -65,8 +67,8 @@ class ScoreTrack(Strict):
     max: int | None = None
     at_end: list[Identifier]
     #: Categories of which only a part is scored at the end: category id -> that part's value.
-    at_end_values: dict[Identifier, Identifier] = {}
-    facts: list[TrackFact] = []
+    at_end_values: dict[Identifier, Identifier] = Field(default_factory=dict)
+    facts: list[TrackFact] = Field(default_factory=list)
 
 
 def _on() -> dict[str, Any]:
@@ -114,7 +116,8 @@ def expand(data: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(track, dict) or not isinstance(track.get("at_end"), list):
         return data
     facts = [f for f in track.get("facts") or [] if isinstance(f, dict)]
-    parts = track.get("at_end_values") if isinstance(track.get("at_end_values"), dict) else {}
+    found = track.get("at_end_values")
+    parts: dict[str, Any] = found if isinstance(found, dict) else {}
     keep = {str(c) for c in track["at_end"]} | {str(c) for c in parts}
     out = dict(data)
     lists = {k: list(out.get(k) or []) for k in ("options", "inputs", "values", "categories")}
@@ -126,7 +129,10 @@ def expand(data: dict[str, Any]) -> dict[str, Any]:
     for value in lists["values"]:
         if value.get("id") in substitute:
             read = {"input": substitute[value["id"]]}
-            value = {**value, "compute": {"if": {"cond": _on(), "then": read, "else": value.get("compute")}}}
+            value = {
+                **value,
+                "compute": {"if": {"cond": _on(), "then": read, "else": value.get("compute")}},
+            }
         values.append(value)
     values.append({"id": VALUE, "compute": {"input": INPUT}})
 
@@ -139,7 +145,9 @@ def expand(data: dict[str, Any]) -> dict[str, Any]:
             ident = f"{category.get('value')}_{OPTION}"
             part = {"value": parts[category["id"]]}
             full = {"value": category.get("value")}
-            values.append({"id": ident, "compute": {"if": {"cond": _on(), "then": part, "else": full}}})
+            values.append(
+                {"id": ident, "compute": {"if": {"cond": _on(), "then": part, "else": full}}}
+            )
             category = {**category, "value": ident}
         categories.append(category)
     categories.append({"id": INPUT, "label": track.get("label"), "value": VALUE, "when": _on()})
@@ -148,8 +156,11 @@ def expand(data: dict[str, Any]) -> dict[str, Any]:
     computes = {str(v.get("id")): v.get("compute") for v in values}
     for fact in facts:  # in this mode a fact's value reads its own input, not its details
         computes[str(fact.get("value"))] = {"input": fact.get("id")}
-    ranking = out.get("ranking") if isinstance(out.get("ranking"), dict) else {}
-    computes.update({f"{c.get('value')}": {"value": parts[c["id"]]} for c in categories if c.get("id") in parts})
+    declared = out.get("ranking")
+    ranking: dict[str, Any] = declared if isinstance(declared, dict) else {}
+    computes.update(
+        {f"{c.get('value')}": {"value": parts[c["id"]]} for c in categories if c.get("id") in parts}
+    )
     # Each root with the condition it holds under (None: always): an input is asked in this
     # mode when a root that reads it applies (the Crossroads cards only with Crossroads).
     roots: list[tuple[Any, Any]] = [
@@ -159,7 +170,9 @@ def expand(data: dict[str, Any]) -> dict[str, Any]:
     ]
     roots += [(None, k.get("value")) for k in ranking.get("keys") or [] if isinstance(k, dict)]
     roots += [(None, ranking.get("win_requires"))]
-    roots += [(None, c.get("any_player")) for c in out.get("end_checks") or [] if isinstance(c, dict)]
+    roots += [
+        (None, c.get("any_player")) for c in out.get("end_checks") or [] if isinstance(c, dict)
+    ]
     conditions: dict[str, list[Any]] = {}
     for when, root in roots:
         for name in _reached(root, computes):
@@ -176,7 +189,10 @@ def expand(data: dict[str, Any]) -> dict[str, Any]:
             hidden.add(str(spec.get("id")))
         elif None not in found:
             sometimes[str(spec.get("id"))] = found[0] if len(found) == 1 else {"any": found}
-            spec = {**spec, "when": _and(spec.get("when"), {"any": [_off(), sometimes[str(spec["id"])]]})}
+            spec = {
+                **spec,
+                "when": _and(spec.get("when"), {"any": [_off(), sometimes[str(spec["id"])]]}),
+            }
         inputs.append(spec)
     inputs.append(_count(INPUT, track, track.get("max")))
     for fact in facts:
@@ -192,7 +208,10 @@ def expand(data: dict[str, Any]) -> dict[str, Any]:
         elif names & set(sometimes):
             asked = [sometimes[n] for n in sorted(names & set(sometimes))]
             condition = asked[0] if len(asked) == 1 else {"all": asked}
-            constraint = {**constraint, "when": _and(constraint.get("when"), {"any": [_off(), condition]})}
+            constraint = {
+                **constraint,
+                "when": _and(constraint.get("when"), {"any": [_off(), condition]}),
+            }
         constraints.append(constraint)
 
     option = {"id": OPTION, "category": "entry", "kind": "flag", "default": False}
@@ -211,9 +230,34 @@ def expand(data: dict[str, Any]) -> dict[str, Any]:
 
 def _count(ident: str, spec: dict[str, Any], top: Any) -> dict[str, Any]:
     """A count input asked only in track mode."""
-    found: dict[str, Any] = {"id": ident, "kind": "count", "label": spec.get("label"), "when": _on()}
+    found: dict[str, Any] = {
+        "id": ident,
+        "kind": "count",
+        "label": spec.get("label"),
+        "when": _on(),
+    }
     if spec.get("help") is not None:
         found["help"] = spec["help"]
     if top is not None:
         found["max"] = top
     return found
+
+
+def without_mode(when: Any) -> Any:
+    """A category's parsed ``when`` without the "not from the score track" this module
+    adds: what the reader of the rules needs to know (None for none)."""
+    from schemas.expressions import All, Not, OptionRef
+
+    def is_off(node: Any) -> bool:
+        return (
+            isinstance(node, Not)
+            and isinstance(node.not_, OptionRef)
+            and node.not_.option == OPTION
+        )
+
+    if is_off(when):
+        return None
+    if isinstance(when, All) and any(is_off(n) for n in when.all):
+        rest = [n for n in when.all if not is_off(n)]
+        return rest[0] if len(rest) == 1 else All(all=rest)
+    return when

@@ -23,7 +23,9 @@ def test_the_games_with_a_score_track_declare_it() -> None:
 
 
 @pytest.mark.parametrize(("game_id", "case"), TRACKED, ids=[f"{g}:{c.id}" for g, c in TRACKED])
-def test_track_total_gives_the_full_result(engines: dict[str, GameEngine], game_id: str, case) -> None:  # type: ignore[no-untyped-def]
+def test_track_total_gives_the_full_result(
+    engines: dict[str, GameEngine], game_id: str, case
+) -> None:  # type: ignore[no-untyped-def]
     engine = engines[game_id]
     full = {"game": game_id, **case.state}
     expected = engine.score(full)

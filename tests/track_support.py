@@ -37,7 +37,9 @@ def track_state(content: GameContent, engine: GameEngine, full: dict[str, Any]) 
     try:
         engine.check(entered)
     except EndStateError as error:
-        unused = {(p.loc[1], p.loc[2]) for p in error.problems if p.code == "not_used" and len(p.loc) == 3}
+        unused = {
+            (p.loc[1], p.loc[2]) for p in error.problems if p.code == "not_used" and len(p.loc) == 3
+        }
         for index, field in unused:
             del players[int(index)][str(field)]
     # The track holds the total but for what the end adds: the end-of-game categories as

@@ -71,7 +71,9 @@ def _name_shown(page: Any, calc: Any, player: int) -> bool:
     return False
 
 
-@pytest.mark.parametrize(("game", "count", "screen"), TABLES, ids=[f"{g}-{n}-{s}" for g, n, s in TABLES])
+@pytest.mark.parametrize(
+    ("game", "count", "screen"), TABLES, ids=[f"{g}-{n}-{s}" for g, n, s in TABLES]
+)
 def test_the_form_fits_and_names_stay_in_view(
     browser: Any, base_url: str, game: str, count: int, screen: str
 ) -> None:
@@ -115,7 +117,9 @@ def test_six_players_fit_a_laptop(browser: Any, base_url: str) -> None:
 
 
 @pytest.mark.parametrize("language", ["fr", "uk", "en"])
-def test_every_problem_at_once_with_the_players_name(browser: Any, base_url: str, language: str) -> None:
+def test_every_problem_at_once_with_the_players_name(
+    browser: Any, base_url: str, language: str
+) -> None:
     """Nile: a decimal, two values over the limit and too many cards of one crop for the
     box, all listed in one round, each with the player's name and never a path."""
     context, page, _ = _open(browser, base_url, f"{language}/nile/scoring/", "phone")
@@ -189,7 +193,9 @@ def _largest_base_case(game: str, players: int) -> Case:
 
 
 @pytest.mark.parametrize("screen", ["phone", "laptop"])
-def test_tokaido_from_the_score_track_in_30_entries(browser: Any, base_url: str, screen: str) -> None:
+def test_tokaido_from_the_score_track_in_30_entries(
+    browser: Any, base_url: str, screen: str
+) -> None:
     content = GAMES["tokaido"]
     engine = GameEngine(content)
     case = _largest_base_case("tokaido", 4)
@@ -205,14 +211,21 @@ def test_tokaido_from_the_score_track_in_30_entries(browser: Any, base_url: str,
         for index, player in enumerate(entered["players"]):
             total = calc.locator(f'[data-result="total"][data-player="{index}"]').inner_text()
             rank = calc.locator(f'[data-result="rank"][data-player="{index}"]').inner_text()
-            assert (int(total), int(rank)) == (expected[player["name"]].total, expected[player["name"]].rank)
+            assert (int(total), int(rank)) == (
+                expected[player["name"]].total,
+                expected[player["name"]].rank,
+            )
         print(f"Tokaido, 4 players, {screen}: {fields} + {settings} entries from the score track")
     finally:
         context.close()
     context, page, _ = _open(browser, base_url, "en/tokaido/scoring/", screen)
     try:
-        full_fields, full_settings = _enter(page.locator("[data-calculator]"), full, screen == "phone")
-        print(f"Tokaido, 4 players, {screen}: {full_fields} + {full_settings} entries in a full count")
+        full_fields, full_settings = _enter(
+            page.locator("[data-calculator]"), full, screen == "phone"
+        )
+        print(
+            f"Tokaido, 4 players, {screen}: {full_fields} + {full_settings} entries in a full count"
+        )
         assert full_fields > fields
     finally:
         context.close()

@@ -141,7 +141,9 @@ def test_calculator_is_usable_at_360_px(browser: Any, base_url: str) -> None:
         name.focus()
         page.keyboard.press("Tab")
         # One player at a time on a phone: from the name, the keyboard goes to their fields.
-        focused = page.evaluate("[document.activeElement.dataset.input, document.activeElement.dataset.player]")
+        focused = page.evaluate(
+            "[document.activeElement.dataset.input, document.activeElement.dataset.player]"
+        )
         assert focused == ["papyrus", "0"]
         calc.locator('[data-switch="1"]').click()
         assert calc.locator('[data-player-name="1"]').is_visible()

@@ -17,6 +17,7 @@ from rulebook.site.provenance import Decision, decision
 from rulebook.site.view import LocalGame
 from schemas.game import GameContent
 from schemas.scoring import Category
+from schemas.track import without_mode
 from scorer.describe import CallbackWords, describe_category, render
 
 
@@ -104,7 +105,9 @@ def _scoring_model(game: LocalGame) -> ScoringModel:
                 id=c.id,
                 label=label,
                 note=category_description(game, c),
-                condition=condition(content, c.when, loc, f"scoring.categories.{c.id}.when"),
+                condition=condition(
+                    content, without_mode(c.when), loc, f"scoring.categories.{c.id}.when"
+                ),
                 decision=decision(content, c.provenance, f"scoring.categories.{c.id}", loc),
             )
         )

@@ -22,6 +22,7 @@ import pytest
 from schemas.cases import Case
 from schemas.loader import load_game
 from scorer.engine import GameEngine
+from tests.browser.test_site_browser import fill_field
 from tests.track_support import track_state
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
@@ -167,15 +168,7 @@ def _enter(calc: Any, state: dict[str, Any], phone: bool) -> tuple[int, int]:
         for key, value in player.items():
             if key == "name" or value in (0, False, [], None):
                 continue  # an empty field is already zero
-            field = calc.locator(f'[data-input="{key}"][data-player="{index}"]')
-            if isinstance(value, bool):
-                field.set_checked(value)
-            elif isinstance(value, list):
-                field.fill(" ".join(str(v) for v in value))
-            elif field.evaluate("e => e.tagName") == "SELECT":
-                field.select_option(str(value))
-            else:
-                field.fill(str(value))
+            fill_field(calc.locator(f'[data-input="{key}"][data-player="{index}"]'), value)
             entries += 1
     return entries, settings
 

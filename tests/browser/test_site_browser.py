@@ -61,15 +61,19 @@ def enter_state(page: Any, state: dict[str, Any]) -> None:
         for key, value in player.items():
             if key == "name":
                 continue
-            field = calc.locator(f'[data-input="{key}"][data-player="{index}"]')
-            if isinstance(value, bool):
-                field.set_checked(value)
-            elif isinstance(value, list):
-                field.fill(" ".join(str(v) for v in value))
-            elif field.evaluate("e => e.tagName") == "SELECT":
-                field.select_option(str(value))
-            else:
-                field.fill(str(value))
+            fill_field(calc.locator(f'[data-input="{key}"][data-player="{index}"]'), value)
+
+
+def fill_field(field: Any, value: Any) -> None:
+    """Give one field of the form a value of the end state, as a player would."""
+    if isinstance(value, bool):
+        field.set_checked(value)
+    elif isinstance(value, list):
+        field.fill(" ".join(str(v) for v in value))
+    elif field.evaluate("e => e.tagName") == "SELECT":
+        field.select_option(str(value))
+    else:
+        field.fill(str(value))
 
 
 def check_result(page: Any, case: Case) -> None:

@@ -36,9 +36,10 @@ from pydantic import (
 )
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
-from schemas import templates
+from schemas import templates, track
 from schemas.common import Identifier, Provenance, Strict, Text, require_unique
 from schemas.expressions import Expr
+from schemas.track import ScoreTrack
 
 #: The value every points game has without declaring it: the sum of the shown categories.
 #: Ranking keys, end checks and ``win_requires`` may use it.
@@ -163,7 +164,8 @@ class Option(Strict):
     """An expansion, a variant or a reading of a contested rule, chosen for the whole game."""
 
     id: Identifier
-    category: Literal["expansion", "variant", "reading"]
+    #: ``entry``: how the table enters the end state (from the score track), not a rule.
+    category: Literal["expansion", "variant", "reading", "entry"]
     label: Text
     help: Text | None = None
     kind: Literal["flag", "choice"]
@@ -344,6 +346,8 @@ class Scoring(Strict):
     end_checks: list[EndCheck] = Field(default_factory=list)
     rivals: list[Rival] = Field(default_factory=list)
     groups: dict[Identifier, Text] = Field(default_factory=dict)
+    #: The "from the score track" entry mode (schemas.track): spelled out when read.
+    score_track: ScoreTrack | None = None
     provenance: Provenance | None = None
     #: Where each expanded location comes from in the file (for_each templates).
     _expansion: templates.Expansion | None = PrivateAttr(default=None)
@@ -370,9 +374,9 @@ class Scoring(Strict):
                 ],
             ) from None
         if not expansion.copies:
-            return handler(data)
+            return handler(track.expand(data))
         try:
-            scoring = handler(expansion.data)
+            scoring = handler(track.expand(expansion.data))
         except ValidationError as error:
             raise templates.relocate(error, expansion) from None
         scoring._expansion = expansion

@@ -55,6 +55,7 @@ from scorer.reading import MAX_BYTES, MAX_DEPTH, read_end_state
 from scorer.rng import SeededRandom, fnv1a
 from scorer.setup import SetupError, make_setup
 from tests.strategies import end_states
+from tests.track_support import track_state
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
@@ -249,6 +250,10 @@ def game_states(content: GameContent, engine: GameEngine) -> list[Json]:
     cases = content.cases
     for case in cases.cases if cases else []:
         states.append({"id": f"case {case.id}", "state": {"game": content.id, **case.state}})
+    if content.scoring.score_track is not None:  # each case entered from the score track
+        for case in cases.cases if cases else []:
+            entered = track_state(content, engine, {"game": content.id, **case.state})
+            states.append({"id": f"track {case.id}", "state": entered})
     for invalid in cases.invalid if cases else []:
         states.append(
             {"id": f"invalid {invalid.id}", "state": {"game": content.id, **invalid.state}}

@@ -731,6 +731,65 @@ UI_STRINGS: tuple[UiString, ...] = (
         "First place, but not a win: {rule}",
         "Calculator, why a score: the game sets a condition for winning; {rule} is that condition, in full.",
     ),
+    UiString(
+        "calc_view",
+        "How to show the players",
+        "Calculator: the label of the two buttons that switch the form's layout.",
+    ),
+    UiString(
+        "calc_view_one",
+        "One player at a time",
+        "Calculator button: the form shows one player's fields, with a switcher of players.",
+    ),
+    UiString(
+        "calc_view_all",
+        "All players side by side",
+        "Calculator button: the form shows every player in a column.",
+    ),
+    UiString(
+        "calc_switch_player",
+        "Whose score to enter",
+        "Calculator: the label of the row of player buttons (name and total so far).",
+    ),
+    UiString(
+        "calc_next_player",
+        "Next player: {name}",
+        "Calculator button: shows the next player's fields; {name} is that player.",
+    ),
+    UiString("calc_less", "One less", "Calculator: the − button beside a small count."),
+    UiString("calc_more", "One more", "Calculator: the + button beside a small count."),
+    UiString(
+        "calc_verdict",
+        "{name} wins with {amount}, {gap} ahead of {other}: {categories} made the difference",
+        "Calculator, the result in one sentence; {amount} is e.g. '86 points', {gap} a number, "
+        "{categories} a list of scoring categories.",
+    ),
+    UiString(
+        "calc_verdict_plain",
+        "{name} wins with {amount}, {gap} ahead of {other}",
+        "Calculator, the result in one sentence; {amount} is e.g. '86 points', {gap} a number.",
+    ),
+    UiString(
+        "calc_verdict_tiebreak",
+        "{name} wins with {amount}, level with {other} and ahead on {key}",
+        "Calculator, the result in one sentence: equal totals, won on the tiebreaker {key}.",
+    ),
+    UiString(
+        "calc_verdict_shared",
+        "{names} share the win with {amount}",
+        "Calculator, the result in one sentence: several winners; {names} is a list of names.",
+    ),
+    UiString(
+        "calc_verdict_key",
+        "{name} wins. {reason}",
+        "Calculator, the result in one sentence for a game without points; {reason} is a "
+        "sentence like ui.calc_why_at.",
+    ),
+    UiString(
+        "calc_unscored",
+        "Nobody scored in: {categories}",
+        "Calculator: one line for the scoring categories no player scored any point in.",
+    ),
     # -- scoring in words (scorer.describe): the words are declared with the engine --
     *(UiString(m.key, m.text, m.note, m.plural) for m in DESCRIPTION_MESSAGES),
 )

@@ -163,6 +163,10 @@ class Localizer:
         """Text that is never translated (a proper name, a bibliographic title)."""
         return Fragment(text, language or self.source_language)
 
+    def count(self, key: str, number: int) -> str:
+        """The count phrase ``ui.<key>`` for ``number`` in this language (1 point, 5 points)."""
+        return self._translator.count(f"ui.{key}", number)
+
     def count_patterns(self, key: str) -> tuple[str, dict[str, str]]:
         """The count phrase ``ui.<key>`` by plural category, and the language of its rules."""
         return self._translator.count_patterns(f"ui.{key}")

@@ -13,6 +13,8 @@ from tests.browser.test_site_browser import _widget_ready
 def _fill(calc: Any, values: dict[tuple[str, int], str]) -> None:
     for (field, player), value in values.items():
         target = calc.locator(f'[data-input="{field}"][data-player="{player}"]')
+        if not target.is_visible():  # a phone shows one player at a time: switch to them
+            calc.locator(f'[data-switch="{player}"]').click()
         if target.evaluate("e => e.tagName") == "SELECT":
             target.select_option(value)
         else:

@@ -5,7 +5,7 @@ import { describe, test } from "node:test";
 import { FakeElement, installDom, serialize } from "./dom.mjs";
 import { GAME, HOSTILE_NAMES, ISLAND, tool } from "./tools.mjs";
 
-const { explain, reason, firstDifference } = await tool("explain");
+const { explain, reason, firstDifference, unscored, verdict } = await tool("explain");
 const { chart, segments } = await tool("chart");
 const { Words, fillIn } = await tool("kit");
 installDom();
@@ -65,8 +65,10 @@ describe("explain", () => {
           "Temple: 10 points — place 1 with 5 (Coins given to the temple)",
           "Collector: 3 points — shared — 7, tied with Olena",
           "Relic objective: 10 points — activated it and has the most: 4 (Pile)",
+          "Souvenirs: 1 point",
           "Won on tiebreak — Achievement cards: 3 against 2 (Olena)",
         ],
+        rank: 1,
       },
       {
         name: "Olena",
@@ -74,8 +76,10 @@ describe("explain", () => {
           "Temple: 7 points — place 2, tied with Bo, with 3 (Coins given to the temple)",
           "Collector: 3 points — shared — 7, tied with Ana",
           "Relic objective: 3 points — shared — 4 (Pile), tied with Ana",
+          "Souvenirs: 11 points",
           "Lost on tiebreak — Achievement cards: 2 against 3 (Ana)",
         ],
+        rank: 2,
       },
       {
         name: "Bo",
@@ -85,8 +89,31 @@ describe("explain", () => {
           "Relic objective: 0 points — 0 (Pile); the most is 4, by Ana and Olena",
           "Place decided by Points: 7 against 24 (Olena)",
         ],
+        rank: 3,
       },
     ]);
+  });
+
+  test("a plain count says how it is counted; awards nobody won are one line, not one per player", () => {
+    const game = { ...GAME, descriptions: { souvenirs: "1 point per souvenir" } };
+    const result = structuredClone(RESULT);
+    for (const p of result.players) p.breakdown.relic = 0;
+    assert.deepEqual(unscored(game, result), ["relic"]);
+    const lines = explain(game, result, w);
+    assert.ok(lines.every((p) => !p.lines.some((line) => line.startsWith("Relic"))), JSON.stringify(lines));
+    assert.ok(lines[0].lines.includes("Souvenirs: 1 point — 1 point per souvenir"));
+  });
+
+  test("one sentence on why the winner won", () => {
+    const result = structuredClone(RESULT);
+    result.players[0].total = 30;
+    result.players[0].breakdown.temple = 16;
+    assert.equal(verdict(GAME, result, w), "Ana wins with 30 points, 6 ahead of Olena: Temple and Relic objective made the difference");
+    assert.equal(verdict(GAME, RESULT, w), "Ana wins with 24 points, level with Olena and ahead on Achievement cards");
+    const shared = structuredClone(RESULT);
+    shared.players[1].winner = true;
+    assert.equal(verdict(GAME, shared, w), "Ana and Olena share the win with 24 points");
+    assert.equal(verdict(GAME, { players: [RESULT.players[0]] }, w), null, "alone at the table");
   });
 
   test("the other award cases", () => {
@@ -138,7 +165,7 @@ describe("explain", () => {
       result.players[0].against = name;
       const lines = explain(GAME, result, w)[0].lines;
       assert.equal(lines[1], `Collector: 3 points — shared — 7, tied with ${name}`);
-      assert.equal(lines[3], `Won on tiebreak — Achievement cards: 3 against 2 (${name})`);
+      assert.equal(lines[4], `Won on tiebreak — Achievement cards: 3 against 2 (${name})`);
     }
   });
 });
@@ -182,6 +209,13 @@ describe("chart", () => {
   test("nothing to show, no chart", () => {
     const result = { game: "probe", players: [player({ name: "A" }), player({ name: "B" })] };
     assert.equal(chart(GAME, result, w), null);
+  });
+
+  test("no chart of a single category, nor of a ranking key (Nile's piles are compared, not summed)", () => {
+    const one = { game: "probe", players: [player({ name: "A", total: 5, breakdown: { temple: 5 } }), player({ name: "B", total: 2, breakdown: { temple: 2 } })] };
+    assert.equal(chart(GAME, one, w), null);
+    const nile = { ...GAME, scoring: { ...GAME.scoring, kind: "ranking_key" } };
+    assert.equal(chart(nile, RESULT, w), null);
   });
 
   test("penalties have no segment", () => {

@@ -1,26 +1,31 @@
 """The scoring page: the categories, how places are decided, the calculator, an example.
 
 :func:`category_description` is the one place a category's "how it is counted" comes
-from: the engine's node registry (descriptions in words) will fill it.
+from: the engine's node registry says it in words (scorer.describe), in the page's
+language, followed by the value's note when the content has one.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulebook.i18n.numbers import format_number
 from rulebook.site.conditions import Condition, condition
 from rulebook.site.examples import Example, worked_example
-from rulebook.site.localize import Fragment
+from rulebook.site.localize import Fragment, Localizer
 from rulebook.site.provenance import Decision, decision
 from rulebook.site.view import LocalGame
+from schemas.game import GameContent
 from schemas.scoring import Category
+from schemas.track import without_mode
+from scorer.describe import CallbackWords, describe_category, render
 
 
 @dataclass(frozen=True)
 class CategoryView:
     id: str
     label: Fragment
-    note: Fragment | None
+    note: Fragment
     condition: Condition | None
     decision: Decision | None
 
@@ -45,11 +50,41 @@ class ScoringModel:
     example: Example | None
 
 
-def category_description(game: LocalGame, category: Category) -> Fragment | None:
-    """How ``category`` is counted, in words: today the note of the value it shows."""
-    values = {v.id: v for v in game.content.scoring.values}
+def category_description(game: LocalGame, category: Category) -> Fragment:
+    """How ``category`` is counted, in words (see :func:`describe_in`)."""
+    return describe_in(game.content, game.loc, category)
+
+
+def describe_in(content: GameContent, loc: Localizer, category: Category) -> Fragment:
+    """How ``category`` is counted, in words: the engine's description of the value it
+    shows, in ``loc``'s language, then the value's note when the content has one.
+
+    The fragment is a fallback (marked on the page) when any word of it is.
+    """
+    fell_back: list[Fragment] = []
+
+    def seen(fragment: Fragment) -> str:
+        if fragment.fallback:
+            fell_back.append(fragment)
+        return fragment.text
+
+    words = CallbackWords(
+        lambda key, _source: seen(loc.ui(key)),
+        lambda context, source: seen(loc.text(context, source)),
+        lambda key, number: loc.count(key, number),
+        lambda number: format_number(number, loc.language),
+    )
+    text = render(describe_category(content, category.id), words)
+    sentence = text[:1].upper() + text[1:]
+    values = {v.id: v for v in content.scoring.values}
     value = values.get(category.value)
-    return game.loc.maybe(f"scoring.values.{category.value}.note", value.note if value else None)
+    note = loc.maybe(f"scoring.values.{category.value}.note", value.note if value else None)
+    if note is not None:
+        seen(note)
+        sentence = f"{sentence}. {note.text}"
+    if fell_back:
+        return Fragment(sentence, fell_back[0].lang, fallback=True)
+    return Fragment(sentence, loc.language)
 
 
 def scoring_model(game: LocalGame) -> ScoringModel:
@@ -70,7 +105,9 @@ def _scoring_model(game: LocalGame) -> ScoringModel:
                 id=c.id,
                 label=label,
                 note=category_description(game, c),
-                condition=condition(content, c.when, loc, f"scoring.categories.{c.id}.when"),
+                condition=condition(
+                    content, without_mode(c.when), loc, f"scoring.categories.{c.id}.when"
+                ),
                 decision=decision(content, c.provenance, f"scoring.categories.{c.id}", loc),
             )
         )

@@ -35,16 +35,19 @@ export function segments(game, result) {
 }
 
 /**
- * The chart, or null when no player has anything to show.
+ * The chart, or null when it would mean nothing (no points, or one category only).
  * @param {any} game the export @param {any} result score()'s result @param {import("./kit.js").Words} w
  */
 export function chart(game, result, w) {
-  const { categories, bars } = segments(game, result);
-  if (!categories.length) return null;
+  // A chart says something only when points add up from several categories: not for a
+  // ranking key (Nile's piles are compared, never summed) nor for a single category.
   const points = game.scoring.kind === "points";
-  const amount = (/** @type {number} */ n) => (points ? w.count("points", n) : w.num(n));
+  if (!points) return null;
+  const { categories, bars } = segments(game, result);
+  if (categories.length < 2) return null;
+  const amount = (/** @type {number} */ n) => w.count("points", n);
   const rows = result.players.map((/** @type {any} */ p, /** @type {number} */ i) => {
-    const total = points ? p.total : bars[i].reduce((/** @type {number} */ t, /** @type {any} */ s) => t + s.amount, 0);
+    const total = p.total;
     const summary = `${p.name}: ${amount(total)}`;
     return el("div", { class: "rb-chart-row", "data-chart-player": i },
       el("span", { class: "rb-chart-name", text: p.name }),

@@ -76,29 +76,83 @@ export function rankingReason(game, result, p, w) {
   return w.t(other && p.rank < other.rank ? "calc_why_tiebreak_won" : "calc_why_tiebreak_lost", values);
 }
 
+/** The ids of the categories nobody scored anything in (awards nobody won), in order. @param {any} game @param {any} result */
+export function unscored(game, result) {
+  return game.scoring.categories
+    .filter((/** @type {any} */ c) => result.players.some((/** @type {any} */ p) => Object.hasOwn(p.breakdown ?? {}, c.id)))
+    .filter((/** @type {any} */ c) => result.players.every((/** @type {any} */ p) => !p.breakdown?.[c.id]))
+    .map((/** @type {any} */ c) => c.id);
+}
+
 /**
- * The explanation of a result: per player, in the result's order, its name and lines.
+ * The explanation of a result: per player, in the result's order, its name, rank and lines.
+ * A category nobody scored in has no line (the result says so once, see unscored()); a
+ * category without details (a plain count) says how it is counted, when the export has
+ * the words (``descriptions``, by category id).
  * @param {any} game the export (labels in the page's language) @param {any} result score()'s result
  * @param {import("./kit.js").Words} w
- * @returns {{name: string, lines: string[]}[]}
+ * @returns {{name: string, rank: number, lines: string[]}[]}
  */
 export function explain(game, result, w) {
   const s = game.scoring;
   const points = s.kind === "points";
   const nameOf = (/** @type {number} */ i) => result.players[i]?.name ?? "?";
   const computes = Object.fromEntries((s.values ?? []).map((/** @type {any} */ v) => [v.id, v.compute]));
+  const quiet = new Set(unscored(game, result));
+  const described = game.descriptions ?? {};
   return result.players.map((/** @type {any} */ p) => {
     const lines = [];
     if (!points) lines.push(`${s.ranking.keys[0].label}: ${w.num(p.key ?? [])}`);
     for (const c of s.categories) {
-      if (!p.details || !Object.hasOwn(p.details, c.id)) continue;
-      const why = reason(w, p.details[c.id], measured(game, award(computes[c.value])?.of), nameOf);
+      if (quiet.has(c.id) || !Object.hasOwn(p.breakdown ?? {}, c.id)) continue;
       const amount = p.breakdown?.[c.id] ?? 0;
-      if (why) lines.push(`${c.label}: ${points ? w.count("points", amount) : w.num(amount)} — ${why}`);
+      const shown = points ? w.count("points", amount) : w.num(amount);
+      const details = p.details && Object.hasOwn(p.details, c.id) ? p.details[c.id] : null;
+      const why = details == null ? null : reason(w, details, measured(game, award(computes[c.value])?.of), nameOf);
+      if (why) lines.push(`${c.label}: ${shown} — ${why}`);
+      else if (details == null && amount && points) lines.push(described[c.id] ? `${c.label}: ${shown} — ${described[c.id]}` : `${c.label}: ${shown}`);
     }
     const ranking = rankingReason(game, result, p, w);
     if (ranking) lines.push(ranking);
     if (p.rank === 1 && !p.winner && s.ranking.win_requires_label) lines.push(w.t("calc_why_no_win", { rule: s.ranking.win_requires_label }));
-    return { name: p.name, lines };
+    return { name: p.name, rank: p.rank, lines };
   });
+}
+
+/**
+ * One sentence on why the winner won, or null (nobody won, a single player):
+ * "Dee wins with 86 points, 5 ahead of Bo: Temple and Collector made the difference".
+ * @param {any} game @param {any} result @param {import("./kit.js").Words} w
+ * @returns {string | null}
+ */
+export function verdict(game, result, w) {
+  const s = game.scoring;
+  const players = result.players;
+  const winners = players.filter((/** @type {any} */ p) => p.winner);
+  if (!winners.length || players.length < 2) return null;
+  if (winners.length > 1) {
+    const amount = s.kind === "points" ? w.count("points", winners[0].total) : w.num(winners[0].key ?? []);
+    return w.t("calc_verdict_shared", { names: w.list(winners.map((/** @type {any} */ p) => p.name)), amount });
+  }
+  const best = winners[0];
+  const others = players.filter((/** @type {any} */ p) => p !== best).sort((/** @type {any} */ a, /** @type {any} */ b) => a.rank - b.rank);
+  const next = others[0];
+  if (s.kind !== "points") {
+    const why = rankingReason(game, result, best, w);
+    return why ? w.t("calc_verdict_key", { name: best.name, reason: why }) : null;
+  }
+  const labels = Object.fromEntries(s.categories.map((/** @type {any} */ c) => [c.id, c.label]));
+  const gap = best.total - next.total;
+  if (gap === 0) {
+    const key = s.ranking.keys.find((/** @type {any} */ k) => k.value === best.decided_by)?.label ?? best.decided_by;
+    return w.t("calc_verdict_tiebreak", { name: best.name, amount: w.count("points", best.total), other: next.name, key });
+  }
+  const ahead = Object.keys(best.breakdown ?? {})
+    .map((id) => ({ id, by: (best.breakdown[id] ?? 0) - (next.breakdown?.[id] ?? 0) }))
+    .filter((d) => d.by > 0)
+    .sort((a, b) => b.by - a.by)
+    .slice(0, 2)
+    .map((d) => labels[d.id] ?? d.id);
+  const values = { name: best.name, amount: w.count("points", best.total), gap: w.num(gap), other: next.name, categories: w.list(ahead) };
+  return w.t(ahead.length ? "calc_verdict" : "calc_verdict_plain", values);
 }

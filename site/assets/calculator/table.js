@@ -315,8 +315,12 @@ class CalculatorTools {
     else this.bgStats.removeAttribute("href");
     this.explained.hidden = !r;
     if (!r) return this.explained.replaceChildren();
-    const players = explain(this.game, r, w).map(({ name, lines }, i) => el("div", { class: "rb-explain-player", "data-explain-player": i },
-      el("h4", { text: name }), el("ul", {}, lines.map((line) => el("li", { text: line })))));
+    // In rank order, like the results above.
+    const players = explain(this.game, r, w)
+      .map(({ name, rank, lines }, i) => ({ name, rank, lines, i }))
+      .sort((a, b) => a.rank - b.rank || a.i - b.i)
+      .map(({ name, lines, i }) => el("div", { class: "rb-explain-player", "data-explain-player": i },
+        el("h4", { text: name }), el("ul", {}, lines.map((line) => el("li", { text: line })))));
     this.explained.replaceChildren(el("h3", { text: w.t("calc_explain") }), ...[chart(this.game, r, w) ?? []].flat(), ...players);
   }
 }

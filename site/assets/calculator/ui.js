@@ -17,6 +17,7 @@
 import * as expr from "./expr.js";
 import { el, stepText, Words } from "./kit.js";
 import { registerOffline } from "./offline.js";
+import { unscored, verdict } from "./explain.js";
 import { excerpt, ProblemWords } from "./problems.js";
 import * as scoring from "./scoring.js";
 import * as setup from "./setup.js";
@@ -99,7 +100,10 @@ function makeEngine(game) {
 /** Form controls for the game's options. @param {any} game @param {Words} texts @param {Record<string, any>} options @param {(id: string) => boolean} active @param {(id: string, value: any) => void} onChange @param {string} prefix */
 function optionFields(game, texts, options, active, onChange, prefix) {
   const fields = [];
-  for (const option of game.scoring.options ?? []) {
+  // How to enter the scores (the score track) comes before the game's own options.
+  const all = game.scoring.options ?? [];
+  const ordered = [...all.filter((/** @type {any} */ o) => o.category === "entry"), ...all.filter((/** @type {any} */ o) => o.category !== "entry")];
+  for (const option of ordered) {
     if (!active(option.id)) continue;
     const id = nextId(`${prefix}-opt`);
     const context = `scoring.options.${option.id}`;
@@ -131,6 +135,9 @@ function optionFields(game, texts, options, active, onChange, prefix) {
 // The calculator
 // ----------------------------------------------------------------------------------------
 
+/** Counts up to this many get − / + buttons. */
+const STEPPER_MAX = 12;
+
 /** @param {number} n @param {any} game */
 const clampPlayers = (n, game) => Math.min(game.players.max, Math.max(game.players.min, n));
 
@@ -159,6 +166,16 @@ class Calculator {
     this.onUpdate = undefined;
     /** The words of the current problems. @type {ProblemWords | undefined} */
     this.said = undefined;
+    // One player at a time on a phone (their fields, name and total in a sticky bar), every
+    // player side by side where the columns fit. The reader can switch either way.
+    /** @type {"one" | "all"} */
+    this.view = typeof matchMedia === "function" && matchMedia("(max-width: 44.9375em)").matches ? "one" : "all";
+    /** The player shown in the one-player view. */
+    this.current = 0;
+    /** Whether the totals tie (the tiebreak-only inputs are then asked). */
+    this.tied = false;
+    /** Whether fit() follows the window's size. */
+    this.fitting = false;
     this.form = el("form", { class: "rb-calc-form", novalidate: true, on: { submit: (/** @type {Event} */ e) => e.preventDefault() } });
     this.results = el("section", { class: "rb-calc-results", "aria-live": "polite", "data-results": "" });
     root.append(this.form, this.results);
@@ -170,10 +187,29 @@ class Calculator {
     return { options: this.options, table: this.table, choiceData: runtime.validation.choiceData(this.game, this.table), n: this.count };
   }
 
-  /** The inputs asked with the current options, table and player count. */
+  /**
+   * The inputs asked with the current options, table and player count. The score track's
+   * own inputs come first; inputs only a tiebreaker reads are asked only once the totals
+   * tie (or when they hold something already).
+   */
   activeInputs() {
     const c = this.context();
-    return this.game.scoring.inputs.filter((/** @type {any} */ spec) => this.engine.inputActive(spec.id, c));
+    const tiebreakOnly = this.tiebreakOnly();
+    const entered = (/** @type {string} */ id) => this.values.some((v) => v[id] != null && v[id] !== "" && v[id] !== false);
+    const asked = this.game.scoring.inputs.filter((/** @type {any} */ spec) => this.engine.inputActive(spec.id, c)
+      && (!tiebreakOnly.has(spec.id) || this.tied || entered(spec.id)));
+    const track = this.game.scoring.score_track;
+    if (!track || !this.options.score_track) return asked;
+    const first = new Set(["track_points", ...(track.facts ?? []).map((/** @type {any} */ f) => f.id)]);
+    return [...asked.filter((/** @type {any} */ s) => first.has(s.id)), ...asked.filter((/** @type {any} */ s) => !first.has(s.id))];
+  }
+
+  /** The inputs only a tiebreaker reads (no total, breakdown or check on the totals). @returns {Set<string>} */
+  tiebreakOnly() {
+    const needs = this.game.needs;
+    if (!needs) return new Set();
+    const totals = new Set(needs.totals ?? []);
+    return new Set(Object.values(needs.tiebreaks ?? {}).flat().filter((id) => !totals.has(/** @type {string} */ (id))));
   }
 
   /** Rebuild the whole form (after a change of options, table or player count). */
@@ -215,7 +251,9 @@ class Calculator {
     }
     if (tableFields.length) this.form.append(el("fieldset", { class: "rb-calc-table" }, el("legend", {}, t.node("table_inputs")), tableFields));
 
-    this.form.append(this.grid());
+    this.form.append(this.viewSwitch(), this.grid());
+    this.show(this.current);
+    this.fit();
     this.form.append(el("p", { class: "rb-calc-actions" }, el("button", {
       type: "button", class: "md-button", "data-reset": "", "data-focus-key": "reset",
       on: { click: () => { this.values = this.values.map(() => ({})); this.build(); } },
@@ -225,24 +263,93 @@ class Calculator {
     this.update();
   }
 
-  /** The grid: a row per input, a column per player. */
+  /** The two views of the form, as a pair of toggle buttons. */
+  viewSwitch() {
+    const t = this.texts;
+    const button = (/** @type {"one" | "all"} */ view, /** @type {string} */ key) => el("button", {
+      type: "button", class: "md-button rb-view-button", "aria-pressed": String(this.view === view), "data-view": view,
+      "data-focus-key": `view:${view}`,
+      on: { click: () => { this.view = view; this.build(); } },
+    }, t.node(key));
+    return el("div", { class: "rb-view-switch", role: "group", "aria-label": t.t("calc_view") },
+      button("one", "calc_view_one"), button("all", "calc_view_all"));
+  }
+
+  /**
+   * The player switcher of the one-player view: a tab per player with their name and
+   * running total; it stays at the top of the screen while their fields scroll by.
+   */
+  switcher() {
+    const t = this.texts;
+    const bar = el("div", { class: "rb-switcher", role: "group", "aria-label": t.t("calc_switch_player"), "data-switcher": "" });
+    for (let i = 0; i < this.count; i++) {
+      bar.append(el("button", {
+        type: "button", class: "rb-switch", "aria-pressed": String(i === this.current), "data-switch": i, "data-focus-key": `switch:${i}`,
+        on: { click: () => this.show(i) },
+      }, el("span", { class: "rb-switch-name", "data-switch-name": i, text: this.names[i] }),
+      el("output", { class: "rb-running", "data-running-total": i })));
+    }
+    return bar;
+  }
+
+  /** Show player ``i`` in the one-player view, and focus their first field. @param {number} i */
+  show(i) {
+    this.current = i;
+    for (const cell of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("[data-col]"))) {
+      cell.classList.toggle("rb-off", this.view === "one" && cell.dataset.col !== String(i));
+    }
+    for (const b of this.form.querySelectorAll("[data-switch]")) b.setAttribute("aria-pressed", String(b.getAttribute("data-switch") === String(i)));
+    const next = /** @type {HTMLElement | null} */ (this.form.querySelector("[data-next-player]"));
+    if (next) {
+      next.hidden = i + 1 >= this.count;
+      next.textContent = this.texts.t("calc_next_player", { name: this.names[i + 1] ?? "" });
+    }
+  }
+
+  /**
+   * Where the grid's head row sticks: under the site's header when every column fits the
+   * page (the page scrolls), else at the top of the grid's own box, which then scrolls
+   * both ways inside the page.
+   */
+  fit() {
+    const box = /** @type {HTMLElement | null} */ (this.form.querySelector(".rb-calc-scroll"));
+    if (!box) return;
+    box.classList.remove("rb-scrolls");
+    box.classList.toggle("rb-scrolls", box.scrollWidth > box.clientWidth + 1);
+    if (!this.fitting) {
+      this.fitting = true;
+      addEventListener("resize", () => this.fit());
+    }
+  }
+
+  /** Focus a field, first showing its player in the one-player view. @param {HTMLElement} target */
+  reveal(target) {
+    const col = /** @type {HTMLElement | null} */ (target.closest("[data-col]"));
+    if (col && this.view === "one") this.show(Number(col.dataset.col));
+    target.focus();
+  }
+
+  /** The grid: a row per input, a column per player; the names and totals stay in view. */
   grid() {
     const t = this.texts;
     const s = this.game.scoring;
-    const table = el("table", { class: "rb-calc-grid" });
+    const one = this.view === "one";
+    if (this.current >= this.count) this.current = 0;
+    const table = el("table", { class: `rb-calc-grid rb-view-${this.view}`, "data-view-shown": this.view });
     const head = el("tr", {}, el("th", { scope: "col", class: "rb-corner" }, t.node("players")));
     /** @type {string[]} */
     this.columnIds = [];
     for (let i = 0; i < this.count; i++) {
       const id = nextId("calc-name");
       this.columnIds.push(id);
-      head.append(el("th", { scope: "col" },
+      head.append(el("th", { scope: "col", "data-col": i, class: "rb-player-head" },
         el("label", { class: "rb-visually-hidden", for: id, text: t.t("player_name", { n: i + 1 }) }),
         el("input", {
           id, type: "text", class: "rb-name", value: this.names[i], maxlength: 40, autocomplete: "off",
           "data-player-name": i, "data-focus-key": `name:${i}`, "aria-describedby": `${id}-error`,
           on: { input: (/** @type {Event} */ e) => { this.names[i] = /** @type {HTMLInputElement} */ (e.target).value; this.update(); } },
         }),
+        el("output", { class: "rb-running", "data-running-total": i }),
         el("span", { class: "rb-error", id: `${id}-error`, hidden: true, "data-error-for": `players[${i}]` })));
     }
     table.append(el("thead", {}, head));
@@ -262,11 +369,33 @@ class Calculator {
       if (spec.help) head.append(el("small", { class: "rb-help" }, t.text(spec.help, `${context}.help`)));
       if (spec.kind === "sequence") head.append(el("small", { class: "rb-help" }, t.t("sequence_help")));
       const row = el("tr", { "data-row": spec.id }, head);
-      for (let i = 0; i < this.count; i++) row.append(el("td", {}, this.field(spec, i, rowId)));
+      for (let i = 0; i < this.count; i++) row.append(el("td", { "data-col": i }, this.field(spec, i, rowId)));
       body.append(row);
     }
     table.append(body);
-    return el("div", { class: "rb-scroll rb-calc-scroll" }, table);
+    const box = el("div", { class: `rb-calc-scroll rb-view-${this.view}` }, table);
+    if (!one) return box;
+    const next = el("button", {
+      type: "button", class: "md-button rb-next-player", "data-next-player": "", "data-focus-key": "next-player",
+      on: { click: () => {
+        this.show(Math.min(this.current + 1, this.count - 1));
+        /** @type {HTMLElement | null} */ (this.form.querySelector(`[data-col="${this.current}"] input, [data-col="${this.current}"] select`))?.focus();
+        this.form.querySelector("[data-switcher]")?.scrollIntoView({ block: "nearest" });
+      } },
+    });
+    return el("div", { class: "rb-one-player" }, this.switcher(), box, el("p", {}, next));
+  }
+
+  /** The running totals beside the names and in the switcher. @param {any} result */
+  runningTotals(result) {
+    const points = this.game.scoring.kind === "points";
+    for (const out of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("[data-running-total]"))) {
+      const p = result?.players?.[Number(out.dataset.runningTotal)];
+      out.textContent = !p ? "—" : points ? this.texts.count("points", p.total) : (p.key ?? []).join(" ");
+    }
+    for (const name of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("[data-switch-name]"))) {
+      name.textContent = this.names[Number(name.dataset.switchName)] || this.texts.t("default_player", { n: Number(name.dataset.switchName) + 1 });
+    }
   }
 
   /** The control of one input for one player. @param {any} spec @param {number} i @param {string} rowId */
@@ -297,7 +426,9 @@ class Calculator {
       control = el("input", {
         ...common,
         type: spec.kind === "count" ? "number" : "text",
-        inputmode: spec.kind === "count" ? "numeric" : "text",
+        // The numeric keypad for every number; a list of numbers needs a separator key too.
+        inputmode: spec.kind === "count" ? "numeric" : "decimal",
+        pattern: spec.kind === "count" ? "[0-9]*" : null,
         min: spec.kind === "count" ? limits.min ?? spec.min : null,
         max: spec.kind === "count" ? limits.max ?? spec.max : null,
         step: spec.kind === "count" ? 1 : null,
@@ -307,7 +438,23 @@ class Calculator {
         on: { input: (/** @type {Event} */ e) => set(/** @type {HTMLInputElement} */ (e.target).value) },
       });
     }
-    return [control, el("span", { class: "rb-error", id: `${id}-error`, hidden: true })];
+    const error = el("span", { class: "rb-error", id: `${id}-error`, hidden: true });
+    const top = this.game.limits?.[spec.id]?.max ?? spec.max;
+    if (spec.kind !== "count" || top == null || top > STEPPER_MAX) return [control, error];
+    // Small counts get − and + buttons: one tap each, no keyboard.
+    const input = /** @type {HTMLInputElement} */ (control);
+    const step = (/** @type {number} */ by) => {
+      const now = /^\d+$/.test(input.value) ? Number(input.value) : 0;
+      const low = Number(input.min || 0);
+      const next = Math.min(Math.max(now + by, low), top);
+      input.value = String(next);
+      set(input.value);
+    };
+    const button = (/** @type {number} */ by, /** @type {string} */ text, /** @type {string} */ key) => el("button", {
+      type: "button", class: "rb-step", tabindex: "-1", "aria-label": t.t(key), "data-step-by": by,
+      on: { click: () => step(by) },
+    }, text);
+    return [el("span", { class: "rb-stepper" }, button(-1, "−", "calc_less"), control, button(1, "+", "calc_more")), error];
   }
 
   /**
@@ -332,7 +479,8 @@ class Calculator {
         } else if (spec.kind === "position") {
           if (raw) player[spec.id] = Number(raw);
         } else if (spec.kind === "sequence") {
-          const tokens = String(raw ?? "").split(/[\s,;]+/).filter(Boolean);
+          // Spaces, commas or dots: a phone's number keypad has a comma or a dot, never a space.
+          const tokens = String(raw ?? "").split(/[\s,;.]+/).filter(Boolean);
           if (tokens.length) player[spec.id] = tokens.map(number);
         } else {
           const text = String(raw ?? "").trim();
@@ -357,8 +505,15 @@ class Calculator {
       console.error(error);
       problems = [];
     }
+    const first = this.game.scoring.ranking.keys[0].value;
+    const tied = !!result?.players?.some((/** @type {any} */ p) => p.decided_by && p.decided_by !== first);
+    if (tied !== this.tied) {
+      this.tied = tied; // the tiebreak-only inputs come (or go) with the tie
+      if (this.tiebreakOnly().size) return this.build();
+    }
     this.said = new ProblemWords(this.game, this.texts, this.names.slice(0, this.count).map(excerpt));
     this.flag(problems);
+    this.runningTotals(result);
     this.results.replaceChildren(...(problems.length ? this.problemList(problems, result != null) : []), ...this.resultView(result, !problems.length));
     this.onUpdate?.(state, problems.length ? null : result); // the table tools (table.js) keep only final results
   }
@@ -420,7 +575,7 @@ class Calculator {
       const target = this.targets(p)[0];
       const where = said.where(p);
       const item = el("li", { "data-problem": p.code, "data-loc": JSON.stringify(p.loc), "data-severity": p.severity });
-      if (target) item.append(el("button", { type: "button", class: "rb-link", on: { click: () => target.focus() } }, where || t.t("problems")), ": ", this.message(p));
+      if (target) item.append(el("button", { type: "button", class: "rb-link", on: { click: () => this.reveal(target) } }, where || t.t("problems")), ": ", this.message(p));
       else item.append(where ? `${where}: ` : "", this.message(p));
       list.append(item);
     }
@@ -428,37 +583,61 @@ class Calculator {
     return [el("h3", {}, t.node("results")), el("p", { class: "rb-problems-title" }, t.node("problems")), list, el("p", { class: "rb-help" }, note)];
   }
 
-  /** The result: breakdown, total or key, rank, winners, tiebreaks, notices. @param {any} result @param {boolean} [titled] */
+  /**
+   * The result, for a table to read in one glance: the podium line and why the winner won
+   * first, then the breakdown with the players in rank order (winners first). A category
+   * nobody scored in is one line under the table; the tiebreak row shows only when a tie
+   * was broken (or could not be).
+   * @param {any} result @param {boolean} [titled]
+   */
   resultView(result, titled = true) {
     const t = this.texts;
     if (!result) return [];
     const s = this.game.scoring;
+    const points = s.kind === "points";
     const players = result.players;
+    /** @type {number[]} */
+    const order = players.map((/** @type {any} */ _, /** @type {number} */ i) => i)
+      .sort((/** @type {number} */ a, /** @type {number} */ b) => players[a].rank - players[b].rank || a - b);
     const labels = Object.fromEntries(s.categories.map((/** @type {any} */ c) => [c.id, c.label]));
     const keyLabels = Object.fromEntries(s.ranking.keys.map((/** @type {any} */ k) => [k.value, k.label]));
     const head = el("tr", {}, el("th", { scope: "col" }, t.node("players")),
-      players.map((/** @type {any} */ p, /** @type {number} */ i) => el("th", { scope: "col", "data-result-name": i, text: p.name })));
+      order.map((i) => el("th", { scope: "col", "data-result-name": i, class: players[i].winner ? "rb-won" : null },
+        players[i].name)));
     const body = el("tbody");
     /** @param {Node} label @param {(p: any) => any} cell @param {string} key @param {string} [cls] */
     const row = (label, cell, key, cls) => body.append(el("tr", { class: cls, "data-result-row": key }, el("th", { scope: "row" }, label),
-      players.map((/** @type {any} */ p, /** @type {number} */ i) => el("td", { "data-result": key, "data-player": i }, cell(p)))));
+      order.map((i) => el("td", { "data-result": key, "data-player": i }, cell(players[i])))));
+    const quiet = new Set(unscored(this.game, result));
     for (const key of Object.keys(players[0]?.breakdown ?? {})) {
+      if (quiet.has(key)) continue;
       row(t.text(labels[key] ?? key, `scoring.categories.${key}.label`), (p) => String(p.breakdown[key]), `breakdown.${key}`);
     }
-    if (s.kind === "ranking_key") {
+    if (!points) {
       const key = s.ranking.keys[0];
       row(t.text(key.label, `scoring.ranking.${key.value}.label`), (p) => (p.key ?? []).join(" "), "key", "rb-strong");
     } else {
       row(t.node("total"), (p) => String(p.total), "total", "rb-strong");
     }
     row(t.node("rank"), (p) => String(p.rank), "rank");
-    row(t.node("winner"), (p) => (p.winner ? `★ ${t.t("yes")}` : t.t("no")), "winner", "rb-strong");
-    row(t.node("tiebreak"), (p) => this.tiebreak(p, keyLabels), "tiebreak", "rb-tiebreak");
+    const first = s.ranking.keys[0].value;
+    if (players.some((/** @type {any} */ p) => p.decided_by && p.decided_by !== first)) {
+      row(t.node("tiebreak"), (p) => this.tiebreak(p, keyLabels), "tiebreak", "rb-tiebreak");
+    }
     const winners = result.winners ?? players.filter((/** @type {any} */ p) => p.winner).map((/** @type {any} */ p) => p.name);
+    const amount = (/** @type {any} */ p) => (points ? t.count("points", p.total) : (p.key ?? []).join(" "));
+    const podium = el("ol", { class: "rb-podium", "data-podium": "" }, order.slice(0, 3).map((i) =>
+      el("li", { "data-podium-player": i, class: players[i].winner ? "rb-won" : null },
+        el("strong", { text: players[i].name }), ` — ${amount(players[i])}`)));
+    const why = verdict(this.game, result, t);
     const out = [
       ...(titled ? [el("h3", {}, t.node("results"))] : []),
-      el("div", { class: "rb-scroll rb-table rb-calc-result" }, el("table", {}, el("thead", {}, head), body)),
       el("p", { class: "rb-winners" }, t.node("winners"), ": ", el("strong", { "data-winners": "", text: winners.join(", ") || "—" })),
+      ...(players.length > 1 ? [podium] : []),
+      ...(why ? [el("p", { class: "rb-verdict", "data-verdict": "", text: why })] : []),
+      el("div", { class: "rb-scroll rb-table rb-calc-result" }, el("table", {}, el("thead", {}, head), body)),
+      ...(quiet.size ? [el("p", { class: "rb-help", "data-unscored": "" },
+        t.t("calc_unscored", { categories: t.list([...quiet].map((id) => labels[id] ?? id)) }))] : []),
     ];
     if (result.notices?.length) {
       out.push(el("div", { class: "admonition warning rb-notices" },
@@ -544,7 +723,9 @@ class SetupGenerator {
     this.form.append(names);
 
     const c = { options: this.options, table: {}, choiceData: {}, n: this.count };
-    const options = optionFields(this.game, t, this.options, (id) => !this.optionWhen || holds(this.optionWhen[id], c), (id, value) => {
+    // How a table enters its scores (from the score track) is no part of a setup.
+    const entry = new Set((this.game.scoring.options ?? []).filter((/** @type {any} */ o) => o.category === "entry").map((/** @type {any} */ o) => o.id));
+    const options = optionFields(this.game, t, this.options, (id) => !entry.has(id) && (!this.optionWhen || holds(this.optionWhen[id], c)), (id, value) => {
       this.options[id] = value;
       this.build();
       /** @type {HTMLElement | null} */ (this.form.querySelector(`[data-option="${CSS.escape(id)}"]`))?.focus();

@@ -1,0 +1,69 @@
+"""The "from the score track" entry mode gives the full count's result (schemas/track.py).
+
+For every conformance case of a game that declares a score track, the track total its full
+count implies, with only the facts the mode asks, gives the same totals, end-of-game
+categories, ranks, winners and tiebreaks. The same states run in the browser runtime in the
+parity suite (tests/test_js_parity.py, "track" states).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from schemas.track import INPUT, OPTION
+from scorer.engine import GameEngine
+from tests.cases import all_cases
+from tests.track_support import track_state
+
+TRACKED = [(g, c) for g, c in all_cases() if g == "tokaido"]
+
+
+def test_the_games_with_a_score_track_declare_it() -> None:
+    assert TRACKED, "Tokaido declares its score track"
+
+
+@pytest.mark.parametrize(("game_id", "case"), TRACKED, ids=[f"{g}:{c.id}" for g, c in TRACKED])
+def test_track_total_gives_the_full_result(
+    engines: dict[str, GameEngine], game_id: str, case
+) -> None:  # type: ignore[no-untyped-def]
+    engine = engines[game_id]
+    full = {"game": game_id, **case.state}
+    expected = engine.score(full)
+    entered = track_state(engine.content, engine, full)
+    got = engine.score(entered)
+    track = engine.content.scoring.score_track
+    assert track is not None
+    for want, have in zip(expected.players, got.players, strict=True):
+        assert (have.total, have.rank, have.winner, have.decided_by) == (
+            want.total,
+            want.rank,
+            want.winner,
+            want.decided_by,
+        ), want.name
+        for category in track.at_end:
+            assert have.breakdown.get(category) == want.breakdown.get(category), category
+        assert have.breakdown[INPUT] >= 0 or want.total < 0, "a track total below zero"
+    asked = {k for p in entered["players"] for k in p} - {"name"}
+    full_fields = {k for p in full["players"] for k in p} - {"name"}
+    assert entered["options"][OPTION] is True
+    assert len(asked) <= len(full_fields) + 1 + len(track.facts)
+
+
+def test_track_mode_asks_only_the_end_facts(engines: dict[str, GameEngine]) -> None:
+    """A base-game Tokaido table in track mode is asked the track, the Temple coins, the
+    facts of the four achievements, the traveller and the panorama firsts, nothing more."""
+    engine = engines["tokaido"]
+    scoring = engine.content.scoring
+    options = {o.id: o.default for o in scoring.options} | {OPTION: True}
+    asked = [
+        i.id
+        for i in scoring.inputs
+        if i.id not in engine.compiled.input_when
+        or engine.compiled.input_when[i.id](options, {}, {}, 4)
+    ]
+    assert sorted(asked) == sorted(
+        [
+            "traveller", "encounters", "first_paddy", "first_mountain", "first_sea", "donations",
+            INPUT, "meal_prices", "bath_card_count", "souvenir_card_count",
+        ]
+    )  # fmt: skip

@@ -84,6 +84,8 @@ function makeEngine(game) {
     tableActive: (id, c) => holds(compiled.tableWhen?.[id], c),
     /** @param {string} id @param {any} c */
     optionActive: (id, c) => holds(optionWhen[id], c),
+    /** @param {string} id @param {any} c */
+    rivalActive: (id, c) => holds(compiled.rivalWhen?.[id], c),
     /**
      * Every problem of an end state, and its result when the totals stand (no problem,
      * or only problems in fields no total reads).
@@ -151,6 +153,8 @@ class Calculator {
     this.names = [];
     /** @type {Record<string, any>[]} */
     this.values = [];
+    /** What the table enters for each rival (a neutral traveller's coins), by rival id. @type {Record<string, Record<string, any>>} */
+    this.rivalValues = {};
     for (let i = 0; i < this.game.players.max; i++) {
       this.names.push(this.texts.t("default_player", { n: i + 1 }));
       this.values.push({});
@@ -214,6 +218,7 @@ class Calculator {
         el("span", { class: "rb-error", id: `${id}-error`, hidden: true, "data-error-for": `table.${spec.id}` })));
     }
     if (tableFields.length) this.form.append(el("fieldset", { class: "rb-calc-table" }, el("legend", {}, t.node("table_inputs")), tableFields));
+    this.form.append(...this.rivalFields());
 
     this.form.append(this.grid());
     this.form.append(el("p", { class: "rb-calc-actions" }, el("button", {
@@ -223,6 +228,37 @@ class Calculator {
 
     if (active) /** @type {HTMLElement | null} */ (this.form.querySelector(`[data-focus-key="${CSS.escape(active)}"]`))?.focus();
     this.update();
+  }
+
+  /** A fieldset per rival at the table that has inputs: what the table counts for it. */
+  rivalFields() {
+    const t = this.texts;
+    const inputs = Object.fromEntries(this.game.scoring.inputs.map((/** @type {any} */ x) => [x.id, x]));
+    return this.presentRivals().filter((/** @type {any} */ r) => r.inputs?.length).map((/** @type {any} */ rival) => {
+      const values = (this.rivalValues[rival.id] ??= {});
+      const fields = rival.inputs.map((/** @type {string} */ input) => {
+        const id = nextId("calc-rival");
+        return el("div", { class: "rb-field" },
+          el("label", { for: id }, t.text(inputs[input].label, `scoring.inputs.${input}.label`)),
+          el("input", {
+            id, type: "number", inputmode: "numeric", min: 0, step: 1, placeholder: "0", autocomplete: "off",
+            value: values[input] ?? "", "data-rival": rival.id, "data-input": input, "data-focus-key": `rival:${rival.id}:${input}`,
+            "aria-describedby": `${id}-error`,
+            on: { input: (/** @type {Event} */ e) => { values[input] = /** @type {HTMLInputElement} */ (e.target).value; this.update(); } },
+          }),
+          el("span", { class: "rb-error", id: `${id}-error`, hidden: true }));
+      });
+      return el("fieldset", { class: "rb-calc-rival", "data-rival-fields": rival.id },
+        el("legend", {}, t.text(rival.label, `scoring.rivals.${rival.id}.label`)),
+        ...(rival.help ? [el("p", { class: "rb-help" }, t.text(rival.help, `scoring.rivals.${rival.id}.help`))] : []),
+        fields);
+    });
+  }
+
+  /** The rivals at the table with the current options and player count. */
+  presentRivals() {
+    const c = this.context();
+    return (this.game.scoring.rivals ?? []).filter((/** @type {any} */ r) => this.engine.rivalActive(r.id, c));
   }
 
   /** The grid: a row per input, a column per player. */
@@ -342,7 +378,13 @@ class Calculator {
       players.push(player);
     }
     const table = Object.fromEntries(Object.entries(this.table).filter(([, v]) => v != null));
-    return { game: this.game.game, options: { ...this.options }, table, players };
+    /** @type {Record<string, Record<string, any>>} */
+    const rivals = {};
+    for (const rival of this.presentRivals()) {
+      const given = Object.entries(this.rivalValues[rival.id] ?? {}).filter(([, v]) => String(v ?? "").trim() !== "");
+      if (given.length) rivals[rival.id] = Object.fromEntries(given.map(([k, v]) => [k, number(String(v).trim())]));
+    }
+    return { game: this.game.game, options: { ...this.options }, table, players, ...(Object.keys(rivals).length ? { rivals } : {}) };
   }
 
   /** Recompute and show the problems and the result (the totals stand with tiebreak problems). */
@@ -395,6 +437,7 @@ class Calculator {
     const [first, second, third] = p.loc;
     const id = (/** @type {any} */ x) => CSS.escape(String(x));
     if (first == "table" || first == "options") return all(`[data-${first == "table" ? "table" : "option"}="${id(second)}"]`);
+    if (first == "rivals") return all(third == null ? `[data-rival="${id(second)}"]` : `[data-rival="${id(second)}"][data-input="${id(third)}"]`);
     if (first != "players") return [];
     /** @type {number[] | null} */
     const who = typeof second == "number" ? [second] : p.params.who ?? null;
@@ -433,33 +476,39 @@ class Calculator {
     const t = this.texts;
     if (!result) return [];
     const s = this.game.scoring;
-    const players = result.players;
+    // The rivals beside the players, flagged (a neutral traveller has no total: its cells show "—").
+    const players = [...result.players, ...(result.rivals ?? [])];
     const labels = Object.fromEntries(s.categories.map((/** @type {any} */ c) => [c.id, c.label]));
     const keyLabels = Object.fromEntries(s.ranking.keys.map((/** @type {any} */ k) => [k.value, k.label]));
     const head = el("tr", {}, el("th", { scope: "col" }, t.node("players")),
-      players.map((/** @type {any} */ p, /** @type {number} */ i) => el("th", { scope: "col", "data-result-name": i, text: p.name })));
+      players.map((/** @type {any} */ p, /** @type {number} */ i) => el("th", { scope: "col", "data-result-name": i, "data-rival": p.rival ? p.id : null,
+        text: p.name })));
     const body = el("tbody");
     /** @param {Node} label @param {(p: any) => any} cell @param {string} key @param {string} [cls] */
     const row = (label, cell, key, cls) => body.append(el("tr", { class: cls, "data-result-row": key }, el("th", { scope: "row" }, label),
       players.map((/** @type {any} */ p, /** @type {number} */ i) => el("td", { "data-result": key, "data-player": i }, cell(p)))));
     for (const key of Object.keys(players[0]?.breakdown ?? {})) {
-      row(t.text(labels[key] ?? key, `scoring.categories.${key}.label`), (p) => String(p.breakdown[key]), `breakdown.${key}`);
+      row(t.text(labels[key] ?? key, `scoring.categories.${key}.label`), (p) => String(p.breakdown[key] ?? "—"), `breakdown.${key}`);
     }
     if (s.kind === "ranking_key") {
       const key = s.ranking.keys[0];
       row(t.text(key.label, `scoring.ranking.${key.value}.label`), (p) => (p.key ?? []).join(" "), "key", "rb-strong");
     } else {
-      row(t.node("total"), (p) => String(p.total), "total", "rb-strong");
+      row(t.node("total"), (p) => String(p.total ?? "—"), "total", "rb-strong");
     }
-    row(t.node("rank"), (p) => String(p.rank), "rank");
+    row(t.node("rank"), (p) => String(p.rank ?? "—"), "rank");
     row(t.node("winner"), (p) => (p.winner ? `★ ${t.t("yes")}` : t.t("no")), "winner", "rb-strong");
-    row(t.node("tiebreak"), (p) => this.tiebreak(p, keyLabels), "tiebreak", "rb-tiebreak");
-    const winners = result.winners ?? players.filter((/** @type {any} */ p) => p.winner).map((/** @type {any} */ p) => p.name);
+    row(t.node("tiebreak"), (p) => (p.rival ? "" : this.tiebreak(p, keyLabels)), "tiebreak", "rb-tiebreak");
+    const winners = result.winners ?? result.players.filter((/** @type {any} */ p) => p.winner).map((/** @type {any} */ p) => p.name);
     const out = [
       ...(titled ? [el("h3", {}, t.node("results"))] : []),
       el("div", { class: "rb-scroll rb-table rb-calc-result" }, el("table", {}, el("thead", {}, head), body)),
       el("p", { class: "rb-winners" }, t.node("winners"), ": ", el("strong", { "data-winners": "", text: winners.join(", ") || "—" })),
     ];
+    // Against a ranked rival (the Automa), say what winning takes.
+    if (s.ranking.win_requires_label && (result.rivals ?? []).some((/** @type {any} */ r) => r.rank != null)) {
+      out.push(el("p", { class: "rb-help", "data-win-requires": "" }, t.text(s.ranking.win_requires_label, "scoring.ranking.win_requires_label")));
+    }
     if (result.notices?.length) {
       out.push(el("div", { class: "admonition warning rb-notices" },
         el("p", { class: "admonition-title" }, t.node("notices")),

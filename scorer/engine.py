@@ -16,6 +16,13 @@ from scorer.rivals import RivalResult
 from scorer.validate import TableState, check_end_state
 
 
+def _plain(value: Any) -> Any:
+    """A ranking key's value as JSON data: a number, or a list of numbers (sorted piles)."""
+    if isinstance(value, (list, tuple)):
+        return [int(v) for v in value]
+    return int(value)
+
+
 class GameEngine:
     """Scores end states of one game. Build it once per game; it is cheap to reuse."""
 
@@ -105,6 +112,9 @@ class GameEngine:
                     else None,
                     tiebreak=placement.path,
                     details={cid: column[index] for cid, column in explained if column is not None},
+                    tiebreakers={
+                        k.value: _plain(values[k.value][index]) for k in scoring.ranking.keys[1:]
+                    },
                 )
             )
         notices = [

@@ -35,6 +35,9 @@ class PlayerResult:
     tiebreak: list[dict[str, Any]] = field(default_factory=list)
     #: Why each award went where it did, per category (place, measure, who tied).
     details: dict[str, Any] = field(default_factory=dict)
+    #: The player's value of every ranking key after the first (Tokaido's achievement
+    #: cards), so a tiebreak can be read even where it decided nothing.
+    tiebreakers: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass

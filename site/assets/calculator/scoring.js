@@ -101,6 +101,9 @@ export function rankPlayers(keys, columns) {
   return placements;
 }
 
+/** A ranking key's value as JSON data: a number, or a list of numbers (scorer/engine.py, _plain). @param {any} v */
+const plain = (v) => (Array.isArray(v) ? v.map(num) : num(v));
+
 /** Score a checked end state: Python's Result.to_json(). @param {Compiled} g @param {TableState} state */
 export function score(g, state) {
   const s = g.game.scoring;
@@ -143,6 +146,7 @@ export function score(g, state) {
       against: p.against == null ? null : labels[ranked[p.against]],
       tiebreak: p.path,
       details: why(i),
+      tiebreakers: Object.fromEntries(s.ranking.keys.slice(1).map((/** @type {any} */ k) => [k.value, plain(values[k.value][i])])),
     };
   });
   const rivalResults = declared.filter((r) => r.id in R).map((r) => {

@@ -91,6 +91,11 @@ class GameEngine:
             if compiled.win_requires is not None
             else None
         )
+        team = compiled.team is not None and bool(
+            compiled.team(state.options, state.table, state.choice_data, count)
+        )
+        # A team wins or loses together: everyone, when every player meets win_requires.
+        team_won = team and (allowed is None or all(bool(a) for a in allowed[:count]))
         explained = [(c.id, details[c.value]) for c in shown if details.get(c.value) is not None]
         key_value = scoring.ranking.keys[0].value
         players = []
@@ -103,7 +108,9 @@ class GameEngine:
                     key=None if by_points else [int(v) for v in values[key_value][index]],
                     breakdown=dict(zip(ids, lines[index], strict=True)),
                     rank=placement.rank,
-                    winner=placement.rank == 1
+                    winner=team_won
+                    if team
+                    else placement.rank == 1
                     and placement.decided_by != UNDECIDED
                     and (allowed is None or bool(allowed[index])),
                     decided_by=placement.decided_by,

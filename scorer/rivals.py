@@ -81,7 +81,9 @@ def rival_rows(
                 problems.append(Problem(loc, "not_used", {"value": value}))
             continue
         row = dict(empty)
-        row.update(rival.fixed)
+        for ident, fixed in rival.fixed.items():
+            computed = compiled.rival_fixed.get((rival.id, ident))
+            row[ident] = fixed if computed is None else int(computed(options, table, choice_data, count))
         row.update(values or {})
         for spec in content.scoring.inputs:
             if spec.kind == "position" and row.get(spec.id) is None:

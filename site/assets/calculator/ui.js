@@ -236,16 +236,18 @@ class Calculator {
     const inputs = Object.fromEntries(this.game.scoring.inputs.map((/** @type {any} */ x) => [x.id, x]));
     return this.presentRivals().filter((/** @type {any} */ r) => r.inputs?.length).map((/** @type {any} */ rival) => {
       const values = (this.rivalValues[rival.id] ??= {});
-      const fields = rival.inputs.map((/** @type {string} */ input) => {
+      const c = this.context();
+      const fields = rival.inputs.filter((/** @type {string} */ input) => this.engine.inputActive(input, c)).map((/** @type {string} */ input) => {
         const id = nextId("calc-rival");
+        const flag = inputs[input].kind === "flag";
+        const common = { id, "data-rival": rival.id, "data-input": input, "data-focus-key": `rival:${rival.id}:${input}`, "aria-describedby": `${id}-error` };
+        const control = flag
+          ? el("input", { ...common, type: "checkbox", checked: !!values[input],
+            on: { change: (/** @type {Event} */ e) => { values[input] = /** @type {HTMLInputElement} */ (e.target).checked; this.update(); } } })
+          : el("input", { ...common, type: "number", inputmode: "numeric", min: 0, step: 1, placeholder: "0", autocomplete: "off", value: values[input] ?? "",
+            on: { input: (/** @type {Event} */ e) => { values[input] = /** @type {HTMLInputElement} */ (e.target).value; this.update(); } } });
         return el("div", { class: "rb-field" },
-          el("label", { for: id }, t.text(inputs[input].label, `scoring.inputs.${input}.label`)),
-          el("input", {
-            id, type: "number", inputmode: "numeric", min: 0, step: 1, placeholder: "0", autocomplete: "off",
-            value: values[input] ?? "", "data-rival": rival.id, "data-input": input, "data-focus-key": `rival:${rival.id}:${input}`,
-            "aria-describedby": `${id}-error`,
-            on: { input: (/** @type {Event} */ e) => { values[input] = /** @type {HTMLInputElement} */ (e.target).value; this.update(); } },
-          }),
+          el("label", { for: id }, t.text(inputs[input].label, `scoring.inputs.${input}.label`)), control,
           el("span", { class: "rb-error", id: `${id}-error`, hidden: true }));
       });
       return el("fieldset", { class: "rb-calc-rival", "data-rival-fields": rival.id },
@@ -381,8 +383,8 @@ class Calculator {
     /** @type {Record<string, Record<string, any>>} */
     const rivals = {};
     for (const rival of this.presentRivals()) {
-      const given = Object.entries(this.rivalValues[rival.id] ?? {}).filter(([, v]) => String(v ?? "").trim() !== "");
-      if (given.length) rivals[rival.id] = Object.fromEntries(given.map(([k, v]) => [k, number(String(v).trim())]));
+      const given = Object.entries(this.rivalValues[rival.id] ?? {}).filter(([k, v]) => this.engine.inputActive(k, this.context()) && v !== false && String(v ?? "").trim() !== "");
+      if (given.length) rivals[rival.id] = Object.fromEntries(given.map(([k, v]) => [k, v === true ? true : number(String(v).trim())]));
     }
     return { game: this.game.game, options: { ...this.options }, table, players, ...(Object.keys(rivals).length ? { rivals } : {}) };
   }

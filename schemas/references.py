@@ -493,7 +493,11 @@ def _rival(checker: _Checker, index: int) -> None:
         elif not isinstance(fixed, (bool, int)):
             checker.expression("scoring", fixed, SHOWN_WHEN, where)
             if spec.kind != "count":
-                checker.add("scoring", where, f"input {ident!r} is a {spec.kind}; only a count may be fixed by an expression")
+                checker.add(
+                    "scoring",
+                    where,
+                    f"input {ident!r} is a {spec.kind}; only a count may be fixed by an expression",
+                )
         elif isinstance(spec, FlagInput) != isinstance(fixed, bool) or spec.kind not in (
             "count",
             "flag",

@@ -83,7 +83,9 @@ def rival_rows(
         row = dict(empty)
         for ident, fixed in rival.fixed.items():
             computed = compiled.rival_fixed.get((rival.id, ident))
-            row[ident] = fixed if computed is None else int(computed(options, table, choice_data, count))
+            row[ident] = (
+                fixed if computed is None else int(computed(options, table, choice_data, count))
+            )
         row.update(values or {})
         for spec in content.scoring.inputs:
             if spec.kind == "position" and row.get(spec.id) is None:

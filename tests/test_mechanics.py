@@ -218,7 +218,8 @@ def test_a_neutral_traveller_takes_a_place_in_the_temple_but_no_points() -> None
     three = [*players, {"name": "C", "donations": 0}]
     with pytest.raises(EndStateError) as refused:
         engine.score({"game": "probe", "players": three, "rivals": {"neutral": {"donations": 2}}})
-    assert [p.path for p in refused.value.problems] == ["rivals.neutral"]
+    # Reported at the value entered, as a player's input that is not in use is.
+    assert [p.path for p in refused.value.problems] == ["rivals.neutral.donations"]
 
 
 SOLO_AGAINST_AUTOMA = """

@@ -24,6 +24,17 @@ class ExpectedPlayer(Strict):
     decided_by: str | None = None
 
 
+class ExpectedRival(Strict):
+    """A rival beside the players (scorer/rivals.py): what it scored and its place."""
+
+    id: Identifier
+    #: Its total, for a ranked rival of a game with points.
+    total: int | None = None
+    #: Its place among the players, for a ranked rival; None when it takes none.
+    rank: int | None = Field(default=None, ge=1)
+    winner: bool = False
+
+
 class Case(Strict):
     """One end state and what the rules say it gives."""
 
@@ -33,6 +44,8 @@ class Case(Strict):
     source: Text
     state: dict[str, Any]
     expected: list[ExpectedPlayer] = Field(min_length=1)
+    #: The rivals at the table, every one of them, when the case checks them.
+    rivals: list[ExpectedRival] | None = None
 
 
 class ExpectedProblem(Strict):

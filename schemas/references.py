@@ -490,6 +490,14 @@ def _rival(checker: _Checker, index: int) -> None:
         where = (*base, "fixed", ident)
         if spec is None:
             checker.add("scoring", where, _unknown("input", ident, checker.inputs))
+        elif not isinstance(fixed, (bool, int)):
+            checker.expression("scoring", fixed, SHOWN_WHEN, where)
+            if spec.kind != "count":
+                checker.add(
+                    "scoring",
+                    where,
+                    f"input {ident!r} is a {spec.kind}; only a count may be fixed by an expression",
+                )
         elif isinstance(spec, FlagInput) != isinstance(fixed, bool) or spec.kind not in (
             "count",
             "flag",

@@ -272,6 +272,10 @@ class Ranking(Strict):
     #: A player is a winner only if this holds too (solo play against a target).
     win_requires: Expr | None = None
     win_requires_label: Text | None = None
+    #: When this holds (options, player count), the players win or lose as one team: every
+    #: player is a winner when ``win_requires`` holds for all of them, none otherwise
+    #: (co-operative play against River of Gold's Seishin).
+    team: Expr | None = None
     provenance: Provenance | None = None
 
 
@@ -317,9 +321,14 @@ class Rival(Strict):
     #: Present only when this holds (two players; the solo option).
     when: Expr | None = None
     inputs: list[Identifier] = Field(default_factory=list)
-    fixed: dict[Identifier, int | bool] = Field(default_factory=dict)
+    #: Inputs the rules set: a number, true/false, or an expression of the options, table
+    #: inputs and player count (Seishin's Koku: 5 per level).
+    fixed: dict[Identifier, int | bool | Expr] = Field(default_factory=dict)
     ranked: bool = False
     can_win: bool = False
+    #: Keeps the points of the awards it takes part in, like a player (Seishin scores its
+    #: regions); otherwise it only takes places (the neutral traveller at the Temple).
+    keeps_points: bool = False
 
     @model_validator(mode="after")
     def _inputs_once(self) -> Rival:

@@ -57,6 +57,7 @@ class Emitter:
         self,
         rivals: bool = False,
         choice_inputs: Mapping[str, Mapping[str, Mapping[str, list[int]]]] | None = None,
+        keepers: tuple[str, ...] = (),
     ) -> None:
         self.lines: list[str] = []
         self.counter = 0
@@ -65,6 +66,8 @@ class Emitter:
         #: Values computed earlier in the same per-player loop, read as locals.
         self.local_values: set[str] = set()
         self.rivals = rivals
+        #: Rivals that keep their award points (``keeps_points``), by id.
+        self.keepers = keepers
         #: Choice input id -> choice id -> its data, for ``choice_data`` of a player's choice.
         self.choice_inputs = choice_inputs or {}
 
@@ -129,7 +132,15 @@ class Emitter:
         result = self.fresh("_x")
         detail = self.fresh("_d")
         self.lines.append(f"    {result}, {detail} = {call}")
-        if self.rivals:
+        if self.rivals and self.keepers:
+            kept = self.fresh("_k")
+            # R lists the rivals' rows in order, after the players'.
+            self.lines.append(f"    {kept} = {{R[r] for r in {self.keepers!r} if r in R}}")
+            self.lines.append(
+                f"    {result} = {result}[:n] + [{result}[r] if r in {kept} and r < len({result})"
+                f" else 0 for r in R.values()]"
+            )
+        elif self.rivals:
             self.lines.append(f"    {result} = {result}[:n] + [0] * (len(P) - n)")
         if self.rivals and not rivals:
             self.lines.append(
@@ -209,6 +220,11 @@ def table_function(node: object, label: str) -> TableFn:
     return _compile_function(source, "_table", label)  # type: ignore[no-any-return]
 
 
+def _keepers(scoring: Scoring | None) -> tuple[str, ...]:
+    """The rivals that keep their award points, by id."""
+    return tuple(r.id for r in scoring.rivals if r.keeps_points) if scoring else ()
+
+
 def player_function(node: object, label: str, scoring: Scoring | None = None) -> PlayerFn:
     """A per-player expression as a function giving one result per row.
 
@@ -216,7 +232,7 @@ def player_function(node: object, label: str, scoring: Scoring | None = None) ->
     rivals' rows (``R``: rival id -> row of ``P``, after the players).
     """
     rivals = bool(scoring and scoring.rivals)
-    emitter = Emitter(rivals, _choice_inputs(scoring))
+    emitter = Emitter(rivals, _choice_inputs(scoring), _keepers(scoring))
     used = sorted({read for _, n in nodes(node) if (read := _value_read(n)) is not None})
     body = emitter.expr(node)
     lines = [
@@ -252,6 +268,10 @@ class CompiledScoring:
     bool_values: frozenset[str] = frozenset()
     #: Rival id -> when it is at the table (rivals without a ``when`` always are).
     rival_when: dict[str, TableFn] = field(default_factory=dict)
+    #: When the players win or lose as one team (``ranking.team``).
+    team: TableFn | None = None
+    #: (rival id, input id) -> the value the rules set for it, when an expression.
+    rival_fixed: dict[tuple[str, str], TableFn] = field(default_factory=dict)
 
 
 def value_levels(scoring: Scoring) -> dict[str, int]:
@@ -371,7 +391,7 @@ def _evaluate_source(scoring: Scoring, emitter: Emitter) -> str:
 def compile_scoring(content: GameContent) -> CompiledScoring:
     """Compile ``content``'s declared scoring once; see the module docstring."""
     scoring = content.scoring
-    emitter = Emitter(bool(scoring.rivals), _choice_inputs(scoring))
+    emitter = Emitter(bool(scoring.rivals), _choice_inputs(scoring), _keepers(scoring))
     source = _evaluate_source(scoring, emitter)
     label = f"scoring of {content.id}"
     evaluate = _compile_function(source, "_evaluate", label)
@@ -391,6 +411,17 @@ def compile_scoring(content: GameContent) -> CompiledScoring:
         category_when=when_map(scoring.categories),
         table_when=when_map(scoring.table),
         rival_when=when_map(scoring.rivals),
+        team=(
+            table_function(scoring.ranking.team, f"{label}: ranking.team")
+            if scoring.ranking.team is not None
+            else None
+        ),
+        rival_fixed={
+            (rival.id, ident): table_function(fixed, f"{label}: {rival.id}.fixed.{ident}")
+            for rival in scoring.rivals
+            for ident, fixed in rival.fixed.items()
+            if not isinstance(fixed, (bool, int))
+        },
         bool_values=frozenset(bool_values(scoring)),
         choice_when={
             (spec.id, choice.id): table_function(

@@ -10,7 +10,14 @@ from scorer.compiler import CompiledScoring, compile_scoring
 from scorer.export import export_game
 from scorer.facts import GameFacts
 from scorer.ranking import Placement, rank_players
-from scorer.result import UNDECIDED, PlayerResult, Result, decided_keys, undecided_tie
+from scorer.result import (
+    UNDECIDED,
+    PlayerResult,
+    Result,
+    decided_keys,
+    plain_key,
+    undecided_tie,
+)
 from scorer.rivals import RivalResult
 from scorer.validate import TableState, check_end_state
 
@@ -84,6 +91,11 @@ class GameEngine:
             if compiled.win_requires is not None
             else None
         )
+        team = compiled.team is not None and bool(
+            compiled.team(state.options, state.table, state.choice_data, count)
+        )
+        # A team wins or loses together: everyone, when every player meets win_requires.
+        team_won = team and (allowed is None or all(bool(a) for a in allowed[:count]))
         explained = [(c.id, details[c.value]) for c in shown if details.get(c.value) is not None]
         key_value = scoring.ranking.keys[0].value
         players = []
@@ -96,7 +108,9 @@ class GameEngine:
                     key=None if by_points else [int(v) for v in values[key_value][index]],
                     breakdown=dict(zip(ids, lines[index], strict=True)),
                     rank=placement.rank,
-                    winner=placement.rank == 1
+                    winner=team_won
+                    if team
+                    else placement.rank == 1
                     and placement.decided_by != UNDECIDED
                     and (allowed is None or bool(allowed[index])),
                     decided_by=placement.decided_by,
@@ -105,6 +119,9 @@ class GameEngine:
                     else None,
                     tiebreak=placement.path,
                     details={cid: column[index] for cid, column in explained if column is not None},
+                    tiebreakers={
+                        k.value: plain_key(values[k.value][index]) for k in scoring.ranking.keys[1:]
+                    },
                 )
             )
         notices = [

@@ -35,6 +35,9 @@ class PlayerResult:
     tiebreak: list[dict[str, Any]] = field(default_factory=list)
     #: Why each award went where it did, per category (place, measure, who tied).
     details: dict[str, Any] = field(default_factory=dict)
+    #: The player's value of every ranking key after the first (Tokaido's achievement
+    #: cards), so a tiebreak can be read even where it decided nothing.
+    tiebreakers: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -77,3 +80,10 @@ def undecided_tie(
     if placement.decided_by == "shared" and len(compared) < len(keys):
         return replace(placement, decided_by=UNDECIDED)
     return placement
+
+
+def plain_key(value: Any) -> Any:
+    """A ranking key's value as JSON data: a number, or a list of numbers (sorted piles)."""
+    if isinstance(value, (list, tuple)):
+        return [int(v) for v in value]
+    return int(value)

@@ -67,9 +67,14 @@ def rival_rows(
                 loc = ("rivals", rival["id"], ident)
                 problems.append(Problem(loc, "not_used", {"value": value}))
             continue
-        # A player's inputs with nothing entered (a pile of its own), then the rival's.
+        # A player's inputs with nothing entered (a pile of its own), then the rival's fixed
+        # ones: a constant, or computed from the options, the table and the player count.
         row = {k: list(v) if isinstance(v, list) else v for k, v in facts.defaults.items()}
-        row.update(rival.get("fixed", {}))
+        for ident, fixed in rival.get("fixed", {}).items():
+            computed = compiled.rival_fixed.get((rival["id"], ident))
+            row[ident] = (
+                fixed if computed is None else int(computed(options, table, choice_data, count))
+            )
         row.update(values or {})
         for spec in facts.inputs:
             if spec["kind"] == "position" and row.get(spec["id"]) is None:

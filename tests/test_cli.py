@@ -260,3 +260,18 @@ def test_score_from_the_cache_loads_no_models(tmp_path: Path) -> None:
     assert table[0] == table[1] and "Gagnants: Jenny" in table[0]
     assert "'pydantic'" in runs[0].stdout  # the first run loads the content and fills the cache
     assert runs[1].stdout.endswith("loaded: []\n"), runs[1].stdout
+
+
+@pytest.mark.parametrize(
+    ("lang", "slot"),
+    [("en", "Region 1: "), ("uk", "Регіон 1: "), ("fr", "Région 1: ")],
+)
+def test_setup_slots_are_in_the_chosen_language(
+    capsys: pytest.CaptureFixture[str], lang: str, slot: str
+) -> None:
+    """The places a deal lays its cards on are translated like the rest of the checklist."""
+    assert main(["setup", "river_of_gold", "--players", "3", "--seed", "s", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    assert f"   {slot}" in out
+    if lang != "fr":
+        assert "Région" not in out and "Emplacement" not in out

@@ -31,6 +31,9 @@ def test_case(engines: dict[str, GameEngine], game_id: str, case: Case) -> None:
             assert got.breakdown.get(category) == points, f"{expected.name}: {category}"
         if expected.decided_by is not None:
             assert got.decided_by == expected.decided_by, expected.name
+    if case.rivals is not None:
+        rivals = [(r.id, r.total, r.rank, r.winner) for r in result.rivals]
+        assert rivals == [(r.id, r.total, r.rank, r.winner) for r in case.rivals], "rivals"
 
 
 @pytest.mark.parametrize(("game_id", "case"), INVALID, ids=[f"{g}:{c.id}" for g, c in INVALID])

@@ -731,7 +731,8 @@ scoring:
   rivals:
     - {id: ghost, label: Ghost, inputs: [temple, coins, gifts], fixed: {star: false}, ranked: true,
        when: {ge: [{player_count: true}, 2]}}
-    - {id: bot, label: Bot, inputs: [temple], when: {option: big}}
+    - {id: bot, label: Bot, inputs: [temple], when: {option: big}, keeps_points: true,
+       fixed: {debt: {if: {cond: {ge: [{player_count: true}, 3]}, then: 3, else: 1}}}}
     - {id: judge, label: Judge, fixed: {debt: 2, coins: 4}, ranked: true, can_win: true,
        when: {eq: [{player_count: true}, 1]}}
   inputs:
@@ -892,6 +893,7 @@ scoring:
       - {value: star_value, label: Star}
       - {value: arrival_place, label: Arrival, better: lower}
       - {value: spread, label: Spread}
+    team: {eq: [{player_count: true}, 4]}
     win_requires:
       all:
         - {ge: [{value: total}, 12]}

@@ -284,6 +284,68 @@ def test_players_are_compared_with_seishin() -> None:
     assert stronger.winners == []
 
 
+SEISHIN_TEAM = """
+options:
+  - id: level
+    category: variant
+    kind: choice
+    default: easy
+    label: Level
+    choices: [{id: easy, label: Easy}, {id: hard, label: Hard}]
+inputs:
+  - {id: track, kind: count, label: Track, max: 99}
+  - {id: influence, kind: count, label: Influence, max: 18}
+  - {id: koku, kind: count, label: Koku, max: 25}
+  - {id: merchants, kind: count, label: Merchants, max: 6}
+rivals:
+  - id: seishin
+    label: Seishin
+    inputs: [track, influence, merchants]
+    fixed: {koku: {if: {cond: {is: {of: {option: level}, in: [hard]}}, then: 10, else: 5}}}
+    ranked: true
+    keeps_points: true
+values:
+  - {id: track_points, compute: {input: track}}
+  - {id: region, compute: {rank_award: {of: {input: influence}, awards: [8, 4], ties: dense, rivals: true}}}
+  - {id: merchant_points, compute: {product: [{input: merchants}, {floor_div: [{input: koku}, 5]}]}}
+categories:
+  - {id: track, label: Track, value: track_points}
+  - {id: region, label: Region, value: region}
+  - {id: merchants, label: Merchants, value: merchant_points}
+ranking:
+  keys: [{value: total, label: Points}]
+  team: {ge: [{player_count: true}, 1]}
+  win_requires: {gt: [{value: total}, {rival: {id: seishin, value: total}}]}
+"""
+
+
+def test_seishin_keeps_its_points_and_the_team_wins_or_loses_together() -> None:
+    """A rival that keeps its award points scores its region like a player; its fixed Koku
+    follow the level; players who are a team all win only when each beats it."""
+    engine = _engine(SEISHIN_TEAM)
+    players = [{"name": "Kai", "track": 20, "influence": 3}, {"name": "Rin", "track": 15}]
+    seishin = {"track": 10, "influence": 5, "merchants": 2}
+    easy = engine.score({"game": "probe", "players": players, "rivals": {"seishin": seishin}})
+    # Seishin first in the region keeps 8; Kai second 4; two Merchants with 5 Koku: 2.
+    assert [(r.total, r.breakdown) for r in easy.rivals] == [
+        (20, {"track": 10, "region": 8, "merchants": 2})
+    ]
+    assert _players(easy) == {"Kai": (24, 1, False), "Rin": (15, 3, False)}, "Rin is below"
+    winning = [{"name": "Kai", "track": 20, "influence": 3}, {"name": "Rin", "track": 21}]
+    won = engine.score({"game": "probe", "players": winning, "rivals": {"seishin": seishin}})
+    assert _players(won) == {"Kai": (24, 1, True), "Rin": (21, 2, True)}, "the team wins"
+    hard = engine.score(
+        {
+            "game": "probe",
+            "options": {"level": "hard"},
+            "players": winning,
+            "rivals": {"seishin": seishin},
+        }
+    )
+    assert hard.rivals[0].total == 22, "10 Koku at the hard level: 2 per Merchant"
+    assert _players(hard) == {"Kai": (24, 1, False), "Rin": (21, 3, False)}, "Rin is below"
+
+
 MAJORITIES = """
 table:
   - {id: north_value, kind: count, label: North's printed value, max: 9}

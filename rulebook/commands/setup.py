@@ -101,8 +101,12 @@ def setup_text(
             )
         for name, amount in step.per_seat.items():
             lines.append(f"   {name}: {amount}")
+        slots = [
+            translate(f"setup.steps.{step.id}.deal.slots.{n}", slot)
+            for n, slot in enumerate(step.slots, start=1)
+        ]
         for index, item in enumerate(step.table):
-            slot = f"{step.slots[index]}: " if index < len(step.slots) else ""
+            slot = f"{slots[index]}: " if index < len(slots) else ""
             lines.append(f"   {slot}{translate(f'{deck}.items.{item.id}.name', item.name)}")
     return "\n".join(lines)
 

@@ -158,6 +158,13 @@ def judge(case: Case | InvalidCase, outcome: Outcome) -> Verdict:
         for what, value, wanted in checks:
             if value != wanted:
                 return Verdict(False, f"{expected.name}: {what} {value!r}, expected {wanted!r}")
+    if case.rivals is not None:
+        got_rivals = [
+            (r["id"], r["total"], r["rank"], r["winner"]) for r in outcome["result"]["rivals"]
+        ]
+        wanted_rivals = [(r.id, r.total, r.rank, r.winner) for r in case.rivals]
+        if got_rivals != wanted_rivals:
+            return Verdict(False, f"rivals {got_rivals}, expected {wanted_rivals}")
     return Verdict(True)
 
 

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from scorer.validate import TableFn
 
 #: Bumped when the stored shape changes.
-FORMAT = 2
+FORMAT = 3
 #: The game files the score path reads (schemas.game.REQUIRED_FILES, checked in save()).
 GAME_FILES = ("game", "components", "setup", "scoring")
 
@@ -68,7 +68,7 @@ def _thawed(group: str, found: Any) -> Any:
 
     if found is None:
         return None
-    if group in ("evaluate", "win_requires"):
+    if group in ("evaluate", "win_requires", "team"):
         return thaw(found)
     if group == "constraints":
         return {
@@ -88,6 +88,7 @@ class StoredChecks:
     choice_when: dict[tuple[str, str], TableFn] = field(default_factory=dict)
     constraints: dict[str, tuple[Callable[..., Any], TableFn | None]] = field(default_factory=dict)
     rival_when: dict[str, TableFn] = field(default_factory=dict)
+    rival_fixed: dict[tuple[str, str], TableFn] = field(default_factory=dict)
 
 
 class Program:
@@ -110,6 +111,7 @@ class Program:
             choice_when=functions["choice_when"],
             constraints=functions["constraints"],
             rival_when=functions["rival_when"],
+            rival_fixed=functions["rival_fixed"],
         )
 
     def labels(self, language: str | None) -> dict[str, Any]:
@@ -161,6 +163,7 @@ def make(engine: GameEngine, labels: Callable[[str], dict[str, Any]]) -> dict[st
         functions = {
             "evaluate": freeze(compiled.evaluate),
             "win_requires": freeze(compiled.win_requires) if compiled.win_requires else None,
+            "team": freeze(compiled.team) if compiled.team else None,
             "input_when": {k: freeze(f) for k, f in compiled.input_when.items()},
             "category_when": {k: freeze(f) for k, f in compiled.category_when.items()},
             "table_when": {k: freeze(f) for k, f in compiled.table_when.items()},
@@ -171,6 +174,7 @@ def make(engine: GameEngine, labels: Callable[[str], dict[str, Any]]) -> dict[st
             },
             "end_checks": {k: freeze(f) for k, f in compiled.end_checks.items()},
             "rival_when": {k: freeze(f) for k, f in compiled.rival_when.items()},
+            "rival_fixed": {key: freeze(f) for key, f in compiled.rival_fixed.items()},
         }
     except Unfreezable:
         return None

@@ -14,7 +14,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorer.ranking import rank_players
-from scorer.result import UNDECIDED, PlayerResult, Result, decided_keys, undecided_tie
+from scorer.result import (
+    UNDECIDED,
+    PlayerResult,
+    Result,
+    decided_keys,
+    plain_key,
+    undecided_tie,
+)
 from scorer.rivals import RivalResult
 from scorer.validate import TableState
 
@@ -72,6 +79,10 @@ def score(data: dict[str, Any], functions: dict[str, Any], state: TableState) ->
         if win_requires is not None
         else None
     )
+    team_rule = functions.get("team")
+    team = team_rule is not None and bool(team_rule(options, table, choice_data, count))
+    # A team wins or loses together: everyone, when every player meets win_requires.
+    team_won = team and (allowed is None or all(bool(a) for a in allowed[:count]))
     explained = [
         (ident, details[value]) for ident, value in shown if details.get(value) is not None
     ]
@@ -86,13 +97,16 @@ def score(data: dict[str, Any], functions: dict[str, Any], state: TableState) ->
                 key=None if by_points else [int(v) for v in values[first_key][index]],
                 breakdown=dict(zip(ids, lines[index], strict=True)),
                 rank=placement.rank,
-                winner=placement.rank == 1
+                winner=team_won
+                if team
+                else placement.rank == 1
                 and placement.decided_by != UNDECIDED
                 and (allowed is None or bool(allowed[index])),
                 decided_by=placement.decided_by,
                 against=ranked_names[placement.against] if placement.against is not None else None,
                 tiebreak=placement.path,
                 details={ident: column[index] for ident, column in explained if column is not None},
+                tiebreakers={k.value: plain_key(values[k.value][index]) for k in every_key[1:]},
             )
         )
     checks = functions["end_checks"]

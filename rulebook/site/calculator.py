@@ -112,6 +112,7 @@ def localized_export(
     labelled(scoring["inputs"], "scoring.inputs")
     labelled(scoring.get("table", []), "scoring.table")
     labelled(scoring.get("options", []), "scoring.options")
+    labelled(scoring.get("rivals", []), "scoring.rivals")
     scoring["groups"] = {
         key: tr(f"scoring.groups.{key}", text) for key, text in scoring.get("groups", {}).items()
     }

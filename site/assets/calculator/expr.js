@@ -6,7 +6,7 @@ import { cmp, eq, floorDiv, num, truthy } from "./values.js";
 
 /**
  * Rows are the players, then the rivals at the table: n players, R a rival's row by id.
- * @typedef {{P: any[], O: any, T: any, D: any, n: number, V?: any, S?: any[], R?: Record<string, number>}} Ctx
+ * @typedef {{P: any[], O: any, T: any, D: any, n: number, V?: any, S?: any[], R?: Record<string, number>, K?: Set<number>}} Ctx
  * @typedef {(c: Ctx, i: number) => any} Fn  row i's value
  * @typedef {{run: (c: Ctx) => any, cross?: boolean}} Step  run once per table, first
  * @typedef {{sub: (x: any) => Fn, each: (xs: any[]) => (c: Ctx, i: number) => any[], step: (run: (c: Ctx) => any, cross?: boolean) => Fn, scoring: any}} Tools
@@ -19,8 +19,16 @@ export const vector = (f, c) => c.P.map((_, i) => f(c, i));
 const compared = (f, c, rivals) => (rivals ? vector(f, c) : vector(f, c).slice(0, c.n));
 /** A comparison's result over the players, with rivals' rows filled. @param {any[]} xs @param {Ctx} c @param {any} [fill] */
 const padded = (xs, c, fill = 0) => (xs.length < c.P.length ? [...xs, ...c.P.slice(xs.length).map(() => fill)] : xs);
-/** Rivals never keep points; those that took part keep their details (their place). @param {[any[], any[]]} result @param {Ctx} c */
-const award = ([points, details], c) => [padded(points.slice(0, c.n), c), padded(details, c, null)];
+/**
+ * Rivals keep no points, but those that say ``keeps_points`` (rows in c.K); those that took part
+ * keep their details (their place). @param {[any[], any[]]} result @param {Ctx} c
+ */
+const award = ([points, details], c) => [
+  c.K?.size ? c.P.map((_, r) => (r < c.n || (c.K?.has(r) && r < points.length) ? points[r] : 0)) : padded(points.slice(0, c.n), c),
+  padded(details, c, null),
+];
+/** The rows of the rivals that keep their award points. @param {any} scoring @param {Record<string, number>} R */
+export const keepers = (scoring, R) => new Set((scoring?.rivals ?? []).filter((/** @type {any} */ r) => r.keeps_points && r.id in R).map((/** @type {any} */ r) => R[r.id]));
 
 const add = (/** @type {number} */ x, /** @type {number} */ y) => x + y;
 /** A node that folds its operands with ``f``. @param {(x: any, y: any) => any} f @returns {(a: any, t: Tools) => Fn} */
@@ -211,7 +219,7 @@ export function playerFunction(node, scoring) {
   /** @type {Step[]} */
   const steps = [];
   const fn = compile(node, steps, scoring);
-  return (P, O, T, D, V, R = {}) => runPlayers(steps, fn, { P, O, T, D, V, R, n: P.length - Object.keys(R).length });
+  return (P, O, T, D, V, R = {}) => runPlayers(steps, fn, { P, O, T, D, V, R, K: keepers(scoring, R), n: P.length - Object.keys(R).length });
 }
 
 export { num };

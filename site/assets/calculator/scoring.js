@@ -1,6 +1,6 @@
 // A game's export (scorer/export.py) compiled once; checked end states scored and ranked as
 // scorer/engine.py and scorer/ranking.py do.
-import { compile, playerFunction, runPlayers, tableFunction, vector } from "./expr.js";
+import { compile, keepers, playerFunction, runPlayers, tableFunction, vector } from "./expr.js";
 import { decidedKeys, UNDECIDED, undecidedTie } from "./result.js";
 import { cmp, eq, num, truthy } from "./values.js";
 
@@ -34,7 +34,7 @@ export function compileGame(game) {
     /** Rows: the players, then the rivals (R: a rival's row by id). @param {any[]} P @param {any} O @param {any} T @param {any} D @param {Record<string, number>} [R] */
     evaluate(P, O, T, D, R = {}) {
       /** @type {import("./expr.js").Ctx} */
-      const c = { P, O, T, D, V: {}, R, n: P.length - Object.keys(R).length };
+      const c = { P, O, T, D, V: {}, R, K: keepers(s, R), n: P.length - Object.keys(R).length };
       runPlayers(steps, () => 0, c);
       /** @type {Record<string, any[]>} */
       const details = {};
@@ -45,6 +45,11 @@ export function compileGame(game) {
     categoryWhen: whens(s.categories),
     tableWhen: whens(s.table),
     rivalWhen: whens(s.rivals),
+    /** When the players win or lose as one team (ranking.team). */
+    team: s.ranking.team == null ? null : tableFunction(s.ranking.team),
+    /** @type {Record<string, Record<string, Function>>} a rival's inputs set by an expression (scorer/compiler.py, rival_fixed) */
+    rivalFixed: Object.fromEntries((s.rivals ?? []).map((/** @type {any} */ r) => [r.id, Object.fromEntries(
+      Object.entries(r.fixed ?? {}).filter(([, v]) => typeof v == "object" && v !== null).map(([k, v]) => [k, tableFunction(v)]))])),
     /** @type {Record<string, Record<string, Function>>} when each table choice is offered */
     choiceWhen: Object.fromEntries((s.table ?? []).map((/** @type {{id: string, choices: Conditional[]}} */ t) => [t.id, whens(t.choices)])),
     constraints: (s.constraints ?? []).map((/** @type {{id: string, check: any, when?: any, scope?: string, message: string}} */ x) => ({
@@ -101,6 +106,9 @@ export function rankPlayers(keys, columns) {
   return placements;
 }
 
+/** A ranking key's value as JSON data: a number, or a list of numbers (scorer/engine.py, _plain). @param {any} v */
+const plain = (v) => (Array.isArray(v) ? v.map(num) : num(v));
+
 /** Score a checked end state: Python's Result.to_json(). @param {Compiled} g @param {TableState} state */
 export function score(g, state) {
   const s = g.game.scoring;
@@ -125,6 +133,9 @@ export function score(g, state) {
   const labels = [...names, ...present.map((id) => declared.find((r) => r.id === id).label)];
   const placements = rankPlayers(keys, keys.map((k) => ranked.map((row) => values[k.value][row]))).map((p) => undecidedTie(p, keys.length, s.ranking.keys.length));
   const allowed = g.winRequires?.(rows, options, table, choiceData, values, R);
+  // A team wins or loses together: everyone, when every player meets win_requires.
+  const team = g.team != null && truthy(g.team(options, table, choiceData, n));
+  const teamWon = team && (!allowed || allowed.slice(0, n).every(truthy));
   const keyValue = s.ranking.keys[0].value;
   /** @param {number} i */
   const breakdown = (i) => Object.fromEntries(shown.map((c) => [c.id, num(values[c.value][i])]));
@@ -138,11 +149,12 @@ export function score(g, state) {
       key: byPoints ? null : values[keyValue][i].map(num),
       breakdown: breakdown(i),
       rank: p.rank,
-      winner: p.rank === 1 && p.decided_by !== UNDECIDED && (!allowed || truthy(allowed[i])),
+      winner: team ? teamWon : p.rank === 1 && p.decided_by !== UNDECIDED && (!allowed || truthy(allowed[i])),
       decided_by: p.decided_by,
       against: p.against == null ? null : labels[ranked[p.against]],
       tiebreak: p.path,
       details: why(i),
+      tiebreakers: Object.fromEntries(s.ranking.keys.slice(1).map((/** @type {any} */ k) => [k.value, plain(values[k.value][i])])),
     };
   });
   const rivalResults = declared.filter((r) => r.id in R).map((r) => {

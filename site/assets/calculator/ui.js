@@ -85,6 +85,8 @@ function makeEngine(game) {
     tableActive: (id, c) => holds(compiled.tableWhen?.[id], c),
     /** @param {string} id @param {any} c */
     optionActive: (id, c) => holds(optionWhen[id], c),
+    /** @param {string} id @param {any} c */
+    rivalActive: (id, c) => holds(compiled.rivalWhen?.[id], c),
     /**
      * Every problem of an end state, and its result when the totals stand (no problem,
      * or only problems in fields no total reads).
@@ -158,6 +160,8 @@ class Calculator {
     this.names = [];
     /** @type {Record<string, any>[]} */
     this.values = [];
+    /** What the table enters for each rival (a neutral traveller's coins), by rival id. @type {Record<string, Record<string, any>>} */
+    this.rivalValues = {};
     for (let i = 0; i < this.game.players.max; i++) {
       this.names.push(this.texts.t("default_player", { n: i + 1 }));
       this.values.push({});
@@ -250,6 +254,7 @@ class Calculator {
         el("span", { class: "rb-error", id: `${id}-error`, hidden: true, "data-error-for": `table.${spec.id}` })));
     }
     if (tableFields.length) this.form.append(el("fieldset", { class: "rb-calc-table" }, el("legend", {}, t.node("table_inputs")), tableFields));
+    this.form.append(...this.rivalFields());
 
     this.form.append(this.viewSwitch(), this.grid());
     this.show(this.current);
@@ -330,6 +335,39 @@ class Calculator {
   }
 
   /** The grid: a row per input, a column per player; the names and totals stay in view. */
+  /** A fieldset per rival at the table that has inputs: what the table counts for it. */
+  rivalFields() {
+    const t = this.texts;
+    const inputs = Object.fromEntries(this.game.scoring.inputs.map((/** @type {any} */ x) => [x.id, x]));
+    return this.presentRivals().filter((/** @type {any} */ r) => r.inputs?.length).map((/** @type {any} */ rival) => {
+      const values = (this.rivalValues[rival.id] ??= {});
+      const c = this.context();
+      const fields = rival.inputs.filter((/** @type {string} */ input) => this.engine.inputActive(input, c)).map((/** @type {string} */ input) => {
+        const id = nextId("calc-rival");
+        const flag = inputs[input].kind === "flag";
+        const common = { id, "data-rival": rival.id, "data-input": input, "data-focus-key": `rival:${rival.id}:${input}`, "aria-describedby": `${id}-error` };
+        const control = flag
+          ? el("input", { ...common, type: "checkbox", checked: !!values[input],
+            on: { change: (/** @type {Event} */ e) => { values[input] = /** @type {HTMLInputElement} */ (e.target).checked; this.update(); } } })
+          : el("input", { ...common, type: "number", inputmode: "numeric", min: 0, step: 1, placeholder: "0", autocomplete: "off", value: values[input] ?? "",
+            on: { input: (/** @type {Event} */ e) => { values[input] = /** @type {HTMLInputElement} */ (e.target).value; this.update(); } } });
+        return el("div", { class: "rb-field" },
+          el("label", { for: id }, t.text(inputs[input].label, `scoring.inputs.${input}.label`)), control,
+          el("span", { class: "rb-error", id: `${id}-error`, hidden: true }));
+      });
+      return el("fieldset", { class: "rb-calc-rival", "data-rival-fields": rival.id },
+        el("legend", {}, t.text(rival.label, `scoring.rivals.${rival.id}.label`)),
+        ...(rival.help ? [el("p", { class: "rb-help" }, t.text(rival.help, `scoring.rivals.${rival.id}.help`))] : []),
+        fields);
+    });
+  }
+
+  /** The rivals at the table with the current options and player count. */
+  presentRivals() {
+    const c = this.context();
+    return (this.game.scoring.rivals ?? []).filter((/** @type {any} */ r) => this.engine.rivalActive(r.id, c));
+  }
+
   grid() {
     const t = this.texts;
     const s = this.game.scoring;
@@ -490,7 +528,13 @@ class Calculator {
       players.push(player);
     }
     const table = Object.fromEntries(Object.entries(this.table).filter(([, v]) => v != null));
-    return { game: this.game.game, options: { ...this.options }, table, players };
+    /** @type {Record<string, Record<string, any>>} */
+    const rivals = {};
+    for (const rival of this.presentRivals()) {
+      const given = Object.entries(this.rivalValues[rival.id] ?? {}).filter(([k, v]) => this.engine.inputActive(k, this.context()) && v !== false && String(v ?? "").trim() !== "");
+      if (given.length) rivals[rival.id] = Object.fromEntries(given.map(([k, v]) => [k, v === true ? true : number(String(v).trim())]));
+    }
+    return { game: this.game.game, options: { ...this.options }, table, players, ...(Object.keys(rivals).length ? { rivals } : {}) };
   }
 
   /** Recompute and show the problems and the result (the totals stand with tiebreak problems). */
@@ -550,6 +594,7 @@ class Calculator {
     const [first, second, third] = p.loc;
     const id = (/** @type {any} */ x) => CSS.escape(String(x));
     if (first == "table" || first == "options") return all(`[data-${first == "table" ? "table" : "option"}="${id(second)}"]`);
+    if (first == "rivals") return all(third == null ? `[data-rival="${id(second)}"]` : `[data-rival="${id(second)}"][data-input="${id(third)}"]`);
     if (first != "players") return [];
     /** @type {number[] | null} */
     const who = typeof second == "number" ? [second] : p.params.who ?? null;
@@ -595,15 +640,17 @@ class Calculator {
     if (!result) return [];
     const s = this.game.scoring;
     const points = s.kind === "points";
-    const players = result.players;
+    // The rivals beside the players, flagged (a neutral traveller has no total: its cells show "—").
+    const players = [...result.players, ...(result.rivals ?? [])];
+    const place = (/** @type {any} */ p) => p.rank ?? Infinity;
     /** @type {number[]} */
     const order = players.map((/** @type {any} */ _, /** @type {number} */ i) => i)
-      .sort((/** @type {number} */ a, /** @type {number} */ b) => players[a].rank - players[b].rank || a - b);
+      .sort((/** @type {number} */ a, /** @type {number} */ b) => place(players[a]) - place(players[b]) || a - b);
     const labels = Object.fromEntries(s.categories.map((/** @type {any} */ c) => [c.id, c.label]));
     const keyLabels = Object.fromEntries(s.ranking.keys.map((/** @type {any} */ k) => [k.value, k.label]));
     const head = el("tr", {}, el("th", { scope: "col" }, t.node("players")),
-      order.map((i) => el("th", { scope: "col", "data-result-name": i, class: players[i].winner ? "rb-won" : null },
-        players[i].name)));
+      order.map((i) => el("th", { scope: "col", "data-result-name": i, "data-rival": players[i].rival ? players[i].id : null,
+        class: players[i].winner ? "rb-won" : null }, players[i].name)));
     const body = el("tbody");
     /** @param {Node} label @param {(p: any) => any} cell @param {string} key @param {string} [cls] */
     const row = (label, cell, key, cls) => body.append(el("tr", { class: cls, "data-result-row": key }, el("th", { scope: "row" }, label),
@@ -611,22 +658,22 @@ class Calculator {
     const quiet = new Set(unscored(this.game, result));
     for (const key of Object.keys(players[0]?.breakdown ?? {})) {
       if (quiet.has(key)) continue;
-      row(t.text(labels[key] ?? key, `scoring.categories.${key}.label`), (p) => String(p.breakdown[key]), `breakdown.${key}`);
+      row(t.text(labels[key] ?? key, `scoring.categories.${key}.label`), (p) => String(p.breakdown[key] ?? "—"), `breakdown.${key}`);
     }
     if (!points) {
       const key = s.ranking.keys[0];
       row(t.text(key.label, `scoring.ranking.${key.value}.label`), (p) => (p.key ?? []).join(" "), "key", "rb-strong");
     } else {
-      row(t.node("total"), (p) => String(p.total), "total", "rb-strong");
+      row(t.node("total"), (p) => String(p.total ?? "—"), "total", "rb-strong");
     }
-    row(t.node("rank"), (p) => String(p.rank), "rank");
+    row(t.node("rank"), (p) => String(p.rank ?? "—"), "rank");
     const first = s.ranking.keys[0].value;
     if (players.some((/** @type {any} */ p) => p.decided_by && p.decided_by !== first)) {
-      row(t.node("tiebreak"), (p) => this.tiebreak(p, keyLabels), "tiebreak", "rb-tiebreak");
+      row(t.node("tiebreak"), (p) => (p.rival ? "" : this.tiebreak(p, keyLabels)), "tiebreak", "rb-tiebreak");
     }
-    const winners = result.winners ?? players.filter((/** @type {any} */ p) => p.winner).map((/** @type {any} */ p) => p.name);
+    const winners = result.winners ?? result.players.filter((/** @type {any} */ p) => p.winner).map((/** @type {any} */ p) => p.name);
     const amount = (/** @type {any} */ p) => (points ? t.count("points", p.total) : (p.key ?? []).join(" "));
-    const podium = el("ol", { class: "rb-podium", "data-podium": "" }, order.slice(0, 3).map((i) =>
+    const podium = el("ol", { class: "rb-podium", "data-podium": "" }, order.filter((i) => players[i].rank != null).slice(0, 3).map((i) =>
       el("li", { "data-podium-player": i, class: players[i].winner ? "rb-won" : null },
         el("strong", { text: players[i].name }), ` — ${amount(players[i])}`)));
     const why = verdict(this.game, result, t);
@@ -639,6 +686,10 @@ class Calculator {
       ...(quiet.size ? [el("p", { class: "rb-help", "data-unscored": "" },
         t.t("calc_unscored", { categories: t.list([...quiet].map((id) => labels[id] ?? id)) }))] : []),
     ];
+    // Against a ranked rival (the Automa), say what winning takes.
+    if (s.ranking.win_requires_label && (result.rivals ?? []).some((/** @type {any} */ r) => r.rank != null)) {
+      out.push(el("p", { class: "rb-help", "data-win-requires": "" }, t.text(s.ranking.win_requires_label, "scoring.ranking.win_requires_label")));
+    }
     if (result.notices?.length) {
       out.push(el("div", { class: "admonition warning rb-notices" },
         el("p", { class: "admonition-title" }, t.node("notices")),

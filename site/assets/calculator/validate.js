@@ -5,7 +5,7 @@
 import { fieldProblems, isObject, normalize } from "./fields.js";
 import { duplicateNames, optionRuleProblems, playerCountProblems } from "./legality.js";
 import { problem } from "./problems.js";
-import { eq, truthy } from "./values.js";
+import { eq, num, truthy } from "./values.js";
 
 /**
  * @typedef {import("./problems.js").Problem} Problem
@@ -310,7 +310,9 @@ function rivalRows(g, given, options, table, choiceData, count, empty) {
       continue;
     }
     const row = Object.fromEntries(s.inputs.map((/** @type {any} */ x) => [x.id, empty(x)]));
-    Object.assign(row, rival.fixed ?? {}, values ?? {});
+    const computed = g.rivalFixed[rival.id] ?? {};
+    for (const [id, fixed] of Object.entries(rival.fixed ?? {})) row[id] = computed[id] ? num(computed[id](options, table, choiceData, count)) : fixed;
+    Object.assign(row, values ?? {});
     for (const x of s.inputs) if (x.kind == "position") row[x.id] ??= 0;
     rows[rival.id] = row;
   }

@@ -97,7 +97,9 @@ def setup_text(
         deck = f"components.{deals.get(step.id, '')}"
         decided = declared[step.id].decided_text is not None
         where = "decided_text" if decided else "text"
-        text = translate(f"setup.steps.{step.id}.{where}", step.text, {} if decided else step.values)
+        text = translate(
+            f"setup.steps.{step.id}.{where}", step.text, {} if decided else step.values
+        )
         lines.append(f"{number}. {fill(text, step.values)}")
         for name, items in step.per_player.items():
             lines.append(

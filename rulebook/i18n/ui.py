@@ -144,7 +144,7 @@ UI_STRINGS: tuple[UiString, ...] = (
     UiString("turn_order", "Turn order", "Site widget text (turn order)."),
     UiString(
         "line_up",
-        "Line-up at the start, from the first traveller to leave to the last:",
+        "Starting line-up, from the first to leave to the last:",
         "Setup generator: above the drawn order of the pawns in their starting line (Tokaido:"
         " there is no turn order, the traveller furthest back moves).",
     ),

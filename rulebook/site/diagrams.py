@@ -16,8 +16,8 @@ by an estimate of their width.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -201,7 +201,7 @@ def _track(d: TrackDiagram, t: Table, c: _Canvas, base: str) -> float:
         seats = seat_numbers(t.content, pawns.seat_steps, players, t.options)
         legend, lang = t.say(f"{base}.pawns.legend", pawns.legend)
         y += c.text(12, y + FONT, legend, WIDTH - 24, lang=lang)
-        c.said.append(legend)
+        c.said.append(f"{legend.rstrip('.')}: {', '.join(str(n) for n in range(1, players + 1))}")
         step = min(52.0, (WIDTH - 24) / max(players + extra, 1))
         cy = y + 26
         c.raw(f'<g data-pawns="{players}" data-extra="{extra}">')
@@ -252,7 +252,7 @@ def _track(d: TrackDiagram, t: Table, c: _Canvas, base: str) -> float:
         c.raw(
             f'<circle cx="24" cy="{cy:g}" r="{9 if ends else 7}" stroke="currentColor"'
             f' stroke-width="2" fill="{"currentColor" if ends else "none"}"'
-            f' data-stop={quoteattr(stop.id)}/>'
+            f" data-stop={quoteattr(stop.id)}/>"
         )
         label, lang = t.say(f"{base}.stops.{stop.id}.label", stop.label)
         names.append(label)
@@ -329,17 +329,41 @@ def _families(d: FamiliesDiagram, t: Table, c: _Canvas, base: str) -> float:
         playing = i < in_play
         c.box(x, top, w, h, dashed=not playing, shade=playing)
         if playing:
-            c.text(x + w / 2, top + 36, str(each), w - 8, size=22, anchor="middle", bold=True,
-                   data={"cards": str(each)})
+            c.text(
+                x + w / 2,
+                top + 36,
+                str(each),
+                w - 8,
+                size=22,
+                anchor="middle",
+                bold=True,
+                data={"cards": str(each)},
+            )
         word, lang = (play_word, play_lang) if playing else (out_word, out_lang)
-        c.text(x + w / 2, top + (60 if playing else 34), word, w - 8, anchor="middle", lang=lang,
-               data={"family": "in" if playing else "out"})
+        c.text(
+            x + w / 2,
+            top + (60 if playing else 34),
+            word,
+            w - 8,
+            anchor="middle",
+            lang=lang,
+            data={"family": "in" if playing else "out"},
+        )
     c.raw("</g>")
     y += ((total + per_row - 1) // per_row) * (h + 12)
     label, lang = t.say(f"{base}.cards_label", d.cards_label)
-    y += c.text(12, y + FONT, f"{label} {cards}", WIDTH - 24, lang=lang, bold=True,
-                data={"total-cards": str(cards)})
-    c.said.append(f"{play_word}: {in_play} × {each}; {out_word}: {total - in_play}; {label} {cards}")
+    y += c.text(
+        12,
+        y + FONT,
+        f"{label} {cards}",
+        WIDTH - 24,
+        lang=lang,
+        bold=True,
+        data={"total-cards": str(cards)},
+    )
+    c.said.append(
+        f"{play_word}: {in_play} × {each}; {out_word}: {total - in_play}; {label} {cards}"
+    )
     return y + 10
 
 
@@ -389,8 +413,18 @@ def _mat(d: MatDiagram, t: Table, c: _Canvas, base: str) -> float:
             h = 8.0
             said = label
             if value is not None:
-                h += inner.text(x + 10, y + 32, str(value), w - 20, size=24, bold=True,
-                                data={"zone": ident, "value": str(value)}) + 4
+                h += (
+                    inner.text(
+                        x + 10,
+                        y + 32,
+                        str(value),
+                        w - 20,
+                        size=24,
+                        bold=True,
+                        data={"zone": ident, "value": str(value)},
+                    )
+                    + 4
+                )
                 said = f"{value}: {label}"
             h += inner.text(x + 10, y + h + FONT, label, w - 20, bold=value is None, lang=lang)
             if note is not None:
@@ -423,7 +457,7 @@ def draw(diagram: Diagram, table: Table, ident: str) -> str:
     height = _KINDS[type(diagram)](diagram, table, canvas, base)
     title, title_lang = table.say(f"{base}.title", diagram.title)
     desc, desc_lang = table.say(f"{base}.desc", diagram.desc)
-    summary = " ".join([desc, *(f"{s}." for s in canvas.said)])
+    summary = " ".join([desc, *(f"{s.rstrip('.')}." for s in canvas.said)])
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="rb-diagram-svg" role="img"'
         f' viewBox="0 0 {WIDTH} {height:g}" width="100%"'

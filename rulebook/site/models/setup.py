@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from rulebook.site.conditions import Condition, active_counts, condition

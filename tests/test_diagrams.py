@@ -110,7 +110,7 @@ def test_river_of_gold_slots_in_use_are_the_dealt_items(games: dict[str, GameCon
     for players, options, result in _tables(content):
         svg = _pictures(content, players, options)["regions"]
 
-        def used(row: str) -> int:
+        def used(row: str, svg: Any = svg) -> int:
             return sum(
                 1
                 for t in svg.iter(f"{SVG}text")

@@ -44,6 +44,7 @@ WIDGET_KEYS: tuple[str, ...] = tuple(
         "copy_link",
         "copied",
         "turn_order",
+        "line_up",
         "runtime_missing",
         "table_inputs",
         "name",

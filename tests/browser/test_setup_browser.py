@@ -86,6 +86,8 @@ def test_tokaido_checklist_reads_true_and_keeps_its_ticks(
         line_up = page.locator("[data-line-up] > li")
         assert [line_up.nth(i).inner_text() for i in range(4)] == expected.turn_order
         assert page.locator("[data-first-player-rule]").count() == 1
+        label = page.locator("#rb-line-up-label").inner_text()
+        assert label and "line_up" not in label  # the interface string reached the island
         # The steps the generator drew no longer say to draw them: not the page's words.
         for step in ("travellers", "start_line"):
             generated = page.locator(f'[data-step="{step}"] label').inner_text()

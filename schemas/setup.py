@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from schemas.common import Identifier, Provenance, Strict, Text, require_unique
+from schemas.diagrams import Diagram, StepNumber
 from schemas.expressions import Expr
 
 
@@ -53,6 +54,10 @@ class SetupStep(Strict):
 
     id: Identifier
     text: Text
+    #: The step's words once the generator has drawn what ``text`` says to draw at random
+    #: (the deal is listed under it): "give each player the tiles below", never "at random".
+    #: No placeholders: it stands beside the drawn items, not beside a number.
+    decided_text: Text | None = None
     count: Identifier | None = None
     forms: dict[PluralCategory, Text] | None = None
     values: dict[Identifier, Expr] = Field(default_factory=dict)
@@ -68,6 +73,8 @@ class SetupStep(Strict):
             raise ValueError(f"count {self.count!r} is not one of the step's values")
         if self.forms and self.count_value() is None:
             raise ValueError("forms need a count: the text names none of the step's values")
+        if self.decided_text is not None and _PLACEHOLDER.search(self.decided_text):
+            raise ValueError("decided_text names no value: it stands beside the drawn items")
         return self
 
     def count_value(self) -> str | None:
@@ -84,11 +91,59 @@ class Setup(Strict):
     steps: list[SetupStep] = Field(min_length=1)
     #: How the first player is chosen. ``random`` is drawn from the seed.
     first_player: Literal["random"] = "random"
+    #: Whether the table has a first player at all (false: solo); default always.
+    first_player_when: Expr | None = None
+    #: How the generator shows the order it drew: ``clockwise`` (turn order from the first
+    #: player), ``line_up`` (a line of pawns, the first to leave first: no turn order,
+    #: whoever is last on the track moves) or ``first_only`` (only the first player: the
+    #: order of play is decided in the game, as on a wake-up chart).
+    order: Literal["clockwise", "line_up", "first_only"] = "clockwise"
+    #: How the first player is chosen, on the setup page (before anything is drawn).
     first_player_text: Text | None = None
+    #: What the table does with the first player once the generator has named them.
+    decided_first_player_text: Text | None = None
+    #: Pictures of the setup, drawn from this content (schemas/diagrams.py).
+    diagrams: list[Diagram] = Field(default_factory=list)
     provenance: Provenance | None = None
 
     @model_validator(mode="after")
     def _unique_steps(self) -> Setup:
         ids = [s.id for s in self.steps]
         require_unique(ids, "setup step")
+        require_unique([d.id for d in self.diagrams], "setup diagram")
+        by_id = {s.id: s for s in self.steps}
+        for diagram in self.diagrams:
+            for number in _numbers(diagram):
+                for step_id in number.steps:
+                    step = by_id.get(step_id)
+                    if step is None:
+                        raise ValueError(f"diagram {diagram.id!r} reads unknown step {step_id!r}")
+                    if number.value is None and step.deal is None:
+                        raise ValueError(
+                            f"diagram {diagram.id!r}: step {step_id!r} deals nothing to count"
+                        )
+                    if number.value is not None and number.value not in step.values:
+                        raise ValueError(
+                            f"diagram {diagram.id!r}: step {step_id!r} has no value "
+                            f"{number.value!r}"
+                        )
+            pawns = getattr(diagram, "pawns", None)
+            for step_id in pawns.seat_steps if pawns is not None else ():
+                if by_id.get(step_id) is None or by_id[step_id].per_seat is None:
+                    raise ValueError(
+                        f"diagram {diagram.id!r}: step {step_id!r} gives no number per seat"
+                    )
         return self
+
+
+def _numbers(diagram: Diagram) -> list[StepNumber]:
+    """The checklist numbers a diagram reads."""
+    found: list[object] = []
+    pawns = getattr(diagram, "pawns", None)
+    if pawns is not None:
+        found += [pawns.count, pawns.extra]
+    for name in ("total", "in_play", "each", "cards"):
+        found.append(getattr(diagram, name, None))
+    found += [row.fill for row in getattr(diagram, "rows", [])]
+    found += [zone.value for zone in getattr(diagram, "zones", [])]
+    return [n for n in found if isinstance(n, StepNumber)]

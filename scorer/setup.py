@@ -59,9 +59,11 @@ class SetupResult:
     seed: str
     options: dict[str, Any]
     players: list[str]
-    #: Player names in turn order, the first player first.
+    #: Player names in the order drawn, the first player first (for a line-up: the first
+    #: to leave first).
     turn_order: list[str]
-    first_player: str
+    #: None when the table has no first player (``Setup.first_player_when``: solo).
+    first_player: str | None
     steps: list[SetupStepResult]
 
     def to_json(self) -> dict[str, Any]:
@@ -122,7 +124,9 @@ def make_setup(
             k: int(_table_value(v, chosen, players, f"{step.id}.{k}"))
             for k, v in step.values.items()
         }
-        result = SetupStepResult(step.id, step.text, values)
+        # The generator has drawn what the step says to draw: its words say so.
+        text = step.decided_text if step.decided_text is not None else step.text
+        result = SetupStepResult(step.id, text, values)
         if step.per_seat is not None:
             result.per_seat = {
                 name: step.per_seat[min(i, len(step.per_seat) - 1)]
@@ -145,7 +149,11 @@ def make_setup(
                 result.table = [_dealt(item) for item in shuffled[:total]]
                 result.slots = list(step.deal.slots[:total])
         steps.append(result)
-    return SetupResult(content.id, seed, chosen, list(names), turn_order, turn_order[0], steps)
+    has_first = content.setup.first_player_when is None or bool(
+        _table_value(content.setup.first_player_when, chosen, players, "first_player_when")
+    )
+    first_player = turn_order[0] if has_first else None
+    return SetupResult(content.id, seed, chosen, list(names), turn_order, first_player, steps)
 
 
 def _table_value(node: object, options: dict[str, Any], players: int, label: str) -> Any:

@@ -65,7 +65,10 @@ def test_every_game_sets_up_for_every_count_and_option(games: dict[str, GameCont
                     # An option may not allow every player count; it must say so clearly.
                     assert str(players) in str(error) or "option" in str(error), error
                     continue
-                assert result.turn_order[0] == result.first_player
+                # A table without a first player (Viticulture solo) names none.
+                assert result.first_player in (result.turn_order[0], None)
+                if content.setup.first_player_when is None:
+                    assert result.first_player == result.turn_order[0]
                 assert sorted(result.turn_order) == sorted(result.players)
                 assert result.steps, content.id
                 for step in result.steps:
@@ -207,3 +210,43 @@ def test_deluxor_removes_the_monuments_cards(games: dict[str, GameContent]) -> N
         assert ("deluxor_remove_monuments" in steps) is deluxor
         if deluxor:
             assert steps["deluxor_remove_monuments"].values == {"stones": 14, "monuments": 3}
+
+
+def test_the_generated_checklist_never_draws_what_it_has_drawn(
+    games: dict[str, GameContent],
+) -> None:
+    """Once the generator has dealt, no step of its checklist says "at random": a step
+    with a deal speaks of the items listed under it (its decided text)."""
+    for content in games.values():
+        for options in _option_sets(content):
+            for players in content.game.players.values():
+                try:
+                    result = make_setup(content, players, seed="s", options=options)
+                except SetupError:
+                    continue
+                declared = {s.id: s for s in content.setup.steps}
+                for step in result.steps:
+                    if declared[step.id].deal is not None:
+                        assert "hasard" not in step.text, (content.id, step.id)
+                        if declared[step.id].decided_text is not None:
+                            assert step.text == declared[step.id].decided_text
+
+
+def test_first_player_rule_follows_the_game(games: dict[str, GameContent]) -> None:
+    """Tokaido lines its pawns up (no turn order); Viticulture names a first player but no
+    turn order (the wake-up chart decides), and none in solo; the others go clockwise."""
+    orders = {g: c.setup.order for g, c in games.items()}
+    assert orders == {
+        "nile": "clockwise",
+        "momiji": "clockwise",
+        "river_of_gold": "clockwise",
+        "tokaido": "line_up",
+        "viticulture": "first_only",
+    }
+    viticulture = games["viticulture"]
+    solo = make_setup(viticulture, 1, seed="s", options={"solo_automa": True})
+    assert solo.first_player is None
+    assert make_setup(viticulture, 3, seed="s").first_player is not None
+    tokaido = make_setup(games["tokaido"], 4, seed="s")
+    line = next(s for s in tokaido.steps if s.id == "start_line")
+    assert "hasard" not in line.text and "ordre de départ" in line.text

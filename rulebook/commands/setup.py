@@ -87,13 +87,19 @@ def setup_text(
     lines = [
         f"{content.game.names.get(language)} - {len(result.players)} "
         f"({translate('ui.seed', 'seed')} {result.seed})",
-        f"{translate('ui.first_player', 'First player')}: {result.first_player}",
-        "",
     ]
+    if result.first_player is not None:
+        lines.append(f"{translate('ui.first_player', 'First player')}: {result.first_player}")
+    lines.append("")
     deals = {s.id: s.deal.component for s in content.setup.steps if s.deal is not None}
+    declared = {s.id: s for s in content.setup.steps}
     for number, step in enumerate(result.steps, start=1):
         deck = f"components.{deals.get(step.id, '')}"
-        text = translate(f"setup.steps.{step.id}.text", step.text, step.values)
+        decided = declared[step.id].decided_text is not None
+        where = "decided_text" if decided else "text"
+        text = translate(
+            f"setup.steps.{step.id}.{where}", step.text, {} if decided else step.values
+        )
         lines.append(f"{number}. {fill(text, step.values)}")
         for name, items in step.per_player.items():
             lines.append(

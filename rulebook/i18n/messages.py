@@ -274,7 +274,12 @@ class _Walk:
         file = f"content/{game}/{where.file}.yaml"
         line = self.line(where.file, where.loc)
         base = ".".join(where.context)
-        if isinstance(owner, SetupStep) and owner.count_value() is not None:
+        # A step's text is a count phrase; its decided_text names no number.
+        if (
+            isinstance(owner, SetupStep)
+            and owner.count_value() is not None
+            and where.context[-1] == "text"
+        ):
             forms = owner.forms or {}
             self.found.append(
                 SourceMessage(

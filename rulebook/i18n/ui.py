@@ -143,6 +143,32 @@ UI_STRINGS: tuple[UiString, ...] = (
     UiString("copied", "Copied", "Site widget text (copied)."),
     UiString("turn_order", "Turn order", "Site widget text (turn order)."),
     UiString(
+        "line_up",
+        "Starting line-up, from the first to leave to the last:",
+        "Setup generator: above the drawn order of the pawns in their starting line (Tokaido:"
+        " there is no turn order, the traveller furthest back moves).",
+    ),
+    UiString(
+        "setup_pictures",
+        "Setup in pictures",
+        "Setup page heading: diagrams drawn from the content, one per player count.",
+    ),
+    UiString(
+        "pictures_players",
+        "Players: {counts}",
+        "Setup page: under a diagram, the player counts it is drawn for ({counts}: 2–4, or 3).",
+    ),
+    UiString(
+        "pictures_with",
+        "With: {option}",
+        "Setup page: under a diagram drawn with an option on ({option}: the option's label).",
+    ),
+    UiString(
+        "pictures_without",
+        "Without: {option}",
+        "Setup page: under a diagram drawn with an option, on by default, turned off.",
+    ),
+    UiString(
         "javascript_needed", "This tool needs JavaScript.", "Site page text (javascript needed)."
     ),
     UiString(

@@ -37,8 +37,9 @@ ENTRY = "ui.js"
 #: The files a page loads, as write_assets() names them.
 SCRIPT = "calculator.js"
 STYLESHEET = "calculator.css"
-#: The stylesheet's sources, joined in this order: the widgets, the table tools, print.
-STYLESHEET_SOURCES = ("calculator.css", "tools.css", "print.css")
+#: The stylesheet's sources, joined in this order: the widgets, the table tools, the setup
+#: page (checklist and diagrams), print.
+STYLESHEET_SOURCES = ("calculator.css", "tools.css", "setup.css", "print.css")
 
 _IMPORT_NAMES = re.compile(r'^import\s*\{([^}]*)\}\s*from\s*"\./([\w-]+)\.js";?[ \t]*$', re.M)
 _IMPORT_ALL = re.compile(r'^import\s*\*\s*as\s+(\w+)\s+from\s*"\./([\w-]+)\.js";?[ \t]*$', re.M)

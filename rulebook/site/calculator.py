@@ -45,6 +45,7 @@ WIDGET_KEYS: tuple[str, ...] = tuple(
         "copy_link",
         "copied",
         "turn_order",
+        "line_up",
         "runtime_missing",
         "table_inputs",
         "name",
@@ -133,14 +134,17 @@ def localized_export(
         check["message"] = tr(f"scoring.end_checks.{check['id']}.message", check["message"])
 
     setup = doc["setup"]
-    if "first_player_text" in setup:
-        setup["first_player_text"] = tr("setup.first_player_text", setup["first_player_text"])
+    for key in ("first_player_text", "decided_first_player_text"):
+        if key in setup:
+            setup[key] = tr(f"setup.{key}", setup[key])
     for step in setup["steps"]:
         base = f"setup.steps.{step['id']}"
         found = loc.text(f"{base}.text", step["text"])
         if found.fallback:
             fallback[f"{base}.text"] = found.lang
         step["text"] = found.text
+        if "decided_text" in step:
+            step["decided_text"] = tr(f"{base}.decided_text", step["decided_text"])
         step.pop("forms", None)
         if found.forms:  # a count phrase: the widget picks the form its number needs
             step.update(forms=dict(found.forms), forms_lang=found.lang, count=found.count)

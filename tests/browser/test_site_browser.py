@@ -214,7 +214,7 @@ def test_a_setup_link_reproduces_the_setup(page: Any, base_url: str) -> None:
     checklist = page.locator("[data-checklist]").inner_text()
     first = page.locator("[data-first-player]").inner_text()
     link = page.locator("[data-setup-link]").get_attribute("href")
-    assert link and "#s1;" in link and f";{seed};" in link  # the request, in the fragment
+    assert link and "#s2;" in link and f";{seed};" in link  # the request, in the fragment
 
     page.goto(link.replace("/uk/", "/en/"))  # the link works in another language too
     _widget_ready(page, "[data-setup]")

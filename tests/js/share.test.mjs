@@ -133,8 +133,26 @@ describe("setup requests", () => {
 
   test("a request goes to text and back", () => {
     const text = S.encodeSetup(GAME, request, DEFAULTS);
-    assert.match(text, /^s1;[0-9a-z]+;1,strict;a\+b%3Bc;Ana;;Cy%3B%2C%2B$/);
-    assert.deepEqual(S.decodeSetup(GAME, text, DEFAULTS), request);
+    assert.match(text, /^s2;[0-9a-z]+;1,strict;a\+b%3Bc;;Ana;;Cy%3B%2C%2B$/);
+    assert.deepEqual(S.decodeSetup(GAME, text, DEFAULTS), { ...request, ticked: [] });
+  });
+
+  // The steps ticked at the table travel with the link, by their ids.
+  const WITH_STEPS = { ...GAME, setup: { steps: [{ id: "board" }, { id: "deal_hands" }, { id: "passes" }] } };
+
+  test("the ticked steps go with the request", () => {
+    const ticked = { ...request, ticked: ["board", "passes"] };
+    const text = S.encodeSetup(WITH_STEPS, ticked, DEFAULTS);
+    assert.match(text, /^s2;[0-9a-z]+;1,strict;a\+b%3Bc;board\.passes;Ana;/);
+    assert.deepEqual(S.decodeSetup(WITH_STEPS, text, DEFAULTS), ticked);
+  });
+
+  test("an older link without ticks still opens; a tick of no step is refused", () => {
+    const text = S.encodeSetup(WITH_STEPS, request, DEFAULTS);
+    const [, print] = text.split(";");
+    assert.deepEqual(S.decodeSetup(WITH_STEPS, `s1;${print};1,strict;seed;A;B`, DEFAULTS)?.ticked, []);
+    assert.equal(S.decodeSetup(WITH_STEPS, `s2;${print};1,strict;seed;board.nope;A;B`, DEFAULTS), null);
+    assert.equal(S.decodeSetup(WITH_STEPS, `s2;${print};1,strict;seed;<b>;A;B`, DEFAULTS), null);
   });
 
   test("refuses what it did not write", () => {

@@ -5,7 +5,7 @@ import { describe, test } from "node:test";
 import { MemoryStorage } from "./memory-storage.mjs";
 import { GAME, HOSTILE_NAMES, tool } from "./tools.mjs";
 
-const { Keeper, Store, UNDO_DEPTH, HISTORY_SIZE, STORAGE_VERSION, ASIDE_SIZE, fit, snapshot } = await tool("store");
+const { Keeper, Store, UNDO_DEPTH, HISTORY_SIZE, STORAGE_VERSION, ASIDE_SIZE, fit, snapshot, currentTable, keepPlayers, keepSetup } = await tool("store");
 const { decodeTable, encodeTable } = await tool("share");
 
 const DEFAULTS = ["Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6"];
@@ -424,5 +424,62 @@ describe("the history of finished games", () => {
     assert.ok(s.damaged);
     assert.equal(s.aside().length, 1);
     assert.equal(/** @type {any} */ ({}).polluted, undefined);
+  });
+});
+
+describe("the table being played: one set of players for setup and scoring", () => {
+  const GAME_SETUP = { ...GAME, setup: { steps: [{ id: "board" }, { id: "deal" }] } };
+  const CURRENT = "rulebook.current.probe";
+
+  test("names kept by the setup page seat the calculator's table, entries kept", () => {
+    const storage = new MemoryStorage();
+    store(storage).save(table("7", ["Ana", "Bo"]), []);
+    keepPlayers(GAME, ["Cy", "", "Dee"], storage);
+    const opened = decodeTable(GAME, /** @type {string} */ (store(storage).load().table), DEFAULTS);
+    assert.equal(opened?.count, 3);
+    assert.deepEqual(opened?.names, ["Cy", "Player 2", "Dee"]);
+    assert.equal(opened?.values[0].coins, "7", "the first seat keeps its entries");
+  });
+
+  test("a calculator opened first time shows the table's players", () => {
+    const storage = new MemoryStorage();
+    keepPlayers(GAME, ["Ana", "Bo", "Cy", "Dee"], storage);
+    const opened = decodeTable(GAME, /** @type {string} */ (store(storage).load().table), DEFAULTS);
+    assert.deepEqual(opened?.names, ["Ana", "Bo", "Cy", "Dee"]);
+  });
+
+  test("names changed in the calculator go back to the table (and to the setup page)", () => {
+    const storage = new MemoryStorage();
+    keepSetup(GAME_SETUP, ["Ana", "Bo"], { seed: "s", options: {}, ticked: ["board"] }, storage);
+    store(storage).save(table("1", ["Ana", "Bea"]), []);
+    const now = currentTable(GAME_SETUP, storage);
+    assert.deepEqual(now.players, ["Ana", "Bea"]);
+    assert.deepEqual(now.setup?.ticked, ["board"], "the same number of players keeps the setup and its ticks");
+    keepPlayers(GAME_SETUP, ["Ana", "Bea", "Cy"], storage);
+    assert.equal(currentTable(GAME_SETUP, storage).setup, null, "another number of players: the setup no longer fits");
+  });
+
+  test("what does not fit the game is not read: hostile, damaged or out of range", () => {
+    for (const bad of [
+      "{",
+      JSON.stringify({ v: 1, players: ["A"] }),
+      JSON.stringify({ v: 1, players: Array(9).fill("A") }),
+      JSON.stringify({ v: 1, players: ["A", "B\u202e"] }),
+      JSON.stringify({ v: 99, players: ["A", "B"] }),
+      JSON.stringify({ v: 1, players: "AB" }),
+    ]) {
+      const storage = new MemoryStorage();
+      storage.setItem(CURRENT, bad);
+      assert.deepEqual(currentTable(GAME, storage), { players: null, setup: null }, bad);
+    }
+    const storage = new MemoryStorage();
+    storage.setItem(CURRENT, JSON.stringify({ v: 1, players: ["A", "B"], setup: { seed: "s", options: {}, ticked: ["nope"] } }));
+    assert.deepEqual(currentTable(GAME_SETUP, storage), { players: ["A", "B"], setup: null }, "a tick of no step");
+    for (const name of HOSTILE_NAMES) {
+      const kept = new MemoryStorage();
+      keepPlayers(GAME, [name, "B"], kept);
+      const players = currentTable(GAME, kept).players;
+      assert.ok(players == null || players.every((n) => typeof n === "string" && n.length <= 40));
+    }
   });
 });

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from typing import Any
 
 from rulebook.site.conditions import Condition, active_counts, condition
+from rulebook.site.diagrams import Table, applies, draw, tables
 from rulebook.site.localize import Fragment
 from rulebook.site.provenance import Decision, decision
 from rulebook.site.view import LocalGame
@@ -37,10 +40,30 @@ class StepView:
 
 
 @dataclass(frozen=True)
+class Picture:
+    """One drawn diagram and the tables it is drawn for."""
+
+    id: str
+    svg: str
+    title: Fragment
+    #: The player counts it is for ("2–4", "3"), and their list for the widget.
+    counts: str
+    players: tuple[int, ...]
+    #: The option turned from its default to draw it, and whether it was turned on.
+    option: Fragment | None
+    option_on: bool
+    #: The options the picture is drawn with, for the widget to match.
+    options: dict[str, Any]
+    #: Every text drawn, so the page counts its fallbacks.
+    texts: tuple[Fragment, ...]
+
+
+@dataclass(frozen=True)
 class SetupModel:
     first_player: Fragment | None
     steps: tuple[StepView, ...]
     decision: Decision | None
+    pictures: tuple[Picture, ...] = ()
 
 
 def steps(game: LocalGame) -> tuple[StepView, ...]:
@@ -92,9 +115,73 @@ def first_player(game: LocalGame) -> Fragment | None:
     return game.loc.maybe("setup.first_player_text", game.content.setup.first_player_text)
 
 
+#: The page-unique ids of a drawing, left out when comparing two drawings.
+_IDS = re.compile(r'@ID@|data-players="\d+"')
+
+
+def _span(counts: list[int]) -> str:
+    """``2–4`` for a run of counts, ``2, 4`` otherwise, ``3`` alone."""
+    if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}–{counts[-1]}"
+    return ", ".join(str(n) for n in counts)
+
+
+def pictures(game: LocalGame) -> tuple[Picture, ...]:
+    """Each diagram for every player count (identical drawings shown once, with their
+    counts) with the default options, then where one option turned changes it."""
+    content, loc = game.content, game.loc
+    defaults = content.option_defaults()
+    options_by_id = {o.id: o for o in content.scoring.options}
+    found: list[Picture] = []
+    for diagram in content.setup.diagrams:
+        drawn: dict[tuple[str | None, str], list[int]] = {}
+        first: dict[tuple[str | None, str], tuple[str, dict[str, Any], list[Fragment]]] = {}
+        plain_drawing: dict[int, str] = {}
+        for players, options in tables(content):
+            if not applies(diagram, players, options):
+                continue
+            texts: list[Fragment] = []
+
+            def words(context: str, source: str, texts: list[Fragment] = texts) -> tuple[str, str]:
+                fragment = loc.text(context, source)
+                texts.append(fragment)
+                return fragment.text, fragment.lang
+
+            svg = draw(diagram, Table(content, players, options, words), "@ID@")
+            key = _IDS.sub("", svg)
+            turned = next((k for k, v in options.items() if v != defaults.get(k)), None)
+            if turned is None:
+                plain_drawing[players] = key
+            elif plain_drawing.get(players) == key:
+                continue  # the option changes nothing in this picture
+            drawn.setdefault((turned, key), []).append(players)
+            first.setdefault((turned, key), (svg, options, texts))
+        for n, ((turned, _), counts) in enumerate(drawn.items(), start=1):
+            svg, options, texts = first[(turned, _)]
+            ident = f"rb-diagram-{diagram.id.replace('_', '-')}-{n}"
+            option = options_by_id.get(turned) if turned else None
+            found.append(
+                Picture(
+                    id=ident,
+                    svg=svg.replace("@ID@", ident),
+                    title=loc.text(f"setup.diagrams.{diagram.id}.title", diagram.title),
+                    counts=_span(counts),
+                    players=tuple(counts),
+                    option=loc.text(f"scoring.options.{option.id}.label", option.label)
+                    if option is not None
+                    else None,
+                    option_on=bool(options.get(turned)) if turned else False,
+                    options=dict(options),
+                    texts=tuple(texts),
+                )
+            )
+    return tuple(found)
+
+
 def setup_model(game: LocalGame) -> SetupModel:
     return SetupModel(
         first_player=first_player(game),
         steps=steps(game),
         decision=decision(game.content, game.content.setup.provenance, "setup", game.loc),
+        pictures=pictures(game),
     )

@@ -49,7 +49,8 @@ export function makeSetup(game, players, seed, names, options = {}) {
   for (const step of game.setup.steps) {
     if (step.when != null && !truthy(value(step.when))) continue;
     const values = Object.fromEntries(Object.entries(step.values ?? {}).map(([k, v]) => [k, num(value(v))]));
-    const result = { id: step.id, text: step.text, values, per_player: {}, table: /** @type {any[]} */ ([]), slots: [], per_seat: {} };
+    // The generator has drawn what the step says to draw: its words say so.
+    const result = { id: step.id, text: step.decided_text ?? step.text, values, per_player: {}, table: /** @type {any[]} */ ([]), slots: [], per_seat: {} };
     const seats = step.per_seat;
     if (seats) result.per_seat = Object.fromEntries(order.map((name, i) => [name, seats[Math.min(i, seats.length - 1)]]));
     const deal = step.deal;
@@ -66,5 +67,7 @@ export function makeSetup(game, players, seed, names, options = {}) {
     }
     steps.push(result);
   }
-  return { game: game.game, seed, options: chosen, players: [...names], turn_order: order, first_player: order[0], steps };
+  const when = game.setup.first_player_when;
+  const firstPlayer = when == null || truthy(value(when)) ? order[0] : null;
+  return { game: game.game, seed, options: chosen, players: [...names], turn_order: order, first_player: firstPlayer, steps };
 }

@@ -110,7 +110,8 @@ export function formValue(spec, value, count) {
 
 /**
  * @typedef {{count: number, names: string[], values: Record<string, any>[], options: Record<string, any>, table: Record<string, string | null>}} Table
- * @typedef {{players: number, names: string[], options: Record<string, any>, seed: string}} SetupRequest
+ * @typedef {{players: number, names: string[], options: Record<string, any>, seed: string, ticked?: string[]}} SetupRequest
+ *   ``ticked``: the ids of the checklist's steps already done at the table.
  */
 
 /** A name as text: blank when it is the page's default for that seat. @param {string} name @param {number} i @param {string[]} defaults */
@@ -200,7 +201,10 @@ export function decodeTable(game, text, defaults = []) {
  */
 export function encodeSetup(game, request, defaults = []) {
   const names = request.names.slice(0, request.players).map((n, i) => nameOut(n, i, defaults));
-  return ["s1", fingerprint(game, "s"), optionsOut(game.scoring?.options ?? [], request.options), enc(request.seed), ...names].join(";");
+  const options = optionsOut(game.scoring?.options ?? [], request.options);
+  // s2 adds the steps ticked (their ids, dot-separated); s1 links, without ticks, still open.
+  const ticked = (request.ticked ?? []).filter((id) => /^[a-z][a-z0-9_]*$/.test(id)).join(".");
+  return ["s2", fingerprint(game, "s"), options, enc(request.seed), ticked, ...names].join(";");
 }
 
 /**
@@ -210,15 +214,22 @@ export function encodeSetup(game, request, defaults = []) {
 export function decodeSetup(game, text, defaults = []) {
   try {
     if (typeof text !== "string" || text.length > MAX_TEXT) return null;
-    const [version, print, optionText, seedText, ...nameTexts] = text.split(";");
-    if (version !== "s1" || print !== fingerprint(game, "s") || seedText == null) return null;
+    const parts = text.split(";");
+    const version = parts.shift();
+    const [print, optionText, seedText] = parts.splice(0, 3);
+    const tickText = version === "s2" ? parts.shift() : "";
+    const nameTexts = parts;
+    if ((version !== "s1" && version !== "s2") || print !== fingerprint(game, "s") || seedText == null || tickText == null) return null;
+    const steps = new Set((game.setup?.steps ?? []).map((/** @type {any} */ x) => x.id));
+    const ticked = tickText === "" ? [] : tickText.split(".");
+    if (ticked.some((id) => !steps.has(id))) return null;
     if (nameTexts.length < game.players.min || nameTexts.length > game.players.max) return null;
     const options = optionsIn(game.scoring?.options ?? [], optionText);
     const seed = dec(seedText);
     if (!options) return null;
     const names = nameTexts.map((n, i) => nameIn(n, i, defaults));
     if (names.some((n) => n == null)) return null;
-    return { players: names.length, names: /** @type {string[]} */ (names), options, seed };
+    return { players: names.length, names: /** @type {string[]} */ (names), options, seed, ticked };
   } catch {
     return null;
   }

@@ -356,7 +356,7 @@ function setupLinks(gen, island) {
   gen.link = (/** @type {any} */ result) => {
     const url = new URL(location.href);
     url.search = "";
-    url.hash = encodeSetup(game, { players: result.players.length, names: result.players, options: result.options, seed: result.seed }, defaults);
+    url.hash = encodeSetup(game, { players: result.players.length, names: result.players, options: result.options, seed: result.seed, ticked: [...gen.ticked] }, defaults);
     carryToOtherLanguages(url.hash.slice(1));
     return url;
   };
@@ -371,6 +371,7 @@ function setupLinks(gen, island) {
   request.names.forEach((name, i) => (gen.names[i] = name));
   Object.assign(gen.options, request.options);
   gen.seed = request.seed;
+  gen.ticked = new Set(request.ticked ?? []);
   gen.build();
   gen.generate();
 }

@@ -14,8 +14,9 @@
 // Every text goes in with textContent or setAttribute: content and translations are
 // untrusted and never become markup.
 
+import { checklist, rememberNames, rememberSetup, restoreTable } from "./checklist.js";
 import * as expr from "./expr.js";
-import { el, stepText, Words } from "./kit.js";
+import { el, Words } from "./kit.js";
 import { registerOffline } from "./offline.js";
 import { unscored, verdict } from "./explain.js";
 import { excerpt, ProblemWords } from "./problems.js";
@@ -744,11 +745,15 @@ class SetupGenerator {
         : value;
     }
     this.seed = params.get("seed") ?? "";
-    this.form = el("form", { class: "rb-setup-form", novalidate: true, on: { submit: (/** @type {Event} */ e) => { e.preventDefault(); this.generate(); } } });
+    /** @type {Set<string>} the steps ticked at the table */
+    this.ticked = new Set();
+    // Opened without a request, the page shows the table's kept names and setup (store.js).
+    const restored = !params.has("seed") && !location.hash.slice(1) && restoreTable(this);
+    this.form = el("form", { class: "rb-setup-form", novalidate: true, on: { submit: (/** @type {Event} */ e) => { e.preventDefault(); this.ticked = new Set(); this.generate(); } } });
     this.output = el("div", { class: "rb-setup-output", "aria-live": "polite", "data-setup-output": "" });
     root.append(this.form, this.output);
     this.build();
-    if (params.has("seed")) this.generate();
+    if (params.has("seed") || restored) this.generate();
   }
 
   build() {
@@ -757,7 +762,7 @@ class SetupGenerator {
     const countId = nextId("setup-count");
     const count = el("select", {
       id: countId, "data-setup-players": "",
-      on: { change: (/** @type {Event} */ e) => { this.count = Number(/** @type {HTMLSelectElement} */ (e.target).value); this.build(); /** @type {HTMLElement} */ (this.form.querySelector("[data-setup-players]")).focus(); } },
+      on: { change: (/** @type {Event} */ e) => { this.count = Number(/** @type {HTMLSelectElement} */ (e.target).value); rememberNames(this); this.build(); /** @type {HTMLElement} */ (this.form.querySelector("[data-setup-players]")).focus(); } },
     });
     for (let n = this.game.players.min; n <= this.game.players.max; n++) count.append(el("option", { value: n, selected: n === this.count, text: n }));
     this.form.append(el("div", { class: "rb-field rb-field-inline" }, el("label", { for: countId }, t.node("player_count")), count));
@@ -768,7 +773,7 @@ class SetupGenerator {
       names.append(el("div", { class: "rb-field" }, el("label", { for: id, text: t.t("player_name", { n: i + 1 }) }),
         el("input", {
           id, type: "text", value: this.names[i], maxlength: 40, autocomplete: "off", "data-setup-name": i,
-          on: { input: (/** @type {Event} */ e) => { this.names[i] = /** @type {HTMLInputElement} */ (e.target).value; } },
+          on: { input: (/** @type {Event} */ e) => { this.names[i] = /** @type {HTMLInputElement} */ (e.target).value; rememberNames(this); } },
         })));
     }
     this.form.append(names);
@@ -825,57 +830,10 @@ class SetupGenerator {
     this.seed = result.seed;
     const seedField = /** @type {HTMLInputElement | null} */ (this.form.querySelector("[data-setup-seed]"));
     if (seedField) seedField.value = result.seed;
+    rememberSetup(this, result);
     const url = this.link(result);
     history.replaceState(history.state, "", url);
-    this.output.replaceChildren(...this.view(result, url));
-  }
-
-  /** The checklist. @param {any} result @param {URL} url */
-  view(result, url) {
-    const t = this.texts;
-    const steps = Object.fromEntries(this.game.setup.steps.map((/** @type {any} */ s) => [s.id, s]));
-    const out = [];
-    out.push(el("p", { class: "rb-setup-summary" },
-      t.node("first_player"), ": ", el("strong", { "data-first-player": "", text: result.first_player }),
-      " · ", t.node("seed"), ": ", el("code", { "data-seed": "", text: result.seed })));
-    out.push(el("p", {}, t.node("turn_order"), ": ", el("span", { "data-turn-order": "", text: result.turn_order.join(" → ") })));
-    if (this.game.setup.first_player_text) out.push(el("p", {}, t.text(this.game.setup.first_player_text, "setup.first_player_text")));
-    const list = el("ol", { class: "rb-checklist", "data-checklist": "" });
-    for (const step of result.steps) {
-      const declared = steps[step.id] ?? {};
-      const component = declared.deal?.component;
-      const id = nextId("setup-step");
-      const item = el("li", { "data-step": step.id },
-        el("input", { type: "checkbox", id }),
-        el("label", { for: id }, t.text(t.fill(stepText(declared, step), step.values ?? {}), `setup.steps.${step.id}.text`)));
-      const details = el("ul", { class: "rb-dealt" });
-      /** @param {any} x */
-      const itemName = (x) => t.text(x.name, `components.${component}.items.${x.id}.name`);
-      for (const [name, items] of Object.entries(step.per_player ?? {})) {
-        details.append(el("li", { "data-dealt-to": name }, el("strong", { text: name }), ": ",
-          /** @type {any[]} */ (items).flatMap((x, k) => (k ? [", ", itemName(x)] : [itemName(x)]))));
-      }
-      (step.table ?? []).forEach((/** @type {any} */ x, /** @type {number} */ k) => {
-        const slot = step.slots?.[k];
-        details.append(el("li", { "data-dealt-to": "table" }, slot ? t.text(`${slot}: `, `setup.steps.${step.id}.deal.slots.${k + 1}`) : "", itemName(x)));
-      });
-      for (const [name, amount] of Object.entries(step.per_seat ?? {})) {
-        details.append(el("li", { "data-seat": name }, el("strong", { text: name }), `: ${amount}`));
-      }
-      if (details.childNodes.length) item.append(details);
-      list.append(item);
-    }
-    out.push(list);
-    const copied = el("span", { class: "rb-copied", role: "status" });
-    out.push(el("p", { class: "rb-setup-link" },
-      el("a", { href: url.toString(), "data-setup-link": "" }, t.node("link_to_setup")), " ",
-      el("button", {
-        type: "button", class: "md-button",
-        on: { click: async () => {
-          try { await navigator.clipboard.writeText(url.toString()); copied.textContent = t.t("copied"); } catch { copied.textContent = ""; }
-        } },
-      }, t.node("copy_link")), " ", copied));
-    return out;
+    this.output.replaceChildren(...checklist(this, result, url));
   }
 }
 

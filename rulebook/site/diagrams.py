@@ -1,0 +1,487 @@
+"""Setup diagrams as SVG, drawn at build time from the content's declared diagrams.
+
+The renderer knows four general kinds (schemas/diagrams.py) and nothing about any game:
+a track of stops with a line of pawns, a grid of places with slots, a set of families with
+counts, a mat with zones. Every number it draws is a number of the checklist for the same
+table (player count and options), read through :func:`number`, so the picture and the
+checklist agree by construction; the tests parse the SVG and compare anyway.
+
+The pictures are plain SVG: text as ``<text>`` (found by search, read by the print, sized
+by the reader's zoom), ``role="img"`` with a translated ``<title>`` and a ``<desc>`` that
+says the numbers too, colour never the only sign (a slot in use says so in words, a free
+one is dashed), ``currentColor`` so dark mode and print follow. Every picture is 340 units
+wide and scales to its column, so it fits a 360 px phone; labels are wrapped to their box
+by an estimate of their width.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from schemas.diagrams import (
+    Count,
+    Diagram,
+    FamiliesDiagram,
+    MatDiagram,
+    SlotsDiagram,
+    StepNumber,
+    TrackDiagram,
+)
+from schemas.game import GameContent
+from scorer.compiler import table_function
+
+#: Width of every picture, in SVG units (about CSS pixels on a phone).
+WIDTH = 340
+#: Font size of labels; headings are larger.
+FONT = 13
+LINE = 17
+#: Average advance of one character, as a share of the font size (Latin and Cyrillic
+#: sans-serif text; a little generous, so an estimate that errs leaves room).
+CHAR = 0.6
+
+#: Looks a text up: (catalog context, source text) -> (words, their language).
+Words = Callable[[str, str], tuple[str, str]]
+
+
+# ------------------------------------------------------------------------------------------
+# Numbers: what the checklist says for this table
+# ------------------------------------------------------------------------------------------
+
+
+def _holds(node: object, options: dict[str, Any], players: int, label: str) -> bool:
+    return node is None or bool(table_function(node, label)(options, {}, {}, players))
+
+
+def number(
+    content: GameContent, count: Count | None, players: int, options: dict[str, Any]
+) -> int | None:
+    """The number ``count`` stands for at this table: written, or the checklist's."""
+    if count is None or isinstance(count, int):
+        return count
+    assert isinstance(count, StepNumber)
+    steps = {s.id: s for s in content.setup.steps}
+    for step_id in count.steps:
+        step = steps[step_id]
+        if not _holds(step.when, options, players, f"setup.steps.{step_id}.when"):
+            continue
+        if count.value is not None:
+            node: object = step.values[count.value]
+        else:
+            assert step.deal is not None
+            node = step.deal.per_player if step.deal.per_player is not None else step.deal.to_table
+        found = int(table_function(node, f"setup.steps.{step_id}")(options, {}, {}, players))
+        found = max(found - count.skip, 0)
+        return found if count.most is None else min(found, count.most)
+    return 0
+
+
+def seat_numbers(
+    content: GameContent, steps: list[str], players: int, options: dict[str, Any]
+) -> list[int] | None:
+    """Each seat's number from the first of ``steps`` in play, first to leave first."""
+    by_id = {s.id: s for s in content.setup.steps}
+    for step_id in steps:
+        step = by_id[step_id]
+        if step.per_seat and _holds(step.when, options, players, f"setup.steps.{step_id}.when"):
+            return [step.per_seat[min(i, len(step.per_seat) - 1)] for i in range(players)]
+    return None
+
+
+def applies(diagram: Diagram, players: int, options: dict[str, Any]) -> bool:
+    """Whether the picture is for this table."""
+    return _holds(diagram.when, options, players, f"setup.diagrams.{diagram.id}.when")
+
+
+# ------------------------------------------------------------------------------------------
+# Text
+# ------------------------------------------------------------------------------------------
+
+
+def text_width(text: str, size: float = FONT) -> float:
+    """An estimate of the width ``text`` takes at ``size``."""
+    return len(text) * size * CHAR
+
+
+def wrap(text: str, width: float, size: float = FONT) -> list[str]:
+    """``text`` in lines no wider than ``width`` (a word longer than that stands alone)."""
+    lines: list[str] = []
+    current = ""
+    # Split at plain spaces only: a no-break space (French "; ") keeps its words together.
+    for word in text.split(" "):
+        if not word:
+            continue
+        candidate = f"{current} {word}".strip()
+        if current and text_width(candidate, size) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = candidate
+    return [*lines, current] if current else lines
+
+
+@dataclass
+class _Canvas:
+    """SVG elements being written, and the words said (for ``<desc>``)."""
+
+    parts: list[str] = field(default_factory=list)
+    said: list[str] = field(default_factory=list)
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        words: str,
+        width: float,
+        *,
+        size: float = FONT,
+        anchor: str = "start",
+        bold: bool = False,
+        lang: str | None = None,
+        data: dict[str, str] | None = None,
+    ) -> float:
+        """Write ``words`` wrapped to ``width`` from baseline ``y``; the height used."""
+        lines = wrap(words, width, size)
+        attrs = f' x="{x:g}" y="{y:g}" font-size="{size:g}" text-anchor="{anchor}"'
+        attrs += ' font-weight="bold"' if bold else ""
+        attrs += f" lang={quoteattr(lang)}" if lang else ""
+        for key, value in (data or {}).items():
+            attrs += f" data-{key}={quoteattr(value)}"
+        spans = "".join(
+            f'<tspan x="{x:g}" dy="{0 if i == 0 else size * 1.3:g}">{escape(line)}</tspan>'
+            for i, line in enumerate(lines)
+        )
+        self.parts.append(f'<text fill="currentColor"{attrs}>{spans}</text>')
+        return size * 1.3 * len(lines)
+
+    def box(
+        self, x: float, y: float, w: float, h: float, *, dashed: bool = False, shade: bool = False
+    ) -> None:
+        dash = ' stroke-dasharray="5 4"' if dashed else ""
+        fill = ' fill="currentColor" fill-opacity="0.12"' if shade else ' fill="none"'
+        self.parts.append(
+            f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="6"'
+            f' stroke="currentColor" stroke-width="1.5"{fill}{dash}/>'
+        )
+
+    def raw(self, element: str) -> None:
+        self.parts.append(element)
+
+
+# ------------------------------------------------------------------------------------------
+# The four kinds
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """The table a picture is drawn for."""
+
+    content: GameContent
+    players: int
+    options: dict[str, Any]
+    words: Words
+
+    def number(self, count: Count | None) -> int | None:
+        return number(self.content, count, self.players, self.options)
+
+    def say(self, context: str, source: str) -> tuple[str, str]:
+        return self.words(context, source)
+
+
+def _track(d: TrackDiagram, t: Table, c: _Canvas, base: str) -> float:
+    y = 8.0
+    if d.pawns is not None:
+        pawns = d.pawns
+        players = t.number(pawns.count) or 0
+        extra = t.number(pawns.extra) or 0
+        seats = seat_numbers(t.content, pawns.seat_steps, players, t.options)
+        legend, lang = t.say(f"{base}.pawns.legend", pawns.legend)
+        y += c.text(12, y + FONT, legend, WIDTH - 24, lang=lang)
+        c.said.append(f"{legend.rstrip('.')}: {', '.join(str(n) for n in range(1, players + 1))}")
+        step = min(52.0, (WIDTH - 24) / max(players + extra, 1))
+        cy = y + 26
+        c.raw(f'<g data-pawns="{players}" data-extra="{extra}">')
+        for i in range(players + extra):
+            cx = 12 + step * i + step / 2
+            neutral = i >= players
+            dash = ' stroke-dasharray="4 3"' if neutral else ""
+            c.raw(
+                f'<circle cx="{cx:g}" cy="{cy:g}" r="15" fill="none" stroke="currentColor"'
+                f' stroke-width="2"{dash} data-pawn="{"extra" if neutral else i + 1}"/>'
+            )
+            if not neutral:
+                c.text(cx, cy + 5, str(i + 1), 30, anchor="middle", bold=True)
+            if seats is not None and not neutral:
+                shown = f"{seats[i]:+d}".replace("-", "−") if seats[i] else "0"
+                c.text(cx, cy + 36, shown, step, anchor="middle", data={"seat": str(i + 1)})
+        c.raw("</g>")
+        y = cy + (44 if seats is not None else 22)
+        if seats is not None and pawns.seat_label:
+            label, lang = t.say(f"{base}.pawns.seat_label", pawns.seat_label)
+            y += c.text(12, y + FONT, label, WIDTH - 24, lang=lang)
+            c.said.append(f"{label}: {', '.join(str(s) for s in seats)}")
+        if extra and pawns.extra_label:
+            label, lang = t.say(f"{base}.pawns.extra_label", pawns.extra_label)
+            c.raw(
+                f'<circle cx="22" cy="{y + 12:g}" r="8" fill="none" stroke="currentColor"'
+                ' stroke-width="2" stroke-dasharray="4 3"/>'
+            )
+            y += c.text(38, y + FONT + 3, label, WIDTH - 50, lang=lang)
+            c.said.append(label)
+        y += 14
+    stops = list(d.stops)
+    if d.reverse_when is not None and _holds(
+        d.reverse_when, t.options, t.players, f"{base}.reverse_when"
+    ):
+        stops.reverse()
+    top = y + 10
+    gap = 34
+    c.raw(
+        f'<line x1="24" y1="{top:g}" x2="24" y2="{top + gap * (len(stops) - 1):g}"'
+        ' stroke="currentColor" stroke-width="3"/>'
+    )
+    c.raw(f'<g data-stops="{len(stops)}">')
+    names = []
+    for i, stop in enumerate(stops):
+        cy = top + gap * i
+        ends = i in (0, len(stops) - 1)
+        c.raw(
+            f'<circle cx="24" cy="{cy:g}" r="{9 if ends else 7}" stroke="currentColor"'
+            f' stroke-width="2" fill="{"currentColor" if ends else "none"}"'
+            f" data-stop={quoteattr(stop.id)}/>"
+        )
+        label, lang = t.say(f"{base}.stops.{stop.id}.label", stop.label)
+        names.append(label)
+        c.text(44, cy + 5, label, WIDTH - 56, lang=lang, bold=ends)
+    c.raw("</g>")
+    c.said.append(" → ".join(names))
+    return top + gap * (len(stops) - 1) + 20
+
+
+def _slots(d: SlotsDiagram, t: Table, c: _Canvas, base: str) -> float:
+    used_word, used_lang = t.say(f"{base}.used_label", d.used_label)
+    free_word, free_lang = t.say(f"{base}.free_label", d.free_label)
+    per_row = 2
+    w = (WIDTH - 12 * (per_row + 1)) / per_row
+    rows = [(row, t.number(row.fill) if row.fill is not None else len(row.at)) for row in d.rows]
+    y = 8.0
+    said = []
+    for start in range(0, len(d.columns), per_row):
+        block: list[tuple[float, list[str]]] = []
+        height = 0.0
+        group = list(enumerate(d.columns, start=1))[start : start + per_row]
+        for k, (column, source) in enumerate(group):
+            x = 12 + k * (w + 12)
+            inner = _Canvas()
+            label, lang = t.say(f"{base}.columns.{column}", source)
+            h = 8 + inner.text(x + 10, y + 8 + FONT, label, w - 20, bold=True, lang=lang)
+            for row, fill in rows:
+                if column not in row.at:
+                    continue
+                used = row.at.index(column) < (fill or 0)
+                name, nlang = t.say(f"{base}.rows.{row.id}.label", row.label)
+                top = y + h + 6
+                inner.box(x + 10, top, 14, 14, dashed=not used, shade=used)
+                if used:
+                    inner.raw(
+                        f'<path d="M{x + 13:g} {top + 7:g}l3 4 6-8" fill="none"'
+                        ' stroke="currentColor" stroke-width="2"/>'
+                    )
+                state = f"{name} — {used_word if used else free_word}"
+                h += 6 + inner.text(
+                    x + 30,
+                    top + 11,
+                    state,
+                    w - 40,
+                    lang=nlang if nlang == (used_lang if used else free_lang) else None,
+                    data={"slot": row.id, "used": "true" if used else "false"},
+                )
+                said.append(f"{label}: {state}")
+            block.append((x, inner.parts))
+            height = max(height, h + 10)
+        for x, parts in block:
+            c.box(x, y, w, height)
+            c.parts.extend(parts)
+        y += height + 12
+    c.said.extend(said)
+    return y
+
+
+def _families(d: FamiliesDiagram, t: Table, c: _Canvas, base: str) -> float:
+    total = t.number(d.total) or 0
+    in_play = min(t.number(d.in_play) or 0, total)
+    each = t.number(d.each) or 0
+    cards = t.number(d.cards) or 0
+    play_word, play_lang = t.say(f"{base}.in_play_label", d.in_play_label)
+    out_word, out_lang = t.say(f"{base}.out_label", d.out_label)
+    per_row = 3
+    w = (WIDTH - 12 * (per_row + 1)) / per_row
+    h = 78.0
+    y = 8.0
+    c.raw(f'<g data-families="{total}" data-in-play="{in_play}">')
+    for i in range(total):
+        x = 12 + (i % per_row) * (w + 12)
+        top = y + (i // per_row) * (h + 12)
+        playing = i < in_play
+        c.box(x, top, w, h, dashed=not playing, shade=playing)
+        if playing:
+            c.text(
+                x + w / 2,
+                top + 36,
+                str(each),
+                w - 8,
+                size=22,
+                anchor="middle",
+                bold=True,
+                data={"cards": str(each)},
+            )
+        word, lang = (play_word, play_lang) if playing else (out_word, out_lang)
+        c.text(
+            x + w / 2,
+            top + (60 if playing else 34),
+            word,
+            w - 8,
+            anchor="middle",
+            lang=lang,
+            data={"family": "in" if playing else "out"},
+        )
+    c.raw("</g>")
+    y += ((total + per_row - 1) // per_row) * (h + 12)
+    label, lang = t.say(f"{base}.cards_label", d.cards_label)
+    y += c.text(
+        12,
+        y + FONT,
+        f"{label} {cards}",
+        WIDTH - 24,
+        lang=lang,
+        bold=True,
+        data={"total-cards": str(cards)},
+    )
+    c.said.append(
+        f"{play_word}: {in_play} × {each}; {out_word}: {total - in_play}; {label} {cards}"
+    )
+    return y + 10
+
+
+#: A link of content Markdown (``[text](term:id)``): its words only, in a picture.
+_LINK = re.compile(r"\[([^\]]*)\]\((?:term|rule):[^)]*\)")
+
+
+def plain(text: str) -> str:
+    """Content Markdown-lite as plain words (links and emphasis marks dropped)."""
+    return _LINK.sub(r"\1", text).replace("**", "").replace("*", "")
+
+
+def _table_zones(d: MatDiagram, t: Table) -> list[tuple[str, str, str, int | None]]:
+    """(id, context, source label, number) of each row of the rules table ``table_from``."""
+    if d.table_from is None:
+        return []
+    rules = t.content.rules
+    section = next((s for s in rules.walk() if s.id == d.table_from), None) if rules else None
+    if section is None or section.table is None:
+        raise ValueError(f"diagram {d.id!r}: table_from {d.table_from!r} is no rules table")
+    found = []
+    for row in section.table.rows:
+        first = row.cells[0].strip()
+        context = f"rules.{section.id}.table.rows.{row.id}.2"
+        found.append((row.id, context, row.cells[1], int(first) if first.isdigit() else None))
+    return found
+
+
+def _mat(d: MatDiagram, t: Table, c: _Canvas, base: str) -> float:
+    per_row = d.columns
+    w = (WIDTH - 12 * (per_row + 1)) / per_row
+    y = 8.0
+    zones: list[Any] = [*d.zones, *_table_zones(d, t)]
+    for start in range(0, len(zones), per_row):
+        block: list[tuple[float, _Canvas]] = []
+        height = 0.0
+        for k, zone in enumerate(zones[start : start + per_row]):
+            x = 12 + k * (w + 12)
+            inner = _Canvas()
+            if isinstance(zone, tuple):  # a row of a rules table: its number, then its words
+                ident, context, source, value = zone
+                label, lang = t.say(context, source)
+                label, note = plain(label), None
+            else:
+                ident, value, note = zone.id, t.number(zone.value), zone.note
+                label, lang = t.say(f"{base}.zones.{zone.id}.label", zone.label)
+            h = 8.0
+            said = label
+            if value is not None:
+                h += (
+                    inner.text(
+                        x + 10,
+                        y + 32,
+                        str(value),
+                        w - 20,
+                        size=24,
+                        bold=True,
+                        data={"zone": ident, "value": str(value)},
+                    )
+                    + 4
+                )
+                said = f"{value}: {label}"
+            h += inner.text(x + 10, y + h + FONT, label, w - 20, bold=value is None, lang=lang)
+            if note is not None:
+                note, nlang = t.say(f"{base}.zones.{ident}.note", note)
+                h += 4 + inner.text(x + 10, y + h + FONT + 4, note, w - 20, lang=nlang)
+                said += f" ({note})"
+            inner.said.append(said)
+            block.append((x, inner))
+            height = max(height, h + 12)
+        for x, inner in block:
+            c.box(x, y, w, height)
+            c.parts.extend(inner.parts)
+            c.said.extend(inner.said)
+        y += height + 12
+    return y
+
+
+_KINDS: dict[type, Callable[[Any, Table, _Canvas, str], float]] = {
+    TrackDiagram: _track,
+    SlotsDiagram: _slots,
+    FamiliesDiagram: _families,
+    MatDiagram: _mat,
+}
+
+
+def draw(diagram: Diagram, table: Table, ident: str) -> str:
+    """The picture as one SVG element; ``ident`` makes its ids unique on the page."""
+    base = f"setup.diagrams.{diagram.id}"
+    canvas = _Canvas()
+    height = _KINDS[type(diagram)](diagram, table, canvas, base)
+    title, title_lang = table.say(f"{base}.title", diagram.title)
+    desc, desc_lang = table.say(f"{base}.desc", diagram.desc)
+    summary = " ".join([desc, *(f"{s.rstrip('.')}." for s in canvas.said)])
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="rb-diagram-svg" role="img"'
+        f' viewBox="0 0 {WIDTH} {height:g}" width="100%"'
+        f' aria-labelledby="{ident}-title {ident}-desc" data-diagram={quoteattr(diagram.id)}'
+        f' data-kind="{diagram.kind}" data-players="{table.players}"'
+        ' font-family="system-ui, sans-serif">'
+        f'<title id="{ident}-title" lang={quoteattr(title_lang)}>{escape(title)}</title>'
+        f'<desc id="{ident}-desc" lang={quoteattr(desc_lang)}>{escape(summary)}</desc>'
+        + "".join(canvas.parts)
+        + "</svg>"
+    )
+
+
+def tables(content: GameContent) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Every player count with the default options, then with each flag option turned
+    the other way where that is a legal table (what the setup page shows)."""
+    from scorer.legality import option_rule_problems
+
+    defaults = content.option_defaults()
+    for players in range(content.game.players.min, content.game.players.max + 1):
+        yield players, dict(defaults)
+        for option in content.scoring.options:
+            if option.kind != "flag":
+                continue
+            changed = {**defaults, option.id: not defaults[option.id]}
+            if not option_rule_problems(content, changed, players):
+                yield players, changed

@@ -1,0 +1,138 @@
+// The setup generator's checklist: what the generator decided, in words a table can follow
+// aloud, with a tick per step that the table keeps.
+//
+// The order it drew is shown the way the game uses it (``setup.order`` in the content): a
+// turn order clockwise from the first player, a line-up of pawns (Tokaido: whoever is last
+// on the road moves, so there is no turn order to give), or only the first player (the game
+// decides the order later, as Viticulture's wake-up chart does). A table without a first
+// player (solo) names none. Steps the generator dealt speak of the items below them
+// (``decided_text``), never of drawing them "at random".
+//
+// Ticks and names belong to the table (store.js: currentTable, keepPlayers, keepSetup), so
+// a reload shows the same checklist with the same ticks, and the share link carries them.
+// Every text goes in as text: names and translations are untrusted.
+
+import { el, stepText, Words } from "./kit.js";
+import { currentTable, keepPlayers, keepSetup } from "./store.js";
+
+let uid = 0;
+/** A fresh element id. */
+const nextId = () => `rb-setup-tick-${++uid}`;
+
+/**
+ * The table's kept players and setup, for a generator opened without a link: its names,
+ * its count and, when they still describe this table, the last setup and its ticks.
+ * @param {any} gen ui.js's SetupGenerator @returns {boolean} whether a kept setup was restored
+ */
+export function restoreTable(gen) {
+  const kept = currentTable(gen.game);
+  if (!kept.players) return false;
+  gen.count = kept.players.length;
+  kept.players.forEach((name, i) => { if (name) gen.names[i] = name; });
+  if (!kept.setup) return false;
+  Object.assign(gen.options, kept.setup.options);
+  gen.seed = kept.setup.seed;
+  gen.ticked = new Set(kept.setup.ticked);
+  return true;
+}
+
+/**
+ * Names as the table keeps them: "" for a seat left at its default name.
+ * @param {Words} t @param {string[]} names
+ */
+const keptNames = (t, names) => names.map((n, i) => (n.trim() === "" || n === t.t("default_player", { n: i + 1 }) ? "" : n));
+
+/** Keep the names typed in the generator's form. @param {any} gen */
+export function rememberNames(gen) {
+  keepPlayers(gen.game, keptNames(gen.texts, gen.names.slice(0, gen.count)));
+}
+
+/** Keep the setup just generated and its ticks. @param {any} gen @param {any} result */
+export function rememberSetup(gen, result) {
+  keepSetup(gen.game, keptNames(gen.texts, result.players), { seed: result.seed, options: result.options, ticked: [...gen.ticked] });
+}
+
+/**
+ * The order the generator drew, as the game uses it.
+ * @param {any} game the export @param {Words} t @param {any} result
+ */
+function drawnOrder(game, t, result) {
+  const order = game.setup.order ?? "clockwise";
+  const out = [];
+  const summary = el("p", { class: "rb-setup-summary" });
+  if (result.first_player != null) summary.append(t.node("first_player"), ": ", el("strong", { "data-first-player": "", text: result.first_player }), " · ");
+  summary.append(t.node("seed"), ": ", el("code", { "data-seed": "", text: result.seed }));
+  out.push(summary);
+  if (order === "line_up") {
+    out.push(el("p", { id: "rb-line-up-label" }, t.node("line_up")));
+    out.push(el("ol", { class: "rb-line-up", "data-line-up": "", "aria-labelledby": "rb-line-up-label" },
+      result.turn_order.map((/** @type {string} */ name) => el("li", { text: name }))));
+  } else if (order === "clockwise" && result.players.length > 1) {
+    out.push(el("p", {}, t.node("turn_order"), ": ", el("span", { "data-turn-order": "", text: result.turn_order.join(" → ") })));
+  }
+  const said = game.setup.decided_first_player_text;
+  if (said && result.first_player != null) out.push(el("p", { "data-first-player-rule": "" }, t.text(said, "setup.decided_first_player_text")));
+  return out;
+}
+
+/**
+ * The checklist of a generated setup, its link and its copy button.
+ * @param {any} gen ui.js's SetupGenerator (game, texts, ticked) @param {any} result @param {URL} url
+ */
+export function checklist(gen, result, url) {
+  const game = gen.game;
+  /** @type {Words} */
+  const t = gen.texts;
+  const steps = Object.fromEntries(game.setup.steps.map((/** @type {any} */ s) => [s.id, s]));
+  const out = drawnOrder(game, t, result);
+  const list = el("ol", { class: "rb-checklist", "data-checklist": "" });
+  const link = el("a", { href: url.toString(), "data-setup-link": "" }, t.node("link_to_setup"));
+  const tick = (/** @type {string} */ id, /** @type {boolean} */ on) => {
+    if (on) gen.ticked.add(id);
+    else gen.ticked.delete(id);
+    rememberSetup(gen, result);
+    const next = gen.link(result);
+    history.replaceState(history.state, "", next);
+    link.href = next.toString();
+  };
+  for (const step of result.steps) {
+    const declared = steps[step.id] ?? {};
+    const component = declared.deal?.component;
+    const id = nextId();
+    const words = declared.decided_text != null
+      ? t.text(declared.decided_text, `setup.steps.${step.id}.decided_text`)
+      : t.text(t.fill(stepText(declared, step), step.values ?? {}), `setup.steps.${step.id}.text`);
+    const item = el("li", { "data-step": step.id },
+      el("input", {
+        type: "checkbox", id, checked: gen.ticked.has(step.id), "data-tick": step.id,
+        on: { change: (/** @type {Event} */ e) => tick(step.id, /** @type {HTMLInputElement} */ (e.target).checked) },
+      }),
+      el("label", { for: id }, words));
+    const details = el("ul", { class: "rb-dealt" });
+    /** @param {any} x */
+    const itemName = (x) => t.text(x.name, `components.${component}.items.${x.id}.name`);
+    for (const [name, items] of Object.entries(step.per_player ?? {})) {
+      details.append(el("li", { "data-dealt-to": name }, el("strong", { text: name }), ": ",
+        /** @type {any[]} */ (items).flatMap((x, k) => (k ? [", ", itemName(x)] : [itemName(x)]))));
+    }
+    (step.table ?? []).forEach((/** @type {any} */ x, /** @type {number} */ k) => {
+      const slot = step.slots?.[k];
+      details.append(el("li", { "data-dealt-to": "table" }, slot ? t.text(`${slot}: `, `setup.steps.${step.id}.deal.slots.${k + 1}`) : "", itemName(x)));
+    });
+    for (const [name, amount] of Object.entries(step.per_seat ?? {})) {
+      details.append(el("li", { "data-seat": name }, el("strong", { text: name }), `: ${amount}`));
+    }
+    if (details.childNodes.length) item.append(details);
+    list.append(item);
+  }
+  out.push(list);
+  const copied = el("span", { class: "rb-copied", role: "status" });
+  out.push(el("p", { class: "rb-setup-link" }, link, " ",
+    el("button", {
+      type: "button", class: "md-button",
+      on: { click: async () => {
+        try { await navigator.clipboard.writeText(link.href); copied.textContent = t.t("copied"); } catch { copied.textContent = ""; }
+      } },
+    }, t.node("copy_link")), " ", copied));
+  return out;
+}

@@ -1,0 +1,211 @@
+"""Setup pictures: the numbers drawn equal the checklist's, for every table; accessible SVG.
+
+Each picture is parsed as XML and read the way a player reads it (pawns, slots in use,
+families in play, numbers in zones); what it shows is compared with ``make_setup`` for the
+same player count and options: every count of every game, with every option set.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rulebook.i18n.runtime import translator
+from rulebook.site.diagrams import WIDTH, Table, applies, draw, text_width
+from schemas.game import GameContent
+from scorer.setup import SetupError, SetupResult, make_setup
+
+SVG = "{http://www.w3.org/2000/svg}"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _option_sets(content: GameContent) -> list[dict[str, Any]]:
+    choices = []
+    for option in content.scoring.options:
+        values = [False, True] if option.kind == "flag" else [c.id for c in option.choices]
+        choices.append([(option.id, v) for v in values])
+    return [dict(combo) for combo in itertools.product(*choices)] if choices else [{}]
+
+
+def _source(context: str, text: str) -> tuple[str, str]:
+    return text, "fr"
+
+
+def _tables(content: GameContent) -> list[tuple[int, dict[str, Any], SetupResult]]:
+    """Every legal table of the game, with the checklist the generator makes for it."""
+    found = []
+    for options in _option_sets(content):
+        for players in content.game.players.values():
+            try:
+                found.append((players, options, make_setup(content, players, "s", None, options)))
+            except SetupError:
+                continue
+    return found
+
+
+def _pictures(content: GameContent, players: int, options: dict[str, Any]) -> dict[str, Any]:
+    return {
+        d.id: ET.fromstring(draw(d, Table(content, players, options, _source), f"t-{d.id}"))
+        for d in content.setup.diagrams
+        if applies(d, players, options)
+    }
+
+
+def _step(result: SetupResult, step_id: str) -> Any:
+    return next((s for s in result.steps if s.id == step_id), None)
+
+
+def _texts(svg: Any, **data: str) -> list[str]:
+    """The words of the <text> elements whose data-* attributes match."""
+    found = []
+    for text in svg.iter(f"{SVG}text"):
+        if all(text.get(f"data-{k}") == v for k, v in data.items()):
+            found.append("".join(text.itertext()))
+    return found
+
+
+def test_every_game_declares_its_pictures(games: dict[str, GameContent]) -> None:
+    kinds = {g: sorted(d.kind for d in c.setup.diagrams) for g, c in games.items()}
+    assert kinds == {
+        "momiji": ["families"],
+        "nile": ["mat"],
+        "river_of_gold": ["slots"],
+        "tokaido": ["track"],
+        "viticulture": ["mat", "mat"],
+    }
+
+
+def test_tokaido_line_up_and_road_follow_the_table(games: dict[str, GameContent]) -> None:
+    content = games["tokaido"]
+    for players, options, result in _tables(content):
+        svg = _pictures(content, players, options)["road"]
+        pawns = [c for c in svg.iter(f"{SVG}circle") if c.get("data-pawn")]
+        seated = [c for c in pawns if c.get("data-pawn") != "extra"]
+        assert len(seated) == len(result.players)
+        neutral = _step(result, "neutral_traveller") is not None
+        assert len(pawns) - len(seated) == (1 if neutral else 0), (players, options)
+        # The coins of the Preparation variant, first to leave first, as the checklist says.
+        seats = [s for s in result.steps if s.per_seat]
+        shown = [
+            int(t.replace("−", "-").replace("+", ""))
+            for i in range(1, players + 1)
+            for t in _texts(svg, seat=str(i))
+        ]
+        if seats:
+            assert shown == [seats[0].per_seat[name] for name in result.turn_order]
+        else:
+            assert shown == []
+        stops = [c.get("data-stop") for c in svg.iter(f"{SVG}circle") if c.get("data-stop")]
+        start = "edo" if options.get("reverse") else "kyoto"
+        assert stops[0] == start and len(stops) == 6
+
+
+def test_river_of_gold_slots_in_use_are_the_dealt_items(games: dict[str, GameContent]) -> None:
+    content = games["river_of_gold"]
+    for players, options, result in _tables(content):
+        svg = _pictures(content, players, options)["regions"]
+
+        def used(row: str, svg: Any = svg) -> int:
+            return sum(
+                1
+                for t in svg.iter(f"{SVG}text")
+                if t.get("data-slot") == row and t.get("data-used") == "true"
+            )
+
+        assert used("scoring_tile") == len(_step(result, "scoring_tiles").table)
+        assert used("market") == len(_step(result, "imperial_markets").table)
+        buildings = [s for s in result.steps if s.id.startswith("starting_buildings_") and s.table]
+        dealt = len(buildings[0].table) if buildings else 0
+        assert used("building_two_three") + used("building_two") == dealt, players
+        # Slots not in use say so in words, not by colour alone.
+        assert all(
+            t.get("data-used") == "true" or "libre" in "".join(t.itertext())
+            for t in svg.iter(f"{SVG}text")
+            if t.get("data-slot")
+        )
+
+
+def test_momiji_families_in_play_match_the_checklist(games: dict[str, GameContent]) -> None:
+    content = games["momiji"]
+    for players, options, result in _tables(content):
+        svg = _pictures(content, players, options)["families"]
+        families = _step(result, "number_families").values["families"]
+        assert len(_texts(svg, family="in")) == families
+        removed = _step(result, "remove_families")
+        assert len(_texts(svg, family="out")) == (len(removed.table) if removed else 0)
+        assert _texts(svg, **{"total-cards": str(_step(result, "deal_hands").values["cards"])})
+
+
+def test_nile_and_viticulture_zones_say_the_checklist_numbers(
+    games: dict[str, GameContent],
+) -> None:
+    nile = games["nile"]
+    for players, options, result in _tables(nile):
+        svg = _pictures(nile, players, options)["table"]
+        assert _texts(svg, zone="hand") == [str(_step(result, "deal_hands").values["cards"])]
+        assert _texts(svg, zone="passes") == [str(_step(result, "passes").values["passes"])]
+    viticulture = games["viticulture"]
+    rules = viticulture.rules
+    assert rules is not None
+    spring = next(s for s in rules.walk() if s.id == "spring")
+    assert spring.table is not None
+    for players, options, _ in _tables(viticulture):
+        chart = _pictures(viticulture, players, options)["wake_up_chart"]
+        rows = [t.get("data-value") for t in chart.iter(f"{SVG}text") if t.get("data-zone")]
+        assert rows == [r.cells[0] for r in spring.table.rows]
+        # Links of the rules text are words in the picture, never Markdown.
+        assert not any("](" in t for t in _texts(chart))
+
+
+def test_pictures_are_accessible_images_with_text_as_text(games: dict[str, GameContent]) -> None:
+    for content in games.values():
+        for players, options, _ in _tables(content)[:6]:
+            for ident, svg in _pictures(content, players, options).items():
+                assert svg.get("role") == "img"
+                title_id, desc_id = svg.get("aria-labelledby").split()
+                title = svg.find(f"{SVG}title")
+                desc = svg.find(f"{SVG}desc")
+                assert title is not None and title.get("id") == title_id and title.text
+                assert desc is not None and desc.get("id") == desc_id and desc.text
+                # The numbers are in the description too, for readers who do not see it.
+                numbers = {t for t in _texts(svg) if re.fullmatch(r"[−+]?\d+", t) and len(t) < 4}
+                for n in numbers - {"0"}:
+                    assert n.lstrip("+−") in desc.text, (content.id, ident, n)
+                assert svg.find(f".//{SVG}path[@data-text]") is None
+                for text in svg.iter(f"{SVG}text"):
+                    size = float(text.get("font-size"))
+                    x = float(text.get("x"))
+                    for span in text.iter(f"{SVG}tspan"):
+                        width = text_width(span.text or "", size)
+                        if text.get("text-anchor") == "middle":
+                            assert x - width / 2 >= 0 and x + width / 2 <= WIDTH
+                        else:
+                            assert x + width <= WIDTH, (content.id, span.text)
+
+
+@pytest.mark.parametrize("language", ["uk", "en"])
+def test_pictures_speak_the_readers_language(games: dict[str, GameContent], language: str) -> None:
+    content = games["river_of_gold"]
+    translate = translator(content, language, ROOT / "locales")
+
+    def words(context: str, text: str) -> tuple[str, str]:
+        return translate(context, text), language
+
+    diagram = content.setup.diagrams[0]
+    svg = ET.fromstring(draw(diagram, Table(content, 3, content.option_defaults(), words), "x"))
+    title = svg.find(f"{SVG}title")
+    assert title is not None and title.text != diagram.title
+    shown = " ".join(_texts(svg))
+    assert ("Регіон 1" if language == "uk" else "Region 1") in shown
+
+
+def test_the_renderer_knows_no_game() -> None:
+    """Diagram kinds are general: no game's id, name or data is written in the renderer."""
+    source = (ROOT / "rulebook/site/diagrams.py").read_text(encoding="utf-8").lower()
+    for word in ["tokaido", "nile", "momiji", "river", "viticulture", "kyoto", "région", "koku"]:
+        assert word not in source, word

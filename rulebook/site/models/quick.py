@@ -1,37 +1,37 @@
-"""The printable quick reference: the facts, setup, scoring and key rules on one page."""
+"""The printable quick reference: one page, chosen by the content.
+
+A game's content says what its quick reference holds: its ``summary`` section ("at the
+table": the turn, the end, how to win) and its ``missed`` section (the commonly missed
+rules), with the scoring table between them. Nothing else of the rules is repeated here,
+so the page fits one printed sheet and a few phone screens.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from rulebook.site.localize import Fragment
-from rulebook.site.models.glossary import TermView, glossary_model
 from rulebook.site.models.overview import facts
 from rulebook.site.models.rules import SectionView, sections
 from rulebook.site.models.scoring import ScoringModel, scoring_model
-from rulebook.site.models.setup import StepView, first_player, steps
 from rulebook.site.view import LocalGame
-
-#: Rule sections worth a line on the printable quick reference.
-QUICK_KINDS = ("turn", "action", "end", "tiebreak", "missed", "reference")
 
 
 @dataclass(frozen=True)
 class QuickModel:
     facts: tuple[tuple[Fragment, Fragment], ...]
-    steps: tuple[StepView, ...]
-    first_player: Fragment | None
+    #: The "at the table" sections (turn, end, how to win), first.
+    summaries: tuple[SectionView, ...]
     scoring: ScoringModel
-    sections: tuple[SectionView, ...]
-    terms: tuple[TermView, ...]
+    #: The commonly missed rules, last.
+    missed: tuple[SectionView, ...]
 
 
 def quick_model(game: LocalGame) -> QuickModel:
+    shown = sections(game)
     return QuickModel(
         facts=facts(game),
-        steps=steps(game),
-        first_player=first_player(game),
+        summaries=tuple(s for s in shown if s.kind == "summary"),
         scoring=scoring_model(game),
-        sections=tuple(s for s in sections(game) if s.kind in QUICK_KINDS),
-        terms=glossary_model(game).terms,
+        missed=tuple(s for s in shown if s.kind == "missed" and s.option is None),
     )

@@ -250,7 +250,7 @@ class Renderer:
             linked.add(match[1])
             return match[0]
 
-        pattern = re.compile(f'<a href="{re.escape(prefix)}([a-z0-9_]+)">(.*?)</a>', re.DOTALL)
+        pattern = re.compile(f'<a href="{re.escape(prefix)}([a-z0-9_]+)"[^>]*>(.*?)</a>', re.DOTALL)
         return Markup(pattern.sub(keep_first, str(html)))
 
     def _mark(self) -> Markup:

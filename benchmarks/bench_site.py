@@ -17,6 +17,7 @@ with ``--compare``, before and after). Lighthouse comes from the npm registry in
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import json
 import os
@@ -97,7 +98,12 @@ def lighthouse(url: str) -> dict[str, float]:
 
 
 #: Pages whose transfer a reader feels: a rules page, a quick reference, a calculator page.
-PAGES = ("en/tokaido/rules/", "uk/tokaido/rules/", "en/tokaido/quick-reference/", "en/tokaido/scoring/")
+PAGES = (
+    "en/tokaido/rules/",
+    "uk/tokaido/rules/",
+    "en/tokaido/quick-reference/",
+    "en/tokaido/scoring/",
+)
 
 
 def transfer(base: str, page: str) -> tuple[int, int]:
@@ -113,10 +119,9 @@ def transfer(base: str, page: str) -> tuple[int, int]:
         opened = browser.new_page(viewport={"width": 360, "height": 740})
 
         def seen(response: object) -> None:
-            try:
+            # A redirect or an aborted request has no body.
+            with contextlib.suppress(Exception):
                 sizes.append(len(gzip.compress(response.body(), compresslevel=6)))  # type: ignore[attr-defined]
-            except Exception:  # a redirect or an aborted request has no body
-                pass
 
         opened.on("response", seen)
         opened.goto(base + page)
@@ -146,7 +151,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--page", default="en/tokaido/scoring/", help="calculator page to audit")
     parser.add_argument("--no-lighthouse", action="store_true", help="skip the Lighthouse audit")
-    parser.add_argument("--site", type=Path, help="measure this built site (no build, no Lighthouse)")
+    parser.add_argument(
+        "--site", type=Path, help="measure this built site (no build, no Lighthouse)"
+    )
     parser.add_argument("--compare", type=Path, help="with --site: an older build to compare with")
     args = parser.parse_args()
     if args.site is not None:

@@ -125,7 +125,9 @@ UI_STRINGS: tuple[UiString, ...] = (
         "Text of the page shown for a wrong address.",
     ),
     UiString("not_found_home", "Home page", "Link from the page-not-found page to the home page."),
-    UiString("offline_title", "You are offline", "Title of the page shown offline for a page not kept."),
+    UiString(
+        "offline_title", "You are offline", "Title of the page shown offline for a page not kept."
+    ),
     UiString(
         "offline_text",
         "This page was not kept on this device yet. The pages you have already opened work "

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import re
-
 import argparse
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any

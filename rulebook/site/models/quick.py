@@ -58,7 +58,12 @@ def _rows(categories: tuple[CategoryView, ...]) -> tuple[QuickRow, ...]:
     rows: list[QuickRow] = []
     for c in categories:
         last = rows[-1] if rows else None
-        if last is not None and c.note is not None and last.note is not None and last.note.text == c.note.text:
+        if (
+            last is not None
+            and c.note is not None
+            and last.note is not None
+            and last.note.text == c.note.text
+        ):
             rows[-1] = QuickRow((*last.labels, c.label), last.note)
         else:
             rows.append(QuickRow((c.label,), c.note))

@@ -1,19 +1,23 @@
 """The site's figures: build time, the calculator's weight, and Lighthouse on a phone.
 
 Run: .venv/bin/python benchmarks/bench_site.py [--page en/tokaido/scoring/] [--no-lighthouse]
+     .venv/bin/python benchmarks/bench_site.py --site NEW_BUILD [--compare OLD_BUILD]
 
 Prints the full build time (three languages), the calculator's own JavaScript and CSS
 gzipped (the sources as written, and what a calculator page loads as the site ships it:
 calculator.js, the modules joined and minified, and calculator.css; budget 20 KB, 30 KB
 with the table features), and Lighthouse's performance and accessibility scores (goal: 95
 each) and page weight for a calculator page in mobile mode, served by ``rulebook serve``
-(which gzips text like any static host). Lighthouse comes from the npm registry into
+(which gzips text like any static host). With ``--site``, what a first visit to a rules
+page, a quick reference and a calculator page transfers, gzipped, in a real browser (and,
+with ``--compare``, before and after). Lighthouse comes from the npm registry into
 .cache/lighthouse and drives Debian's Chromium (CHROME_PATH=/usr/bin/chromium).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import json
 import os
@@ -93,11 +97,68 @@ def lighthouse(url: str) -> dict[str, float]:
     }
 
 
+#: Pages whose transfer a reader feels: a rules page, a quick reference, a calculator page.
+PAGES = (
+    "en/tokaido/rules/",
+    "uk/tokaido/rules/",
+    "en/tokaido/quick-reference/",
+    "en/tokaido/scoring/",
+)
+
+
+def transfer(base: str, page: str) -> tuple[int, int]:
+    """(requests, bytes gzipped) a first visit to ``page`` loads, at 360x740, before any tap."""
+    from playwright.sync_api import sync_playwright
+
+    sizes: list[int] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=os.environ.get("CHROME_PATH", "/usr/bin/chromium"),
+            args=["--no-sandbox"],
+        )
+        opened = browser.new_page(viewport={"width": 360, "height": 740})
+
+        def seen(response: object) -> None:
+            # A redirect or an aborted request has no body.
+            with contextlib.suppress(Exception):
+                sizes.append(len(gzip.compress(response.body(), compresslevel=6)))  # type: ignore[attr-defined]
+
+        opened.on("response", seen)
+        opened.goto(base + page)
+        opened.wait_for_load_state("networkidle")
+        browser.close()
+    return len(sizes), sum(sizes)
+
+
+def transfers(site: Path, compare: Path | None) -> None:
+    """Print what each page of PAGES transfers, for ``site`` and (before) ``compare``."""
+    rows: dict[str, list[tuple[int, int]]] = {page: [] for page in PAGES}
+    for folder in [f for f in (compare, site) if f is not None]:
+        server, base = serve_in_thread(folder)
+        try:
+            for page in PAGES:
+                rows[page].append(transfer(base, page))
+        finally:
+            server.shutdown()
+    print("first visit at 360x740, gzipped (budget 120 KB for a rules page):")
+    for page, found in rows.items():
+        figures = " -> ".join(f"{size / 1024:.0f} KB in {count} requests" for count, size in found)
+        ratio = f" (x{found[-1][1] / found[0][1]:.2f})" if len(found) == 2 and found[0][1] else ""
+        print(f"  /{page}: {figures}{ratio}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--page", default="en/tokaido/scoring/", help="calculator page to audit")
     parser.add_argument("--no-lighthouse", action="store_true", help="skip the Lighthouse audit")
+    parser.add_argument(
+        "--site", type=Path, help="measure this built site (no build, no Lighthouse)"
+    )
+    parser.add_argument("--compare", type=Path, help="with --site: an older build to compare with")
     args = parser.parse_args()
+    if args.site is not None:
+        transfers(args.site, args.compare)
+        return
 
     sources, shipped = calculator_sizes()
     print(

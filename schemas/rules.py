@@ -16,6 +16,9 @@ from pydantic import Field, model_validator
 from schemas.common import Identifier, Language, Provenance, Strict, Text, require_unique
 
 SectionKind = Literal[
+    #: "At the table": a few lines read before anything else (first on the rules page, and
+    #: the heart of the quick reference).
+    "summary",
     "overview",
     "components",
     "setup",

@@ -143,7 +143,8 @@ def test_widgets_have_their_data_island(site: Path) -> None:
 
 
 def test_scripts_do_not_hold_the_page_up(site: Path) -> None:
-    """Material's script is deferred; a widget page draws its widget before its first paint."""
+    """Material's script is deferred; a widget page draws its widget before its first paint;
+    a page without a widget loads no calculator code at all."""
     for slug in ("scoring", "setup", "rules"):
         html = (site / "en" / "nile" / slug / "index.html").read_text(encoding="utf-8")
         head = html[: html.index("</head>")]
@@ -152,7 +153,7 @@ def test_scripts_do_not_hold_the_page_up(site: Path) -> None:
             r'<script type="module" src="[^"]*calculator\.js" blocking="render">', head
         )
         assert (early is not None) == (slug != "rules"), slug
-        assert re.search(r'<script[^>]*src="[^"]*calculator\.js"[^>]*type="module"', html)
+        assert ("calculator.js" in html) == (slug != "rules"), slug
 
 
 def test_search_index_is_utf8(site: Path) -> None:

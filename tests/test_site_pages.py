@@ -65,7 +65,8 @@ def test_only_pages_that_show_a_fallback_record_it(
     with (ROOT / "locales/en/LC_MESSAGES/nile.po").open("rb") as stream:
         catalog = read_po(stream)
     # A body of several paragraphs is one message per paragraph: take the first.
-    first = nile.rules.sections[0].body.split("\n\n")[0]  # type: ignore[union-attr]
+    overview = next(s for s in nile.rules.sections if s.id == "overview")  # type: ignore[union-attr]
+    first = overview.body.split("\n\n")[0]  # type: ignore[union-attr]
     untranslated = catalog.get(first, context="rules.overview.body.1")
     assert untranslated is not None and untranslated.string
     untranslated.string = ""

@@ -118,6 +118,22 @@ UI_STRINGS: tuple[UiString, ...] = (
         "confidence_unconfirmed", "Not confirmed", "How well a rule is confirmed by the sources."
     ),
     UiString("checked_against", "Checked against:", "Site page text (checked against)."),
+    UiString("not_found_title", "Page not found", "Title of the page shown for a wrong address."),
+    UiString(
+        "not_found_text",
+        "There is no page at this address. It may have moved: start again from the home page.",
+        "Text of the page shown for a wrong address.",
+    ),
+    UiString("not_found_home", "Home page", "Link from the page-not-found page to the home page."),
+    UiString(
+        "offline_title", "You are offline", "Title of the page shown offline for a page not kept."
+    ),
+    UiString(
+        "offline_text",
+        "This page was not kept on this device yet. The pages you have already opened work "
+        "offline; this one will once you are back online.",
+        "Text of the page shown offline for a page the device has not kept.",
+    ),
     UiString("not_translated_short", "not translated", "Site widget text (not translated short)."),
     UiString(
         "page_not_translated",

@@ -179,6 +179,8 @@ class SiteSources:
             site_dir / language,
             site_config.navigation(pages, names),
             renderer.loc.ui("site_title").text,
+            self.options.site_url,
+            {key: renderer.loc.ui(key).text for key in MKDOCS_WORDS},
         )
         site_config.write_config(self.config(language), config)
         self.navigation[language] = [(page.path, page.title.text) for page in pages]
@@ -318,12 +320,38 @@ def finish_language(
     write_offline(site / language, language, title)  # manifest, service worker
 
 
-def write_root(site: Path, languages: tuple[str, ...]) -> None:
-    """The language chooser at the site's root."""
+#: Interface strings MkDocs' own templates show (site/overrides/404.html, offline.html).
+MKDOCS_WORDS = (
+    "not_found_title",
+    "not_found_text",
+    "not_found_home",
+    "offline_title",
+    "offline_text",
+)
+
+
+def write_root(site: Path, languages: tuple[str, ...], site_url: str | None = None) -> None:
+    """The language chooser at the site's root, its 404 page and the sitemap index.
+
+    The root 404 page (what a host such as GitHub Pages shows for any missing address) is
+    the fallback language's own, which finds the site's root from its address.
+    """
     root = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True)
     (site / "index.html").write_text(
         site_config.root_page(root.get_template("root.html.j2"), languages), encoding="utf-8"
     )
+    fallback = (
+        site_config.FALLBACK_LANGUAGE
+        if site_config.FALLBACK_LANGUAGE in languages
+        else languages[0]
+    )
+    missing = site / fallback / "404.html"
+    if missing.is_file():
+        shutil.copyfile(missing, site / "404.html")
+    if site_url:
+        (site / "sitemap.xml").write_text(
+            site_config.sitemap_index(site_url, languages), encoding="utf-8"
+        )
 
 
 # ----------------------------------------------------------------------------------------
@@ -361,7 +389,7 @@ def build_site(options: BuildOptions) -> BuildReport:
                     built[language], _ = sources.write(builds, language, staging)
                     run_mkdocs(sources.config(language))
                     finish_language(staging, language, options.project.locales)
-                write_root(staging, options.languages)
+                write_root(staging, options.languages, options.site_url)
                 output.mark(staging)
                 output.swap_in(staging, out)
             except BaseException:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,7 +32,21 @@ def build_options(args: argparse.Namespace) -> BuildOptions:
         out=Path(args.out) if args.out else None,
         languages=languages,
         drafts=bool(getattr(args, "drafts", False)),
+        site_url=_site_url(getattr(args, "site_url", None)),
     )
+
+
+def _site_url(value: str | None) -> str | None:
+    """The published address, with one final slash; only http(s) addresses."""
+    if value is None:
+        return None
+    if not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", value):
+        raise CommandError(
+            f"--site-url {value!r}: expected the address the site is published at, "
+            "such as https://example.org/rules/",
+            EXIT_USAGE,
+        )
+    return value.rstrip("/") + "/"
 
 
 def _build(options: BuildOptions) -> BuildReport | None:
@@ -139,6 +154,14 @@ def register(commands: Any) -> None:
     )
     _common(build)
     build.add_argument("--drafts", action="store_true", help=_DRAFTS_HELP)
+    build.add_argument(
+        "--site-url",
+        metavar="URL",
+        help=(
+            "the address the site is published at (https://example.org/rules/): fills the "
+            "sitemaps and canonical links; the site works under any sub-path without it"
+        ),
+    )
     build.set_defaults(run=cmd_build)
 
     serve = commands.add_parser(

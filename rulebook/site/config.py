@@ -52,9 +52,15 @@ def language_config(
     site_dir: Path,
     nav: list[Any],
     site_name: str,
+    site_url: str | None = None,
+    words: dict[str, str] | None = None,
 ) -> dict[str, Any]:
-    """The mkdocs.<language>.yml of one build (paths relative to the work folder)."""
-    return {
+    """The mkdocs.<language>.yml of one build (paths relative to the work folder).
+
+    ``words`` are the interface strings MkDocs' own templates show (the 404 page);
+    ``site_url`` is where the whole site is published (each language under it).
+    """
+    found: dict[str, Any] = {
         "INHERIT": "base.yml",
         "site_name": _title(site_name),
         "docs_dir": docs_dir,
@@ -65,10 +71,14 @@ def language_config(
             "alternate": [
                 {"name": LANGUAGE_NAMES[other], "link": f"../{other}/", "lang": other}
                 for other in languages
-            ]
+            ],
+            "rb": {key: _title(text) for key, text in (words or {}).items()},
         },
         "nav": nav,
     }
+    if site_url:
+        found["site_url"] = f"{site_url}{language}/"
+    return found
 
 
 def write_config(path: Path, config: dict[str, Any]) -> None:
@@ -77,12 +87,32 @@ def write_config(path: Path, config: dict[str, Any]) -> None:
     path.write_text(header + text, encoding="utf-8")
 
 
+#: Where a reader whose languages the site does not have is sent (when it is built).
+FALLBACK_LANGUAGE = "en"
+
+
 def root_page(template: Any, languages: tuple[str, ...]) -> str:
-    """The site's ``/index.html``: a language chooser that sends readers to theirs."""
+    """The site's ``/index.html``: a language chooser that sends readers to theirs.
+
+    A reader whose browser asks for none of the site's languages (German) gets English, the
+    language most such readers read, when it is built; else the first language.
+    """
     return str(
         template.render(
             languages=[(code, LANGUAGE_NAMES[code]) for code in languages],
-            default=languages[0],
+            default=FALLBACK_LANGUAGE if FALLBACK_LANGUAGE in languages else languages[0],
             codes=Markup(", ".join(f'"{code}"' for code in languages)),
         )
+    )
+
+
+def sitemap_index(site_url: str, languages: tuple[str, ...]) -> str:
+    """The site's root ``sitemap.xml``: an index of each language's sitemap."""
+    entries = "".join(
+        f"  <sitemap><loc>{site_url}{code}/sitemap.xml</loc></sitemap>\n" for code in languages
+    )
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+        f"{entries}</sitemapindex>\n"
     )

@@ -21,6 +21,9 @@ class BuildOptions:
     languages: tuple[str, ...] = LANGUAGES
     #: Translators' preview: fuzzy translations shown, marked as drafts, instead of the source.
     drafts: bool = False
+    #: Where the site will be published (``https://example.org/rules/``), for the sitemaps
+    #: and canonical links; without it the site still works anywhere, with empty sitemaps.
+    site_url: str | None = None
 
     @property
     def target(self) -> Path:

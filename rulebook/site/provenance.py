@@ -34,11 +34,15 @@ def decision(
         return None
     if provenance.decision is None and provenance.confidence == "confirmed":
         return None
-    titles = {s.id: s.title for s in content.game.sources}
+    # Readers are told which kinds of source a rule was checked against, in their language;
+    # the sources' titles are the team's bibliography (often a description of an internal
+    # copy), not something a player can look up.
+    kinds = {s.id: s.kind for s in content.game.sources}
+    found = dict.fromkeys(kinds[s] for s in provenance.sources if s in kinds)
     return Decision(
         decision=loc.maybe(f"{context}.provenance.decision", provenance.decision, language),
         confidence=None
         if provenance.confidence == "confirmed"
         else loc.ui(f"confidence_{provenance.confidence}"),
-        sources=tuple(loc.verbatim(titles[s]) for s in provenance.sources if s in titles),
+        sources=tuple(loc.ui(f"source_kind_{kind}") for kind in found),
     )

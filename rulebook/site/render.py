@@ -191,7 +191,11 @@ class Renderer:
             mark=self.mark,
             quiet=self.quiet,
             all_fallback=all_fallback,
+            first_use=self.first_use,
         )
+        #: The glossary terms already linked in the current section, while links are kept to
+        #: a term's first use (None: every use is linked).
+        self._linked: set[str] | None = None
         #: While above 0, fallbacks keep their language and class but not their own mark:
         #: the template shows one mark for a whole table or section instead.
         self._quiet = 0
@@ -227,6 +231,27 @@ class Renderer:
         """Turn per-fragment marks off for what follows (``False`` undoes one ``True``)."""
         self._quiet = self._quiet + 1 if on else max(0, self._quiet - 1)
         return Markup("")
+
+    def first_use(self, on: bool) -> Markup:
+        """From here on, link a glossary term only the first time (``True`` starts a section)."""
+        self._linked = set() if on else None
+        return Markup("")
+
+    def _first_links(self, html: Markup, links: Links | None) -> Markup:
+        """``html`` with glossary links to terms already linked in this section unwrapped."""
+        prefix = (links or {}).get("term")
+        if self._linked is None or not prefix:
+            return html
+        linked = self._linked
+
+        def keep_first(match: re.Match[str]) -> str:
+            if match[1] in linked:
+                return match[2]
+            linked.add(match[1])
+            return match[0]
+
+        pattern = re.compile(f'<a href="{re.escape(prefix)}([a-z0-9_]+)"[^>]*>(.*?)</a>', re.DOTALL)
+        return Markup(pattern.sub(keep_first, str(html)))
 
     def _mark(self) -> Markup:
         return Markup("") if self._quiet else self.mark()
@@ -286,7 +311,7 @@ class Renderer:
         fragment = fragment.for_values(fill)
         if fragment.parts:
             return Markup("\n").join(self.rich(p, links, fill, markers) for p in fragment.parts)
-        html = markdown_lite(fragment.text, links, fill, markers)
+        html = self._first_links(markdown_lite(fragment.text, links, fill, markers), links)
         if fragment.draft:
             return self._draft(fragment, html, block=True)
         if fragment.lang == self.language:
@@ -303,10 +328,10 @@ class Renderer:
             return Markup("")
         if fragment.parts:
             return self.rich(fragment, links)
-        html = markdown_lite(fragment.text, links)
-        inner = _single_paragraph(html)
+        inner = _single_paragraph(markdown_lite(fragment.text, links))
         if inner is None:
             return self.rich(fragment, links)
+        inner = self._first_links(inner, links)
         if fragment.draft:
             return self._draft(fragment, inner, block=False)
         if fragment.lang == self.language:
@@ -343,6 +368,7 @@ class Renderer:
         """The page's Markdown: front matter, heading, notice when needed, body."""
         self._page = page
         self._quiet = 0
+        self._linked = None
         try:
             body = self.env.get_template(page.template).render(
                 page=page, m=page.model, game=page.game, links=links, lang=self.language
@@ -355,7 +381,7 @@ class Renderer:
             )
         finally:
             self._page = None
-        return _tidy(header + "\n" + body)
+        return _tidy(header + "\n" + _spaced(body))
 
 
 def all_fallback(fragments: Iterable[Fragment | None]) -> bool:
@@ -387,6 +413,19 @@ def _json_island(text: str | None) -> Markup:
     if text is None or any(c in text for c in "<>&"):
         raise ValueError("a data island must come from script_json()")
     return Markup(text)
+
+
+#: The end of a block or a cell directly followed by the next tag.
+_JOINED = re.compile(r"</(td|th|li|dt|dd|p|caption|strong|span)><(?!/)")
+
+
+def _spaced(text: str) -> str:
+    """A space between cells, items and blocks that the HTML writes edge to edge.
+
+    Browsers lay them out apart anyway, but text extracted from the page (the search
+    index, its snippets) would run "6 charms" and "Charm" into "6 charmsCharm".
+    """
+    return _JOINED.sub(lambda m: f"</{m[1]}> <", text)
 
 
 def _tidy(text: str) -> str:

@@ -7,7 +7,7 @@
 // Installing keeps every file of FILES (the language's pages and assets) in a cache named
 // after the scope and VERSION; activating deletes this scope's older caches, so a new build
 // (a new hash, so a new worker) replaces them. Requests are answered from the cache first,
-// then from the network (and kept); a page that is neither gets the cached 404 page.
+// then from the network (and kept); a page that is neither gets the cached offline page (offline.html), never the 404.
 
 /** This worker's global scope, with its service-worker API. */
 const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
@@ -55,7 +55,7 @@ async function answer(request) {
     if (response.ok && response.type === "basic") cache.put(request, response.clone());
     return response;
   } catch (error) {
-    const missing = page ? await cache.match(new URL("404.html", ROOT).href) : undefined;
+    const missing = page ? await cache.match(new URL("offline.html", ROOT).href) : undefined;
     if (missing) return missing;
     throw error;
   }

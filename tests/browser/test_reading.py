@@ -1,0 +1,249 @@
+"""Reading at the table, in a real browser: the one-page quick reference, rules that read
+quickly, the site's basics (404, offline page, language fallback, lazy loading) and the site
+served under a sub-path, in fr, uk and en, at 360x740 and 1280x800.
+
+Screenshots go to ``$RULEBOOK_SHOTS`` when it is set (to look at them), else to the test's
+temporary folder.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+LANGUAGES = ("fr", "uk", "en")
+GAMES = ("momiji", "nile", "river_of_gold", "tokaido", "viticulture")
+PHONE = {"width": 360, "height": 740}
+LAPTOP = {"width": 1280, "height": 800}
+#: Printed pages a quick reference may take (Viticulture's year has more to say).
+PAGES = {"viticulture": 2}
+PREFIX = "/some/prefix/"
+
+
+def _shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("RULEBOOK_SHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _open(browser: Any, url: str, viewport: dict[str, int], locale: str = "en-US") -> Any:
+    context = browser.new_context(viewport=viewport, locale=locale)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    return page
+
+
+def _pdf_pages(pdf: bytes) -> int:
+    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES)
+def test_quick_reference_prints_on_one_page_and_fits_three_phone_screens(
+    browser: Any, base_url: str, game: str, language: str, tmp_path: Path
+) -> None:
+    page = _open(browser, f"{base_url}{language}/{game}/quick-reference/", PHONE)
+    try:
+        height = page.evaluate("document.documentElement.scrollHeight")
+        assert height / PHONE["height"] <= 3, f"{height / PHONE['height']:.2f} phone screens"
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        for paper in ("A4", "Letter"):
+            printed = _pdf_pages(page.pdf(format=paper))
+            assert printed <= PAGES.get(game, 1), f"{paper}: {printed} pages"
+        # What the content marks for it is there: the summary, the scoring, the missed rules.
+        assert page.locator(".rb-quick-list").count() >= 2
+        assert page.locator(".rb-categories tr").count() >= 1
+        page.screenshot(path=str(_shots(tmp_path) / f"quick-{language}-{game}-360.png"))
+        page.set_viewport_size(LAPTOP)
+        page.screenshot(path=str(_shots(tmp_path) / f"quick-{language}-{game}-1280.png"))
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_rules_open_with_the_summary_and_keep_sources_folded(
+    browser: Any, base_url: str, language: str, viewport: dict[str, int], tmp_path: Path
+) -> None:
+    page = _open(browser, f"{base_url}{language}/tokaido/rules/", viewport)
+    try:
+        first = page.locator(".md-content h2").first
+        assert first.get_attribute("id") == "at_the_table"
+        assert page.locator(".rb-at-table li").count() >= 3
+        # Source notes are folded away, and name no internal file or untranslated title.
+        notes = page.locator("details.rb-sources")
+        assert notes.count() > 0
+        assert page.locator("details.rb-sources[open]").count() == 0
+        text = page.locator(".md-content").inner_text()
+        for internal in ("games.md", ".yaml", "Foire aux questions", "gaps.md"):
+            assert internal not in text
+        if language == "uk":
+            # Travellers go by their Ukrainian names (the worked example's players too).
+            for latin in ("Kinko", "Mitsukuni", "Satsuki", "Yoshiyasu"):
+                assert latin not in text
+        # A term is linked once per section at most.
+        repeated = page.evaluate(
+            """() => {
+              const found = [];
+              let seen = new Set();
+              for (const el of document.querySelectorAll('.md-content h2, .md-content h3, .md-content h4, .md-content a[href*="glossary/#"]')) {
+                if (/^H[234]$/.test(el.tagName)) { seen = new Set(); continue; }
+                const term = el.getAttribute('href').split('#')[1];
+                if (seen.has(term)) found.push(term);
+                seen.add(term);
+              }
+              return found;
+            }"""
+        )
+        assert repeated == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        page.screenshot(path=str(_shots(tmp_path) / f"rules-{language}-{viewport['width']}.png"))
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_rules_page_loads_no_search_index_nor_calculator_until_asked(
+    browser: Any, base_url: str, language: str
+) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    try:
+        page.goto(f"{base_url}{language}/nile/rules/")
+        page.wait_for_load_state("networkidle")
+        assert not [u for u in requested if "search_index.json" in u]
+        assert not [u for u in requested if "calculator.js" in u]
+        page.locator("label[for=__search]").first.click()
+        page.locator(".md-search__input").fill("Nile")
+        page.wait_for_function(
+            "document.querySelectorAll('.md-search-result__item').length > 0", timeout=15_000
+        )
+        assert [u for u in requested if "search_index.json" in u]
+        # The results of the game the reader is in come first.
+        first = page.locator(".md-search-result__item a").first.get_attribute("href") or ""
+        assert "/nile/" in first or first.startswith("../") or "nile" in first
+        page.goto(f"{base_url}{language}/nile/scoring/")
+        page.wait_for_selector("[data-calculator][data-ready=true]")
+        assert [u for u in requested if "calculator.js" in u]
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_wrong_address_shows_the_styled_translated_404(
+    browser: Any, prefixed_url: str, language: str, viewport: dict[str, int], tmp_path: Path
+) -> None:
+    page = _open(browser, f"{prefixed_url}{language}/no/such/page/", viewport)
+    try:
+        words = {"fr": "Page introuvable", "uk": "Сторінку не знайдено", "en": "Page not found"}
+        assert page.locator("h1").first.inner_text() == words[language]
+        # Styled: Material's stylesheet applied (the header is coloured, the logo small).
+        header = page.evaluate(
+            "getComputedStyle(document.querySelector('.md-header')).backgroundColor"
+        )
+        assert header not in ("rgba(0, 0, 0, 0)", "transparent")
+        logo = page.locator(".md-header__button.md-logo").first.bounding_box()
+        assert logo is not None and logo["height"] < 60
+        page.get_by_role("link", name=re.compile(".")).last.wait_for()
+        page.screenshot(path=str(_shots(tmp_path) / f"404-{language}-{viewport['width']}.png"))
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"), [("de-DE", "en"), ("uk-UA", "uk"), ("fr-FR", "fr"), ("ja", "en")]
+)
+def test_browser_languages_outside_the_site_land_on_english(
+    browser: Any, base_url: str, locale: str, expected: str
+) -> None:
+    page = _open(browser, base_url, PHONE, locale)
+    try:
+        page.wait_for_url(re.compile(f"/{expected}/$"))
+    finally:
+        page.context.close()
+
+
+# -- the site under a sub-path ------------------------------------------------------------
+
+
+class _Prefixed(SimpleHTTPRequestHandler):
+    """A plain static host serving the build under PREFIX, with the root 404.html."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def translate_path(self, path: str) -> str:
+        path = path.split("?", 1)[0].split("#", 1)[0]
+        if not path.startswith(PREFIX):
+            return str(Path(self.directory) / "missing-outside-the-prefix")
+        return super().translate_path("/" + path[len(PREFIX) :])
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        missing = Path(self.directory) / "404.html"
+        if code != 404 or not missing.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = missing.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@pytest.fixture(scope="module")
+def prefixed_url(site: Path) -> Iterator[str]:
+    server = ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_Prefixed, directory=str(site))
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_site_works_under_a_sub_path(
+    browser: Any, prefixed_url: str, language: str, tmp_path: Path
+) -> None:
+    locale = {"fr": "fr-FR", "uk": "uk-UA", "en": "en-GB"}[language]
+    page = _open(browser, prefixed_url, LAPTOP, locale)
+    try:
+        page.wait_for_url(re.compile(f"{PREFIX}{language}/$"))
+        # The language switcher keeps the page and the prefix.
+        page.goto(f"{prefixed_url}{language}/tokaido/rules/")
+        other = next(code for code in LANGUAGES if code != language)
+        href = page.locator(f"a[data-rb-language={other}]").get_attribute("href")
+        page.goto(page.evaluate("(h) => new URL(h, location.href).href", href))
+        assert page.url.endswith(f"{PREFIX}{other}/tokaido/rules/")
+        assert page.locator("#at_the_table").count() == 1
+        # Search finds pages under the prefix.
+        page.goto(f"{prefixed_url}{language}/tokaido/rules/")
+        page.locator("label[for=__search]").first.click()
+        page.locator(".md-search__input").fill("Tokaido")
+        page.wait_for_function("document.querySelectorAll('.md-search-result__item').length > 0")
+        link = page.locator(".md-search-result__item a").first.evaluate("a => a.href")
+        assert PREFIX in link
+        # The calculator draws itself, and the service worker takes the language's root.
+        page.goto(f"{prefixed_url}{language}/tokaido/scoring/")
+        page.wait_for_selector("[data-calculator][data-ready=true]")
+        scope = page.evaluate(
+            "navigator.serviceWorker.ready.then((registration) => registration.scope)"
+        )
+        assert scope.endswith(f"{PREFIX}{language}/")
+        page.screenshot(path=str(_shots(tmp_path) / f"prefix-{language}-scoring-1280.png"))
+    finally:
+        page.context.close()

@@ -48,9 +48,19 @@ def quick_model(game: LocalGame) -> QuickModel:
         facts=facts(game)[:2],
         summaries=tuple(s for s in shown if s.kind == "summary"),
         scoring=replace(scoring, categories=base),
-        rows=_rows(base),
+        rows=_rows(tuple(replace(c, note=_short(game, c)) for c in base)),
         missed=tuple(s for s in shown if s.kind == "missed" and s.option is None),
     )
+
+
+def _short(game: LocalGame, category: CategoryView) -> Fragment:
+    """What a category's line says on the one-page reference: the content's own short note
+    when it has one (the scoring page gives the full description), else the description."""
+    declared = next(c for c in game.content.scoring.categories if c.id == category.id)
+    value = next((v for v in game.content.scoring.values if v.id == declared.value), None)
+    if value is None or value.note is None:
+        return category.note
+    return game.loc.text(f"scoring.values.{value.id}.note", value.note)
 
 
 def _rows(categories: tuple[CategoryView, ...]) -> tuple[QuickRow, ...]:

@@ -339,6 +339,16 @@ class Rival(Strict):
         return self
 
 
+def _at(data: Any, path: tuple[str | int, ...]) -> Any:
+    """The part of ``data`` at ``path`` (what an error there shows it got, not the file)."""
+    for step in path:
+        try:
+            data = data[step]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
 class Scoring(Strict):
     """The whole end-of-game scoring of one game."""
 
@@ -378,7 +388,7 @@ class Scoring(Strict):
                             "template", error.message.replace("{", "{{").replace("}", "}}")
                         ),
                         loc=error.path,
-                        input=data,
+                        input=_at(data, error.path),
                     )
                 ],
             ) from None

@@ -262,7 +262,7 @@ MESSAGES: tuple[Message, ...] = (
     ),
     Message(
         "describe_rivals_take_part",
-        "{award} ({rivals} also take places, but keep no points)",
+        "{award} (also ranked, without points: {rivals})",
         _NOTE
         + "Non-player participants (the neutral traveller, the Automa) take part in a ranking.",
     ),

@@ -70,7 +70,8 @@ def test_a_ranked_award_says_its_points_places_and_ties() -> None:
     assert _say("tokaido", "temple", "en") == (
         "10 / 7 / 4 points to the 1st, 2nd, 3rd… by “Coins donated to the Temple”; "
         "2 points to each other player taking part; at least 1 to take part; "
-        "tied players take the same place, and the next number takes the next place"
+        "tied players take the same place, and the next number takes the next place "
+        "(also ranked, without points: “Neutral traveler”)"
     )
 
 
@@ -82,9 +83,6 @@ def test_per_group_sets_and_majorities_read_as_the_rules_say() -> None:
         "the 1st, 2nd, 3rd… different item of a set scores 1 / 3 / 5 / 7 / 9 points"
     )
     assert _say("tokaido", "gourmet", "en").startswith("3 points to each player with the most (")
-    assert _say("river_of_gold", "end_bonus", "en") == (
-        "“Triggered the end of the game (+5)”: 5 points"
-    )
 
 
 def test_counts_follow_each_language_s_plural_rules() -> None:
@@ -128,6 +126,7 @@ def test_a_description_is_message_ids_and_parameters() -> None:
     found = messages(describe_category(GAMES["tokaido"], "temple"))
     keys = [key for key, _ in found]
     assert keys == [
+        "describe_rivals_take_part",
         "describe_clauses",
         "describe_rank_award",
         "describe_table_points",
@@ -135,6 +134,7 @@ def test_a_description_is_message_ids_and_parameters() -> None:
         "describe_others",
         "describe_at_least",
         "describe_ties_dense",
+        "describe_quoted",  # the rival, by its label
     ]
     award = dict(found)["describe_rank_award"]
     assert set(award) == {"awards", "measure"}

@@ -212,7 +212,7 @@ def test_cli_problems_in_the_readers_language(
             {
                 "table": {f"tile_region_{i + 1}": t for i, t in enumerate(tiles)},
                 "players": [
-                    {"name": "A", "triggered_end": True, "ports": 1, "built_regions": 3},
+                    {"name": "A", "ports": 1, "built_regions": 3},
                     {"name": "B"},
                 ],
             }

@@ -113,7 +113,7 @@ def test_an_error_in_a_template_points_at_the_template_once(tmp_path: Path) -> N
     )
     [problem] = _problems(folder)
     assert problem.line == _line_of(scoring, "influense_{n}")
-    assert problem.path == "values[3].compute.if.then.rank_award.of.input"
+    assert problem.path == "values[1].compute.if.then.rank_award.of.input"
     assert problem.message.startswith("unknown input 'influense_1'; did you mean influence_1?")
     assert "(for n = 1; likewise for n = 2, n = 3, n = 4, n = 5, n = 6)" in problem.message
 
@@ -124,7 +124,7 @@ def test_a_validation_error_in_a_template_is_reported_once(tmp_path: Path) -> No
     _replace(scoring, "ties: pool_nearest,", "ties: pool_near,")
     [problem] = _problems(folder)
     assert problem.line == _line_of(scoring, "ties: pool_near,")
-    assert problem.path == "values[3].compute.if.then.rank_award.ties"
+    assert problem.path == "values[1].compute.if.then.rank_award.ties"
     assert "pool_nearest" in problem.message and "for n =" not in problem.message
 
 
@@ -147,22 +147,24 @@ def test_a_malformed_for_each_is_an_error_at_its_line(tmp_path: Path) -> None:
     scoring = folder / "scoring.yaml"
     _replace(
         scoring,
-        "  - for_each: {n: [1, 2, 3]}\n    id: mastery_{n}",
-        "  - for_each: {n: []}\n    id: mastery_{n}",
+        "  - for_each: {n: [1, 2, 3, 4, 5, 6]}\n    id: tile_region_{n}",
+        "  - for_each: {n: []}\n    id: tile_region_{n}",
     )
     [problem] = _problems(folder)
-    assert problem.path == "inputs[2].for_each.n"
+    assert problem.path == "table[0].for_each.n"
     assert problem.line == _line_of(scoring, "for_each: {n: []}")
     assert "non-empty list" in problem.message
+    assert problem.message.endswith("(got [])"), "the excerpt is what is wrong, not the file"
 
 
 def test_rivals_taking_part_need_rivals(tmp_path: Path) -> None:
-    folder = _copy(tmp_path, "tokaido")
+    folder = _copy(tmp_path, "momiji")  # a game without rivals
     scoring = folder / "scoring.yaml"
     _replace(
         scoring,
-        "        ties: dense\n        at_least: 1",
-        "        ties: dense\n        at_least: 1\n        rivals: true",
+        "values:\n",
+        "values:\n  - {id: probe, compute: {rank_award: {of: {input: acorns}, awards: [3, 1],"
+        " ties: dense, rivals: true}}}\n",
     )
     [problem] = _problems(folder)
     assert problem.message == "rivals: true, but the scoring declares no rivals"

@@ -63,12 +63,17 @@ def test_a_changed_french_sentence_rebuilds_only_its_pages(
     after = pages(site.out)
     changed = sorted(page for page in after if after[page] != before.get(page))
     # The rules page in each language (uk and en show the new French text as a fallback),
-    # the translation status (that sentence is now to be translated again) and the 404 page
-    # MkDocs always writes; Momiji and Nile's other pages stay as they were.
+    # the translation status (that sentence is now to be translated again) and the 404 and
+    # offline pages MkDocs always writes; Momiji and Nile's other pages stay as they were.
     assert changed == sorted(
         f"{language}/{page}"
         for language in ("fr", "uk", "en")
-        for page in ("nile/rules/index.html", "translation-status/index.html", "404.html")
+        for page in (
+            "nile/rules/index.html",
+            "translation-status/index.html",
+            "404.html",
+            "offline.html",
+        )
     ), changed
     for language in ("fr", "uk", "en"):
         html = (site.out / language / "nile" / "rules" / "index.html").read_text("utf-8")

@@ -181,10 +181,20 @@ class SiteSources:
             renderer.loc.ui("site_title").text,
             self.options.site_url,
             {key: renderer.loc.ui(key).text for key in MKDOCS_WORDS},
+            self.not_found_words(),
         )
         site_config.write_config(self.config(language), config)
         self.navigation[language] = [(page.path, page.title.text) for page in pages]
         return pages, changed
+
+    def not_found_words(self) -> dict[str, dict[str, str]]:
+        """The 404 page's words in every language: a host shows the root 404 page for any
+        wrong address, whatever its language, so the page takes the address's words."""
+        found = {}
+        for language in self.options.languages:
+            loc = Localizer(language, None, self.locales, self.options.drafts)
+            found[language] = {key: loc.ui(key).text for key in NOT_FOUND_WORDS}
+        return found
 
     def config(self, language: str) -> Path:
         return self.work / f"mkdocs.{language}.yml"
@@ -328,6 +338,8 @@ MKDOCS_WORDS = (
     "offline_title",
     "offline_text",
 )
+#: The 404 page's own words (every language's are on it).
+NOT_FOUND_WORDS = ("not_found_title", "not_found_text", "not_found_home")
 
 
 def write_root(site: Path, languages: tuple[str, ...], site_url: str | None = None) -> None:

@@ -54,10 +54,12 @@ def language_config(
     site_name: str,
     site_url: str | None = None,
     words: dict[str, str] | None = None,
+    not_found: dict[str, dict[str, str]] | None = None,
 ) -> dict[str, Any]:
     """The mkdocs.<language>.yml of one build (paths relative to the work folder).
 
     ``words`` are the interface strings MkDocs' own templates show (the 404 page);
+    ``not_found`` the 404 page's words in every language (the root 404 page serves them all);
     ``site_url`` is where the whole site is published (each language under it).
     """
     found: dict[str, Any] = {
@@ -73,6 +75,8 @@ def language_config(
                 for other in languages
             ],
             "rb": {key: _title(text) for key, text in (words or {}).items()},
+            # Raw text: the page's script sets it as text (tojson makes it safe there).
+            "rb_not_found": not_found or {},
         },
         "nav": nav,
     }

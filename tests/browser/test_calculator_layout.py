@@ -22,7 +22,7 @@ import pytest
 from schemas.cases import Case
 from schemas.loader import load_game
 from scorer.engine import GameEngine
-from tests.browser.test_site_browser import fill_field
+from tests.browser.forms import fill_field
 from tests.track_support import track_state
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.test_site_browser import _widget_ready
+from tests.browser.forms import widget_ready
 
 
 def _fill(calc: Any, values: dict[tuple[str, int], str]) -> None:
@@ -42,7 +42,7 @@ def test_every_problem_at_once_in_the_page_language(
 ) -> None:
     """Issue 11: a decimal, two range errors and the meals rule, in one round."""
     page.goto(base_url + f"{language}/tokaido/scoring/")
-    calc = _widget_ready(page, "[data-calculator]")
+    calc = widget_ready(page, "[data-calculator]")
     _fill(
         calc,
         {
@@ -77,7 +77,7 @@ def test_every_problem_at_once_in_the_page_language(
 
 def test_a_tiebreak_field_never_hides_the_totals(page: Any, base_url: str) -> None:
     page.goto(base_url + "en/viticulture/scoring/")
-    calc = _widget_ready(page, "[data-calculator]")
+    calc = widget_ready(page, "[data-calculator]")
     _fill(calc, {("vp", 0): "21", ("vp", 1): "21", ("lira", 0): "4.5"})
     assert _problems(calc) == [("int_type", '["players",0,"lira"]')]
     assert [
@@ -93,7 +93,7 @@ def test_a_tiebreak_field_never_hides_the_totals(page: Any, base_url: str) -> No
 
 def test_the_setup_generator_refuses_what_score_refuses(page: Any, base_url: str) -> None:
     page.goto(base_url + "en/nile/setup/")
-    setup = _widget_ready(page, "[data-setup]")
+    setup = widget_ready(page, "[data-setup]")
     setup.locator("[data-setup-players]").select_option("6")
     setup.locator("[data-setup-generate]").click()
     error = setup.locator("[data-setup-error]")
@@ -120,7 +120,7 @@ def test_problems_fit_the_screen(browser: Any, base_url: str, width: int) -> Non
     page = context.new_page()
     try:
         page.goto(base_url + "uk/viticulture/scoring/")
-        calc = _widget_ready(page, "[data-calculator]")
+        calc = widget_ready(page, "[data-calculator]")
         _fill(calc, {("vp", 0): "21", ("vp", 1): "21", ("red_wines", 1): "3 3"})
         assert calc.locator("[data-problems] li").count() == 1
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")

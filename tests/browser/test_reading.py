@@ -155,8 +155,13 @@ def test_a_wrong_address_shows_the_styled_translated_404(
             "getComputedStyle(document.querySelector('.md-header')).backgroundColor"
         )
         assert header not in ("rgba(0, 0, 0, 0)", "transparent")
-        logo = page.locator(".md-header__button.md-logo").first.bounding_box()
-        assert logo is not None and logo["height"] < 60
+        # No giant logo: every logo (the header's, the drawer's) is icon-sized.
+        tallest = page.evaluate(
+            "Math.max(0, ...[...document.querySelectorAll('.md-logo img, .md-logo svg')]"
+            ".map((e) => e.getBoundingClientRect().height))"
+        )
+        assert 0 < tallest < 60
+        assert page.evaluate("document.documentElement.lang") == language
         page.get_by_role("link", name=re.compile(".")).last.wait_for()
         page.screenshot(path=str(_shots(tmp_path) / f"404-{language}-{viewport['width']}.png"))
     finally:

@@ -11,6 +11,7 @@ from schemas.cases import Case
 from schemas.game import GameContent
 from schemas.loader import load_game
 from scorer.setup import make_setup
+from tests.browser.forms import enter_state, widget_ready
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 NILE: GameContent = load_game(CONTENT / "nile")
@@ -37,45 +38,6 @@ def _cases_of_every_game(per_game: int = 3) -> list[tuple[str, Case]]:
 OTHER_CASES = _cases_of_every_game()
 
 
-def _widget_ready(page: Any, selector: str) -> Any:
-    widget = page.locator(selector)
-    page.wait_for_function("s => document.querySelector(s)?.dataset.ready === 'true'", arg=selector)
-    return widget
-
-
-def enter_state(page: Any, state: dict[str, Any]) -> None:
-    """Type an end state into the calculator form, as a player would."""
-    calc = _widget_ready(page, "[data-calculator]")
-    for option, value in state.get("options", {}).items():
-        field = calc.locator(f'[data-option="{option}"]')
-        if isinstance(value, bool):
-            field.set_checked(value)
-        else:
-            field.select_option(str(value))
-    players = state["players"]
-    calc.locator("[data-player-count]").select_option(str(len(players)))
-    for table_input, value in state.get("table", {}).items():
-        calc.locator(f'[data-table="{table_input}"]').select_option(str(value))
-    for index, player in enumerate(players):
-        calc.locator(f'[data-player-name="{index}"]').fill(player["name"])
-        for key, value in player.items():
-            if key == "name":
-                continue
-            fill_field(calc.locator(f'[data-input="{key}"][data-player="{index}"]'), value)
-
-
-def fill_field(field: Any, value: Any) -> None:
-    """Give one field of the form a value of the end state, as a player would."""
-    if isinstance(value, bool):
-        field.set_checked(value)
-    elif isinstance(value, list):
-        field.fill(" ".join(str(v) for v in value))
-    elif field.evaluate("e => e.tagName") == "SELECT":
-        field.select_option(str(value))
-    else:
-        field.fill(str(value))
-
-
 def check_result(page: Any, case: Case) -> None:
     """The winners, ranks and totals (or keys) the page shows are the case's."""
     calc = page.locator("[data-calculator]")
@@ -96,14 +58,14 @@ def test_every_game_calculator_gives_the_conformance_result(
     page: Any, base_url: str, game: str, case: Case
 ) -> None:
     page.goto(base_url + f"en/{game}/scoring/")
-    enter_state(page, case.state)
+    enter_state(page, case.state, game)
     check_result(page, case)
 
 
 @pytest.mark.parametrize("case", NILE_CASES, ids=[c.id for c in NILE_CASES])
 def test_calculator_gives_the_conformance_result(page: Any, base_url: str, case: Case) -> None:
     page.goto(base_url + "en/nile/scoring/")
-    enter_state(page, case.state)
+    enter_state(page, case.state, "nile")
     calc = page.locator("[data-calculator]")
     winners = [p.name for p in case.expected if p.winner]
     assert calc.locator("[data-winners]").inner_text() == ", ".join(winners)
@@ -120,7 +82,7 @@ def test_calculator_gives_the_conformance_result(page: Any, base_url: str, case:
 
 def test_calculator_flags_a_problem_at_its_field(page: Any, base_url: str) -> None:
     page.goto(base_url + "uk/nile/scoring/")
-    calc = _widget_ready(page, "[data-calculator]")
+    calc = widget_ready(page, "[data-calculator]")
     field = calc.locator('[data-input="wheat"][data-player="0"]')
     field.fill("15")  # a crop has 14 cards
     assert field.get_attribute("aria-invalid") == "true"
@@ -138,7 +100,7 @@ def test_calculator_is_usable_at_360_px(browser: Any, base_url: str) -> None:
     page = context.new_page()
     try:
         page.goto(base_url + "fr/nile/scoring/")
-        calc = _widget_ready(page, "[data-calculator]")
+        calc = widget_ready(page, "[data-calculator]")
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 1, "the page scrolls sideways at 360 px"
         name = calc.locator('[data-player-name="0"]')
@@ -192,7 +154,7 @@ def test_a_setup_link_reproduces_the_setup(page: Any, base_url: str) -> None:
     names = ["Ana", "Bo", "Cy"]
     query = "players=3&name=Ana&name=Bo&name=Cy&opt.deluxor=true&seed=abc"
     page.goto(base_url + f"uk/nile/setup/?{query}")
-    _widget_ready(page, "[data-setup]")
+    widget_ready(page, "[data-setup]")
     expected = make_setup(NILE, 3, "abc", names, {"deluxor": True})
     assert page.locator("[data-first-player]").inner_text() == expected.first_player
     assert page.locator("[data-turn-order]").inner_text() == " → ".join(expected.turn_order)
@@ -217,7 +179,7 @@ def test_a_setup_link_reproduces_the_setup(page: Any, base_url: str) -> None:
     assert link and "#s2;" in link and f";{seed};" in link  # the request, in the fragment
 
     page.goto(link.replace("/uk/", "/en/"))  # the link works in another language too
-    _widget_ready(page, "[data-setup]")
+    widget_ready(page, "[data-setup]")
     assert page.locator("[data-first-player]").inner_text() == first
     assert page.locator("[data-seed]").inner_text() == seed
     python = make_setup(NILE, 4, seed, ["Dee", "Eli", "Fay", "Gus"], {"deluxor": True})
@@ -233,7 +195,7 @@ def test_nile_pages_load_cleanly(page: Any, base_url: str, slug: str) -> None:
     assert page.locator("h1").count() == 1
     for widget in ("[data-calculator]", "[data-setup]"):
         if page.locator(widget).count():
-            _widget_ready(page, widget)
+            widget_ready(page, widget)
 
 
 def test_root_sends_readers_to_a_language(page: Any, base_url: str) -> None:

@@ -1,0 +1,128 @@
+"""Entering an end state into the calculator, for the browser tests.
+
+Two ways, one result. ``typed=True`` types every field through Playwright as a player would
+(actionability checks, a tab tap per player on a phone): the tests whose subject is entering
+a game use it. Otherwise the players' fields get their values from one script call that
+fires the same ``input``/``change`` events typing fires, in the same order: about 100 ms
+of Playwright round trip per field becomes a few ms, for the tests whose subject is what
+comes after (results, history, links, print, storage). Options, the player count and the
+table are always chosen through Playwright (they rebuild the form).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from schemas.loader import load_game
+from scorer.needs import needs
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+
+#: Sets each [selector, value] in order, as typing would: the element is looked up when its
+#: turn comes (an earlier field may have rebuilt the form, a tie may have added a field).
+_SET_FIELDS = """(fields) => {
+  const missing = [];
+  for (const [selector, value, optional] of fields) {
+    const field = document.querySelector(selector);
+    if (!field) { if (!optional) missing.push(selector); continue; }
+    if (field.type === "checkbox") {
+      if (field.checked !== value) field.click();
+      continue;
+    }
+    field.focus();
+    field.value = value;
+    field.dispatchEvent(new Event(field.tagName === "SELECT" ? "change" : "input", { bubbles: true }));
+    if (field.tagName !== "SELECT") field.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+  return missing;
+}"""
+
+
+def widget_ready(page: Any, selector: str) -> Any:
+    """The widget at ``selector``, once its script has drawn it."""
+    widget = page.locator(selector)
+    page.wait_for_function("s => document.querySelector(s)?.dataset.ready === 'true'", arg=selector)
+    return widget
+
+
+def tiebreak_only(game: str) -> frozenset[str]:
+    """The inputs only a tiebreaker reads: the form asks them once the totals tie."""
+    found = needs(load_game(CONTENT / game))
+    return frozenset().union(*found.tiebreaks.values()) - found.totals
+
+
+def fill_field(field: Any, value: Any) -> None:
+    """Give one field of the form a value of the end state, as a player would."""
+    if isinstance(value, bool):
+        field.set_checked(value)
+    elif isinstance(value, list):
+        field.fill(" ".join(str(v) for v in value))
+    elif field.evaluate("e => e.tagName") == "SELECT":
+        field.select_option(str(value))
+    else:
+        field.fill(str(value))
+
+
+def _shown(value: Any) -> Any:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    return str(value)
+
+
+def enter_state(page: Any, state: dict[str, Any], game: str, *, typed: bool = False) -> None:
+    """Enter an end state into the calculator. The inputs only a tiebreaker reads are
+    entered when the form asks for them (the totals tie), else left out, as at a table."""
+    calc = widget_ready(page, "[data-calculator]")
+    for option, value in state.get("options", {}).items():
+        field = calc.locator(f'[data-option="{option}"]')
+        if isinstance(value, bool):
+            field.set_checked(value)
+        else:
+            field.select_option(str(value))
+    players = state["players"]
+    calc.locator("[data-player-count]").select_option(str(len(players)))
+    for table_input, value in state.get("table", {}).items():
+        calc.locator(f'[data-table="{table_input}"]').select_option(str(value))
+    later = tiebreak_only(game)
+    if not typed:
+        fields: list[tuple[str, Any, bool]] = []
+        for index, player in enumerate(players):
+            fields.append(
+                (f'[data-calculator] [data-player-name="{index}"]', player["name"], False)
+            )
+            fields.extend(
+                (f'[data-calculator] [data-input="{key}"][data-player="{index}"]', _shown(v), False)
+                for key, v in player.items()
+                if key != "name" and key not in later
+            )
+        for index, player in enumerate(players):
+            fields.extend(
+                (f'[data-calculator] [data-input="{key}"][data-player="{index}"]', _shown(v), True)
+                for key, v in sorted(player.items())
+                if key in later
+            )
+        missing = page.evaluate(_SET_FIELDS, fields)
+        assert missing == [], f"the form has no field for {missing}"
+        return
+    for index, player in enumerate(players):
+        _show_player(calc, index)
+        calc.locator(f'[data-player-name="{index}"]').fill(player["name"])
+        for key, value in player.items():
+            if key != "name" and key not in later:
+                fill_field(calc.locator(f'[data-input="{key}"][data-player="{index}"]'), value)
+    for index, player in enumerate(players):
+        for key in sorted(later & set(player)):
+            field = calc.locator(f'[data-input="{key}"][data-player="{index}"]')
+            if field.count():  # asked: the totals tie
+                _show_player(calc, index)
+                fill_field(field, player[key])
+
+
+def _show_player(calc: Any, index: int) -> None:
+    """On a narrow screen the form shows one player at a time: tap their tab."""
+    tab = calc.locator(f'[data-switch="{index}"]')
+    if tab.count() and tab.is_visible():
+        tab.click()

@@ -217,7 +217,15 @@ def table_function(node: object, label: str) -> TableFn:
     if emitter.lines:
         raise ValueError(f"{label}: cross-player mechanics are not allowed here")
     source = f"def _table(O, T, D, n):\n    return {body}\n"
-    return _compile_function(source, "_table", label)  # type: ignore[no-any-return]
+    found = _TABLE_FUNCTIONS.get(source)
+    if found is None:
+        found = _TABLE_FUNCTIONS[source] = _compile_function(source, "_table", label)
+    return found  # type: ignore[no-any-return]
+
+
+#: Compiled table-level functions by source: setups and conditions ask for the same few
+#: (an item's ``when``, an option's test) thousands of times, and compiling is the cost.
+_TABLE_FUNCTIONS: dict[str, Any] = {}
 
 
 def _keepers(scoring: Scoring | None) -> tuple[str, ...]:

@@ -22,7 +22,7 @@ from scorer.compiler import table_function
 #: Examples each property test draws per game. Derandomized, so every run draws the same
 #: ones: enough to find the counterexample a card scoring for the neighbours gives when it
 #: is not declared (tests/test_properties.py shows it), affordable on CI's two cores.
-PROPERTY_EXAMPLES = 80
+PROPERTY_EXAMPLES = 40
 
 
 def property_settings(examples: int = PROPERTY_EXAMPLES) -> settings:
@@ -36,7 +36,23 @@ def property_settings(examples: int = PROPERTY_EXAMPLES) -> settings:
     )
 
 
+#: Strategies and compiled conditions, made once per input spec: building a composite
+#: strategy reads its function's source, and compiling a condition runs the compiler, which
+#: made each draw cost more than the property it feeds.
+#: Keyed by id, holding the spec itself, so that an id reused after a spec is freed does
+#: not match.
+_PILES: dict[int, tuple[SequenceInput, st.SearchStrategy[list[int]]]] = {}
+_CONDITIONS: dict[int, tuple[Any, Any]] = {}
+
+
 def _pile(spec: SequenceInput) -> st.SearchStrategy[list[int]]:
+    found = _PILES.get(id(spec))
+    if found is None or found[0] is not spec:
+        found = _PILES[id(spec)] = (spec, _make_pile(spec))
+    return found[1]
+
+
+def _make_pile(spec: SequenceInput) -> st.SearchStrategy[list[int]]:
     @st.composite
     def build(draw: st.DrawFn) -> list[int]:
         length = draw(st.integers(0, min(spec.max_length, 5)))
@@ -71,11 +87,24 @@ def _active(spec: Any, options: dict[str, Any], count: int) -> bool:
     """Whether an input (or a choice) is offered with these options and player count."""
     if spec.when is None:
         return True
-    return bool(table_function(spec.when, spec.id)(options, {}, {}, count))
+    found = _CONDITIONS.get(id(spec))
+    if found is None or found[0] is not spec:
+        found = _CONDITIONS[id(spec)] = (spec, table_function(spec.when, spec.id))
+    return bool(found[1](options, {}, {}, count))
+
+
+_END_STATES: dict[int, tuple[GameContent, st.SearchStrategy[dict[str, Any]]]] = {}
 
 
 def end_states(content: GameContent) -> st.SearchStrategy[dict[str, Any]]:
     """Plausible end states for ``content``'s game: fresh ones and altered cases."""
+    found = _END_STATES.get(id(content))
+    if found is None or found[0] is not content:
+        found = _END_STATES[id(content)] = (content, _end_states(content))
+    return found[1]
+
+
+def _end_states(content: GameContent) -> st.SearchStrategy[dict[str, Any]]:
     fresh = fresh_states(content)
     cases = content.cases.cases if content.cases else []
     if not cases:

@@ -57,6 +57,9 @@ from scorer.setup import SetupError, make_setup
 from tests.strategies import end_states
 from tests.track_support import track_state
 
+#: One worker runs this module: the fixture is built once; a second worker would only wait for it.
+pytestmark = pytest.mark.xdist_group("parity")
+
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
 JS_TESTS = ROOT / "tests" / "js"

@@ -26,6 +26,9 @@ from scorer.engine import GameEngine
 from tests.conftest import game_project
 from tests.test_js_parity import probe_game
 
+#: One worker runs this module: the fixture is built once; a second worker would only wait for it.
+pytestmark = pytest.mark.xdist_group("parity")
+
 #: What a problem is, without the words each language gives it.
 PROBLEM = ("loc", "code", "params", "severity")
 

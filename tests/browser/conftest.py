@@ -1,6 +1,7 @@
 """Browser tests: the built site served on 127.0.0.1 and driven with Playwright in Chromium.
 
-The site is built once per session from the real content. Chromium is Debian's
+The site is built once per run from the real content (shared by the xdist workers, which
+each serve it and drive their own Chromium). Chromium is Debian's
 (/usr/bin/chromium, or $RULEBOOK_CHROMIUM): ``playwright install`` cannot download browsers
 here. A missing browser or Playwright fails these tests; it never skips them.
 """
@@ -32,18 +33,20 @@ LAUNCH_ARGS = [
 INSTALL_HINT = "install it with `bash scripts/bootstrap.sh --browser` (apt-get install -y chromium)"
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Browser tests share one worker: one site build and one Chromium, not one per worker."""
-    here = Path(__file__).parent
-    for item in items:
-        if here in Path(str(item.path)).parents:
-            item.add_marker(pytest.mark.xdist_group("browser"))
-
-
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("browser-site") / "site"
-    build_site(BuildOptions(out=out))
+    """The site, built once for the whole run: the xdist workers share the temporary
+    folder's parent, and a lock makes the first worker build while the others wait."""
+    import fcntl
+
+    base = tmp_path_factory.getbasetemp()
+    # Under xdist each worker's folder is inside the run's own; alone, the run's is ours.
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    out = shared / "browser-site" / "site"
+    with (shared / "browser-site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (out / "index.html").exists():
+            build_site(BuildOptions(out=out))
     return out
 
 

@@ -39,6 +39,9 @@ from scorer.problems import format_loc
 from scorer.reading import MAX_BYTES
 from tests.strategies import end_states
 
+#: One worker runs this module: its module fixtures (the drawn cases, both runtimes' results) are made once.
+pytestmark = pytest.mark.xdist_group("endstate_fuzz")
+
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = Path(__file__).with_name("endstate_runner.mjs")
 GAMES = ("momiji", "nile", "river_of_gold", "tokaido", "viticulture")

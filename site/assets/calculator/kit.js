@@ -47,7 +47,39 @@ function fill(node, attrs, children) {
  */
 export function pluralForm(forms, lang, n) {
   if (!forms) return undefined;
-  return forms[new Intl.PluralRules(lang).select(n)] ?? forms.other ?? Object.values(forms)[0];
+  return forms[pluralRules(lang).select(n)] ?? forms.other ?? Object.values(forms)[0];
+}
+
+// Made once per language: building an Intl object costs far more than using it, and the
+// calculator formats every number of the result on each keystroke.
+/** @type {Map<string, Intl.PluralRules>} */
+const PLURAL_RULES = new Map();
+/** @type {Map<string, Intl.NumberFormat>} */
+const NUMBER_FORMATS = new Map();
+
+/** The plural rules of ``lang``. @param {string} lang @returns {Intl.PluralRules} */
+export function pluralRules(lang) {
+  let found = PLURAL_RULES.get(lang);
+  if (!found) PLURAL_RULES.set(lang, (found = new Intl.PluralRules(lang)));
+  return found;
+}
+
+/** @type {Map<string, Intl.ListFormat>} */
+const LIST_FORMATS = new Map();
+
+/** How ``lang`` joins a list ("A, B and C"). @param {string} lang @param {"conjunction" | "disjunction"} type @returns {Intl.ListFormat} */
+export function listFormat(lang, type) {
+  const key = `${lang} ${type}`;
+  let found = LIST_FORMATS.get(key);
+  if (!found) LIST_FORMATS.set(key, (found = new Intl.ListFormat(lang, { type })));
+  return found;
+}
+
+/** How ``lang`` writes numbers. @param {string} lang @returns {Intl.NumberFormat} */
+export function numberFormat(lang) {
+  let found = NUMBER_FORMATS.get(lang);
+  if (!found) NUMBER_FORMATS.set(lang, (found = new Intl.NumberFormat(lang)));
+  return found;
 }
 
 /** A setup step's text in the form its count needs (``forms`` come with the island). @param {any} declared the step as exported @param {any} step the step as dealt */
@@ -96,7 +128,7 @@ export class Words {
 
   /** A number as the language writes it. @param {any} n @returns {string} */
   num(n) {
-    return typeof n === "number" ? new Intl.NumberFormat(this.lang).format(n) : Array.isArray(n) ? n.map((x) => this.num(x)).join(" · ") : String(n ?? "—");
+    return typeof n === "number" ? numberFormat(this.lang).format(n) : Array.isArray(n) ? n.map((x) => this.num(x)).join(" · ") : String(n ?? "—");
   }
 
   /** A count phrase ("21 очко", "22 очки"), chosen by the language's plural rules. @param {string} key @param {number} n */
@@ -104,18 +136,18 @@ export class Words {
     const phrase = this.counts[key];
     if (!phrase) return this.num(n);
     const forms = phrase.forms;
-    const pattern = forms[new Intl.PluralRules(phrase.lang).select(n)] ?? forms.other ?? Object.values(forms)[0];
-    return fillIn(pattern, { count: new Intl.NumberFormat(this.lang).format(n) });
+    const pattern = forms[pluralRules(phrase.lang).select(n)] ?? forms.other ?? Object.values(forms)[0];
+    return fillIn(pattern, { count: numberFormat(this.lang).format(n) });
   }
 
   /** Names joined as the language joins a list ("A, B and C"). @param {string[]} names */
   list(names) {
-    return new Intl.ListFormat(this.lang, { type: "conjunction" }).format(names);
+    return listFormat(this.lang, "conjunction").format(names);
   }
 
   /** Choices joined as alternatives ("A, B or C"). @param {string[]} items */
   either(items) {
-    return new Intl.ListFormat(this.lang, { type: "disjunction" }).format(items);
+    return listFormat(this.lang, "disjunction").format(items);
   }
 
   /** The "not translated" mark shown after a fallback. */

@@ -135,7 +135,7 @@ def test_ui_strings_keep_the_contexts_the_cli_uses() -> None:
         ("ui.rank", "Rank"),
         ("ui.winners", "Winners"),
         ("ui.shared_place", "shared place"),
-        ("ui.seed", "seed"),
+        ("ui.seed", "setup code"),
         ("ui.first_player", "First player"),
     ]:
         assert messages[context].text == text

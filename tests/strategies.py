@@ -9,7 +9,8 @@ accepts; the cases keep that share high for games with many cross-field rules.
 from __future__ import annotations
 
 import copy
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -36,20 +37,23 @@ def property_settings(examples: int = PROPERTY_EXAMPLES) -> settings:
     )
 
 
-#: Strategies and compiled conditions, made once per input spec: building a composite
-#: strategy reads its function's source, and compiling a condition runs the compiler, which
-#: made each draw cost more than the property it feeds.
-#: Keyed by id, holding the spec itself, so that an id reused after a spec is freed does
-#: not match.
-_PILES: dict[int, tuple[SequenceInput, st.SearchStrategy[list[int]]]] = {}
-_CONDITIONS: dict[int, tuple[Any, Any]] = {}
+#: Strategies made once per input spec or game: building a composite strategy reads its
+#: function's source, which made each draw cost more than the property it feeds. Keyed by
+#: id, holding the object itself, so that an id reused after an object is freed does not
+#: match. (Conditions need no cache here: scorer.compiler compiles each source once.)
+_MADE: dict[int, tuple[object, Any]] = {}
+T = TypeVar("T")
+
+
+def _made_once(owner: object, make: Callable[[], T]) -> T:
+    found = _MADE.get(id(owner))
+    if found is None or found[0] is not owner:
+        found = _MADE[id(owner)] = (owner, make())
+    return found[1]
 
 
 def _pile(spec: SequenceInput) -> st.SearchStrategy[list[int]]:
-    found = _PILES.get(id(spec))
-    if found is None or found[0] is not spec:
-        found = _PILES[id(spec)] = (spec, _make_pile(spec))
-    return found[1]
+    return _made_once(spec, lambda: _make_pile(spec))
 
 
 def _make_pile(spec: SequenceInput) -> st.SearchStrategy[list[int]]:
@@ -87,21 +91,12 @@ def _active(spec: Any, options: dict[str, Any], count: int) -> bool:
     """Whether an input (or a choice) is offered with these options and player count."""
     if spec.when is None:
         return True
-    found = _CONDITIONS.get(id(spec))
-    if found is None or found[0] is not spec:
-        found = _CONDITIONS[id(spec)] = (spec, table_function(spec.when, spec.id))
-    return bool(found[1](options, {}, {}, count))
-
-
-_END_STATES: dict[int, tuple[GameContent, st.SearchStrategy[dict[str, Any]]]] = {}
+    return bool(table_function(spec.when, spec.id)(options, {}, {}, count))
 
 
 def end_states(content: GameContent) -> st.SearchStrategy[dict[str, Any]]:
     """Plausible end states for ``content``'s game: fresh ones and altered cases."""
-    found = _END_STATES.get(id(content))
-    if found is None or found[0] is not content:
-        found = _END_STATES[id(content)] = (content, _end_states(content))
-    return found[1]
+    return _made_once(content, lambda: _end_states(content))
 
 
 def _end_states(content: GameContent) -> st.SearchStrategy[dict[str, Any]]:

@@ -217,12 +217,26 @@ UI_STRINGS: tuple[UiString, ...] = (
     UiString("winner", "Winner", "Site widget text (winner)."),
     UiString("decided_by", "Place decided by", "Site widget text (decided by)."),
     UiString("against", "against {name}", "Site widget text (against)."),
-    UiString("tiebreak", "Tiebreak", "Site widget text (tiebreak)."),
+    UiString(
+        "tiebreak",
+        "Tiebreaker",
+        "Calculator results: the row naming the tiebreaker that decided a place.",
+    ),
     UiString("problems", "Check the highlighted fields:", "Site widget text (problems)."),
     UiString(
         "fix_to_see",
         "The result appears once every field is valid.",
         "Site widget text (fix to see).",
+    ),
+    UiString(
+        "still_to_enter",
+        "Still to enter:",
+        "Calculator results: heads the list of fields nobody has filled in yet (each a link to its field).",
+    ),
+    UiString(
+        "enter_to_see",
+        "The result appears once these are entered.",
+        "Calculator results: under the list of fields still to enter.",
     ),
     UiString("notices", "Please note", "Site widget text (notices)."),
     UiString("how_scoring_works", "How scores are counted", "Site page text (how scoring works)."),

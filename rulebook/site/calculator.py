@@ -58,6 +58,8 @@ WIDGET_KEYS: tuple[str, ...] = tuple(
         "against",
         "tiebreak",
         "problems",
+        "still_to_enter",
+        "enter_to_see",
         "problems_tiebreak",
         "undecided",
         "fix_to_see",

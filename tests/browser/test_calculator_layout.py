@@ -72,6 +72,28 @@ def _name_shown(page: Any, calc: Any, player: int) -> bool:
     return False
 
 
+def _every_tab_whole_and_distinct(calc: Any, count: int) -> None:
+    """The switcher shows every player's tab whole: none scrolled out of the row, no label
+    or total cut short, and no two tabs reading the same (default names cut to «Граве…»
+    made five identical tabs)."""
+    row = calc.locator("[data-switcher]").bounding_box()
+    tabs = calc.locator("[data-switch]")
+    assert tabs.count() == count
+    seen = []
+    for k in range(count):
+        tab = tabs.nth(k)
+        box = tab.bounding_box()
+        assert (
+            row["x"] - 0.5 <= box["x"] and box["x"] + box["width"] <= row["x"] + row["width"] + 0.5
+        ), f"tab {k + 1} of {count} is outside the row"
+        for part in (".rb-switch-name", ".rb-running"):
+            assert tab.locator(part).evaluate("e => e.scrollWidth <= e.clientWidth"), (
+                f"tab {k + 1}: {part} is cut"
+            )
+        seen.append(tab.inner_text())
+    assert len(set(seen)) == count, f"tabs read the same: {seen}"
+
+
 @pytest.mark.parametrize(
     ("game", "count", "screen"), TABLES, ids=[f"{g}-{n}-{s}" for g, n, s in TABLES]
 )
@@ -83,6 +105,8 @@ def test_the_form_fits_and_names_stay_in_view(
         calc = page.locator("[data-calculator]")
         calc.locator("[data-player-count]").select_option(str(count))
         assert _overflow(page) <= 0, f"the page scrolls sideways at {SCREENS[screen][0]} px"
+        if screen == "phone":
+            _every_tab_whole_and_distinct(calc, count)
         for player in range(count):
             if screen == "phone":
                 calc.locator(f'[data-switch="{player}"]').click()

@@ -127,3 +127,30 @@ def test_problems_fit_the_screen(browser: Any, base_url: str, width: int) -> Non
         assert overflow <= 1, f"the page scrolls sideways at {width} px"
     finally:
         context.close()
+
+
+def test_a_fresh_form_shows_no_error_and_lists_what_is_left(page: Any, base_url: str) -> None:
+    """Issue 11: an untouched form is not wrong. Nothing is red; the results list each field
+    still to enter (a link to it); a field chosen and then cleared is an error at the field."""
+    page.goto(base_url + "uk/tokaido/scoring/")
+    calc = widget_ready(page, "[data-calculator]")
+    assert calc.locator("[aria-invalid]").count() == 0
+    assert calc.locator(".rb-error:visible").count() == 0
+    assert calc.locator("[data-problems]").count() == 0
+    left = calc.locator("[data-todo] li")
+    assert [left.nth(k).inner_text() for k in range(left.count())] == [
+        "Гравець 1, Ваш мандрівник",
+        "Гравець 2, Ваш мандрівник",
+    ]
+    assert "Ще треба ввести" in calc.locator("[data-results]").inner_text()
+
+    left.nth(1).locator("button").click()
+    second = calc.locator('[data-input="traveller"][data-player="1"]')
+    assert second.evaluate("e => e === document.activeElement"), "the link focuses the field"
+
+    _fill(calc, {("traveller", 0): "kinko"})
+    _fill(calc, {("traveller", 0): ""})
+    first = calc.locator('[data-input="traveller"][data-player="0"]')
+    assert first.get_attribute("aria-invalid") == "true"
+    assert _problems(calc) == [("required", '["players",0,"traveller"]')]
+    assert left.count() == 1, "the untouched second player is still only left to enter"

@@ -182,6 +182,19 @@ class Calculator {
     /** Whether fit() follows the window's size. */
     this.fitting = false;
     this.form = el("form", { class: "rb-calc-form", novalidate: true, on: { submit: (/** @type {Event} */ e) => e.preventDefault() } });
+    /**
+     * The fields the table has changed (by focus key). An empty field nobody has touched
+     * yet is not an error: a fresh form shows no red, and the results list it as still to
+     * enter. Captured before the field's own handler, which recomputes the problems.
+     * @type {Set<string>}
+     */
+    this.edited = new Set();
+    const edit = (/** @type {Event} */ e) => {
+      const key = /** @type {HTMLElement} */ (e.target).closest?.("[data-focus-key]")?.getAttribute("data-focus-key");
+      if (key) this.edited.add(key);
+    };
+    this.form.addEventListener("input", edit, true);
+    this.form.addEventListener("change", edit, true);
     this.results = el("section", { class: "rb-calc-results", "aria-live": "polite", "data-results": "" });
     root.append(this.form, this.results);
     this.build();
@@ -292,10 +305,27 @@ class Calculator {
       bar.append(el("button", {
         type: "button", class: "rb-switch", "aria-pressed": String(i === this.current), "data-switch": i, "data-focus-key": `switch:${i}`,
         on: { click: () => this.show(i) },
-      }, el("span", { class: "rb-switch-name", "data-switch-name": i, text: this.names[i] }),
-      el("output", { class: "rb-running", "data-running-total": i })));
+      }, el("span", { class: "rb-visually-hidden", "data-switch-name": i, text: this.nameOf(i) }),
+      el("span", { class: "rb-switch-name", "aria-hidden": "true", "data-switch-label": i, text: this.tabLabel(i) }),
+      el("output", { class: "rb-running", "data-running-total": i, "data-tab-total": "" })));
     }
     return bar;
+  }
+
+  /** Player ``i``'s name as entered, or their seat's default name. @param {number} i */
+  nameOf(i) {
+    return this.names[i]?.trim() || this.texts.t("default_player", { n: i + 1 });
+  }
+
+  /**
+   * What player ``i``'s tab shows: a name the table typed, or else the seat number alone.
+   * Default names ("Player 1", «Гравець 1») share their first word, so in a narrow tab
+   * they were cut to the same «Граве…» on every tab; the number is what tells them apart.
+   * @param {number} i
+   */
+  tabLabel(i) {
+    const name = this.names[i]?.trim();
+    return !name || name === this.texts.t("default_player", { n: i + 1 }) ? String(i + 1) : name;
   }
 
   /** Show player ``i`` in the one-player view, and focus their first field. @param {number} i */
@@ -430,10 +460,17 @@ class Calculator {
     const points = this.game.scoring.kind === "points";
     for (const out of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("[data-running-total]"))) {
       const p = result?.players?.[Number(out.dataset.runningTotal)];
-      out.textContent = !p ? "—" : points ? this.texts.count("points", p.total) : (p.key ?? []).join(" ");
+      // A tab has room for the number only; the unit is said to screen readers.
+      const bare = points && p && out.dataset.tabTotal !== undefined;
+      out.textContent = !p ? "—" : bare ? this.texts.num(p.total) : points ? this.texts.count("points", p.total) : (p.key ?? []).join(" ");
+      if (bare) out.setAttribute("aria-label", this.texts.count("points", p.total));
+      else out.removeAttribute("aria-label");
     }
     for (const name of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("[data-switch-name]"))) {
-      name.textContent = this.names[Number(name.dataset.switchName)] || this.texts.t("default_player", { n: Number(name.dataset.switchName) + 1 });
+      name.textContent = this.nameOf(Number(name.dataset.switchName));
+    }
+    for (const label of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("[data-switch-label]"))) {
+      label.textContent = this.tabLabel(Number(label.dataset.switchLabel));
     }
   }
 
@@ -557,10 +594,23 @@ class Calculator {
       if (this.tiebreakOnly().size) return this.build();
     }
     this.said = new ProblemWords(this.game, this.texts, this.names.slice(0, this.count).map(excerpt));
-    this.flag(problems);
+    const todo = problems.filter((p) => this.untouched(p));
+    const wrong = problems.filter((p) => !todo.includes(p));
+    this.flag(wrong);
     this.runningTotals(result);
-    this.results.replaceChildren(...(problems.length ? this.problemList(problems, result != null) : []), ...this.resultView(result, !problems.length));
+    this.results.replaceChildren(...(problems.length ? this.problemList(wrong, todo, result != null) : []), ...this.resultView(result, !problems.length));
     this.onUpdate?.(state, problems.length ? null : result); // the table tools (table.js) keep only final results
+  }
+
+  /**
+   * Whether a problem is only a field nobody has filled in yet: a missing value whose
+   * fields the table has not touched (a fresh form, or a player not reached yet).
+   * @param {Problem} p
+   */
+  untouched(p) {
+    if (p.code !== "missing" && p.code !== "required") return false;
+    const fields = this.targets(p);
+    return fields.length > 0 && fields.every((f) => !this.edited.has(f.getAttribute("data-focus-key") ?? ""));
   }
 
   /** The message of a problem, in the page's language. @param {Problem} p */
@@ -609,24 +659,37 @@ class Calculator {
   }
 
   /**
-   * The problems, each with a button that focuses its field; with tiebreak problems only,
-   * a note that the totals below stand.
-   * @param {Problem[]} problems @param {boolean} totalsStand
+   * The problems, each with a button that focuses its field, then the fields still to
+   * enter (a button each, no message: nothing is wrong with them yet); with tiebreak
+   * problems only, a note that the totals below stand.
+   * @param {Problem[]} problems @param {Problem[]} todo @param {boolean} totalsStand
    */
-  problemList(problems, totalsStand) {
+  problemList(problems, todo, totalsStand) {
     const t = this.texts;
     const said = /** @type {ProblemWords} */ (this.said);
-    const list = el("ul", { class: "rb-problems", "data-problems": "" });
-    for (const p of problems) {
+    const link = (/** @type {Problem} */ p, /** @type {string} */ where) => {
       const target = this.targets(p)[0];
-      const where = said.where(p);
-      const item = el("li", { "data-problem": p.code, "data-loc": JSON.stringify(p.loc), "data-severity": p.severity });
-      if (target) item.append(el("button", { type: "button", class: "rb-link", on: { click: () => this.reveal(target) } }, where || t.t("problems")), ": ", this.message(p));
-      else item.append(where ? `${where}: ` : "", this.message(p));
-      list.append(item);
+      return target ? el("button", { type: "button", class: "rb-link", on: { click: () => this.reveal(target) } }, where || t.t("problems")) : where;
+    };
+    const out = [el("h3", {}, t.node("results"))];
+    if (problems.length) {
+      const list = el("ul", { class: "rb-problems", "data-problems": "" });
+      for (const p of problems) {
+        const where = said.where(p);
+        const item = el("li", { "data-problem": p.code, "data-loc": JSON.stringify(p.loc), "data-severity": p.severity });
+        if (where || this.targets(p)[0]) item.append(link(p, where), ": ", this.message(p));
+        else item.append(this.message(p));
+        list.append(item);
+      }
+      out.push(el("p", { class: "rb-problems-title" }, t.node("problems")), list);
     }
-    const note = totalsStand ? t.node("problems_tiebreak") : t.node("fix_to_see");
-    return [el("h3", {}, t.node("results")), el("p", { class: "rb-problems-title" }, t.node("problems")), list, el("p", { class: "rb-help" }, note)];
+    if (todo.length) {
+      const list = el("ul", { class: "rb-todo", "data-todo": "" });
+      for (const p of todo) list.append(el("li", { "data-problem": p.code, "data-loc": JSON.stringify(p.loc) }, link(p, said.where(p))));
+      out.push(el("p", { class: "rb-problems-title" }, t.node("still_to_enter")), list);
+    }
+    out.push(el("p", { class: "rb-help" }, totalsStand ? t.node("problems_tiebreak") : t.node(problems.length ? "fix_to_see" : "enter_to_see")));
+    return out;
   }
 
   /**

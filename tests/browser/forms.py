@@ -5,12 +5,14 @@ Two ways, one result. ``typed=True`` types every field through Playwright as a p
 a game use it. Otherwise the players' fields get their values from one script call that
 fires the same ``input``/``change`` events typing fires, in the same order: about 100 ms
 of Playwright round trip per field becomes a few ms, for the tests whose subject is what
-comes after (results, history, links, print, storage). Options, the player count and the
-table are always chosen through Playwright (they rebuild the form).
+comes after (results, history, links, print, storage); the calculator then recomputes
+once for the whole call, as it does for any script that sets many fields. The options,
+the player count and the table go first, in the same call (each rebuilds the form).
 """
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +23,12 @@ CONTENT = Path(__file__).resolve().parents[2] / "content"
 
 #: Sets each [selector, value] in order, as typing would: the element is looked up when its
 #: turn comes (an earlier field may have rebuilt the form, a tie may have added a field).
-_SET_FIELDS = """(fields) => {
+_SET_FIELDS = """async (fields) => {
   const missing = [];
+  let settled = false;
   for (const [selector, value, optional] of fields) {
+    // The calculator recomputes once per task; a tie adds the tiebreak-only fields then.
+    if (optional && !settled) { await null; settled = true; }
     const field = document.querySelector(selector);
     if (!field) { if (!optional) missing.push(selector); continue; }
     if (field.type === "checkbox") {
@@ -35,6 +40,7 @@ _SET_FIELDS = """(fields) => {
     field.dispatchEvent(new Event(field.tagName === "SELECT" ? "change" : "input", { bubbles: true }));
     if (field.tagName !== "SELECT") field.dispatchEvent(new Event("change", { bubbles: true }));
   }
+  await null;
   return missing;
 }"""
 
@@ -46,6 +52,7 @@ def widget_ready(page: Any, selector: str) -> Any:
     return widget
 
 
+@cache
 def tiebreak_only(game: str) -> frozenset[str]:
     """The inputs only a tiebreaker reads: the form asks them once the totals tie."""
     found = needs(load_game(CONTENT / game))
@@ -76,19 +83,29 @@ def enter_state(page: Any, state: dict[str, Any], game: str, *, typed: bool = Fa
     """Enter an end state into the calculator. The inputs only a tiebreaker reads are
     entered when the form asks for them (the totals tie), else left out, as at a table."""
     calc = widget_ready(page, "[data-calculator]")
-    for option, value in state.get("options", {}).items():
-        field = calc.locator(f'[data-option="{option}"]')
-        if isinstance(value, bool):
-            field.set_checked(value)
-        else:
-            field.select_option(str(value))
     players = state["players"]
-    calc.locator("[data-player-count]").select_option(str(len(players)))
-    for table_input, value in state.get("table", {}).items():
-        calc.locator(f'[data-table="{table_input}"]').select_option(str(value))
+    settings = [
+        *(
+            (f'[data-calculator] [data-option="{o}"]', _shown(v))
+            for o, v in state.get("options", {}).items()
+        ),
+        ("[data-calculator] [data-player-count]", str(len(players))),
+        *(
+            (f'[data-calculator] [data-table="{t}"]', str(v))
+            for t, v in state.get("table", {}).items()
+        ),
+    ]
     later = tiebreak_only(game)
+    # What the table enters for each rival (a neutral traveller's coins, an automatic rival).
+    rival_fields = [
+        (f'[data-calculator] [data-rival="{rival}"][data-input="{key}"]', v)
+        for rival, given in state.get("rivals", {}).items()
+        for key, v in given.items()
+    ]
     if not typed:
-        fields: list[tuple[str, Any, bool]] = []
+        fields: list[tuple[str, Any, bool]] = [
+            (selector, value, False) for selector, value in settings
+        ]
         for index, player in enumerate(players):
             fields.append(
                 (f'[data-calculator] [data-player-name="{index}"]', player["name"], False)
@@ -98,6 +115,7 @@ def enter_state(page: Any, state: dict[str, Any], game: str, *, typed: bool = Fa
                 for key, v in player.items()
                 if key != "name" and key not in later
             )
+        fields.extend((selector, _shown(v), False) for selector, v in rival_fields)
         for index, player in enumerate(players):
             fields.extend(
                 (f'[data-calculator] [data-input="{key}"][data-player="{index}"]', _shown(v), True)
@@ -107,12 +125,20 @@ def enter_state(page: Any, state: dict[str, Any], game: str, *, typed: bool = Fa
         missing = page.evaluate(_SET_FIELDS, fields)
         assert missing == [], f"the form has no field for {missing}"
         return
+    for selector, value in settings:
+        field = page.locator(selector)
+        if isinstance(value, bool):
+            field.set_checked(value)
+        else:
+            field.select_option(value)
     for index, player in enumerate(players):
         _show_player(calc, index)
         calc.locator(f'[data-player-name="{index}"]').fill(player["name"])
         for key, value in player.items():
             if key != "name" and key not in later:
                 fill_field(calc.locator(f'[data-input="{key}"][data-player="{index}"]'), value)
+    for selector, value in rival_fields:
+        fill_field(page.locator(selector), value)
     for index, player in enumerate(players):
         for key in sorted(later & set(player)):
             field = calc.locator(f'[data-input="{key}"][data-player="{index}"]')

@@ -22,7 +22,7 @@ import pytest
 from schemas.cases import Case
 from schemas.loader import load_game
 from scorer.engine import GameEngine
-from tests.browser.forms import fill_field
+from tests.browser.forms import enter_state, fill_field
 from tests.track_support import track_state
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
@@ -62,14 +62,30 @@ SHOWN = """e => {
 }"""
 
 
-def _name_shown(page: Any, calc: Any, player: int) -> bool:
-    """The player's name on screen: their tab of the switcher, or their name field."""
-    for selector in (f'[data-switch="{player}"]', f'[data-player-name="{player}"]'):
-        for k in range(calc.locator(selector).count()):
-            target = calc.locator(selector).nth(k)
-            if target.is_visible() and target.evaluate(SHOWN):
-                return True
-    return False
+#: Focuses a player's first, middle and last field in turn (the browser scrolls each into
+#: view, as a tap or Tab would) and says what is wrong at each: the field covered, the
+#: player's name (a tab, or the name field) out of view, the page wider than the screen.
+#: One script call per player: these checks are synchronous layout reads.
+FOCUS_EACH = (
+    """(calc, player) => {
+  const shown = """
+    + SHOWN
+    + """;
+  const visible = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
+  const named = () => [...calc.querySelectorAll(`[data-switch="${player}"], [data-player-name="${player}"]`)]
+    .some((e) => visible(e) && shown(e));
+  const fields = [...calc.querySelectorAll(`[data-input][data-player="${player}"]`)];
+  if (!fields.length) return ["no fields"];
+  const wrong = [];
+  for (const k of new Set([0, fields.length >> 1, fields.length - 1])) {
+    fields[k].focus();
+    if (!shown(fields[k])) wrong.push(`field ${k} is covered`);
+    if (!named()) wrong.push(`the name is out of view at field ${k}`);
+    if (document.documentElement.scrollWidth > innerWidth) wrong.push(`the page scrolls sideways at field ${k}`);
+  }
+  return wrong;
+}"""
+)
 
 
 def _every_tab_whole_and_distinct(calc: Any, count: int) -> None:
@@ -110,15 +126,7 @@ def test_the_form_fits_and_names_stay_in_view(
         for player in range(count):
             if screen == "phone":
                 calc.locator(f'[data-switch="{player}"]').click()
-            fields = calc.locator(f'[data-input][data-player="{player}"]')
-            total = fields.count()
-            assert total, "each player has fields"
-            for k in sorted({0, total // 2, total - 1}):
-                field = fields.nth(k)
-                field.focus()
-                assert field.evaluate(SHOWN), f"field {k} of player {player} is covered"
-                assert _name_shown(page, calc, player), f"player {player}'s name is out of view"
-                assert _overflow(page) <= 0
+            assert calc.evaluate(FOCUS_EACH, player) == [], f"player {player + 1}"
         assert page.locator(".md-top:visible").count() == 0, "no floating button over the form"
         if screen == "laptop":
             box = calc.locator(".rb-calc-grid").bounding_box()
@@ -255,7 +263,7 @@ def test_results_in_rank_order_winners_first(browser: Any, base_url: str, game: 
     context, page, _ = _open(browser, base_url, f"en/{game}/scoring/", "laptop")
     try:
         calc = page.locator("[data-calculator]")
-        _enter(calc, {"game": game, **case.state}, False)
+        enter_state(page, {"game": game, **case.state}, game)  # the subject is the result
         heads = calc.locator("[data-result-name]")
         names = [heads.nth(k).inner_text() for k in range(heads.count())]
         ranks = {e.name: e.rank for e in case.expected}

@@ -44,9 +44,9 @@ def calculator(page: Any) -> Any:
 
 
 def table_text(page: Any) -> str:
-    """The table's text once the address has caught up with it (it follows after a moment)."""
-    page.wait_for_function("() => location.hash.startsWith('#t1;')")
-    page.wait_for_timeout(400)
+    """The table's text once the address has caught up with it. The address follows a
+    moment after the last change, in one write (enter_state changes the table in one task)."""
+    page.wait_for_function("() => /^#t[0-9]+;/.test(location.hash)")
     text: str = page.evaluate("location.hash.slice(1)")
     return text
 
@@ -98,6 +98,33 @@ def test_a_link_opens_the_same_table_in_another_language(
         assert fresh.locator(f'[data-option="{option}"]').is_checked() is value
     assert fresh.locator('[data-input="donations"][data-player="0"]').input_value() == "4"
     assert fresh.locator("[data-notice]").count() == 0
+
+
+def test_a_link_and_a_reload_keep_the_rivals_entries(page: Any, fresh: Any, base_url: str) -> None:
+    """Issue 13: the neutral traveller's coins at two players (they take a Temple place) are
+    in the link and in the kept table, not only the players' entries."""
+    case = next(
+        c
+        for c in load_game(ROOT / "content" / "tokaido").cases.cases  # type: ignore[union-attr]
+        if c.id == "two_players_neutral_traveller_at_the_temple"
+    )
+    state = {"game": "tokaido", **case.state}
+    expected = [str(e.total) for e in case.expected]
+    page.goto(base_url + "en/tokaido/scoring/")
+    enter_state(page, state, "tokaido")
+    assert totals(page, 2) == expected
+    text = table_text(page)
+    assert text.startswith("t2;") and text.endswith(";@neutral,2")
+
+    neutral = '[data-rival="neutral"][data-input="donations"]'
+    fresh.goto(base_url + f"uk/tokaido/scoring/#{text}")
+    calculator(fresh)
+    assert fresh.locator(neutral).input_value() == "2"
+    assert totals(fresh, 2) == expected, "the neutral still takes the Temple's second place"
+    fresh.reload()
+    calculator(fresh)
+    assert fresh.locator(neutral).input_value() == "2", "kept after a reload"
+    assert totals(fresh, 2) == expected
 
 
 def test_the_copied_link_and_the_language_switcher_carry_the_table(

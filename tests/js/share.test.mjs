@@ -34,8 +34,41 @@ describe("tables", () => {
       ],
       options: { expansion: true, reading: "loose" },
       table: { tile: "south" },
+      rivals: {},
     });
     assert.equal(S.encodeTable(GAME, back, DEFAULTS), text, "encoding is canonical");
+  });
+
+  // A game with a rival at the table (Tokaido's neutral traveller, Viticulture's Automa).
+  const RIVALS = { ...GAME, scoring: { ...GAME.scoring, rivals: [{ id: "neutral", label: "Neutral", inputs: ["coins", "relic"] }] } };
+
+  test("a rival's entries go to text and back (t2), and a table without them stays t1", () => {
+    const withRival = { ...TABLE, rivals: { neutral: { coins: "3" } } };
+    const text = S.encodeTable(RIVALS, withRival, DEFAULTS);
+    assert.match(text, /^t2;.*;Bo,,,,1;@neutral,3$/);
+    const back = S.decodeTable(RIVALS, text, DEFAULTS);
+    assert.deepEqual(back?.rivals, { neutral: { coins: "3" } });
+    assert.deepEqual(back?.values, S.decodeTable(GAME, S.encodeTable(GAME, TABLE, DEFAULTS), DEFAULTS)?.values);
+    assert.equal(S.encodeTable(RIVALS, back, DEFAULTS), text, "encoding is canonical");
+    const none = S.encodeTable(RIVALS, { ...TABLE, rivals: { neutral: { coins: "" } } }, DEFAULTS);
+    assert.match(none, /^t1;/);
+    assert.equal(none, S.encodeTable(RIVALS, TABLE, DEFAULTS), "no entry, no segment");
+    assert.deepEqual(S.decodeTable(RIVALS, none, DEFAULTS)?.rivals, {});
+  });
+
+  test("rival segments that this game would not write are refused", () => {
+    const text = S.encodeTable(RIVALS, { ...TABLE, rivals: { neutral: { coins: "3" } } }, DEFAULTS);
+    const head = text.slice(0, text.lastIndexOf(";"));
+    for (const [bad, why] of [
+      [text.replace(/^t2/, "t1"), "a t1 table has no rivals"],
+      [head + ";@neutral,3;Ana", "a player after a rival"],
+      [head + ";@ghost,1", "a rival the game does not have"],
+      [head + ";@neutral,3;@neutral,4", "the same rival twice"],
+      [head + ";@neutral,x", "a value its input cannot hold"],
+      [head + ";@neutral,1,1,1", "more values than its inputs"],
+      [head + ";@neutral", "a rival with nothing entered"],
+      [head, "a t2 table without rivals"],
+    ]) assert.equal(S.decodeTable(RIVALS, bad, DEFAULTS), null, why);
   });
 
   test("a default name comes back in the reader's language", () => {

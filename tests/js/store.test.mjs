@@ -5,7 +5,7 @@ import { describe, test } from "node:test";
 import { MemoryStorage } from "./memory-storage.mjs";
 import { GAME, HOSTILE_NAMES, tool } from "./tools.mjs";
 
-const { Keeper, Store, UNDO_DEPTH, HISTORY_SIZE, STORAGE_VERSION, ASIDE_SIZE, fit, snapshot, currentTable, keepPlayers, keepSetup } = await tool("store");
+const { Keeper, Store, UNDO_DEPTH, HISTORY_SIZE, STORAGE_VERSION, ASIDE_SIZE, fit, snapshot, readSnapshot, currentTable, keepPlayers, keepSetup } = await tool("store");
 const { decodeTable, encodeTable } = await tool("share");
 
 const DEFAULTS = ["Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6"];
@@ -229,6 +229,7 @@ describe("a table saved with an earlier version of the content", () => {
       values: [{ coins: "5" }, { coins: "2", traveller: "kinko", arrival: "2" }, { relic: true, pile: "1 2 3" }],
       options: { expansion: true, reading: "loose" },
       table: { tile: null },
+      rivals: {},
     });
     assert.deepEqual(s.unfit, [
       { kind: "option", reason: "gone", id: "legacy", label: "Legacy", value: true },
@@ -308,6 +309,22 @@ describe("a table saved with an earlier version of the content", () => {
     const t = decodeTable(GAME, table("3", ["Ana", "Player 2", "Cy"]), DEFAULTS);
     assert.ok(t);
     assert.deepEqual(fit(GAME, snapshot(GAME, t, DEFAULTS), DEFAULTS), { table: t, misfits: [] });
+  });
+
+  test("a rival's entries are kept and fitted like a player's; a rival the content lost is listed", () => {
+    const rivals = (/** @type {any[]} */ list) => ({ ...GAME, scoring: { ...GAME.scoring, rivals: list } });
+    const withNeutral = rivals([{ id: "neutral", label: "Neutral", inputs: ["coins"] }]);
+    const t = decodeTable(withNeutral, table("3", ["Ana", "Player 2", "Cy"]), DEFAULTS);
+    assert.ok(t);
+    t.rivals = { neutral: { coins: "4" } };
+    const snap = snapshot(withNeutral, t, DEFAULTS);
+    assert.deepEqual(snap.rivals, { neutral: { coins: "4" } });
+    assert.deepEqual(readSnapshot(JSON.parse(JSON.stringify(snap))), snap, "stored and read back");
+    assert.deepEqual(fit(withNeutral, snap, DEFAULTS), { table: t, misfits: [] });
+    const lost = fit(rivals([]), snap, DEFAULTS);
+    assert.deepEqual(lost.table.rivals, {});
+    assert.deepEqual(lost.misfits, [{ kind: "input", reason: "gone", id: "coins", label: "Coins given to the temple", name: "Neutral", value: "4" }]);
+    assert.equal(readSnapshot({ ...snap, rivals: { neutral: { coins: { no: 1 } } } }), null, "a rival's entry of another shape");
   });
 });
 

@@ -3,6 +3,7 @@
 // in any language.
 //
 //   t1;<print>;<options>;<table inputs>;<player>;<player>...   a calculator table
+//   t2;<print>;<options>;<table inputs>;<player>...;@<rival>... the same, with rivals' entries
 //   s1;<print>;<options>;<seed>;<name>;<name>...               a setup request
 //
 // <print> is a fingerprint of the game's declared ids (a link made for another version of
@@ -10,7 +11,11 @@
 // declared order; a player is its name then the values of the inputs in declared order,
 // empty ones left blank and trailing blanks dropped. Texts are percent-encoded with "+" for a
 // space, so ";" and "," only ever separate. A name equal to the page's default ("Player 2")
-// is left blank and comes back in the reader's language.
+// is left blank and comes back in the reader's language. A rival (a neutral traveller, an
+// automatic opponent) is "@" and its id, then the values of its declared inputs in order: "@"
+// never starts a player, whose name is percent-encoded. A table without rivals' entries is
+// written t1, as before rivals existed; t2 is refused by a page too old to read it rather
+// than misread.
 //
 // What comes back in is untrusted: decoding checks every part against the game and returns
 // null for anything it would not have written itself.
@@ -109,7 +114,8 @@ export function formValue(spec, value, count) {
 }
 
 /**
- * @typedef {{count: number, names: string[], values: Record<string, any>[], options: Record<string, any>, table: Record<string, string | null>}} Table
+ * @typedef {{count: number, names: string[], values: Record<string, any>[], options: Record<string, any>, table: Record<string, string | null>, rivals?: Record<string, Record<string, any>>}} Table
+ *   ``rivals``: what the table entered for each rival at it, by rival id then input id.
  * @typedef {{players: number, names: string[], options: Record<string, any>, seed: string, ticked?: string[]}} SetupRequest
  *   ``ticked``: the ids of the checklist's steps already done at the table.
  */
@@ -144,7 +150,49 @@ export function encodeTable(game, table, defaults = []) {
     const id = table.table[spec.id];
     return spec.choices.some((/** @type {any} */ c) => c.id === id) ? id : "";
   });
-  return ["t1", fingerprint(game, "t"), optionsOut(s.options ?? [], table.options), tableInputs.join(","), ...players].join(";");
+  const rivals = rivalsOut(game, table);
+  const version = rivals.length ? "t2" : "t1";
+  return [version, fingerprint(game, "t"), optionsOut(s.options ?? [], table.options), tableInputs.join(","), ...players, ...rivals].join(";");
+}
+
+/** The inputs of a declared rival, as specs. @param {any} game @param {any} rival */
+const rivalInputs = (game, rival) => (rival.inputs ?? []).map((/** @type {string} */ id) => (game.scoring.inputs ?? []).find((/** @type {any} */ i) => i.id === id)).filter(Boolean);
+
+/** A segment per rival with an entry ("@neutral,3"). @param {any} game @param {Table} table */
+function rivalsOut(game, table) {
+  const out = [];
+  for (const rival of game.scoring.rivals ?? []) {
+    const given = table.rivals?.[rival.id] ?? {};
+    const values = rivalInputs(game, rival).map((/** @type {any} */ spec) => valueOut(spec, given[spec.id], table.count));
+    while (values.length && values[values.length - 1] === "") values.pop();
+    if (values.length) out.push(["@" + rival.id, ...values].join(","));
+  }
+  return out;
+}
+
+/**
+ * The rivals' entries back from their segments, or null when one is not a rival of this
+ * game, comes twice, or holds a value its input cannot.
+ * @param {any} game @param {string[]} segments @param {number} count @returns {Record<string, Record<string, any>> | null}
+ */
+function rivalsIn(game, segments, count) {
+  /** @type {Record<string, Record<string, any>>} */
+  const rivals = {};
+  for (const segment of segments) {
+    const [head, ...cells] = segment.split(",");
+    const rival = (game.scoring.rivals ?? []).find((/** @type {any} */ r) => "@" + r.id === head);
+    const specs = rival ? rivalInputs(game, rival) : [];
+    if (!rival || Object.hasOwn(rivals, rival.id) || !cells.length || cells.length > specs.length) return null;
+    /** @type {Record<string, any>} */
+    const row = {};
+    for (const [k, cell] of cells.entries()) {
+      const value = valueIn(specs[k], cell, count);
+      if (value === BAD) return null;
+      if (value !== undefined) row[specs[k].id] = value;
+    }
+    rivals[rival.id] = row;
+  }
+  return rivals;
 }
 
 /**
@@ -154,9 +202,16 @@ export function encodeTable(game, table, defaults = []) {
 export function decodeTable(game, text, defaults = []) {
   try {
     if (typeof text !== "string" || text.length > MAX_TEXT) return null;
-    const [version, print, optionText, tableText, ...players] = text.split(";");
+    const [version, print, optionText, tableText, ...rest] = text.split(";");
     const s = game.scoring;
-    if (version !== "t1" || print !== fingerprint(game, "t") || tableText == null) return null;
+    if ((version !== "t1" && version !== "t2") || print !== fingerprint(game, "t") || tableText == null) return null;
+    // Rivals follow the players, and only a t2 table has them.
+    const first = rest.findIndex((x) => x.startsWith("@"));
+    const players = first < 0 ? rest : rest.slice(0, first);
+    const rivalText = first < 0 ? [] : rest.slice(first);
+    if ((version === "t1") !== (rivalText.length === 0)) return null;
+    const rivals = rivalsIn(game, rivalText, players.length);
+    if (!rivals) return null;
     if (players.length < game.players.min || players.length > game.players.max) return null;
     const options = optionsIn(s.options ?? [], optionText);
     if (!options) return null;
@@ -189,7 +244,7 @@ export function decodeTable(game, text, defaults = []) {
       names.push(name);
       values.push(row);
     }
-    return { count: players.length, names, values, options, table };
+    return { count: players.length, names, values, options, table, rivals };
   } catch {
     return null; // a malformed escape
   }

@@ -56,7 +56,8 @@ const byId = (list, id) => (list ?? []).find((x) => x.id === id);
 
 /**
  * @typedef {import("./share.js").Table} Table
- * @typedef {{content: string, count: number, names: string[], values: Record<string, any>[], options: Record<string, any>, table: Record<string, string>, kinds: Record<string, string>, labels?: Record<string, string>}} Snapshot
+ * @typedef {{content: string, count: number, names: string[], values: Record<string, any>[], options: Record<string, any>, table: Record<string, string>, kinds: Record<string, string>, labels?: Record<string, string>, rivals?: Record<string, Record<string, any>>}} Snapshot
+ *   ``rivals``: the rivals' entries, by rival id then input id (``labels`` also holds the rivals' labels).
  *   A table by ids: ``names`` holds "" for a seat's default name, ``kinds`` each input's kind when it was saved, ``labels`` the label of each id it uses (in the saving page's language: what to call it once the content no longer has it), ``content`` the fingerprint of the content it was saved with.
  * @typedef {"players" | "player" | "option" | "table" | "input" | "undo" | "entries"} MisfitKind
  * @typedef {"gone" | "choice" | "kind" | "limit" | "count" | "format" | "newer" | "damaged"} MisfitReason
@@ -125,6 +126,20 @@ export function snapshot(game, table, defaults) {
     label(spec);
   }
   for (const spec of game.scoring.options ?? []) label(spec);
+  /** @type {Record<string, Record<string, any>>} */
+  const rivals = {};
+  for (const rival of game.scoring.rivals ?? []) {
+    const given = table.rivals?.[rival.id];
+    if (!given || !Object.keys(given).length) continue;
+    rivals[rival.id] = {};
+    label(rival);
+    for (const spec of game.scoring.inputs ?? []) {
+      if (given[spec.id] === undefined || given[spec.id] === "" || !(rival.inputs ?? []).includes(spec.id)) continue;
+      rivals[rival.id][spec.id] = given[spec.id];
+      kinds[spec.id] = spec.kind;
+      label(spec);
+    }
+  }
   return {
     content: fingerprint(game, "t"),
     count: table.count,
@@ -134,6 +149,7 @@ export function snapshot(game, table, defaults) {
     table: tableInputs,
     kinds,
     labels,
+    ...(Object.keys(rivals).length ? { rivals } : {}),
   };
 }
 
@@ -146,8 +162,10 @@ export function readSnapshot(x) {
   if (!idRecord(x.options, (v) => typeof v === "boolean" || isShort(v))) return null;
   if (!idRecord(x.table, isShort) || !idRecord(x.kinds, isShort)) return null;
   if (x.labels !== undefined && !idRecord(x.labels, isShort)) return null;
+  if (x.rivals !== undefined && !idRecord(x.rivals, (r) => idRecord(r, isValue))) return null;
   const content = isShort(x.content) ? x.content : "";
-  return { content, count: x.count, names: x.names, values: x.values, options: x.options, table: x.table, kinds: x.kinds, labels: x.labels ?? {} };
+  const rivals = x.rivals === undefined ? {} : { rivals: x.rivals };
+  return { content, count: x.count, names: x.names, values: x.values, options: x.options, table: x.table, kinds: x.kinds, labels: x.labels ?? {}, ...rivals };
 }
 
 /** Whether a value the form holds is within the input's limits. @param {any} game @param {any} spec @param {any} value */
@@ -204,6 +222,27 @@ export function fit(game, snap, defaults) {
   }
   for (const [id, v] of Object.entries(snap.table)) if (!byId(s.table, id)) misfits.push({ kind: "table", reason: "gone", id, ...was(id), value: v });
 
+  /** @type {Record<string, Record<string, any>>} */
+  const rivals = {};
+  for (const [rivalId, given] of Object.entries(snap.rivals ?? {})) {
+    const rival = byId(s.rivals, rivalId);
+    const name = rival?.label ?? labels[rivalId] ?? rivalId;
+    for (const [id, v] of Object.entries(given)) {
+      const spec = rival && (rival.inputs ?? []).includes(id) ? byId(s.inputs, id) : undefined;
+      const misfit = (/** @type {MisfitReason} */ reason) => misfits.push({ kind: "input", reason, id, ...was(id), name, value: v });
+      if (!spec) misfit("gone");
+      else if (Object.hasOwn(snap.kinds, id) && snap.kinds[id] !== spec.kind) misfit("kind");
+      else {
+        const value = formValue(spec, v, count);
+        if (value === undefined) misfit(spec.kind === "choice" ? "choice" : "kind");
+        else {
+          (rivals[rivalId] ??= {})[id] = value;
+          if (!withinLimits(game, spec, value)) misfit("limit");
+        }
+      }
+    }
+  }
+
   const names = [];
   const values = [];
   for (let i = 0; i < count; i++) {
@@ -228,7 +267,7 @@ export function fit(game, snap, defaults) {
     names.push(name);
     values.push(row);
   }
-  return { table: { count, names, values, options, table }, misfits };
+  return { table: { count, names, values, options, table, rivals }, misfits };
 }
 
 // ------------------------------------------------------------------------------------------

@@ -125,7 +125,7 @@ class CalculatorTools {
   /** The table as share.js encodes it. */
   text() {
     const c = this.calc;
-    return encodeTable(this.game, { count: c.count, names: c.names, values: c.values, options: c.options, table: c.table }, this.defaults);
+    return encodeTable(this.game, { count: c.count, names: c.names, values: c.values, options: c.options, table: c.table, rivals: c.rivalValues }, this.defaults);
   }
 
   /** Show a table in the form. @param {import("./share.js").Table} t */
@@ -138,6 +138,7 @@ class CalculatorTools {
     }
     Object.assign(c.options, t.options);
     for (const id of Object.keys(c.table)) c.table[id] = t.table[id] ?? null;
+    c.rivalValues = Object.fromEntries(Object.entries(t.rivals ?? {}).map(([id, row]) => [id, { ...row }]));
     c.build();
   }
 

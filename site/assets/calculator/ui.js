@@ -181,6 +181,8 @@ class Calculator {
     this.tied = false;
     /** Whether fit() follows the window's size. */
     this.fitting = false;
+    /** Whether an update is already queued for this task (schedule()). */
+    this.pending = false;
     this.form = el("form", { class: "rb-calc-form", novalidate: true, on: { submit: (/** @type {Event} */ e) => e.preventDefault() } });
     /**
      * The fields the table has changed (by focus key). An empty field nobody has touched
@@ -379,9 +381,9 @@ class Calculator {
         const common = { id, "data-rival": rival.id, "data-input": input, "data-focus-key": `rival:${rival.id}:${input}`, "aria-describedby": `${id}-error` };
         const control = flag
           ? el("input", { ...common, type: "checkbox", checked: !!values[input],
-            on: { change: (/** @type {Event} */ e) => { values[input] = /** @type {HTMLInputElement} */ (e.target).checked; this.update(); } } })
+            on: { change: (/** @type {Event} */ e) => { values[input] = /** @type {HTMLInputElement} */ (e.target).checked; this.schedule(); } } })
           : el("input", { ...common, type: "number", inputmode: "numeric", min: 0, step: 1, placeholder: "0", autocomplete: "off", value: values[input] ?? "",
-            on: { input: (/** @type {Event} */ e) => { values[input] = /** @type {HTMLInputElement} */ (e.target).value; this.update(); } } });
+            on: { input: (/** @type {Event} */ e) => { values[input] = /** @type {HTMLInputElement} */ (e.target).value; this.schedule(); } } });
         return el("div", { class: "rb-field" },
           el("label", { for: id }, t.text(inputs[input].label, `scoring.inputs.${input}.label`)), control,
           el("span", { class: "rb-error", id: `${id}-error`, hidden: true }));
@@ -416,7 +418,7 @@ class Calculator {
         el("input", {
           id, type: "text", class: "rb-name", value: this.names[i], maxlength: 40, autocomplete: "off",
           "data-player-name": i, "data-focus-key": `name:${i}`, "aria-describedby": `${id}-error`,
-          on: { input: (/** @type {Event} */ e) => { this.names[i] = /** @type {HTMLInputElement} */ (e.target).value; this.update(); } },
+          on: { input: (/** @type {Event} */ e) => { this.names[i] = /** @type {HTMLInputElement} */ (e.target).value; this.schedule(); } },
         }),
         el("output", { class: "rb-running", "data-running-total": i }),
         el("span", { class: "rb-error", id: `${id}-error`, hidden: true, "data-error-for": `players[${i}]` })));
@@ -484,7 +486,7 @@ class Calculator {
     };
     const current = this.values[i][spec.id];
     /** @param {any} value */
-    const set = (value) => { this.values[i][spec.id] = value; this.update(); };
+    const set = (value) => { this.values[i][spec.id] = value; this.schedule(); };
     let control;
     if (spec.kind === "flag") {
       control = el("input", { ...common, type: "checkbox", checked: !!current, on: { change: (/** @type {Event} */ e) => set(/** @type {HTMLInputElement} */ (e.target).checked) } });
@@ -573,6 +575,21 @@ class Calculator {
       if (given.length) rivals[rival.id] = Object.fromEntries(given.map(([k, v]) => [k, v === true ? true : number(String(v).trim())]));
     }
     return { game: this.game.game, options: { ...this.options }, table, players, ...(Object.keys(rivals).length ? { rivals } : {}) };
+  }
+
+  /**
+   * Recompute once the current task's changes are in. A keystroke or a tap is its own
+   * task, so it still gets its update at once (microtasks run as soon as its handler
+   * returns); a script that sets many fields in one go (a paste, the browser tests' fast
+   * entry) gets one update instead of one per field.
+   */
+  schedule() {
+    if (this.pending) return;
+    this.pending = true;
+    queueMicrotask(() => {
+      this.pending = false;
+      this.update();
+    });
   }
 
   /** Recompute and show the problems and the result (the totals stand with tiebreak problems). */

@@ -99,6 +99,9 @@ describe("explain", () => {
     const result = structuredClone(RESULT);
     for (const p of result.players) p.breakdown.relic = 0;
     assert.deepEqual(unscored(game, result), ["relic"]);
+    const rival = structuredClone(result);
+    rival.rivals = [{ id: "seishin", name: "Seishin", total: 3, rank: 1, breakdown: { relic: 3 } }];
+    assert.deepEqual(unscored(game, rival), [], "a category only a ranked rival scored in keeps its row");
     const lines = explain(game, result, w);
     assert.ok(lines.every((p) => !p.lines.some((line) => line.startsWith("Relic"))), JSON.stringify(lines));
     assert.ok(lines[0].lines.includes("Souvenirs: 1 point — 1 point per souvenir"));

@@ -78,9 +78,12 @@ export function rankingReason(game, result, p, w) {
 
 /** The ids of the categories nobody scored anything in (awards nobody won), in order. @param {any} game @param {any} result */
 export function unscored(game, result) {
+  // A ranked rival's points count like a player's: a category only Seishin scored in keeps
+  // its row, or the rival's column would not add up to its total.
+  const everyone = [...result.players, ...(result.rivals ?? []).filter((/** @type {any} */ r) => r.breakdown)];
   return game.scoring.categories
-    .filter((/** @type {any} */ c) => result.players.some((/** @type {any} */ p) => Object.hasOwn(p.breakdown ?? {}, c.id)))
-    .filter((/** @type {any} */ c) => result.players.every((/** @type {any} */ p) => !p.breakdown?.[c.id]))
+    .filter((/** @type {any} */ c) => everyone.some((/** @type {any} */ p) => Object.hasOwn(p.breakdown ?? {}, c.id)))
+    .filter((/** @type {any} */ c) => everyone.every((/** @type {any} */ p) => !p.breakdown?.[c.id]))
     .map((/** @type {any} */ c) => c.id);
 }
 

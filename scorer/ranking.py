@@ -8,12 +8,21 @@ comparisons that led there (the tiebreak path).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import total_ordering
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:  # only for types: the cached scoring program ranks without the models
-    from schemas.scoring import RankingKey
+
+class KeyLike(Protocol):
+    """What ranking reads of a ranking key: schemas.scoring.RankingKey has it, and so has
+    scorer.assemble.Key (the stored program ranks without the models)."""
+
+    @property
+    def value(self) -> str: ...
+
+    @property
+    def better(self) -> str: ...
 
 
 @dataclass(slots=True)
@@ -50,7 +59,7 @@ class _Reversed:
 
 
 def rank_players(
-    keys: list[RankingKey], columns: list[list[Any]], explain: bool = True
+    keys: Sequence[KeyLike], columns: list[list[Any]], explain: bool = True
 ) -> list[Placement]:
     """Place players by ``columns[k][player]`` for each key k; see the module docstring.
 
@@ -80,7 +89,7 @@ def rank_players(
 
 
 def _decide(
-    keys: list[RankingKey],
+    keys: Sequence[KeyLike],
     columns: list[list[Any]],
     player: int,
     neighbour: int | None,

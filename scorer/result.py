@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import asdict, dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from schemas.scoring import RankingKey
-    from scorer.ranking import Placement
+    from scorer.ranking import KeyLike, Placement
+
+    K = TypeVar("K", bound=KeyLike)
 
 #: ``decided_by`` of a player whose tie only a key that reads a faulty input could break.
 UNDECIDED = "undecided"
@@ -63,7 +64,7 @@ class Result:
         return data
 
 
-def decided_keys(keys: Sequence[RankingKey], undecided: Collection[str]) -> list[RankingKey]:
+def decided_keys(keys: Sequence[K], undecided: Collection[str]) -> list[K]:
     """The ranking keys before the first one that cannot be compared."""
     kept = []
     for key in keys:
@@ -74,7 +75,7 @@ def decided_keys(keys: Sequence[RankingKey], undecided: Collection[str]) -> list
 
 
 def undecided_tie(
-    placement: Placement, compared: Sequence[RankingKey], keys: Sequence[RankingKey]
+    placement: Placement, compared: Sequence[KeyLike], keys: Sequence[KeyLike]
 ) -> Placement:
     """A tie left after the compared keys is undecided when keys were left out."""
     if placement.decided_by == "shared" and len(compared) < len(keys):

@@ -100,3 +100,19 @@ def games_nile(project: Project) -> GameContent:
     from schemas.loader import load_game
 
     return load_game(project.content / "nile")
+
+
+def test_the_plan_round_trips_and_names_the_total_as_the_content_does(
+    games: dict[str, GameContent],
+) -> None:
+    """The stored program and the engine put results together with one function from one
+    plan (scorer.assemble): the plan survives marshal unchanged, and its total is the
+    content's."""
+    from schemas.scoring import TOTAL
+    from scorer import assemble
+
+    assert assemble.TOTAL == TOTAL
+    for content in [*games.values(), probe_game()]:
+        engine = GameEngine(content)
+        data = marshal.loads(marshal.dumps(engine.plan.to_data()))
+        assert assemble.Plan.from_data(data) == engine.plan

@@ -8,7 +8,7 @@ generated (rulebook.program.freeze), and the labels of the text table in every l
 :meth:`Program.outcome` runs it without importing the content models or pydantic: the
 engine's own validation (scorer.validate.check_end_state, reading the export through
 scorer.facts.GameFacts, its field checks driven by the export's JSON Schema), then the
-stored functions, put together as GameEngine.score_state does (rulebook.program.run). A
+stored functions, put together by the engine's own scorer.assemble from the stored plan. A
 state the engine refuses is refused with the same problems; the command then goes the
 full way to word them in the reader's language.
 
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from scorer.validate import TableFn
 
 #: Bumped when the stored shape changes.
-FORMAT = 3
+FORMAT = 4  # 4: the plan of scorer.assemble replaces the separate scoring fields
 #: The game files the score path reads (schemas.game.REQUIRED_FILES, checked in save()).
 GAME_FILES = ("game", "components", "setup", "scoring")
 
@@ -95,6 +95,7 @@ class Program:
     """A game's stored scoring program, ready to run."""
 
     def __init__(self, data: dict[str, Any]) -> None:
+        from scorer.assemble import Functions, Plan
         from scorer.facts import GameFacts
 
         self.data = data
@@ -104,6 +105,16 @@ class Program:
         }
         functions = self.functions
         self.facts = GameFacts(data["export"])
+        # What the engine's scorer.assemble reads, rebuilt from plain data: one way of
+        # putting a result together for both.
+        self.plan = Plan.from_data(data["plan"])
+        self.fns = Functions(
+            evaluate=functions["evaluate"],
+            category_when=functions["category_when"],
+            end_checks=functions["end_checks"],
+            win_requires=functions["win_requires"],
+            team=functions["team"],
+        )
         self.checks = StoredChecks(
             evaluate=functions["evaluate"],
             input_when=functions["input_when"],
@@ -121,7 +132,7 @@ class Program:
     def outcome(self, raw: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
         """``Result.to_json()`` of the end state (None when it cannot be scored) and its
         problems, exactly as the engine finds them (scorer.outcome.score_outcome)."""
-        from rulebook.program.run import score
+        from scorer.assemble import assemble
         from scorer.validate import EndStateError, check_end_state
 
         try:
@@ -129,7 +140,7 @@ class Program:
             problems: list[Problem] = []
         except EndStateError as error:
             state, problems = error.state, error.problems
-        result = None if state is None else score(self.data, self.functions, state)
+        result = None if state is None else assemble(self.plan, self.fns, state).to_json()
         return result, problems
 
 
@@ -154,11 +165,9 @@ def make(engine: GameEngine, labels: Callable[[str], dict[str, Any]]) -> dict[st
     when a function cannot be recorded. It is not tied to files until :func:`save`."""
     from rulebook.program.freeze import Unfreezable, freeze
     from schemas.common import LANGUAGES
-    from schemas.scoring import TOTAL
     from scorer.export import export_game
 
     content, compiled = engine.content, engine.compiled
-    scoring = content.scoring
     try:
         functions = {
             "evaluate": freeze(compiled.evaluate),
@@ -184,12 +193,7 @@ def make(engine: GameEngine, labels: Callable[[str], dict[str, Any]]) -> dict[st
         "files": {},
         "export": export_game(content),
         "functions": functions,
-        "bool_values": sorted(compiled.bool_values),
-        "total": TOTAL,
-        "kind": scoring.kind,
-        "categories": [(c.id, c.value) for c in scoring.categories],
-        "keys": [(k.value, k.better) for k in scoring.ranking.keys],
-        "end_checks": [(c.id, c.message) for c in scoring.end_checks],
+        "plan": engine.plan.to_data(),
         "source_language": content.game.source_language,
         "labels": {language: labels(language) for language in LANGUAGES},
     }

@@ -1,0 +1,221 @@
+"""From a validated end state to its result: the compiled functions give the numbers,
+scorer.ranking the places; this module puts them together.
+
+One function for both ways of scoring: the engine (from the content models) and the
+command line's stored program (rulebook.program, which must not load the models). Each
+hands over the same plain :class:`Plan` and the same compiled functions, so the two cannot
+drift apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorer.ranking import rank_players
+from scorer.result import UNDECIDED, PlayerResult, Result, decided_keys, plain_key, undecided_tie
+from scorer.rivals import RivalResult
+from scorer.validate import TableState
+
+#: The value id of the total, in games scored by points (schemas.scoring.TOTAL).
+TOTAL = "total"
+
+
+@dataclass(frozen=True)
+class Key:
+    """A ranking key, as ranking reads it."""
+
+    value: str
+    better: str
+
+
+@dataclass(frozen=True)
+class Rival:
+    """A declared rival (a participant who is not a player), as a result reads it."""
+
+    id: str
+    label: str
+    ranked: bool = False
+    can_win: bool = False
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What scoring reads of a game besides its functions: plain data (marshal can store
+    it), the same whether it comes from the content models or from a stored program."""
+
+    game: str
+    #: "points" (a total) or the name of a kind ranked by its first key alone.
+    kind: str
+    #: (category id, value id), in declared order.
+    categories: tuple[tuple[str, str], ...]
+    keys: tuple[Key, ...]
+    #: Values that may be bools and need turning into numbers for a breakdown.
+    bool_values: frozenset[str]
+    #: (end check id, the notice when no player meets it).
+    end_checks: tuple[tuple[str, str], ...] = ()
+    rivals: tuple[Rival, ...] = ()
+
+    def to_data(self) -> dict[str, Any]:
+        """The plan as plain data, for :meth:`from_data`."""
+        return {
+            "game": self.game,
+            "kind": self.kind,
+            "categories": list(self.categories),
+            "keys": [(k.value, k.better) for k in self.keys],
+            "bool_values": sorted(self.bool_values),
+            "end_checks": list(self.end_checks),
+            "rivals": [(r.id, r.label, r.ranked, r.can_win) for r in self.rivals],
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Plan:
+        """The plan :meth:`to_data` wrote."""
+        return cls(
+            game=data["game"],
+            kind=data["kind"],
+            categories=tuple((c, v) for c, v in data["categories"]),
+            keys=tuple(Key(v, b) for v, b in data["keys"]),
+            bool_values=frozenset(data["bool_values"]),
+            end_checks=tuple((i, m) for i, m in data["end_checks"]),
+            rivals=tuple(Rival(*r) for r in data["rivals"]),
+        )
+
+
+@dataclass
+class Functions:
+    """The compiled functions a result reads (scorer.compiler.CompiledScoring has them)."""
+
+    evaluate: Callable[..., Any]
+    category_when: Mapping[str, Callable[..., Any]]
+    end_checks: Mapping[str, Callable[..., Any]]
+    win_requires: Callable[..., Any] | None = None
+    team: Callable[..., Any] | None = None
+    #: The categories shown per (options, table, player count): they repeat across states.
+    shown: dict[tuple[Any, ...], list[tuple[str, str]]] = field(default_factory=dict)
+
+
+def _shown(plan: Plan, fns: Functions, state: TableState, count: int) -> list[tuple[str, str]]:
+    """The categories shown for these options, table and player count."""
+    key = (tuple(sorted(state.options.items())), tuple(sorted(state.table.items())), count)
+    shown = fns.shown.get(key)
+    if shown is None:
+        when = fns.category_when
+        shown = [
+            (ident, value)
+            for ident, value in plan.categories
+            if ident not in when
+            or when[ident](state.options, state.table, state.choice_data, count)
+        ]
+        fns.shown[key] = shown
+    return shown
+
+
+def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True) -> Result:
+    """The result of an end state that validation accepted.
+
+    With ``explain`` off, awards carry no details (place, measure, who tied): the same
+    totals, breakdowns and places, for callers that only need those.
+    """
+    count = len(state.players)
+    rows = state.players
+    # Rivals at the table: their rows follow the players' (scorer.rivals).
+    present = {rival: count + k for k, rival in enumerate(state.rivals)}
+    extra: tuple[dict[str, int], ...] = ()
+    if plan.rivals:
+        rows, extra = [*state.players, *state.rivals.values()], (present,)
+    values, details = fns.evaluate(
+        rows, state.options, state.table, state.choice_data, explain, *extra
+    )
+    shown = _shown(plan, fns, state, count)
+    ids = [ident for ident, _ in shown]
+    # Flags and comparisons are bools in Python; a breakdown is numbers.
+    columns = [
+        list(map(int, values[value])) if value in plan.bool_values else values[value]
+        for _, value in shown
+    ]
+    lines = list(zip(*columns, strict=True)) if columns else [()] * len(rows)
+    by_points = plan.kind == "points"
+    if by_points:
+        values[TOTAL] = list(map(sum, lines))
+    # Keys that read an input with a (tiebreak) problem are not compared: a tie they
+    # would break stays undecided (scorer.result.decided_keys).
+    keys = decided_keys(plan.keys, state.undecided)
+    # Ranked: the players, then the rivals that take a place among them.
+    ranked = list(range(count))
+    ranked += [present[r.id] for r in plan.rivals if r.ranked and r.id in present]
+    labels = {r.id: r.label for r in plan.rivals}
+    everyone = [*state.names, *(labels[r] for r in state.rivals)]
+    ranked_names = [everyone[r] for r in ranked]
+    placements = rank_players(keys, [[values[k.value][r] for r in ranked] for k in keys], explain)
+    allowed = (
+        fns.win_requires(rows, state.options, state.table, state.choice_data, values, *extra)
+        if fns.win_requires is not None
+        else None
+    )
+    team = fns.team is not None and bool(
+        fns.team(state.options, state.table, state.choice_data, count)
+    )
+    # A team wins or loses together: everyone, when every player meets win_requires.
+    team_won = team and (allowed is None or all(bool(a) for a in allowed[:count]))
+    explained = [
+        (ident, details[value]) for ident, value in shown if details.get(value) is not None
+    ]
+    first_key = plan.keys[0].value
+
+    def details_of(row: int) -> dict[str, Any]:
+        return {ident: column[row] for ident, column in explained if column is not None}
+
+    players = []
+    for index, name in enumerate(state.names):
+        placement = undecided_tie(placements[index], keys, plan.keys)
+        players.append(
+            PlayerResult(
+                name=name,
+                total=values[TOTAL][index] if by_points else None,
+                key=None if by_points else [int(v) for v in values[first_key][index]],
+                breakdown=dict(zip(ids, lines[index], strict=True)),
+                rank=placement.rank,
+                winner=team_won
+                if team
+                else placement.rank == 1
+                and placement.decided_by != UNDECIDED
+                and (allowed is None or bool(allowed[index])),
+                decided_by=placement.decided_by,
+                against=ranked_names[placement.against] if placement.against is not None else None,
+                tiebreak=placement.path,
+                details=details_of(index),
+                tiebreakers={k.value: plain_key(values[k.value][index]) for k in plan.keys[1:]},
+            )
+        )
+    notices = [
+        message
+        for ident, message in plan.end_checks
+        if not any(
+            fns.end_checks[ident](
+                rows, state.options, state.table, state.choice_data, values, *extra
+            )[:count]
+        )
+    ]
+    result = Result(plan.game, dict(state.options), players, notices)
+    for rival in plan.rivals:
+        row = present.get(rival.id)
+        if row is None:
+            continue
+        place = placements[ranked.index(row)] if row in ranked else None
+        found = RivalResult(
+            id=rival.id,
+            name=rival.label,
+            total=values[TOTAL][row] if by_points and rival.ranked else None,
+            key=[int(v) for v in values[first_key][row]]
+            if rival.ranked and not by_points
+            else None,
+            rank=place.rank if place is not None else None,
+            winner=place is not None and place.rank == 1 and rival.can_win,
+            details=details_of(row),
+        )
+        if rival.ranked:
+            found.breakdown = dict(zip(ids, lines[row], strict=True))
+        result.rivals.append(found)
+    return result

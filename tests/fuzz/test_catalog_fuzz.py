@@ -22,7 +22,8 @@ from tests.fuzz.bounds import assert_clean_failure, bounded, run_command
 
 SOURCE_PO = ROOT / "locales" / "uk" / "LC_MESSAGES" / "nile.po"
 FIRST_ENTRY = 'msgctxt "cases.cases.big_storage_does_not_help.source"'
-TRANSLATION = 'msgstr "Пораховано'
+#: The first line of that entry's Ukrainian text (the translation wraps onto its own lines).
+TRANSLATION = '"Пораховано вручну'
 LOST_NUMBER = "13 карт папірусу"
 #: Stand-ins for "nile.po:<line of the damaged entry>:", resolved against the real catalog.
 AT_TRANSLATION, AT_LOST_NUMBER = "@translation", "@lost-number"
@@ -72,10 +73,10 @@ def _before_first_entry(line: str) -> Callable[[str], str]:
 
 #: Damage to the Ukrainian catalog, and what the message must name besides the file.
 CASES: dict[str, tuple[Callable[[str], str], tuple[str, ...]]] = {
-    "a NUL byte": (_text(TRANSLATION, 'msgstr "\x00Пораховано'), ("nile.po:",)),
+    "a NUL byte": (_text(TRANSLATION, '"\x00Пораховано вручну'), ("nile.po:",)),
     "a garbage line": (_before_first_entry("@@@ garbage"), ("nile.po:", "does not parse")),
     "a keyword misspelt": (
-        _text('msgid "Calcul à la main ; 13', 'msgidx "Calcul'),
+        _text(f'{FIRST_ENTRY}\nmsgid ""', f'{FIRST_ENTRY}\nmsgidx ""'),
         ("nile.po:", "does not parse"),
     ),
     "a plural count that is not a number": (
@@ -83,15 +84,15 @@ CASES: dict[str, tuple[Callable[[str], str], tuple[str, ...]]] = {
         ("nile.po:", "does not parse"),
     ),
     "a script": (
-        _text(TRANSLATION, 'msgstr "<script>alert(1)</script>Пораховано'),
+        _text(TRANSLATION, '"<script>alert(1)</script>Пораховано вручну'),
         (AT_TRANSLATION, "<script>"),
     ),
     "an event handler": (
-        _text(TRANSLATION, 'msgstr "<b onclick=alert(1)>Пораховано</b>'),
+        _text(TRANSLATION, '"<b onclick=alert(1)>Пораховано</b> вручну'),
         (AT_TRANSLATION, "markup"),
     ),
     "a javascript link": (
-        _text(TRANSLATION, 'msgstr "[x](javascript:alert(1)) Пораховано'),
+        _text(TRANSLATION, '"[x](javascript:alert(1)) Пораховано вручну'),
         (AT_TRANSLATION,),
     ),
     "a lost number": (_text(LOST_NUMBER, "14 карт папірусу"), (AT_LOST_NUMBER, "13")),

@@ -1,7 +1,7 @@
 """The deterministic Hypothesis profile still catches what each property was written for.
 
 Each mutant is a small, plausible bug put into the engine (by replacing one function of
-scorer.engine for the duration of the test). The property written against that kind of
+scorer.engine or scorer.assemble for the duration of the test). The property written against that kind of
 bug runs, with the settings the suite runs it with (tests/conftest.py's ``ci`` profile:
 derandomized, and the property's own example count), on the game where the bug shows, and
 must fail. If the profile ever drew too few or too tame examples to find these, this test
@@ -12,12 +12,14 @@ would say so. Run the same check by hand with another profile:
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
+from scorer import assemble as assemble_module
 from scorer import engine as engine_module
 from scorer.ranking import Placement, rank_players
 from tests import test_properties
@@ -34,10 +36,7 @@ def ties_broken_by_seat(keys: Any, columns: Any, explain: bool = True) -> list[P
 
 def higher_is_worse(keys: Any, columns: Any, explain: bool = True) -> list[Placement]:
     """The first key ranked the wrong way round: more points, a worse place."""
-    turned = [
-        type(k)(**{**k.model_dump(), "better": "lower"}) if i == 0 else k
-        for i, k in enumerate(keys)
-    ]
+    turned = [replace(k, better="lower") if i == 0 else k for i, k in enumerate(keys)]
     return rank_players(turned, columns, explain)
 
 
@@ -54,11 +53,11 @@ engine_module_check = engine_module.check_end_state
 #: (what the mutant breaks, the function it replaces, the mutant, the property that must
 #: catch it, the game it shows on, the failure expected).
 MUTANTS: list[
-    tuple[str, str, Callable[..., Any], Callable[..., None], str, type[BaseException]]
+    tuple[str, tuple[Any, str], Callable[..., Any], Callable[..., None], str, type[BaseException]]
 ] = [
     (
         "ties",
-        "rank_players",
+        (assemble_module, "rank_players"),
         ties_broken_by_seat,
         test_properties.test_player_order_does_not_matter,
         "tokaido",
@@ -66,7 +65,7 @@ MUTANTS: list[
     ),
     (
         "direction",
-        "rank_players",
+        (assemble_module, "rank_players"),
         higher_is_worse,
         test_properties.test_one_more_never_lowers_the_rank,
         "viticulture",
@@ -74,7 +73,7 @@ MUTANTS: list[
     ),
     (
         "robustness",
-        "check_end_state",
+        (engine_module, "check_end_state"),
         chokes_on_junk,
         test_properties.test_mutated_states_give_a_result_or_a_validation_error,
         "nile",
@@ -88,7 +87,7 @@ MUTANTS: list[
 )
 def test_the_property_catches_its_mutant(
     name: str,
-    target: str,
+    target: tuple[Any, str],
     mutant: Callable[..., Any],
     prop: Callable[..., None],
     game: str,
@@ -101,7 +100,7 @@ def test_the_property_catches_its_mutant(
     search = settings(test_properties.SETTINGS, phases=[Phase.explicit, Phase.generate])
     run = search(given(data=st.data())(prop.hypothesis.inner_test))  # type: ignore[attr-defined]
     # On the real engine it holds: test_properties.py runs these very (derandomized) examples.
-    monkeypatch.setattr(engine_module, target, mutant)
+    monkeypatch.setattr(*target, mutant)
     with pytest.raises(Exception) as caught:
         run(game_id=game)
     found = caught.value

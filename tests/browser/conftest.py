@@ -58,6 +58,24 @@ def base_url(site: Path) -> Iterator[str]:
     server.server_close()
 
 
+class Chromium:
+    """The launched browser, whose new contexts block service workers unless a test allows
+    them (``service_workers="allow"``). Every page of the site registers its language's
+    offline worker once idle, and the worker then fetches all the language's pages and
+    assets from the test's server: seconds of work in each test whose subject it is not.
+    The tests of offline use and of the worker's scope allow it."""
+
+    def __init__(self, launched: Any) -> None:
+        self._launched = launched
+
+    def new_context(self, **options: Any) -> Any:
+        options.setdefault("service_workers", "block")
+        return self._launched.new_context(**options)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._launched, name)
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     try:
@@ -71,7 +89,7 @@ def browser() -> Iterator[Any]:
             launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
         except Exception as error:  # Playwright raises its own Error type
             pytest.fail(f"Chromium at {CHROMIUM} did not start ({error}): {INSTALL_HINT}")
-        yield launched
+        yield Chromium(launched)
         launched.close()
 
 

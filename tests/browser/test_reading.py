@@ -34,8 +34,11 @@ def _shots(tmp_path: Path) -> Path:
     return folder
 
 
-def _open(browser: Any, url: str, viewport: dict[str, int], locale: str = "en-US") -> Any:
-    context = browser.new_context(viewport=viewport, locale=locale)
+def _open(
+    browser: Any, url: str, viewport: dict[str, int], locale: str = "en-US", worker: bool = False
+) -> Any:
+    workers = "allow" if worker else "block"
+    context = browser.new_context(viewport=viewport, locale=locale, service_workers=workers)
     page = context.new_page()
     page.set_default_timeout(15_000)
     page.goto(url)
@@ -225,7 +228,7 @@ def test_the_site_works_under_a_sub_path(
     browser: Any, prefixed_url: str, language: str, tmp_path: Path
 ) -> None:
     locale = {"fr": "fr-FR", "uk": "uk-UA", "en": "en-GB"}[language]
-    page = _open(browser, prefixed_url, LAPTOP, locale)
+    page = _open(browser, prefixed_url, LAPTOP, locale, worker=True)  # its scope is checked
     try:
         page.wait_for_url(re.compile(f"{PREFIX}{language}/$"))
         # The language switcher keeps the page and the prefix.

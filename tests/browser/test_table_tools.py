@@ -370,7 +370,7 @@ def test_the_manifest_and_its_icons_are_served(page: Any, base_url: str) -> None
 
 def test_the_calculators_work_offline_after_one_visit(browser: Any, site: Path) -> None:
     server, url = serve_in_thread(site)  # its own server, to stop it: no network at all
-    context = browser.new_context()
+    context = browser.new_context(service_workers="allow")  # the worker is the subject
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -53,31 +53,47 @@ def check_result(page: Any, case: Case) -> None:
             assert total == str(expected.total), expected.name
 
 
-@pytest.mark.parametrize(("game", "case"), OTHER_CASES, ids=[f"{g}:{c.id}" for g, c in OTHER_CASES])
-def test_every_game_calculator_gives_the_conformance_result(
-    page: Any, base_url: str, game: str, case: Case
-) -> None:
-    page.goto(base_url + f"en/{game}/scoring/")
-    enter_state(page, case.state, game)
+def _case_result(page: Any, case: Case) -> None:
+    """``check_result``, plus the ranking key of a game ranked without points."""
     check_result(page, case)
-
-
-@pytest.mark.parametrize("case", NILE_CASES, ids=[c.id for c in NILE_CASES])
-def test_calculator_gives_the_conformance_result(page: Any, base_url: str, case: Case) -> None:
-    page.goto(base_url + "en/nile/scoring/")
-    enter_state(page, case.state, "nile")
     calc = page.locator("[data-calculator]")
-    winners = [p.name for p in case.expected if p.winner]
-    assert calc.locator("[data-winners]").inner_text() == ", ".join(winners)
     for index, expected in enumerate(case.expected):
-        cell = calc.locator(f'[data-result="rank"][data-player="{index}"]')
-        assert cell.inner_text() == str(expected.rank)
         if expected.key is not None:
             key = calc.locator(f'[data-result="key"][data-player="{index}"]').inner_text()
-            assert key == " ".join(str(v) for v in expected.key)
-        if expected.total is not None:
-            total = calc.locator(f'[data-result="total"][data-player="{index}"]').inner_text()
-            assert total == str(expected.total)
+            assert key == " ".join(str(v) for v in expected.key), expected.name
+
+
+def _every_case(page: Any, base_url: str, game: str, cases: list[Case]) -> None:
+    """Each case entered into a fresh form, one after the other on one page (storage
+    cleared in between, or the calculator would reopen the previous table), and every
+    case whose result differs reported at once."""
+    wrong = []
+    for case in cases:
+        if page.url.startswith(base_url):
+            page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        page.goto(base_url + f"en/{game}/scoring/")
+        enter_state(page, case.state, game)
+        try:
+            _case_result(page, case)
+        except AssertionError as error:
+            wrong.append(f"{case.id}: {error}")
+    assert not wrong, "\n".join(wrong)
+
+
+GAMES_WITH_CASES = sorted({game for game, _ in OTHER_CASES})
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_CASES)
+def test_every_game_calculator_gives_the_conformance_result(
+    page: Any, base_url: str, game: str
+) -> None:
+    """A few cases of each game (the first ones and the largest table)."""
+    _every_case(page, base_url, game, [case for g, case in OTHER_CASES if g == game])
+
+
+def test_calculator_gives_the_conformance_result(page: Any, base_url: str) -> None:
+    """Every Nile case: its ranking key (sorted piles) is the whole result."""
+    _every_case(page, base_url, "nile", NILE_CASES)
 
 
 def test_calculator_flags_a_problem_at_its_field(page: Any, base_url: str) -> None:

@@ -90,7 +90,8 @@ def hand_written(players: list[dict[str, Any]]) -> list[tuple[dict[str, int], in
             bonus = p["encounters"] + callig[i] - p["umegae_shared_stops"]
         elif traveller == "nampo":
             bonus = meal_price[i]
-        arrival = p["arrival"]
+        # Only the Patience holder says where they arrived: last, second to last, or earlier.
+        place = p.get("patience_place")
         sheet = {
             "meals": 6 * meal_count[i],
             "hot_springs": 2 * p["hot_springs_2"] + 3 * p["hot_springs_3"],
@@ -116,7 +117,7 @@ def hand_written(players: list[dict[str, Any]]) -> list[tuple[dict[str, int], in
             "nostalgia": 2 * legendary[i] + souvenirs[i] if p["nostalgia"] else 0,
             "perfection": 2 * cards + callig[i] if p["perfection"] else 0,
             "fasting": 3 * (4 - meal_count[i]) if p["fasting"] else 0,
-            "patience": (6 if arrival == n else 4 if arrival == n - 1 else 2)
+            "patience": (6 if place == "last" else 4 if place == "second_last" else 2)
             if p["patience"]
             else 0,
         }

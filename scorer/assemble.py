@@ -144,11 +144,17 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
     keys = decided_keys(plan.keys, state.undecided)
     # Ranked: the players, then the rivals that take a place among them.
     ranked = list(range(count))
-    ranked += [present[r.id] for r in plan.rivals if r.ranked and r.id in present]
-    labels = {r.id: r.label for r in plan.rivals}
-    everyone = [*state.names, *(labels[r] for r in state.rivals)]
-    ranked_names = [everyone[r] for r in ranked]
-    placements = rank_players(keys, [[values[k.value][r] for r in ranked] for k in keys], explain)
+    ranked_names = state.names
+    if plan.rivals:
+        ranked += [present[r.id] for r in plan.rivals if r.ranked and r.id in present]
+        labels = {r.id: r.label for r in plan.rivals}
+        everyone = [*state.names, *(labels[r] for r in state.rivals)]
+        ranked_names = [everyone[r] for r in ranked]
+        placements = rank_players(
+            keys, [[values[k.value][r] for r in ranked] for k in keys], explain
+        )
+    else:  # the columns are the players' already
+        placements = rank_players(keys, [values[k.value] for k in keys], explain)
     allowed = (
         fns.win_requires(rows, state.options, state.table, state.choice_data, values, *extra)
         if fns.win_requires is not None
@@ -164,8 +170,10 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
     ]
     first_key = plan.keys[0].value
 
+    explained = [(ident, column) for ident, column in explained if column is not None]
+
     def details_of(row: int) -> dict[str, Any]:
-        return {ident: column[row] for ident, column in explained if column is not None}
+        return {ident: column[row] for ident, column in explained}
 
     players = []
     for index, name in enumerate(state.names):

@@ -255,3 +255,22 @@ def test_the_site_works_under_a_sub_path(
         page.screenshot(path=str(_shots(tmp_path) / f"prefix-{language}-scoring-1280.png"))
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("fr", "critique de Kenneth Moore"),
+        ("uk", "огляду Кеннета Мура"),
+        ("en", "Kenneth Moore’s review"),
+    ],
+)
+def test_worked_examples_fold_their_source(site: Path, language: str, words: str) -> None:
+    """Every worked example says where it comes from, in the page's language, folded under
+    it like the section's source notes (issue 14: those texts were translated but shown
+    nowhere)."""
+    html = (site / language / "tokaido" / "rules" / "index.html").read_text(encoding="utf-8")
+    examples = html.count('<div class="rb-example"')
+    assert examples >= 2
+    assert html.count('<details class="note rb-sources rb-example-source">') == examples
+    assert words in html

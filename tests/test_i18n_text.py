@@ -134,6 +134,9 @@ def test_number_words_cover_genders_and_cases() -> None:
         ("Dé à 6 faces", "Шестигранний кубик", "fr", "uk", []),
         ("Dé à 6 faces", "Шестигранного кубика", "fr", "uk", []),
         ("Dé à 6 faces", "П’ятигранний кубик", "fr", "uk", ["6"]),
+        ("de 0 à 3 actions", "від нуля до трьох дій", "fr", "uk", []),
+        ("ou 7 (6 joueurs)", "або сімома (6 гравців)", "fr", "uk", []),
+        ("avec 8 cartes", "з вісьмома картами", "fr", "uk", []),
         (
             "Faites 1 ou 2 de ces 2 actions.",
             "Виконайте одну чи обидві з цих двох дій.",

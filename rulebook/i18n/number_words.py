@@ -13,7 +13,8 @@ What num2words lacks is added here, for the published languages:
   (двоє, троє, четверо... and their cases), ``обидва``/``обидві``/``обоє`` for two,
   ``двічі``/``тричі`` (twice, thrice), ordinals in every gender and case, the noun
   ``одиниця`` ("one more" of a value is «на одиницю більше»), and the adjectives a number
-  is written into (``шестигранний кубик``, a six-sided die);
+  is written into (``шестигранний кубик``, a six-sided die), the cases of ``нуль`` and
+  the second instrumental of 7 and 8 (``сімома``, ``вісьмома``);
 * English: ``once``, ``twice``, ``thrice``, ``both``, ``a pair``/``pair``.
 
 A language num2words does not know gets digits only, which is what the check did before.
@@ -77,6 +78,8 @@ _UK_COLLECTIVE = {
 }
 
 _UK_EXTRA = {
+    # num2words writes нуль in the nominative only: «від нуля до трьох», «на нулі».
+    0: ("нуля", "нулю", "нулем", "нулі"),
     1: (
         "одне",
         "одного",
@@ -93,6 +96,9 @@ _UK_EXTRA = {
     2: ("дві", "двічі"),
     3: ("тричі",),
     4: ("чотиричі",),
+    # The other instrumental of 7 and 8 beside num2words' сьома, вісьма: «з сімома культурами».
+    7: ("сімома",),
+    8: ("вісьмома",),
 }
 
 #: The noun of one in its cases: a value higher «на одиницю», not «на 1».

@@ -129,6 +129,14 @@ def test_number_words_cover_genders_and_cases() -> None:
         ("Jouez 1 fois de plus.", "Зіграйте ще один раз.", "fr", "uk", []),
         ("Prenez 3 pièces.", "Візьміть три монети.", "fr", "uk", []),
         ("pour 11 points", "за одинадцять очок", "fr", "uk", []),
+        # A value one higher is «на одиницю більша»; a six-sided die is «шестигранний».
+        ("ou la dépasse de 1", "або більша за неї на одиницю", "fr", "uk", []),
+        ("Dé à 6 faces", "Шестигранний кубик", "fr", "uk", []),
+        ("Dé à 6 faces", "Шестигранного кубика", "fr", "uk", []),
+        ("Dé à 6 faces", "П’ятигранний кубик", "fr", "uk", ["6"]),
+        ("de 0 à 3 actions", "від нуля до трьох дій", "fr", "uk", []),
+        ("ou 7 (6 joueurs)", "або сімома (6 гравців)", "fr", "uk", []),
+        ("avec 8 cartes", "з вісьмома картами", "fr", "uk", []),
         (
             "Faites 1 ou 2 de ces 2 actions.",
             "Виконайте одну чи обидві з цих двох дій.",

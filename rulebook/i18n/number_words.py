@@ -11,7 +11,10 @@ What num2words lacks is added here, for the published languages:
 * French: ``une`` (feminine of un), ``première``/``seconde``/``second``, ``premier``;
 * Ukrainian: neuter and plural of one (одне, одні and their cases), collective numerals
   (двоє, троє, четверо... and their cases), ``обидва``/``обидві``/``обоє`` for two,
-  ``двічі``/``тричі`` (twice, thrice), ordinals in every gender and case;
+  ``двічі``/``тричі`` (twice, thrice), ordinals in every gender and case, the noun
+  ``одиниця`` ("one more" of a value is «на одиницю більше»), and the adjectives a number
+  is written into (``шестигранний кубик``, a six-sided die), the cases of ``нуль`` and
+  the second instrumental of 7 and 8 (``сімома``, ``вісьмома``);
 * English: ``once``, ``twice``, ``thrice``, ``both``, ``a pair``/``pair``.
 
 A language num2words does not know gets digits only, which is what the check did before.
@@ -75,6 +78,8 @@ _UK_COLLECTIVE = {
 }
 
 _UK_EXTRA = {
+    # num2words writes нуль in the nominative only: «від нуля до трьох», «на нулі».
+    0: ("нуля", "нулю", "нулем", "нулі"),
     1: (
         "одне",
         "одного",
@@ -91,7 +96,16 @@ _UK_EXTRA = {
     2: ("дві", "двічі"),
     3: ("тричі",),
     4: ("чотиричі",),
+    # The other instrumental of 7 and 8 beside num2words' сьома, вісьма: «з сімома культурами».
+    7: ("сімома",),
+    8: ("вісьмома",),
 }
+
+#: The noun of one in its cases: a value higher «на одиницю», not «на 1».
+_UK_ONE_NOUN = ("одиниця", "одиниці", "одиницю", "одиницею", "одиниць")
+
+#: Adjectives a number is written into, by stem (hard endings): «шестигранний кубик».
+_UK_COMPOUND_STEMS: dict[int, tuple[str, ...]] = {6: ("шестигранн",)}
 
 _FR_EXTRA: dict[int, tuple[str, ...]] = {
     1: ("une", "première", "premier", "premiers", "premières"),
@@ -127,6 +141,10 @@ def _uk_words(number: int) -> set[str]:
     together = {w[1:] for w in collective if w[:1] in {"у", "в"} and w.endswith(("ох", "ьох"))}
     words |= collective | {"у" + w for w in together} | {"в" + w for w in together}
     words |= set(_UK_EXTRA.get(number, ()))
+    if number == 1:
+        words |= set(_UK_ONE_NOUN)
+    for compound in _UK_COMPOUND_STEMS.get(number, ()):
+        words |= {compound + ending for ending in _UK_HARD}
     stem = _UK_ORDINAL_STEMS.get(number)
     if stem is not None:
         endings = _UK_SOFT if number == 3 else _UK_HARD

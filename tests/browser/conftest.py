@@ -58,19 +58,36 @@ def base_url(site: Path) -> Iterator[str]:
     server.server_close()
 
 
+#: A style that lays the results and the explanation out even out of view.
+LAY_OUT_RESULTS = """addEventListener("DOMContentLoaded", () => {
+  const style = document.createElement("style");
+  style.textContent = ".rb-calc-results, .rb-explain { content-visibility: visible !important; }";
+  document.head.append(style);
+});"""
+
+
 class Chromium:
     """The launched browser, whose new contexts block service workers unless a test allows
     them (``service_workers="allow"``). Every page of the site registers its language's
     offline worker once idle, and the worker then fetches all the language's pages and
     assets from the test's server: seconds of work in each test whose subject it is not.
-    The tests of offline use and of the worker's scope allow it."""
+    The tests of offline use and of the worker's scope allow it.
+
+    The calculator's results and explanation are not laid out while out of view
+    (``content-visibility: auto``, for the keystroke's sake), and Chromium then gives their
+    ``innerText`` as empty: the contexts lay them out anyway, so a test can read a result
+    without scrolling to it first, unless it asks for the page as shipped
+    (``as_shipped=True``), as the tests of that behaviour do."""
 
     def __init__(self, launched: Any) -> None:
         self._launched = launched
 
-    def new_context(self, **options: Any) -> Any:
+    def new_context(self, as_shipped: bool = False, **options: Any) -> Any:
         options.setdefault("service_workers", "block")
-        return self._launched.new_context(**options)
+        context = self._launched.new_context(**options)
+        if not as_shipped:
+            context.add_init_script(LAY_OUT_RESULTS)
+        return context
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._launched, name)

@@ -289,3 +289,46 @@ def test_every_explanation_cell_says_something(site: Path, language: str) -> Non
         assert len(cells) == len(GAMES[game].scoring.categories), game
         empty = [k for k, cell in enumerate(cells) if not re.sub(r"<[^>]+>", "", cell).strip()]
         assert not empty, f"{language}/{game}: empty cells {empty}"
+
+
+#: Whether an element is rendered, counting a subtree skipped by content-visibility: auto.
+RENDERED = "e => e.checkVisibility({ contentVisibilityAuto: true })"
+
+
+@pytest.mark.parametrize("language", ["fr", "uk", "en"])
+def test_results_out_of_view_wait_and_read_right_once_scrolled_to(
+    browser: Any, base_url: str, language: str
+) -> None:
+    """On a phone the results sit below the form: the browser skips laying them out while the
+    table types (a keystroke's main cost), and lays them out once the player scrolls to
+    them, whole, with the right winner and no sideways scroll; on paper they print."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, as_shipped=True)
+    page = context.new_page()
+    try:
+        page.goto(base_url + f"{language}/tokaido/scoring/")
+        page.wait_for_function(
+            "document.querySelector('[data-calculator]')?.dataset.ready === 'true'"
+        )
+        case = max(GAMES["tokaido"].cases.cases, key=lambda c: len(c.expected))  # type: ignore[union-attr]
+        enter_state(page, {"game": "tokaido", **case.state}, "tokaido")
+        calc = page.locator("[data-calculator]")
+        results, explained = calc.locator("[data-results]"), page.locator("[data-explain]")
+        page.evaluate("scrollTo(0, 0)")
+        page.wait_for_timeout(100)  # the browser decides what is near the screen at the next frame
+        winners_line = calc.locator("[data-winners]")
+        assert not winners_line.evaluate(RENDERED), "results out of view are not laid out"
+        results.scroll_into_view_if_needed()
+        page.wait_for_function(f"({RENDERED})(document.querySelector('[data-winners]'))")
+        winners = [e.name for e in case.expected if e.winner]
+        shown = winners_line.inner_text()
+        assert winners and all(name in shown for name in winners), shown
+        assert _overflow(page) <= 0, "the results scroll the page sideways"
+        explained.scroll_into_view_if_needed()
+        page.wait_for_function(f"({RENDERED})(document.querySelector('[data-explain-player]'))")
+        assert page.locator("[data-explain-player]").count() == len(case.expected)
+        assert _overflow(page) <= 0, "the explanation scrolls the page sideways"
+        page.evaluate("scrollTo(0, 0)")
+        page.emulate_media(media="print")
+        assert winners_line.evaluate(RENDERED), "the printed sheet lays the results out"
+    finally:
+        context.close()

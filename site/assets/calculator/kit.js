@@ -16,6 +16,22 @@ export function el(tag, attrs = {}, ...children) {
   return fill(document.createElement(tag), attrs, children);
 }
 
+/**
+ * Set a node's text, or an attribute (null removes it), only when it differs: writing the
+ * same value again still makes the browser restyle the node, on every keystroke.
+ * @param {Element} node @param {string} text
+ */
+export function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+/** @param {Element} node @param {string} name @param {string | null} value */
+export function setAttr(node, name, value) {
+  if (node.getAttribute(name) === value) return;
+  if (value == null) node.removeAttribute(name);
+  else node.setAttribute(name, value);
+}
+
 /** An SVG element, as el() builds HTML ones. @param {string} tag @param {Record<string, any>} [attrs] @param {...any} children */
 export function svg(tag, attrs = {}, ...children) {
   return fill(document.createElementNS(SVG, tag), attrs, children);

@@ -543,15 +543,42 @@ export class Store {
  * again), so Undo takes back a whole edit of a field, not a keystroke.
  */
 export class Keeper {
-  /** @param {Store} store */
-  constructor(store) {
+  /**
+   * @param {Store} store
+   * @param {number} [pause] milliseconds without a change before the table is written to
+   *   storage (0: at each change). Writing it took a tenth of a keystroke's time; the page
+   *   calls flush() when it is left, so a reload or a closed tab loses nothing.
+   */
+  constructor(store, pause = 0) {
     this.store = store;
+    this.pause = pause;
     const { table, undo } = store.load();
     /** @type {string | null} */
     this.current = table;
     this.undoList = undo;
     /** @type {string | null} */
     this.lastKey = null;
+    /** Whether the storage is behind the table. */
+    this.dirty = false;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
+  }
+
+  /** Write the table and Undo now, if a change is not written yet. */
+  flush() {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.dirty || this.current == null) return;
+    this.dirty = false;
+    this.store.save(this.current, this.undoList);
+  }
+
+  /** Write after the pause (or now, without one). */
+  persist() {
+    this.dirty = true;
+    if (!this.pause) return this.flush();
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.flush(), this.pause);
   }
 
   get canUndo() {
@@ -570,7 +597,7 @@ export class Keeper {
     }
     this.lastKey = key;
     this.current = text;
-    this.store.save(text, this.undoList);
+    this.persist();
     return true;
   }
 
@@ -580,7 +607,7 @@ export class Keeper {
     if (previous == null) return null;
     this.current = previous;
     this.lastKey = null;
-    this.store.save(previous, this.undoList);
+    this.persist();
     return previous;
   }
 }

@@ -44,6 +44,9 @@ function notice(form, w, key) {
 /** The default names of a widget's seats, in the page's language. @param {Words} w @param {number} seats */
 const defaultNames = (w, seats) => Array.from({ length: seats }, (_, i) => w.t("default_player", { n: i + 1 }));
 
+/** Milliseconds of quiet before the table is written to storage: once per pause in typing. */
+const SAVE_PAUSE = 300;
+
 class CalculatorTools {
   /** @param {any} calc ui.js's Calculator @param {any} island */
   constructor(calc, island) {
@@ -53,7 +56,10 @@ class CalculatorTools {
     this.bgg = island.bgg;
     this.defaults = defaultNames(w, calc.names.length);
     this.store = new Store(localStore(), this.game, this.defaults);
-    this.keeper = new Keeper(this.store);
+    this.keeper = new Keeper(this.store, SAVE_PAUSE);
+    // Leaving the page (a reload, another page, a closed or hidden tab) writes what is pending.
+    addEventListener("pagehide", () => this.keeper.flush());
+    document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && this.keeper.flush());
     /** @type {any} */
     this.result = null;
     this.ready = false;

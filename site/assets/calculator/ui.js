@@ -16,7 +16,7 @@
 
 import { checklist, rememberNames, rememberSetup, restoreTable } from "./checklist.js";
 import * as expr from "./expr.js";
-import { el, Words } from "./kit.js";
+import { el, setAttr, setText, Words } from "./kit.js";
 import { registerOffline } from "./offline.js";
 import { unscored, verdict } from "./explain.js";
 import { excerpt, ProblemWords } from "./problems.js";
@@ -181,6 +181,8 @@ class Calculator {
     this.tied = false;
     /** Whether fit() follows the window's size. */
     this.fitting = false;
+    /** @type {WeakMap<Element, string>} what each field's error line shows (flag()) */
+    this.errorLines = new WeakMap();
     /** Whether an update is already queued for this task (schedule()). */
     this.pending = false;
     this.form = el("form", { class: "rb-calc-form", novalidate: true, on: { submit: (/** @type {Event} */ e) => e.preventDefault() } });
@@ -464,15 +466,14 @@ class Calculator {
       const p = result?.players?.[Number(out.dataset.runningTotal)];
       // A tab has room for the number only; the unit is said to screen readers.
       const bare = points && p && out.dataset.tabTotal !== undefined;
-      out.textContent = !p ? "—" : bare ? this.texts.num(p.total) : points ? this.texts.count("points", p.total) : (p.key ?? []).join(" ");
-      if (bare) out.setAttribute("aria-label", this.texts.count("points", p.total));
-      else out.removeAttribute("aria-label");
+      setText(out, !p ? "—" : bare ? this.texts.num(p.total) : points ? this.texts.count("points", p.total) : (p.key ?? []).join(" "));
+      setAttr(out, "aria-label", bare ? this.texts.count("points", p.total) : null);
     }
     for (const name of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("[data-switch-name]"))) {
-      name.textContent = this.nameOf(Number(name.dataset.switchName));
+      setText(name, this.nameOf(Number(name.dataset.switchName)));
     }
     for (const label of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("[data-switch-label]"))) {
-      label.textContent = this.tabLabel(Number(label.dataset.switchLabel));
+      setText(label, this.tabLabel(Number(label.dataset.switchLabel)));
     }
   }
 
@@ -637,18 +638,29 @@ class Calculator {
 
   /** Mark the fields the problems point at, each with its messages. @param {Problem[]} problems */
   flag(problems) {
-    for (const node of this.form.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
-    for (const node of this.form.querySelectorAll(".rb-error")) { node.replaceChildren(); /** @type {HTMLElement} */ (node).hidden = true; }
+    // What each field and its error line should say, then only the changes: rewriting all
+    // of them restyled every field of the form on each keystroke.
+    /** @type {Map<Element, Node[]>} */
+    const said = new Map();
+    /** @type {Set<Element>} */
+    const invalid = new Set();
     for (const p of problems) {
       for (const target of this.targets(p)) {
-        target.setAttribute("aria-invalid", "true");
+        invalid.add(target);
         const error = document.getElementById(`${target.id}-error`) ?? target.parentElement?.querySelector(".rb-error");
-        if (error) {
-          if (error.childNodes.length) error.append(" · ");
-          error.append(this.message(p));
-          /** @type {HTMLElement} */ (error).hidden = false;
-        }
+        if (error) said.set(error, [...(said.get(error) ?? []), this.message(p)]);
       }
+    }
+    for (const node of this.form.querySelectorAll("[aria-invalid]")) if (!invalid.has(node)) node.removeAttribute("aria-invalid");
+    for (const node of invalid) setAttr(node, "aria-invalid", "true");
+    const lines = new Set([...this.form.querySelectorAll(".rb-error"), ...said.keys()]);
+    for (const node of /** @type {Set<HTMLElement>} */ (lines)) {
+      const messages = said.get(node) ?? [];
+      const shown = messages.map((m) => (m instanceof Element ? m.outerHTML : m.textContent)).join(" · ");
+      if (this.errorLines.get(node) === shown) continue;
+      this.errorLines.set(node, shown);
+      node.replaceChildren(...messages.flatMap((m, k) => (k ? [" · ", m] : [m])));
+      node.hidden = !messages.length;
     }
   }
 

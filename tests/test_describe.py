@@ -138,3 +138,27 @@ def test_a_description_is_message_ids_and_parameters() -> None:
     ]
     award = dict(found)["describe_rank_award"]
     assert set(award) == {"awards", "measure"}
+
+
+def test_the_site_s_descriptions_take_each_language_s_quotes_and_spaces() -> None:
+    """What the scoring page and the calculator show (rulebook.site.models.scoring). The
+    patterns “{label}” and "{a}; {b}" have no letter: the site once skipped looking them up
+    and printed English quotes in every language («“Pièces données au Temple”; 2 points»)."""
+    from rulebook.site.localize import Localizer
+    from rulebook.site.models.scoring import describe_in
+
+    content = GAMES["tokaido"]
+    by_id = {c.id: c for c in content.scoring.categories}
+
+    def shown(language: str, category: str) -> str:
+        return describe_in(content, Localizer(language, content), by_id[category]).text
+
+    french = shown("fr", "temple")
+    assert "«\u00a0Pièces données au Temple\u00a0»" in french, french
+    assert "\u202f;" in french and "“" not in french, french
+    assert "«Карти „Гаряче джерело“ на 2 очки»" in shown("uk", "hot_springs")
+    # An interface pattern without a letter is still the language's own.
+    assert Localizer("fr", content).ui("describe_quoted").text == "«\u00a0{label}\u00a0»"
+    assert Localizer("fr", content).ui("calc_explain_line").text == "{category}\u00a0: {points}"
+    english = shown("en", "temple")
+    assert "“" in english and "«" not in english, english

@@ -786,6 +786,19 @@ UI_STRINGS: tuple[UiString, ...] = (
         "Calculator, why a score: equal on the first key, the player is behind on the tiebreaker {key}.",
     ),
     UiString(
+        "calc_explain_line",
+        "{category}: {points}",
+        "Calculator, why a score: one line of a player's explanation, a category and what it"
+        " gave ('Temple: 4 points'; for a game ranked without points, the first key and its"
+        " value).",
+    ),
+    UiString(
+        "calc_explain_line_why",
+        "{category}: {points} — {why}",
+        "Calculator, why a score: one line of a player's explanation, with how the category"
+        " was counted or awarded ({why}: 'rank 2, tied with Bo').",
+    ),
+    UiString(
         "calc_why_shared",
         "Shared place: tied with {name} on every tiebreaker",
         "Calculator, why a score: no key separates the two players.",

@@ -101,10 +101,17 @@ class Localizer:
         self.missing = []
         return self.missing
 
-    def text(self, context: str, source: str, language: str | None = None) -> Fragment:
-        """The text of ``context`` whose source (in ``language``, default the game's) is ``source``."""
+    def text(
+        self, context: str, source: str, language: str | None = None, *, catalogued: bool = False
+    ) -> Fragment:
+        """The text of ``context`` whose source (in ``language``, default the game's) is ``source``.
+
+        A text without a letter ("5", "2-4") reads the same anywhere and is not looked up,
+        unless it is ``catalogued``: an interface pattern such as “{label}” or "{a}; {b}",
+        whose quotes and spaces are each language's.
+        """
         written_in = language or self.source_language
-        if not has_words(source):
+        if not catalogued and not has_words(source):
             return Fragment(source, self.language)
         if written_in == self.language:
             # The reader's own language: the source, typeset, with its forms if it counts.
@@ -157,7 +164,7 @@ class Localizer:
 
     def ui(self, key: str) -> Fragment:
         """An interface string from the ``ui`` catalog, English when it is not translated."""
-        return self.text(f"ui.{key}", UI[key], UI_LANGUAGE)
+        return self.text(f"ui.{key}", UI[key], UI_LANGUAGE, catalogued=True)
 
     def verbatim(self, text: str, language: str | None = None) -> Fragment:
         """Text that is never translated (a proper name, a bibliographic title)."""

@@ -107,6 +107,14 @@ describe("explain", () => {
     assert.ok(lines[0].lines.includes("Souvenirs: 1 point — 1 point per souvenir"));
   });
 
+  test("each line is put together by the language's own pattern (French sets a space before the colon)", () => {
+    const game = { ...GAME, descriptions: { souvenirs: "1 point par souvenir" } };
+    const french = new Words({ ...ISLAND, ui: { ...ISLAND.ui, calc_explain_line: "{category}\u202f: {points}", calc_explain_line_why: "{category}\u202f: {points} — {why}" } });
+    const lines = explain(game, RESULT, french)[0].lines;
+    assert.ok(lines.includes("Souvenirs\u202f: 1 point — 1 point par souvenir"), JSON.stringify(lines));
+    assert.ok(lines[0].startsWith("Temple\u202f: 10 points — "), JSON.stringify(lines));
+  });
+
   test("one sentence on why the winner won", () => {
     const result = structuredClone(RESULT);
     result.players[0].total = 30;

@@ -60,6 +60,8 @@ export const UI = {
   default_player: "Player {n}",
   copied: "Copied",
   calc_chart: "Each player's score by category",
+  calc_explain_line: "{category}: {points}",
+  calc_explain_line_why: "{category}: {points} — {why}",
   calc_verdict: "{name} wins with {amount}, {gap} ahead of {other}: {categories} made the difference",
   calc_verdict_plain: "{name} wins with {amount}, {gap} ahead of {other}",
   calc_verdict_tiebreak: "{name} wins with {amount}, level with {other} and ahead on {key}",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulebook.i18n.numbers import format_number
+from rulebook.i18n.typography import typeset
 from rulebook.site.conditions import Condition, condition
 from rulebook.site.examples import Example, worked_example
 from rulebook.site.localize import Fragment, Localizer
@@ -82,9 +83,10 @@ def describe_in(content: GameContent, loc: Localizer, category: Category) -> Fra
     if note is not None:
         seen(note)
         sentence = f"{sentence}. {note.text}"
+    # Labels quoted inside quoted labels («Карти «Гаряче джерело»») take the inner pair.
     if fell_back:
-        return Fragment(sentence, fell_back[0].lang, fallback=True)
-    return Fragment(sentence, loc.language)
+        return Fragment(typeset(sentence, fell_back[0].lang), fell_back[0].lang, fallback=True)
+    return Fragment(typeset(sentence, loc.language), loc.language)
 
 
 def scoring_model(game: LocalGame) -> ScoringModel:

@@ -105,15 +105,18 @@ export function explain(game, result, w) {
   const described = game.descriptions ?? {};
   return result.players.map((/** @type {any} */ p) => {
     const lines = [];
-    if (!points) lines.push(`${s.ranking.keys[0].label}: ${w.num(p.key ?? [])}`);
+    // The colon and dash come from the language's strings: French sets a space before ":".
+    const line = (/** @type {string} */ category, /** @type {string} */ shown, /** @type {string | null} */ why) =>
+      why ? w.t("calc_explain_line_why", { category, points: shown, why }) : w.t("calc_explain_line", { category, points: shown });
+    if (!points) lines.push(line(s.ranking.keys[0].label, w.num(p.key ?? []), null));
     for (const c of s.categories) {
       if (quiet.has(c.id) || !Object.hasOwn(p.breakdown ?? {}, c.id)) continue;
       const amount = p.breakdown?.[c.id] ?? 0;
       const shown = points ? w.count("points", amount) : w.num(amount);
       const details = p.details && Object.hasOwn(p.details, c.id) ? p.details[c.id] : null;
       const why = details == null ? null : reason(w, details, measured(game, award(computes[c.value])?.of), nameOf);
-      if (why) lines.push(`${c.label}: ${shown} — ${why}`);
-      else if (details == null && amount && points) lines.push(described[c.id] ? `${c.label}: ${shown} — ${described[c.id]}` : `${c.label}: ${shown}`);
+      if (why) lines.push(line(c.label, shown, why));
+      else if (details == null && amount && points) lines.push(line(c.label, shown, described[c.id] ?? null));
     }
     const ranking = rankingReason(game, result, p, w);
     if (ranking) lines.push(ranking);

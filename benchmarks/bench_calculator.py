@@ -88,7 +88,7 @@ def build(project: Path, out: Path) -> None:
 def measure(page: Any, url: str, game: str, players: int, runs: int) -> dict[str, Any]:
     page.goto(f"{url}en/{game}/scoring/")
     page.wait_for_selector("[data-calculator][data-ready='true']")
-    page.evaluate("() => localStorage.clear()")
+    page.evaluate("() => { dispatchEvent(new Event('pagehide')); localStorage.clear(); }")
     page.reload()
     page.wait_for_selector("[data-calculator][data-ready='true']")
     page.select_option("[data-player-count]", str(players))

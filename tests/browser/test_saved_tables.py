@@ -59,7 +59,8 @@ def store_older_table(
     players = [{"name": "A", "score": 51, "rank": 1, "winner": True}]
     history = [{"at": 1_700_000_000_000, "table": "t1;oldprint;0;;A,1;B", "players": players}]
     page.evaluate(
-        "([table, history]) => { localStorage.clear();"
+        # The page's own pending write first (it writes on pagehide), then the older table.
+        "([table, history]) => { dispatchEvent(new Event('pagehide')); localStorage.clear();"
         " localStorage.setItem('rulebook.table.tokaido', table);"
         " localStorage.setItem('rulebook.history.tokaido', history); }",
         [json.dumps(record), json.dumps(history)],

@@ -63,6 +63,12 @@ def _case_result(page: Any, case: Case) -> None:
             assert key == " ".join(str(v) for v in expected.key), expected.name
 
 
+#: Let the page write what it holds (as when it is left), then clear the storage.
+FORGET_TABLE = (
+    "() => { dispatchEvent(new Event('pagehide')); localStorage.clear(); sessionStorage.clear(); }"
+)
+
+
 def _every_case(page: Any, base_url: str, game: str, cases: list[Case]) -> None:
     """Each case entered into a fresh form, one after the other on one page (storage
     cleared in between, or the calculator would reopen the previous table), and every
@@ -70,7 +76,9 @@ def _every_case(page: Any, base_url: str, game: str, cases: list[Case]) -> None:
     wrong = []
     for case in cases:
         if page.url.startswith(base_url):
-            page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+            # The page writes the table it holds when it is left (pagehide): it does so
+            # first here, or that write would land after the clearing.
+            page.evaluate(FORGET_TABLE)
         page.goto(base_url + f"en/{game}/scoring/")
         enter_state(page, case.state, game)
         try:

@@ -125,6 +125,12 @@ def test_a_link_and_a_reload_keep_the_rivals_entries(page: Any, fresh: Any, base
     calculator(fresh)
     assert fresh.locator(neutral).input_value() == "2", "kept after a reload"
     assert totals(fresh, 2) == expected
+    # A third player: no neutral traveller, and none in the link; back to two, it returns.
+    fresh.select_option("[data-player-count]", "3")
+    fresh.wait_for_function("() => /^#t1;/.test(location.hash)")
+    assert "@neutral" not in fresh.evaluate("location.hash")
+    fresh.select_option("[data-player-count]", "2")
+    fresh.wait_for_function("() => location.hash.endsWith(';@neutral,2')")
 
 
 def test_the_copied_link_and_the_language_switcher_carry_the_table(

@@ -131,7 +131,10 @@ class CalculatorTools {
   /** The table as share.js encodes it. */
   text() {
     const c = this.calc;
-    return encodeTable(this.game, { count: c.count, names: c.names, values: c.values, options: c.options, table: c.table, rivals: c.rivalValues }, this.defaults);
+    // Only the rivals at this table: the neutral traveller's coins stay in memory when a
+    // third player sits down (and come back with a second), but not in the link.
+    const rivals = Object.fromEntries(c.presentRivals().map((/** @type {any} */ r) => [r.id, c.rivalValues[r.id]]).filter((/** @type {any} */ [, row]) => row));
+    return encodeTable(this.game, { count: c.count, names: c.names, values: c.values, options: c.options, table: c.table, rivals }, this.defaults);
   }
 
   /** Show a table in the form. @param {import("./share.js").Table} t */
@@ -182,6 +185,7 @@ class CalculatorTools {
     this.result = result ?? null;
     const focused = /** @type {any} */ (document.activeElement)?.dataset?.focusKey ?? null;
     if (this.keeper.change(this.text(), focused) && this.ready) this.scheduleUrl();
+    if (!this.ready) this.keeper.flush(); // the table the page opened with is kept at once
     this.refresh();
   }
 

@@ -46,6 +46,13 @@ UI_STRINGS: tuple[UiString, ...] = (
         "setup code",
         "The code a random setup is drawn from (the same code, the same setup); followed by it.",
     ),
+    UiString(
+        "colon",
+        ": ",
+        "Between a label and its value in the calculator and the setup ('Winners: Ana', 'Seed:"
+        " abc', 'Journey points: 14 / 10'), with the spaces the language sets around it (French:"
+        " a space before the colon).",
+    ),
     UiString("first_player", "First player", "Followed by the first player's name."),
     UiString("players", "Players", "Heading: the players of a game."),
     UiString("player_count", "Number of players", "Form label."),

@@ -30,6 +30,7 @@ WIDGET_KEYS: tuple[str, ...] = tuple(
         "winners",
         "shared_place",
         "seed",
+        "colon",
         "first_player",
         "players",
         "player_count",

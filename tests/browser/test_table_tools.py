@@ -323,8 +323,11 @@ def test_french_counts_use_plural_rules(page: Any, base_url: str) -> None:
     page.goto(base_url + "fr/tokaido/scoring/")
     enter_state(page, TOKAIDO_STATE, "tokaido")
     lines = page.locator("[data-explain] li").all_inner_texts()
-    assert any(": 0 point —" in line for line in lines)
-    assert any(": 10 points —" in line for line in lines)
+    # French typography: a no-break space before each colon the calculator puts between a
+    # label and its value (it once joined them with a bare ": ").
+    assert any("\u00a0: 0 point —" in line for line in lines), lines
+    assert any("\u00a0: 10 points —" in line for line in lines), lines
+    assert page.locator(".rb-winners").inner_text().startswith("Gagnants\u00a0: ")
 
 
 # -- Print --------------------------------------------------------------------------------------

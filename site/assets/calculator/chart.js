@@ -48,14 +48,14 @@ export function chart(game, result, w) {
   const amount = (/** @type {number} */ n) => w.count("points", n);
   const rows = result.players.map((/** @type {any} */ p, /** @type {number} */ i) => {
     const total = p.total;
-    const summary = `${p.name}: ${amount(total)}`;
+    const summary = `${p.name}${w.colon()}${amount(total)}`;
     return el("div", { class: "rb-chart-row", "data-chart-player": i },
       el("span", { class: "rb-chart-name", text: p.name }),
       svg("svg", { viewBox: "0 0 100 10", preserveAspectRatio: "none", role: "img", "aria-label": summary, focusable: "false" },
         svg("title", { text: summary }),
         bars[i].map((/** @type {any} */ s) => svg("rect", {
           x: s.x.toFixed(3), y: 0, width: s.width.toFixed(3), height: 10, fill: s.colour, "data-segment": s.id,
-        }, svg("title", { text: `${s.label}: ${amount(s.amount)}` })))),
+        }, svg("title", { text: `${s.label}${w.colon()}${amount(s.amount)}` })))),
       el("span", { class: "rb-chart-total", text: w.num(total) }));
   });
   const legend = el("ul", { class: "rb-chart-legend" }, categories.map((/** @type {any} */ c, /** @type {number} */ k) =>

@@ -60,15 +60,15 @@ function drawnOrder(game, t, result) {
   const order = game.setup.order ?? "clockwise";
   const out = [];
   const summary = el("p", { class: "rb-setup-summary" });
-  if (result.first_player != null) summary.append(t.node("first_player"), ": ", el("strong", { "data-first-player": "", text: result.first_player }), " · ");
-  summary.append(t.node("seed"), ": ", el("code", { "data-seed": "", text: result.seed }));
+  if (result.first_player != null) summary.append(t.node("first_player"), t.colon(), el("strong", { "data-first-player": "", text: result.first_player }), " · ");
+  summary.append(t.node("seed"), t.colon(), el("code", { "data-seed": "", text: result.seed }));
   out.push(summary);
   if (order === "line_up") {
     out.push(el("p", { id: "rb-line-up-label" }, t.node("line_up")));
     out.push(el("ol", { class: "rb-line-up", "data-line-up": "", "aria-labelledby": "rb-line-up-label" },
       result.turn_order.map((/** @type {string} */ name) => el("li", { text: name }))));
   } else if (order === "clockwise" && result.players.length > 1) {
-    out.push(el("p", {}, t.node("turn_order"), ": ", el("span", { "data-turn-order": "", text: result.turn_order.join(" → ") })));
+    out.push(el("p", {}, t.node("turn_order"), t.colon(), el("span", { "data-turn-order": "", text: result.turn_order.join(" → ") })));
   }
   const said = game.setup.decided_first_player_text;
   if (said && result.first_player != null) out.push(el("p", { "data-first-player-rule": "" }, t.text(said, "setup.decided_first_player_text")));
@@ -112,15 +112,15 @@ export function checklist(gen, result, url) {
     /** @param {any} x */
     const itemName = (x) => t.text(x.name, `components.${component}.items.${x.id}.name`);
     for (const [name, items] of Object.entries(step.per_player ?? {})) {
-      details.append(el("li", { "data-dealt-to": name }, el("strong", { text: name }), ": ",
+      details.append(el("li", { "data-dealt-to": name }, el("strong", { text: name }), t.colon(),
         /** @type {any[]} */ (items).flatMap((x, k) => (k ? [", ", itemName(x)] : [itemName(x)]))));
     }
     (step.table ?? []).forEach((/** @type {any} */ x, /** @type {number} */ k) => {
       const slot = step.slots?.[k];
-      details.append(el("li", { "data-dealt-to": "table" }, slot ? t.text(`${slot}: `, `setup.steps.${step.id}.deal.slots.${k + 1}`) : "", itemName(x)));
+      details.append(el("li", { "data-dealt-to": "table" }, slot ? t.text(`${slot}${t.colon()}`, `setup.steps.${step.id}.deal.slots.${k + 1}`) : "", itemName(x)));
     });
     for (const [name, amount] of Object.entries(step.per_seat ?? {})) {
-      details.append(el("li", { "data-seat": name }, el("strong", { text: name }), `: ${amount}`));
+      details.append(el("li", { "data-seat": name }, el("strong", { text: name }), `${t.colon()}${amount}`));
     }
     if (details.childNodes.length) item.append(details);
     list.append(item);

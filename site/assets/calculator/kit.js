@@ -137,6 +137,11 @@ export class Words {
     return fillIn(this.ui[key] ?? key, values);
   }
 
+  /** What goes between a label and its value: ": ", or the language's own (French " : "). */
+  colon() {
+    return this.ui.colon ?? ": ";
+  }
+
   /** Placeholders filled in one pass. @param {string} text @param {Record<string, any>} values */
   fill(text, values) {
     return fillIn(text, values);

@@ -706,7 +706,7 @@ class Calculator {
       for (const p of problems) {
         const where = said.where(p);
         const item = el("li", { "data-problem": p.code, "data-loc": JSON.stringify(p.loc), "data-severity": p.severity });
-        if (where || this.targets(p)[0]) item.append(link(p, where), ": ", this.message(p));
+        if (where || this.targets(p)[0]) item.append(link(p, where), t.colon(), this.message(p));
         else item.append(this.message(p));
         list.append(item);
       }
@@ -772,7 +772,7 @@ class Calculator {
     const why = verdict(this.game, result, t);
     const out = [
       ...(titled ? [el("h3", {}, t.node("results"))] : []),
-      el("p", { class: "rb-winners" }, t.node("winners"), ": ", el("strong", { "data-winners": "", text: winners.join(", ") || "—" })),
+      el("p", { class: "rb-winners" }, t.node("winners"), t.colon(), el("strong", { "data-winners": "", text: winners.join(", ") || "—" })),
       ...(players.length > 1 ? [podium] : []),
       ...(why ? [el("p", { class: "rb-verdict", "data-verdict": "", text: why })] : []),
       el("div", { class: "rb-scroll rb-table rb-calc-result" }, el("table", {}, el("thead", {}, head), body)),
@@ -804,7 +804,7 @@ class Calculator {
     const shown = (/** @type {any} */ v) => (Array.isArray(v) ? v.join(" ") : String(v));
     return el("span", {},
       t.text(keyLabels[p.decided_by] ?? p.decided_by, `scoring.ranking.${p.decided_by}.label`),
-      step ? `: ${shown(step.mine)} / ${shown(step.theirs)}` : "",
+      step ? `${t.colon()}${shown(step.mine)} / ${shown(step.theirs)}` : "",
       p.against ? ` (${t.t("against", { name: p.against })})` : "");
   }
 }

@@ -58,10 +58,11 @@ def base_url(site: Path) -> Iterator[str]:
     server.server_close()
 
 
-#: A style that lays the results and the explanation out even out of view.
+#: A style that lays out even what is out of view: the calculator's results and explanation,
+#: the blocks of a page's text.
 LAY_OUT_RESULTS = """addEventListener("DOMContentLoaded", () => {
   const style = document.createElement("style");
-  style.textContent = ".rb-calc-results, .rb-explain { content-visibility: visible !important; }";
+  style.textContent = ".rb-calc-results, .rb-explain, .md-content__inner > * { content-visibility: visible !important; }";
   document.head.append(style);
 });"""
 
@@ -73,10 +74,11 @@ class Chromium:
     assets from the test's server: seconds of work in each test whose subject it is not.
     The tests of offline use and of the worker's scope allow it.
 
-    The calculator's results and explanation are not laid out while out of view
-    (``content-visibility: auto``, for the keystroke's sake), and Chromium then gives their
-    ``innerText`` as empty: the contexts lay them out anyway, so a test can read a result
-    without scrolling to it first, unless it asks for the page as shipped
+    The calculator's results and explanation, and the blocks of a page's text, are not laid
+    out while out of view (``content-visibility: auto``: a keystroke, and a long page as it
+    opens, cost less), and Chromium then gives their ``innerText`` as empty and their width
+    as the estimate: the contexts lay them out anyway, so a test can read a result or
+    measure a table without scrolling to it first, unless it asks for the page as shipped
     (``as_shipped=True``), as the tests of that behaviour do."""
 
     def __init__(self, launched: Any) -> None:

@@ -274,3 +274,49 @@ def test_worked_examples_fold_their_source(site: Path, language: str, words: str
     assert examples >= 2
     assert html.count('<details class="note rb-sources rb-example-source">') == examples
     assert words in html
+
+
+#: Whether an element is rendered, counting a block skipped by content-visibility: auto.
+_RENDERED = "e => e.checkVisibility({ contentVisibilityAuto: true })"
+
+
+@pytest.mark.parametrize("language", ["fr", "uk", "en"])
+def test_a_long_rules_page_lays_out_what_comes_into_view(
+    browser: Any, base_url: str, language: str
+) -> None:
+    """The blocks of a rules page out of view wait to be laid out (the page opens with a
+    fifth of the restyling); read from top to bottom on a phone, each is laid out as it
+    comes, none scrolls the page sideways, a link to the last section lands on it, and the
+    printed page lays out everything."""
+    context = browser.new_context(viewport=PHONE, as_shipped=True)
+    page = context.new_page()
+    try:
+        page.goto(base_url + f"{language}/tokaido/rules/")
+        last = page.locator(".md-content__inner > .rb-text").last
+        assert not last.locator("p, li").first.evaluate(_RENDERED), "the last block waits"
+        wide, top = [], 0
+        # A screen at a time to the end (the page grows as its blocks get their real size).
+        for _ in range(400):
+            page.evaluate(f"scrollTo(0, {top})")
+            page.wait_for_timeout(30)  # the browser lays out what came into view at a frame
+            if page.evaluate("document.documentElement.scrollWidth") > PHONE["width"]:
+                wide.append(top)
+            if page.evaluate("scrollY + innerHeight >= document.documentElement.scrollHeight - 1"):
+                break
+            top += PHONE["height"]
+        assert not wide, f"the page scrolls sideways once laid out at {wide}"
+        last.scroll_into_view_if_needed()
+        page.wait_for_timeout(50)
+        assert last.locator("p, li").first.evaluate(_RENDERED), "read to the end, laid out"
+        heading = page.locator(".md-content__inner > h2").last
+        anchor = heading.get_attribute("id")
+        page.goto(base_url + f"{language}/tokaido/rules/")
+        page.goto(base_url + f"{language}/tokaido/rules/#{anchor}")
+        page.wait_for_timeout(300)
+        box = heading.bounding_box()
+        assert box is not None and 0 <= box["y"] < PHONE["height"] / 2, box
+        page.emulate_media(media="print")
+        assert page.locator(".md-content__inner > .rb-text p").first.evaluate(_RENDERED)
+        assert last.locator("p, li").first.evaluate(_RENDERED), "on paper, everything"
+    finally:
+        context.close()

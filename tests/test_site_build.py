@@ -169,7 +169,8 @@ def test_worked_example_is_the_first_case(site: Path) -> None:
     html = (site / "fr" / "nile" / "scoring" / "index.html").read_text(encoding="utf-8")
     assert f'id="example-{first.id.replace("_", "-")}"' in html
     winners = [p.name for p in first.expected if p.winner]
-    assert f'rb-example-winners">Gagnants: <strong>{", ".join(winners)}</strong>' in html
+    # French typography: a no-break space before the colon (the same string as the widgets').
+    assert f'rb-example-winners">Gagnants\u00a0: <strong>{", ".join(winners)}</strong>' in html
 
 
 # ----------------------------------------------------------------------------------------

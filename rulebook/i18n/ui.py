@@ -49,9 +49,9 @@ UI_STRINGS: tuple[UiString, ...] = (
     UiString(
         "colon",
         ": ",
-        "Between a label and its value in the calculator and the setup ('Winners: Ana', 'Seed:"
-        " abc', 'Journey points: 14 / 10'), with the spaces the language sets around it (French:"
-        " a space before the colon).",
+        "Between a label and its value, on the pages and in the calculator and the setup"
+        " ('Winners: Ana', 'Players: 2–4', 'Journey points: 14 / 10'), with the spaces the"
+        " language sets around it (French: a space before the colon).",
     ),
     UiString("first_player", "First player", "Followed by the first player's name."),
     UiString("players", "Players", "Heading: the players of a game."),

@@ -186,6 +186,7 @@ class Renderer:
         )
         self.env.globals.update(
             ui=self.ui,
+            colon=self.colon,
             lang_attr=self.lang_attr,
             hashes=_hashes,
             mark=self.mark,
@@ -220,6 +221,14 @@ class Renderer:
         found = self.loc.ui(key)
         self._note(found)
         return found.fill(**values) if values else found
+
+    def colon(self) -> Markup:
+        """What goes between a label and its value, spaces kept (French: a no-break space
+        before the colon); the same string the widgets use (``ui.colon``)."""
+        found = self.loc.ui("colon")
+        self._note(found)
+        # Escaped as HTML only: the colon and its spaces are what the template wrote before.
+        return Markup.escape(found.text)
 
     def lang_attr(self, fragment: Fragment) -> Markup:
         """`` lang="xx"`` when the fragment is not in the page's language."""

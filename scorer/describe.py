@@ -220,9 +220,10 @@ def render(part: Description, words: Words) -> str:
 def _quoted(text: str, words: Words) -> str:
     """``text`` in the language's quotes.
 
-    Quotes the text already holds stay as they are: the typesetting of the page (or of any
-    other reader of the description) turns quotes inside quotes into the language's inner
-    pair (« Carte “Source” »), which the description cannot know.
+    Quotes the text already holds stay as they are: the site typesets each description
+    (rulebook.site.models.scoring.describe_in; any other reader should too), which turns
+    quotes inside quotes into the language's inner pair (« Carte “Source” »), which the
+    description cannot know.
     """
     outer = words.ui("describe_quoted", _TEXTS["describe_quoted"].text)
     return outer.replace("{label}", text)

@@ -152,3 +152,10 @@ def _show_player(calc: Any, index: int) -> None:
     tab = calc.locator(f'[data-switch="{index}"]')
     if tab.count() and tab.is_visible():
         tab.click()
+
+
+#: Let the page write what it holds (as when it is left: the calculator writes its table on
+#: pagehide), then clear the storage; or that write would land after the clearing.
+FORGET_TABLE = (
+    "() => { dispatchEvent(new Event('pagehide')); localStorage.clear(); sessionStorage.clear(); }"
+)

@@ -15,6 +15,7 @@ import pytest
 
 from schemas.loader import load_game
 from tests.browser.conftest import checked_page
+from tests.browser.forms import FORGET_TABLE
 from tests.browser.test_table_tools import TOKAIDO_STATE, calculator
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,9 +59,9 @@ def store_older_table(
     calculator(page)
     players = [{"name": "A", "score": 51, "rank": 1, "winner": True}]
     history = [{"at": 1_700_000_000_000, "table": "t1;oldprint;0;;A,1;B", "players": players}]
+    page.evaluate(FORGET_TABLE)
     page.evaluate(
-        # The page's own pending write first (it writes on pagehide), then the older table.
-        "([table, history]) => { dispatchEvent(new Event('pagehide')); localStorage.clear();"
+        "([table, history]) => {"
         " localStorage.setItem('rulebook.table.tokaido', table);"
         " localStorage.setItem('rulebook.history.tokaido', history); }",
         [json.dumps(record), json.dumps(history)],

@@ -11,7 +11,7 @@ from schemas.cases import Case
 from schemas.game import GameContent
 from schemas.loader import load_game
 from scorer.setup import make_setup
-from tests.browser.forms import enter_state, widget_ready
+from tests.browser.forms import FORGET_TABLE, enter_state, widget_ready
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 NILE: GameContent = load_game(CONTENT / "nile")
@@ -63,12 +63,6 @@ def _case_result(page: Any, case: Case) -> None:
             assert key == " ".join(str(v) for v in expected.key), expected.name
 
 
-#: Let the page write what it holds (as when it is left), then clear the storage.
-FORGET_TABLE = (
-    "() => { dispatchEvent(new Event('pagehide')); localStorage.clear(); sessionStorage.clear(); }"
-)
-
-
 def _every_case(page: Any, base_url: str, game: str, cases: list[Case]) -> None:
     """Each case entered into a fresh form, one after the other on one page (storage
     cleared in between, or the calculator would reopen the previous table), and every
@@ -76,8 +70,6 @@ def _every_case(page: Any, base_url: str, game: str, cases: list[Case]) -> None:
     wrong = []
     for case in cases:
         if page.url.startswith(base_url):
-            # The page writes the table it holds when it is left (pagehide): it does so
-            # first here, or that write would land after the clearing.
             page.evaluate(FORGET_TABLE)
         page.goto(base_url + f"en/{game}/scoring/")
         enter_state(page, case.state, game)

@@ -98,7 +98,9 @@ class Functions:
 
 def _shown(plan: Plan, fns: Functions, state: TableState, count: int) -> list[tuple[str, str]]:
     """The categories shown for these options, table and player count."""
-    key = (tuple(sorted(state.options.items())), tuple(sorted(state.table.items())), count)
+    # Validation writes options and the table in declared order; a state made in another
+    # order only misses the cache (the names are in the key, so it never hits wrongly).
+    key = (tuple(state.options.items()), tuple(state.table.items()), count)
     shown = fns.shown.get(key)
     if shown is None:
         when = fns.category_when
@@ -147,14 +149,18 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
     ranked_names = state.names
     if plan.rivals:
         ranked += [present[r.id] for r in plan.rivals if r.ranked and r.id in present]
+    if len(ranked) > count:
         labels = {r.id: r.label for r in plan.rivals}
         everyone = [*state.names, *(labels[r] for r in state.rivals)]
         ranked_names = [everyone[r] for r in ranked]
         placements = rank_players(
             keys, [[values[k.value][r] for r in ranked] for k in keys], explain
         )
-    else:  # the columns are the players' already
-        placements = rank_players(keys, [values[k.value] for k in keys], explain)
+    else:  # no rival takes a place: the players' rows come first
+        cut = len(rows) > count
+        placements = rank_players(
+            keys, [values[k.value][:count] if cut else values[k.value] for k in keys], explain
+        )
     allowed = (
         fns.win_requires(rows, state.options, state.table, state.choice_data, values, *extra)
         if fns.win_requires is not None
@@ -165,15 +171,18 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
     )
     # A team wins or loses together: everyone, when every player meets win_requires.
     team_won = team and (allowed is None or all(bool(a) for a in allowed[:count]))
-    explained = [
-        (ident, details[value]) for ident, value in shown if details.get(value) is not None
-    ]
+    # Without explanations every detail is None.
+    explained = (
+        [(ident, details[value]) for ident, value in shown if details.get(value) is not None]
+        if explain
+        else []
+    )
     first_key = plan.keys[0].value
 
-    explained = [(ident, column) for ident, column in explained if column is not None]
-
     def details_of(row: int) -> dict[str, Any]:
-        return {ident: column[row] for ident, column in explained}
+        return {ident: column[row] for ident, column in explained} if explained else {}
+
+    later_keys = [(k.value, values[k.value]) for k in plan.keys[1:]]
 
     players = []
     for index, name in enumerate(state.names):
@@ -194,7 +203,7 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
                 against=ranked_names[placement.against] if placement.against is not None else None,
                 tiebreak=placement.path,
                 details=details_of(index),
-                tiebreakers={k.value: plain_key(values[k.value][index]) for k in plan.keys[1:]},
+                tiebreakers={ident: plain_key(column[index]) for ident, column in later_keys},
             )
         )
     notices = [

@@ -91,6 +91,10 @@ class Emitter:
         The statement runs before the current level's loop, so values of this level are
         read from their finished lists, never from the loop's locals.
         """
+        if isinstance(node, ex.ValueRef):
+            # A finished value's list already holds one entry per row (mechanics only read
+            # what they are given).
+            return f"v_{node.value}"
         name = self.fresh("_m")
         local, self.local_values = self.local_values, set()
         self.lines.append(f"    {name} = [{self.expr(node)} for i, p in enumerate(P)]")
@@ -264,6 +268,8 @@ class CompiledScoring:
     game: str
     source: str
     evaluate: EvaluateFn
+    #: ``evaluate`` cut down to the values the constraints read (validation runs it).
+    constraint_values: EvaluateFn
     input_when: dict[str, TableFn] = field(default_factory=dict)
     category_when: dict[str, TableFn] = field(default_factory=dict)
     table_when: dict[str, TableFn] = field(default_factory=dict)
@@ -362,16 +368,42 @@ def kept_values(scoring: Scoring) -> set[str]:
     return kept
 
 
-def _evaluate_source(scoring: Scoring, emitter: Emitter) -> str:
+def _needed(scoring: Scoring, wanted: set[str]) -> set[str]:
+    """``wanted`` and every value they are computed from."""
+    declared = {v.id: v for v in scoring.values}
+    found: set[str] = set()
+    todo = [w for w in wanted if w in declared]
+    while todo:
+        ident = todo.pop()
+        if ident not in found:
+            found.add(ident)
+            todo.extend(d for d, _ in _value_refs(declared[ident].compute) if d in declared)
+    return found
+
+
+def constraint_reads(scoring: Scoring) -> set[str]:
+    """The values the constraints read."""
+    return {ident for c in scoring.constraints for ident, _ in _value_refs(c.check)}
+
+
+def _evaluate_source(scoring: Scoring, emitter: Emitter, only: set[str] | None = None) -> str:
     """One loop over the rows per level, cross-player mechanics between the loops.
 
     The rows are the players, then (when the scoring has rivals) the rivals at the table:
-    ``R`` maps each one's id to its row, and ``n`` stays the number of players.
+    ``R`` maps each one's id to its row, and ``n`` stays the number of players. With
+    ``only``, just those values and what they are computed from (what the constraints
+    read: a few sums, where the whole scoring is dozens of values and its awards).
     """
     declared = {v.id: v for v in scoring.values}
     levels = value_levels(scoring)
     order = value_order(scoring)
     kept = kept_values(scoring)
+    if only is not None:
+        needed = _needed(scoring, only)
+        declared = {ident: v for ident, v in declared.items() if ident in needed}
+        order = [ident for ident in order if ident in needed]
+        levels = {ident: level for ident, level in levels.items() if ident in needed}
+        kept = (kept & needed) | (only & needed)
     for level in sorted(set(levels.values())):
         idents = [i for i in order if levels[i] == level]
         emitter.local_values = set()
@@ -403,6 +435,11 @@ def compile_scoring(content: GameContent) -> CompiledScoring:
     source = _evaluate_source(scoring, emitter)
     label = f"scoring of {content.id}"
     evaluate = _compile_function(source, "_evaluate", label)
+    reads = constraint_reads(scoring)
+    pruned = Emitter(bool(scoring.rivals), _choice_inputs(scoring), _keepers(scoring))
+    constraint_values = _compile_function(
+        _evaluate_source(scoring, pruned, reads), "_evaluate", f"{label}: constraint values"
+    )
 
     def when_map(items: list[Any]) -> dict[str, TableFn]:
         return {
@@ -415,6 +452,7 @@ def compile_scoring(content: GameContent) -> CompiledScoring:
         game=content.id,
         source=source,
         evaluate=evaluate,
+        constraint_values=constraint_values,
         input_when=when_map(list(scoring.inputs)),
         category_when=when_map(scoring.categories),
         table_when=when_map(scoring.table),

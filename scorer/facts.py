@@ -14,6 +14,7 @@ import json
 from functools import cached_property
 from typing import Any
 
+from scorer.fields import Accept, acceptor
 from scorer.needs import Needs
 
 Json = dict[str, Any]
@@ -44,9 +45,41 @@ class GameFacts:
         self.needs = Needs.from_json(export["needs"])
 
     @cached_property
+    def accepts_fields(self) -> Accept:
+        """True for an end state with no single-field problem (scorer.fields.acceptor)."""
+        return acceptor(self.schema)
+
+    @cached_property
     def defaults(self) -> Json:
         """What each input holds when the end state leaves it out, by id."""
         return {spec["id"]: self.default_value(spec) for spec in self.inputs}
+
+    @cached_property
+    def sequence_inputs(self) -> list[str]:
+        """The inputs that hold a pile (a list)."""
+        return [spec["id"] for spec in self.inputs if spec["kind"] == "sequence"]
+
+    @cached_property
+    def optional_orders(self) -> list[str]:
+        """The places only some players hold (a player left out holds none)."""
+        return [
+            spec["id"]
+            for spec in self.inputs
+            if spec["kind"] == "position" and spec.get("optional")
+        ]
+
+    @cached_property
+    def compared_inputs(self) -> frozenset[str]:
+        """The inputs checked across the players (scorer.validate's ``_input``): a count the
+        table shares, a flag or a choice only one may hold, a required choice, places and
+        piles. The others have nothing to compare."""
+        return frozenset(
+            spec["id"]
+            for spec in self.inputs
+            if spec["kind"] in ("choice", "position", "sequence")
+            or (spec["kind"] == "count" and self.limits[spec["id"]]["table_max"] is not None)
+            or (spec["kind"] == "flag" and spec.get("unique"))
+        )
 
     def default_value(self, spec: Json) -> Any:
         """What ``spec`` holds when the end state leaves it out."""

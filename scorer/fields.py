@@ -11,8 +11,10 @@ checks fields with it too.
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -151,17 +153,118 @@ class _Walk:
             self.add(at, "above_max", {"max": schema["maximum"]})
 
     def string(self, schema: Schema, value: Any, at: Loc) -> None:
-        if not isinstance(value, str):
-            self.add(at, "string_type")
-            return
-        if _LONE.search(value):
-            self.add(at, "name_control")
-            return
-        rule = schema.get("x-normalize")
-        text = normalize(rule, value) if rule else value
-        if schema.get("minLength") is not None and len(text) < schema["minLength"]:
-            self.add(at, "name_empty")
-        elif schema.get("maxLength") is not None and len(text) > schema["maxLength"]:
-            self.add(at, "name_too_long", {"count": schema["maxLength"]})
-        elif schema.get("pattern") is not None and not _pattern(schema["pattern"]).search(text):
-            self.add(at, "name_control")
+        found = _string_problem(schema, value)
+        if found is not None:
+            self.add(at, *found)
+
+
+def _string_problem(schema: Schema, value: Any) -> tuple[str, dict[str, Any]] | None:
+    """The problem (code, parameters) of a string field's value, if it has one."""
+    if not isinstance(value, str):
+        return "string_type", {}
+    if _LONE.search(value):
+        return "name_control", {}
+    rule = schema.get("x-normalize")
+    text = normalize(rule, value) if rule else value
+    if schema.get("minLength") is not None and len(text) < schema["minLength"]:
+        return "name_empty", {}
+    if schema.get("maxLength") is not None and len(text) > schema["maxLength"]:
+        return "name_too_long", {"count": schema["maxLength"]}
+    if schema.get("pattern") is not None and not _pattern(schema["pattern"]).search(text):
+        return "name_control", {}
+    return None
+
+
+# -- accepting a valid end state quickly -----------------------------------------------------
+
+Accept = Callable[[Any], bool]
+
+
+def acceptor(root: Schema) -> Accept:
+    """A test that is True exactly when :func:`field_problems` would find nothing.
+
+    Almost every end state a table sends is valid, and walking the schema keyword by
+    keyword to find nothing costs more than scoring it; this test is made from the schema
+    once, as closures that do only the comparisons. Any value it refuses is walked by
+    :func:`field_problems`, so every problem is still worded by the walk (the browser has
+    no such shortcut: one keystroke checks one state). tests/test_fields.py holds the two
+    to the same verdict on every hostile input and every conformance case.
+    """
+    defs: dict[str, Schema] = root.get("$defs", {})
+    made: dict[str, Accept] = {}
+
+    def ref(name: str) -> Accept:
+        # Made on first use, so a schema that refers to itself still ends.
+        def accept(value: Any) -> bool:
+            found = made.get(name)
+            if found is None:
+                found = made[name] = build(defs[name])
+            return found(value)
+
+        return accept
+
+    def build(schema: Schema) -> Accept:
+        if "$ref" in schema:
+            return ref(schema["$ref"].split("/")[-1])
+        if "anyOf" in schema:
+            branches = schema["anyOf"]
+            nullable = any(b.get("type") == "null" for b in branches)
+            branch = build(next(b for b in branches if b.get("type") != "null"))
+            return (lambda v: v is None or branch(v)) if nullable else branch
+        if "const" in schema or "enum" in schema:
+            allowed = schema.get("enum", [schema.get("const")])
+            if all(type(a) in _SCALARS for a in allowed):
+                # A value is allowed when one of the same type equals it (JavaScript's ===).
+                pairs = {(type(a), a) for a in allowed}
+                return lambda v: type(v) in _SCALARS and (type(v), v) in pairs
+            return lambda v: any(_same(a, v) for a in allowed)
+        kind = schema.get("type")
+        if kind == "object":
+            return _object_acceptor(schema, build)
+        if kind == "array":
+            item = build(schema["items"])
+            most = schema.get("maxItems")
+            return lambda v: (
+                type(v) is list and (most is None or len(v) <= most) and all(map(item, v))
+            )
+        if kind == "integer":
+            return _bounded(schema.get("minimum"), schema.get("maximum"))
+        if kind == "boolean":
+            return lambda v: type(v) is bool
+        if kind == "string":
+            return lambda v: type(v) is str and _string_problem(schema, v) is None
+        return lambda v: True
+
+    return build(root)
+
+
+#: JSON values that can be looked up in a set (a list or an object cannot).
+_SCALARS = frozenset({str, int, bool, type(None)})
+
+
+def _bounded(least: int | None, most: int | None) -> Accept:
+    """An integer within its bounds (not a bool, nor the marker of a number too large)."""
+    low = -math.inf if least is None else least
+    high = math.inf if most is None else most
+    return lambda v: type(v) is int and low <= v <= high
+
+
+def _object_acceptor(schema: Schema, build: Callable[[Schema], Accept]) -> Accept:
+    properties = {key: build(sub) for key, sub in schema.get("properties", {}).items()}
+    closed = schema.get("additionalProperties") is False
+    known = properties.keys()
+    required = frozenset(schema.get("required", []))
+
+    def accept(value: Any) -> bool:
+        if type(value) is not dict:
+            return False
+        keys = value.keys()
+        if (closed and not keys <= known) or not required <= keys:
+            return False
+        for key, item in value.items():
+            check = properties.get(key)
+            if check is not None and not check(item):
+                return False
+        return True
+
+    return accept

@@ -42,6 +42,8 @@ if TYPE_CHECKING:  # types only: a Protocol class costs a cached program's start
         @property
         def evaluate(self) -> Callable[..., Any]: ...
         @property
+        def constraint_values(self) -> Callable[..., Any]: ...
+        @property
         def input_when(self) -> Mapping[str, TableFn]: ...
         @property
         def table_when(self) -> Mapping[str, TableFn]: ...
@@ -83,7 +85,7 @@ def check_end_state(facts: GameFacts, compiled: Checks, raw: Any) -> TableState:
         wrong_count = player_count_problems(facts.counts, len(players))
         if wrong_count:
             raise EndStateError(wrong_count)
-    found = field_problems(facts.schema, raw)
+    found = [] if facts.accepts_fields(raw) else field_problems(facts.schema, raw)
     return _Round(facts, compiled, raw, found).run()
 
 
@@ -150,16 +152,28 @@ class _Round:
 
         players: list[dict[str, Any]] = []
         defaults = facts.defaults
+        # Lists are copied (substitution writes into the rows): with every field valid only
+        # the piles are lists; otherwise any field may hold one.
+        listed = facts.sequence_inputs if not self.bad_locs else list(defaults)
+        known = defaults.keys()
         for player in given:
-            values: dict[str, Any] = {}
-            for ident, default in defaults.items():
-                value = player.get(ident, default)
-                values[ident] = list(value) if isinstance(value, list) else value
+            # The inputs, each given or its default (the name and unknown fields dropped).
+            values = {**defaults, **player}
+            for ident in player.keys() - known:
+                del values[ident]
+            for ident in listed:
+                if isinstance(values[ident], list):
+                    values[ident] = list(values[ident])
             players.append(values)
         unchecked: set[str] = set()
+        every_field_valid = [True] * count
         for spec in facts.inputs:
             ident = spec["id"]
-            valid = [self.ok(("players", i, ident)) for i in range(count)]
+            valid = (
+                [self.ok(("players", i, ident)) for i in range(count)]
+                if self.bad_locs
+                else every_field_valid
+            )
             if not all(valid):
                 unchecked.add(ident)
             when = self.compiled.input_when.get(ident)
@@ -167,10 +181,11 @@ class _Round:
                 unchecked.add(ident)  # whether it is asked depends on a faulty table input
                 continue
             active = when is None or bool(when(options, table, choice_data, count))
-            values_of = [p[ident] for p in players]
             if active:
-                self.problems.extend(self._input(spec, values_of, valid))
+                if ident in facts.compared_inputs:
+                    self.problems.extend(self._input(spec, [p[ident] for p in players], valid))
             else:
+                values_of = [p[ident] for p in players]
                 for index in range(count):
                     value = values_of[index]
                     if valid[index] and ident in given[index] and value not in (0, False, None, []):
@@ -191,7 +206,8 @@ class _Round:
             self.problems.extend(found)
 
         faulty = unchecked | self._inputs_with_problems()
-        _substitute(facts, players, faulty)
+        if faulty:
+            _substitute(facts, players, faulty)
         _unplaced_as_zero(facts, players)
         blocked = not table_ok
         if table_ok and self.compiled.constraints:
@@ -334,7 +350,8 @@ class _Round:
         """Check every constraint whose inputs are sound; True when one that a total reads
         could not be checked (the totals must not be shown then)."""
         blocked = False
-        values = self.compiled.evaluate(players, options, table, choice_data, False)[0]
+        # Only what the constraints read (a few per-player sums), not the whole scoring.
+        values = self.compiled.constraint_values(players, options, table, choice_data, False)[0]
         declared = {c["id"]: c for c in self.facts.constraints}
         for ident, (rule, applies) in self.compiled.constraints.items():
             reads = self.needs.constraints.get(ident, frozenset())
@@ -400,11 +417,10 @@ def _substitute(facts: GameFacts, players: list[dict[str, Any]], faulty: set[str
 
 def _unplaced_as_zero(facts: GameFacts, players: list[dict[str, Any]]) -> None:
     """A player left out of an optional order holds place 0, so arithmetic can read it."""
-    for spec in facts.inputs:
-        if spec["kind"] == "position" and spec.get("optional"):
-            for player in players:
-                if player[spec["id"]] is None:
-                    player[spec["id"]] = 0
+    for ident in facts.optional_orders:
+        for player in players:
+            if player[ident] is None:
+                player[ident] = 0
 
 
 def _position_problems(

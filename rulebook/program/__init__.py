@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from scorer.validate import TableFn
 
 #: Bumped when the stored shape changes.
-FORMAT = 4  # 4: the plan of scorer.assemble replaces the separate scoring fields
+FORMAT = 5  # 5: the constraints' own cut-down evaluation (constraint_values)
 #: The game files the score path reads (schemas.game.REQUIRED_FILES, checked in save()).
 GAME_FILES = ("game", "components", "setup", "scoring")
 
@@ -68,7 +68,7 @@ def _thawed(group: str, found: Any) -> Any:
 
     if found is None:
         return None
-    if group in ("evaluate", "win_requires", "team"):
+    if group in ("evaluate", "constraint_values", "win_requires", "team"):
         return thaw(found)
     if group == "constraints":
         return {
@@ -83,6 +83,7 @@ class StoredChecks:
     """The compiled functions validation runs (scorer.validate.Checks), read back."""
 
     evaluate: Callable[..., Any]
+    constraint_values: Callable[..., Any]
     input_when: dict[str, TableFn] = field(default_factory=dict)
     table_when: dict[str, TableFn] = field(default_factory=dict)
     choice_when: dict[tuple[str, str], TableFn] = field(default_factory=dict)
@@ -117,6 +118,7 @@ class Program:
         )
         self.checks = StoredChecks(
             evaluate=functions["evaluate"],
+            constraint_values=functions["constraint_values"],
             input_when=functions["input_when"],
             table_when=functions["table_when"],
             choice_when=functions["choice_when"],
@@ -171,6 +173,7 @@ def make(engine: GameEngine, labels: Callable[[str], dict[str, Any]]) -> dict[st
     try:
         functions = {
             "evaluate": freeze(compiled.evaluate),
+            "constraint_values": freeze(compiled.constraint_values),
             "win_requires": freeze(compiled.win_requires) if compiled.win_requires else None,
             "team": freeze(compiled.team) if compiled.team else None,
             "input_when": {k: freeze(f) for k, f in compiled.input_when.items()},

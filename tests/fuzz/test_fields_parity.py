@@ -22,7 +22,7 @@ import pytest
 
 from schemas.endstate import end_state_schema
 from schemas.game import GameContent
-from scorer.fields import field_problems
+from scorer.fields import acceptor, field_problems
 from scorer.problems import EndStateError, Problem
 from scorer.reading import read_end_state
 from tests.fuzz.test_endstate_fuzz import GAMES, drawn
@@ -30,6 +30,9 @@ from tests.test_js_parity import probe_game
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = Path(__file__).with_name("fields_runner.mjs")
+# Both tests read the same samples, made once per worker: keep them on one.
+pytestmark = pytest.mark.xdist_group("fields")
+
 #: Written into the file as it stands: JSON numbers Python's json.dumps cannot write.
 RAW = {"@float-3.0@": "3.0", "@exp@": "1e400", "@neg-zero@": "-0", "@huge@": "7" * 400}
 
@@ -116,8 +119,17 @@ def contents(games: dict[str, GameContent]) -> dict[str, GameContent]:
     return {**{game: games[game] for game in GAMES}, "probe": probe_game()}
 
 
+@pytest.fixture(scope="module")
+def samples(contents: dict[str, GameContent]) -> dict[str, list[bytes]]:
+    """Per game: the hostile states, then the drawn ones (made once for both tests)."""
+    return {
+        game: hostile_states(content) + (drawn(game, content) if game != "probe" else [])
+        for game, content in contents.items()
+    }
+
+
 def test_both_field_checkers_find_the_same_problems(
-    contents: dict[str, GameContent], tmp_path: Path
+    contents: dict[str, GameContent], samples: dict[str, list[bytes]], tmp_path: Path
 ) -> None:
     node = shutil.which("node")
     if node is None:
@@ -125,9 +137,8 @@ def test_both_field_checkers_find_the_same_problems(
     schemas = {game: end_state_schema(content) for game, content in contents.items()}
     cases: list[dict[str, str]] = []
     expected: list[list[dict[str, Any]]] = []
-    for game, content in contents.items():
-        files = hostile_states(content) + (drawn(game, content) if game != "probe" else [])
-        for data in files:
+    for game in contents:
+        for data in samples[game]:
             path = tmp_path / f"{len(cases)}.json"
             path.write_bytes(data)
             cases.append({"game": game, "file": str(path)})
@@ -168,3 +179,32 @@ def test_both_field_checkers_find_the_same_problems(
         "string_type",
         "wrong_game",
     } <= codes, codes
+
+
+def test_the_quick_acceptance_agrees_with_the_walk(
+    contents: dict[str, GameContent], samples: dict[str, list[bytes]]
+) -> None:
+    """scorer.fields.acceptor lets a state skip the walk only when the walk finds nothing:
+    on every hostile state above, the drawn ones and every conformance case, it accepts
+    exactly the states without a field problem (accepting a faulty one would lose its
+    problems; refusing a sound one would only cost time, and is held to zero too)."""
+    verdicts: dict[bool, int] = {True: 0, False: 0}
+    wrong = []
+    for game, content in contents.items():
+        schema = end_state_schema(content)
+        accepts = acceptor(schema)
+        files = list(samples[game])
+        cases = content.cases.cases if content.cases else []
+        files += [json.dumps({"game": game, **case.state}).encode() for case in cases]
+        for data in files:
+            try:
+                state = read_end_state(data)
+            except EndStateError:
+                continue  # not JSON the field checks ever see
+            sound = not field_problems(schema, state)
+            verdicts[sound] += 1
+            if accepts(state) != sound:
+                wrong.append(f"{game}: {data[:200]!r} (walk finds problems: {not sound})")
+    assert wrong == [], f"{len(wrong)} wrong verdicts; the first:\n" + "\n".join(wrong[:5])
+    # Both verdicts are exercised, and often.
+    assert verdicts[True] > 100 and verdicts[False] > 1000, verdicts

@@ -7,6 +7,7 @@ players (a pile that grows by one at most, one holder per card) are checked by t
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -162,8 +163,12 @@ def end_state_schema(content: GameContent) -> dict[str, Any]:
     return schema
 
 
+@cache
 def player_name_schema() -> dict[str, Any]:
-    """The JSON Schema of a player's name (the setup generator checks names with it)."""
+    """The JSON Schema of a player's name (the setup generator checks names with it).
+
+    Made once (a pydantic TypeAdapter per setup cost more than the setup): read it, never
+    change it."""
     from pydantic import TypeAdapter
 
     schema: dict[str, Any] = _runtime(TypeAdapter(PLAYER_NAME).json_schema())

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeVar
+
+from scorer.plain import plain
 
 if TYPE_CHECKING:
     from scorer.ranking import KeyLike, Placement
@@ -59,7 +61,7 @@ class Result:
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for ``--json`` and the conformance runner."""
-        data = asdict(self)
+        data: dict[str, Any] = plain(self)
         data["winners"] = self.winners
         return data
 

@@ -7,7 +7,7 @@ setup can be shared as a link; the browser generator follows the same steps.
 from __future__ import annotations
 
 import secrets
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from schemas.components import Item
@@ -20,6 +20,7 @@ from scorer.legality import (
     option_rules,
     player_count_problems,
 )
+from scorer.plain import plain
 from scorer.problems import Problem
 from scorer.rng import SeededRandom
 
@@ -67,7 +68,8 @@ class SetupResult:
     steps: list[SetupStepResult]
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data: dict[str, Any] = plain(self)
+        return data
 
 
 def default_names(count: int) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from schemas.cases import Case, InvalidCase
+from schemas.game import GameContent
 from scorer.engine import GameEngine
 from scorer.problems import EndStateError
 from tests.cases import all_cases, all_invalid_cases
@@ -53,3 +54,26 @@ def test_invalid_case(engines: dict[str, GameEngine], game_id: str, case: Invali
 def test_every_game_has_enough_cases(engines: dict[str, GameEngine]) -> None:
     counts = {game_id: sum(1 for g, _ in CASES if g == game_id) for game_id in engines}
     assert all(count >= 12 for count in counts.values()), counts
+
+
+def test_results_as_json_are_what_asdict_gives(
+    engines: dict[str, GameEngine], games: dict[str, GameContent]
+) -> None:
+    """scorer.plain replaces dataclasses.asdict in to_json: the same data (types included)
+    for every conformance case's result, explained or not, and for every game's setup."""
+    from dataclasses import asdict
+
+    from scorer.setup import make_setup
+
+    for game_id, case in CASES:
+        engine = engines[game_id]
+        state = engine.check({"game": game_id, **case.state})
+        for explain in (True, False):
+            result = engine.score_state(state, explain)
+            assert result.to_json() == {**asdict(result), "winners": result.winners}, case.id
+            assert repr(result.to_json()) == repr({**asdict(result), "winners": result.winners}), (
+                case.id
+            )  # tuples stay tuples, ints stay ints
+    for game_id, content in games.items():
+        setup = make_setup(content, max(2, content.game.players.min), seed="plain")
+        assert repr(setup.to_json()) == repr(asdict(setup)), game_id

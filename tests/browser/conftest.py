@@ -21,6 +21,31 @@ from rulebook.site.options import BuildOptions
 from rulebook.site.serve import serve_in_thread
 
 CHROMIUM = Path(os.environ.get("RULEBOOK_CHROMIUM", "/usr/bin/chromium"))
+#: Chromium keeps only the last ``--disable-features`` it is given, and Playwright gives its
+#: own first (playwright 1.65.2's list, repeated here whole so that none of it is lost).
+PLAYWRIGHT_DISABLED_FEATURES = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+    "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+]
+#: Headless Chromium (156) opens a window per context, and each window loads its address
+#: bar's suggestion popup (chrome://omnibox-popup.top-chrome/) in a renderer of its own:
+#: about a second of CPU per context, as much as the page under test costs, for a popup no
+#: test opens (the tests never type in the address bar).
+UNUSED_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup"]
 LAUNCH_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -29,6 +54,7 @@ LAUNCH_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + UNUSED_FEATURES),
 ]
 INSTALL_HINT = "install it with `bash scripts/bootstrap.sh --browser` (apt-get install -y chromium)"
 

@@ -23,23 +23,34 @@ CONTENT = Path(__file__).resolve().parents[2] / "content"
 
 #: Sets each [selector, value] in order, as typing would: the element is looked up when its
 #: turn comes (an earlier field may have rebuilt the form, a tie may have added a field).
+#: Focus moves as typing moves it wherever the page can see where it is: a select or a box
+#: whose change rebuilds the form (which keeps the focused field) has it, and so has the
+#: last field when the calculator recomputes (Undo groups the changes by the focused field).
+#: In between a field gets its value and events without a focus of its own, which nothing
+#: can see (no script runs in between, nothing listens for focus): each focus made Chromium
+#: lay the page out again after the previous field's value, ~25 ms a field on a laptop.
 _SET_FIELDS = """async (fields) => {
   const missing = [];
   let settled = false;
+  let unfocused = null;  // the field typing would have left the focus in
+  const focus = () => { if (unfocused) unfocused.focus(); unfocused = null; };
   for (const [selector, value, optional] of fields) {
     // The calculator recomputes once per task; a tie adds the tiebreak-only fields then.
-    if (optional && !settled) { await null; settled = true; }
+    if (optional && !settled) { focus(); await null; settled = true; }
     const field = document.querySelector(selector);
     if (!field) { if (!optional) missing.push(selector); continue; }
     if (field.type === "checkbox") {
+      focus();
       if (field.checked !== value) field.click();
       continue;
     }
-    field.focus();
+    if (field.tagName === "SELECT") { unfocused = null; field.focus(); }
+    else unfocused = field;
     field.value = value;
     field.dispatchEvent(new Event(field.tagName === "SELECT" ? "change" : "input", { bubbles: true }));
     if (field.tagName !== "SELECT") field.dispatchEvent(new Event("change", { bubbles: true }));
   }
+  focus();
   await null;
   return missing;
 }"""

@@ -77,14 +77,65 @@ class Pawns(Strict):
         return self
 
 
+class Space(Strict):
+    """One space of a leg between two stops: its kind, and whether it has a second place."""
+
+    kind: Identifier
+    double: bool = False
+
+
+class SpaceKind(Strict):
+    """A kind of space on the track, and the short mark drawn in each (two or three
+    letters in the reader's language; the legend gives the whole name)."""
+
+    id: Identifier
+    label: Text
+    mark: Text
+
+
 class TrackDiagram(_Diagram):
-    """Stops along a track (a road, a river), and the pawns lined up at its start."""
+    """Stops along a track (a road, a river), and the pawns lined up at its start.
+
+    With ``legs``, the spaces between each stop and the next are drawn too, in travel order,
+    each with its kind's mark; a double space shows its second place, in use at the tables
+    where the setup step ``doubles_step`` applies (the checklist says which), else struck
+    out.
+    """
 
     kind: Literal["track"]
     stops: list[Stop] = Field(min_length=2)
     #: Tables that travel the track the other way (its last stop first).
     reverse_when: Expr | None = None
     pawns: Pawns | None = None
+    legs: list[list[Space]] = Field(default_factory=list)
+    kinds: list[SpaceKind] = Field(default_factory=list)
+    doubles_step: Identifier | None = None
+    #: Said before the legend of the kinds, and beside a second place in use or not.
+    kinds_label: Text | None = None
+    double_used_label: Text | None = None
+    double_unused_label: Text | None = None
+
+    @model_validator(mode="after")
+    def _legs(self) -> TrackDiagram:
+        if not self.legs:
+            return self
+        if len(self.legs) != len(self.stops) - 1:
+            raise ValueError(
+                f"{len(self.legs)} legs for {len(self.stops)} stops: one leg between each "
+                "stop and the next"
+            )
+        known = {k.id for k in self.kinds}
+        for number, leg in enumerate(self.legs, start=1):
+            for space in leg:
+                if space.kind not in known:
+                    raise ValueError(f"leg {number}: kind {space.kind!r} is not in kinds")
+        if None in (self.kinds_label, self.double_used_label, self.double_unused_label):
+            raise ValueError(
+                "legs need kinds_label, double_used_label and double_unused_label (the legend)"
+            )
+        if any(s.double for leg in self.legs for s in leg) and self.doubles_step is None:
+            raise ValueError("double spaces need doubles_step: the step that puts them in use")
+        return self
 
 
 class SlotRow(Strict):

@@ -127,6 +127,9 @@ class Setup(Strict):
                             f"diagram {diagram.id!r}: step {step_id!r} has no value "
                             f"{number.value!r}"
                         )
+            doubles = getattr(diagram, "doubles_step", None)
+            if doubles is not None and doubles not in by_id:
+                raise ValueError(f"diagram {diagram.id!r}: doubles_step {doubles!r} is no step")
             pawns = getattr(diagram, "pawns", None)
             for step_id in pawns.seat_steps if pawns is not None else ():
                 if by_id.get(step_id) is None or by_id[step_id].per_seat is None:

@@ -102,7 +102,27 @@ def test_tokaido_line_up_and_road_follow_the_table(games: dict[str, GameContent]
             assert shown == []
         stops = [c.get("data-stop") for c in svg.iter(f"{SVG}circle") if c.get("data-stop")]
         start = "edo" if options.get("reverse") else "kyoto"
-        assert stops[0] == start and len(stops) == 6
+        # Kyoto, the three intermediate inns, Edo: four meals at most, as the rules say.
+        assert stops[0] == start and len(stops) == 5
+        # Between two inns, every space of the board in travel order, 50 in all; the double
+        # spaces' second places are in play exactly where the checklist says so.
+        legs = [g for g in svg.iter(f"{SVG}g") if g.get("data-leg")]
+        spaces = [int(g.get("data-spaces")) for g in legs]
+        assert spaces == ([12, 13, 12, 13] if options.get("reverse") else [13, 12, 13, 12])
+        doubles_used = _step(result, "double_spaces_used") is not None
+        assert doubles_used == (_step(result, "double_spaces_unused") is None)
+        seconds = [r.get("data-second") for r in svg.iter(f"{SVG}rect") if r.get("data-second")]
+        doubles = sum(int(g.get("data-doubles")) for g in legs)
+        # One second place per double space, plus the legend's example.
+        assert len(seconds) == doubles + 1 and doubles == 24
+        assert set(seconds) == {"used" if doubles_used else "unused"}, players
+        # The first row is the leg that starts the journey, read in the direction of travel.
+        road = next(d for d in content.setup.diagrams if d.id == "road")
+        declared = [s.kind for s in road.legs[0]]
+        if options.get("reverse"):
+            declared = [s.kind for s in road.legs[-1]][::-1]
+        first = [r.get("data-space") for r in legs[0].iter(f"{SVG}rect") if r.get("data-space")]
+        assert first == declared
 
 
 def test_river_of_gold_slots_in_use_are_the_dealt_items(games: dict[str, GameContent]) -> None:

@@ -28,6 +28,8 @@ from schemas.diagrams import (
     FamiliesDiagram,
     MatDiagram,
     SlotsDiagram,
+    Space,
+    SpaceKind,
     StepNumber,
     TrackDiagram,
 )
@@ -234,12 +236,15 @@ def _track(d: TrackDiagram, t: Table, c: _Canvas, base: str) -> float:
             c.said.append(label)
         y += 14
     stops = list(d.stops)
-    if d.reverse_when is not None and _holds(
+    reverse = d.reverse_when is not None and _holds(
         d.reverse_when, t.options, t.players, f"{base}.reverse_when"
-    ):
+    )
+    legs = [list(leg) for leg in d.legs]
+    if reverse:
         stops.reverse()
+        legs = [leg[::-1] for leg in reversed(legs)]
     top = y + 10
-    gap = 34
+    gap = 34 + (LEG_ROW if legs else 0)
     c.raw(
         f'<line x1="24" y1="{top:g}" x2="24" y2="{top + gap * (len(stops) - 1):g}"'
         ' stroke="currentColor" stroke-width="3"/>'
@@ -258,8 +263,118 @@ def _track(d: TrackDiagram, t: Table, c: _Canvas, base: str) -> float:
         names.append(label)
         c.text(44, cy + 5, label, WIDTH - 56, lang=lang, bold=ends)
     c.raw("</g>")
-    c.said.append(" → ".join(names))
-    return top + gap * (len(stops) - 1) + 20
+    if not legs:
+        c.said.append(" → ".join(names))
+        return top + gap * (len(stops) - 1) + 20
+    used = d.doubles_step is not None and _step_applies(t, d.doubles_step)
+    kinds = {k.id: k for k in d.kinds}
+    for i, leg in enumerate(legs):
+        _leg(c, t, base, kinds, leg, top + gap * i + 16, used, i + 1)
+        spaces = [
+            t.say(f"{base}.kinds.{s.kind}.label", kinds[s.kind].label)[0]
+            + (" ×2" if s.double else "")
+            for s in leg
+        ]
+        c.said.append(f"{names[i]} → {names[i + 1]}: {', '.join(spaces)}")
+    return _kinds_legend(d, t, c, base, top + gap * (len(stops) - 1) + 24, used)
+
+
+#: The height a leg's row of spaces adds between two stops.
+LEG_ROW = 40
+
+
+def _step_applies(t: Table, step_id: str) -> bool:
+    """Whether the setup step ``step_id`` is in this table's checklist."""
+    step = next(s for s in t.content.setup.steps if s.id == step_id)
+    return _holds(step.when, t.options, t.players, f"setup.steps.{step_id}.when")
+
+
+def _mark(c: _Canvas, t: Table, base: str, kind: SpaceKind, x: float, y: float, w: float) -> None:
+    """A space's box with its kind's mark, sized to fit the box."""
+    mark, lang = t.say(f"{base}.kinds.{kind.id}.mark", kind.mark)
+    c.raw(
+        f'<rect x="{x:g}" y="{y:g}" width="{w - 2:g}" height="20" rx="3" fill="none"'
+        f' stroke="currentColor" stroke-width="1.2" data-space={quoteattr(kind.id)}/>'
+    )
+    size = min(10.0, (w - 4) / max(len(mark) * CHAR, 1))
+    c.text(x + (w - 2) / 2, y + 14, mark, w, size=size, anchor="middle", lang=lang)
+
+
+def _second_place(c: _Canvas, x: float, y: float, w: float, used: bool) -> None:
+    """The second place of a double space: drawn in use, or dashed and struck out."""
+    if used:
+        c.raw(
+            f'<rect x="{x:g}" y="{y:g}" width="{w - 2:g}" height="9" rx="2" fill="currentColor"'
+            ' fill-opacity="0.35" stroke="currentColor" stroke-width="1" data-second="used"/>'
+        )
+        return
+    c.raw(
+        f'<rect x="{x:g}" y="{y:g}" width="{w - 2:g}" height="9" rx="2" fill="none"'
+        ' stroke="currentColor" stroke-width="1" stroke-dasharray="3 2" data-second="unused"/>'
+        f'<line x1="{x:g}" y1="{y + 9:g}" x2="{x + w - 2:g}" y2="{y:g}" stroke="currentColor"'
+        ' stroke-width="1"/>'
+    )
+
+
+def _leg(
+    c: _Canvas,
+    t: Table,
+    base: str,
+    kinds: dict[str, SpaceKind],
+    leg: list[Space],
+    y: float,
+    used: bool,
+    number: int,
+) -> None:
+    """One leg's spaces in a row under its first stop, in travel order."""
+    w = min(26.0, (WIDTH - 48) / max(len(leg), 1))
+    doubles = sum(s.double for s in leg)
+    c.raw(
+        f'<g data-leg="{number}" data-spaces="{len(leg)}" data-doubles="{doubles}"'
+        f' data-doubles-used="{str(used).lower()}">'
+    )
+    for k, space in enumerate(leg):
+        x = 44 + w * k
+        _mark(c, t, base, kinds[space.kind], x, y, w)
+        if space.double:
+            _second_place(c, x, y + 22, w, used)
+    c.raw("</g>")
+
+
+def _kinds_legend(d: TrackDiagram, t: Table, c: _Canvas, base: str, y: float, used: bool) -> float:
+    """What each mark stands for, and what a second place in use (or not) looks like."""
+    assert d.kinds_label and d.double_used_label and d.double_unused_label
+    label, lang = t.say(f"{base}.kinds_label", d.kinds_label)
+    y += c.text(12, y + FONT, label, WIDTH - 24, lang=lang, bold=True)
+    half = (WIDTH - 24) / 2
+    rows = (len(d.kinds) + 1) // 2
+    names = [t.say(f"{base}.kinds.{k.id}.label", k.label) for k in d.kinds]
+    # Two columns, filled down; a row is as tall as its longer name once wrapped.
+    heights = [
+        max(
+            26.0,
+            *(
+                len(wrap(names[k][0], half - 40)) * FONT * 1.3 + 8
+                for k in (r, r + rows)
+                if k < len(names)
+            ),
+        )
+        for r in range(rows)
+    ]
+    for k, kind in enumerate(d.kinds):
+        x = 12 + half * (k // rows)
+        ky = y + 6 + sum(heights[: k % rows])
+        _mark(c, t, base, kind, x, ky, 30)
+        name, lang = names[k]
+        c.text(x + 36, ky + 14, name, half - 40, lang=lang)
+    y += 10 + sum(heights)
+    which = d.double_used_label if used else d.double_unused_label
+    key = "double_used_label" if used else "double_unused_label"
+    words, lang = t.say(f"{base}.{key}", which)
+    _second_place(c, 12, y + 4, 30, used)
+    y += c.text(48, y + 12, words, WIDTH - 60, lang=lang) + 8
+    c.said.append(words)
+    return y + 6
 
 
 def _slots(d: SlotsDiagram, t: Table, c: _Canvas, base: str) -> float:

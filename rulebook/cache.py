@@ -9,7 +9,7 @@ is found and worded afresh.
 
 - rulebook.program: a game's scoring program (``rulebook score`` without the models);
 - :func:`load_content`: the validated content of a project (``build``, ``serve``,
-  ``schema``), one pickle per content folder.
+  ``schema``), one pickle per content folder; :func:`load_game`, one game's.
 """
 
 from __future__ import annotations
@@ -19,14 +19,17 @@ import os
 import pickle
 import sys
 import tempfile
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from rulebook.paths import APP_ROOT
 
 if TYPE_CHECKING:
     from schemas.game import GameContent
+
+T = TypeVar("T")
 
 #: The packages whose code derived data depends on.
 CODE = ("schemas", "scorer", "rulebook")
@@ -94,6 +97,26 @@ def tree_digest(folder: Path) -> str:
     return digest.hexdigest()
 
 
+def _kept(folder: Path, name: str, make: Callable[[], T]) -> T:
+    """``make()``, read back while the code and every file under ``folder`` are unchanged.
+
+    The digest is taken before ``make`` reads the files, so a file changed meanwhile is
+    never stored under its older text. Nothing is stored when ``make`` raises.
+    """
+    key = f"{code_version()} {tree_digest(folder)}".encode()
+    path = entry("content", folder, name)
+    try:
+        header, _, body = path.read_bytes().partition(b"\n")
+        if header == key:
+            found: T = pickle.loads(body)
+            return found
+    except Exception:
+        pass
+    made = make()
+    store(path, key + b"\n" + pickle.dumps(made, protocol=pickle.HIGHEST_PROTOCOL))
+    return made
+
+
 def load_content(content_dir: Path) -> dict[str, GameContent]:
     """schemas.loader.load_all(content_dir), kept until any file under it or the code changes.
 
@@ -102,15 +125,13 @@ def load_content(content_dir: Path) -> dict[str, GameContent]:
     """
     from schemas.loader import load_all
 
-    key = f"{code_version()} {tree_digest(content_dir)}".encode()
-    path = entry("content", content_dir, "content")
-    try:
-        header, _, body = path.read_bytes().partition(b"\n")
-        if header == key:
-            games: dict[str, GameContent] = pickle.loads(body)
-            return games
-    except Exception:
-        pass
-    games = load_all(content_dir)
-    store(path, key + b"\n" + pickle.dumps(games, protocol=pickle.HIGHEST_PROTOCOL))
-    return games
+    return _kept(content_dir, "content", lambda: load_all(content_dir))
+
+
+def load_game(folder: Path, files: tuple[str, ...] | None) -> GameContent:
+    """schemas.loader.load_game(folder, files), kept like :func:`load_content`: one game's
+    content for the commands that read one game (score's full path, setup, conformance)."""
+    from schemas.loader import load_game as load
+
+    name = "game-all" if files is None else "game-" + "-".join(files)
+    return _kept(folder, name, lambda: load(folder, files=files))

@@ -4,7 +4,7 @@ The schema is the contract (schemas.endstate.end_state_schema, exported from the
 model that documents the format): each keyword stands for one check, with one problem code
 and its parameters (a type, a bound, a list's length, a name's length and characters).
 site/assets/calculator/fields.js walks the same schema the same way, so both runtimes find
-the same problems in the same order (tests/test_fields.py runs both on hostile
+the same problems in the same order (tests/fuzz/test_fields_parity.py runs both on hostile
 inputs). Nothing here names a game, and nothing imports pydantic: a cached scoring program
 checks fields with it too. Python alone also has :func:`acceptor`, a quick test made once
 from the schema that lets a valid state skip the walk (the browser checks one state per
@@ -189,7 +189,7 @@ def acceptor(root: Schema) -> Accept:
     keyword to find nothing costs more than scoring it; this test is made from the schema
     once, as closures that do only the comparisons. Any value it refuses is walked by
     :func:`field_problems`, so every problem is still worded by the walk (the browser has
-    no such shortcut: one keystroke checks one state). tests/test_fields.py holds the two
+    no such shortcut: one keystroke checks one state). tests/fuzz/test_fields_parity.py holds the two
     to the same verdict on every hostile input and every conformance case.
     """
     defs: dict[str, Schema] = root.get("$defs", {})

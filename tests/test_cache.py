@@ -62,3 +62,36 @@ def test_a_damaged_entry_is_made_again(tmp_path: Path, counted: list[Path]) -> N
     stored.write_bytes(header + b"\nnot a pickle")
     assert set(cache.load_content(project.content)) == {"nile"}
     assert len(counted) == 2
+
+
+def test_one_game_is_read_back_until_a_file_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """rulebook.cache.load_game (the commands that read one game): kept per set of files
+    asked for, made again when a file changes, never kept when it fails."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    loaded: list[Any] = []
+    real = loader.load_game
+
+    def load_game(folder: Path, files: Any = None) -> Any:
+        loaded.append(files)
+        return real(folder, files=files)
+
+    monkeypatch.setattr(loader, "load_game", load_game)
+    folder = game_project(tmp_path / "project", "nile").content / "nile"
+    first = cache.load_game(folder, ())
+    assert cache.load_game(folder, ()) == first and loaded == [()]
+    assert cache.load_game(folder, None).cases is not None and loaded == [(), None]
+    scoring = folder / "scoring.yaml"
+    text = scoring.read_text("utf-8")
+    scoring.write_text("kind: nonsense\n", encoding="utf-8")
+    for _ in range(2):
+        with pytest.raises(ContentError, match=r"scoring\.yaml"):
+            cache.load_game(folder, ())
+    assert len(loaded) == 4
+    scoring.write_text(text, encoding="utf-8")  # the stored text again: read back
+    assert cache.load_game(folder, ()) == first and len(loaded) == 4
+    rules = folder / "rules.yaml"
+    rules.write_text(rules.read_text("utf-8").replace("Nile en bref", "Nile en deux mots"), "utf-8")
+    cache.load_game(folder, ())
+    assert len(loaded) == 5  # any file of the game's folder counts, as for load_content

@@ -38,40 +38,15 @@ def known_game(project: Project, name: str) -> Path:
     return folder
 
 
-#: Games already loaded in this process, by (folder, files asked for): the digest of the
-#: folder's files then, and the content. A process that runs many commands (the test
-#: suite's command-line fuzzing, an editor's integration) reads a game once per version.
-_LOADED: dict[tuple[Path, tuple[str, ...] | None], tuple[str, GameContent]] = {}
-
-
-def _folder_digest(folder: Path) -> str:
-    import hashlib
-
-    digest = hashlib.sha256()
-    for file in sorted(folder.rglob("*")):
-        if file.is_file():
-            digest.update(str(file.relative_to(folder)).encode() + b"\0" + file.read_bytes())
-    return digest.hexdigest()
-
-
 def load_one(project: Project, name: str, files: Iterable[str] | None = ()) -> GameContent:
     """Load one game only: scoring a game should not wait for (or fail on) the others.
 
     ``files`` are the game's files to read besides the required ones (None: all of them).
-    The same files, unchanged, give the same (immutable) content without reading it again.
+    Unchanged files and code give the content back from the cache (rulebook.cache).
     """
-    from schemas.loader import load_game
+    from rulebook.cache import load_game
 
-    folder = known_game(project, name)
-    wanted = None if files is None else tuple(files)
-    key = (folder.resolve(), wanted)
-    digest = _folder_digest(folder)  # before reading: a later change cannot hide under it
-    found = _LOADED.get(key)
-    if found is not None and found[0] == digest:
-        return found[1]
-    content = load_game(folder, files=wanted)
-    _LOADED[key] = (digest, content)
-    return content
+    return load_game(known_game(project, name), None if files is None else tuple(files))
 
 
 def translator(project: Project, content: GameContent, language: str | None) -> Translator:

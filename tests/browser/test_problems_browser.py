@@ -154,3 +154,34 @@ def test_a_fresh_form_shows_no_error_and_lists_what_is_left(page: Any, base_url:
     assert first.get_attribute("aria-invalid") == "true"
     assert _problems(calc) == [("required", '["players",0,"traveller"]')]
     assert left.count() == 1, "the untouched second player is still only left to enter"
+
+
+def test_a_table_field_offers_only_what_the_player_count_uses(page: Any, base_url: str) -> None:
+    """Issue 11: River of Gold's scoring tiles come in a 2-player and a 3-4-player set, and
+    Seishin counts as one more participant; a field lists only the set in use. A tile chosen
+    before the count changed stays listed, with its problem, so the field says what is wrong."""
+    page.goto(base_url + "en/river_of_gold/scoring/")
+    calc = widget_ready(page, "[data-calculator]")
+    tile = '[data-table="tile_region_1"]'
+
+    def offered() -> set[str]:
+        labels: list[str] = calc.locator(f"{tile} option").evaluate_all(
+            "options => options.filter(o => o.value).map(o => o.textContent)"
+        )
+        return {label.split(" tile")[0] for label in labels}
+
+    calc.locator("[data-player-count]").select_option("2")
+    assert offered() == {"2-player"}
+    # Two players and Seishin: three participants.
+    calc.locator('[data-option="seishin_level"]').select_option("level_1")
+    assert offered() == {"3-4-player"}
+    calc.locator('[data-option="seishin_level"]').select_option("off")
+    calc.locator("[data-player-count]").select_option("4")
+    assert offered() == {"3-4-player"}
+    calc.locator(tile).select_option("t_12_8_4")
+    calc.locator("[data-player-count]").select_option("2")
+    assert offered() == {"2-player", "3-4-player"}
+    assert calc.locator(f"{tile} option").evaluate_all(
+        "options => options.filter(o => o.value && !o.textContent.startsWith('2-')).map(o => o.value)"
+    ) == ["t_12_8_4"]
+    assert ("not_for_count", '["table","tile_region_1"]') in _problems(calc)

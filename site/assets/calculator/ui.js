@@ -86,6 +86,8 @@ function makeEngine(game) {
     tableActive: (id, c) => holds(compiled.tableWhen?.[id], c),
     /** @param {string} id @param {any} c */
     optionActive: (id, c) => holds(optionWhen[id], c),
+    /** Whether a table field offers a choice (a 2-player tile only at two). @param {string} table @param {string} choice @param {any} c */
+    choiceOffered: (table, choice, c) => holds(/** @type {any} */ (compiled.choiceWhen?.[table]?.[choice]), c),
     /** @param {string} id @param {any} c */
     rivalActive: (id, c) => holds(compiled.rivalWhen?.[id], c),
     /**
@@ -260,12 +262,14 @@ class Calculator {
     for (const spec of s.table ?? []) {
       if (!this.engine.tableActive(spec.id, c)) continue;
       const id = nextId("calc-table");
-      const allowed = spec.choices_by_players?.[String(this.count)] ?? spec.choices.map((/** @type {any} */ x) => x.id);
+      // Only the choices legal here (player count, options); one chosen before the count
+      // changed stays listed, so its problem names what the field shows.
+      const offered = (/** @type {any} */ x) => this.table[spec.id] === x.id || this.engine.choiceOffered(spec.id, x.id, c);
       const select = el("select", {
         id, "data-table": spec.id, "data-focus-key": `table:${spec.id}`, "aria-describedby": `${id}-error`,
         on: { change: (/** @type {Event} */ e) => { this.table[spec.id] = /** @type {HTMLSelectElement} */ (e.target).value || null; this.build(); } },
       }, el("option", { value: "", text: `— ${t.t("not_chosen")} —` }),
-      spec.choices.filter((/** @type {any} */ x) => allowed.includes(x.id)).map((/** @type {any} */ x) =>
+      spec.choices.filter(offered).map((/** @type {any} */ x) =>
         el("option", { value: x.id, selected: this.table[spec.id] === x.id, text: x.label })));
       tableFields.push(el("div", { class: "rb-field" },
         el("label", { for: id }, t.text(spec.label, `scoring.table.${spec.id}.label`)), select,

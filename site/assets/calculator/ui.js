@@ -271,8 +271,10 @@ class Calculator {
       }, el("option", { value: "", text: `— ${t.t("not_chosen")} —` }),
       spec.choices.filter(offered).map((/** @type {any} */ x) =>
         el("option", { value: x.id, selected: this.table[spec.id] === x.id, text: x.label })));
+      const help = spec.help ? el("small", { class: "rb-help", id: `${id}-help` }, t.text(spec.help, `scoring.table.${spec.id}.help`)) : null;
+      if (help) select.setAttribute("aria-describedby", `${id}-help ${id}-error`);
       tableFields.push(el("div", { class: "rb-field" },
-        el("label", { for: id }, t.text(spec.label, `scoring.table.${spec.id}.label`)), select,
+        el("label", { for: id }, t.text(spec.label, `scoring.table.${spec.id}.label`)), select, help,
         el("span", { class: "rb-error", id: `${id}-error`, hidden: true, "data-error-for": `table.${spec.id}` })));
     }
     if (tableFields.length) this.form.append(el("fieldset", { class: "rb-calc-table" }, el("legend", {}, t.node("table_inputs")), tableFields));

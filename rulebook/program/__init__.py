@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from scorer.validate import TableFn
 
 #: Bumped when the stored shape changes.
-FORMAT = 5  # 5: the constraints' own cut-down evaluation (constraint_values)
+FORMAT = 6  # 6: the tally (breakdowns written for the game) replaces category_when
 #: The game files the score path reads (schemas.game.REQUIRED_FILES, checked in save()).
 GAME_FILES = ("game", "components", "setup", "scoring")
 
@@ -68,7 +68,7 @@ def _thawed(group: str, found: Any) -> Any:
 
     if found is None:
         return None
-    if group in ("evaluate", "constraint_values", "win_requires", "team"):
+    if group in ("evaluate", "tally", "constraint_values", "win_requires", "team"):
         return thaw(found)
     if group == "constraints":
         return {
@@ -110,8 +110,7 @@ class Program:
         # putting a result together for both.
         self.plan = Plan.from_data(data["plan"])
         self.fns = Functions(
-            evaluate=functions["evaluate"],
-            category_when=functions["category_when"],
+            tally=functions["tally"],
             end_checks=functions["end_checks"],
             win_requires=functions["win_requires"],
             team=functions["team"],
@@ -173,11 +172,11 @@ def make(engine: GameEngine, labels: Callable[[str], dict[str, Any]]) -> dict[st
     try:
         functions = {
             "evaluate": freeze(compiled.evaluate),
+            "tally": freeze(compiled.tally),
             "constraint_values": freeze(compiled.constraint_values),
             "win_requires": freeze(compiled.win_requires) if compiled.win_requires else None,
             "team": freeze(compiled.team) if compiled.team else None,
             "input_when": {k: freeze(f) for k, f in compiled.input_when.items()},
-            "category_when": {k: freeze(f) for k, f in compiled.category_when.items()},
             "table_when": {k: freeze(f) for k, f in compiled.table_when.items()},
             "choice_when": {key: freeze(f) for key, f in compiled.choice_when.items()},
             "constraints": {

@@ -279,6 +279,41 @@ def player_function(node: object, label: str, scoring: Scoring | None = None) ->
     return _compile_function(source, "_player", label)  # type: ignore[no-any-return]
 
 
+def constraints_hold(scoring: Scoring, label: str) -> PlayerFn:
+    """Every constraint in one function: True when each that applies holds for every
+    player (validation's quick test; any other answer runs them one by one for the
+    problems).
+
+    It reads the constraint values (``V``) as each constraint's own function does; a
+    constraint's ``when`` is computed once, and its cross-player parts only when it applies.
+    """
+    emitter = Emitter(bool(scoring.rivals), _choice_inputs(scoring), _keepers(scoring))
+    used = sorted(constraint_reads(scoring))
+    tests = []
+    for k, constraint in enumerate(scoring.constraints):
+        applies = "True" if constraint.when is None else emitter.test(constraint.when)
+        emitter.lines.append(f"    _w{k} = {applies}")
+        before = len(emitter.lines)
+        check = emitter.test(constraint.check)
+        hoisted = emitter.lines[before:]
+        if hoisted:  # computed only where the constraint applies, as its own function is
+            del emitter.lines[before:]
+            emitter.lines.append(f"    if _w{k}:")
+            emitter.lines.extend(f"    {line}" for line in hoisted)
+        tests.append(f"(_w{k} and not {check})")
+    count = "n = len(P) - len(R)" if emitter.rivals else "n = len(P)"
+    lines = [
+        f"def _holds(P, O, T, D, V, R={{}}):\n    {count}\n    E = False",
+        *(f"    v_{ident} = V[{ident!r}]" for ident in used),
+        *emitter.lines,
+        "    for i, p in enumerate(P):",
+        f"        if {' or '.join(tests) or 'False'}:",
+        "            return False",
+        "    return True",
+    ]
+    return _compile_function("\n".join(lines) + "\n", "_holds", label)  # type: ignore[no-any-return]
+
+
 @dataclass(frozen=True)
 class CompiledScoring:
     """A game's scoring, ready to evaluate many end states."""
@@ -297,6 +332,8 @@ class CompiledScoring:
     #: (table input id, choice id) -> when that choice is offered.
     choice_when: dict[tuple[str, str], TableFn] = field(default_factory=dict)
     constraints: dict[str, tuple[PlayerFn, TableFn | None]] = field(default_factory=dict)
+    #: Whether every constraint holds (:func:`constraints_hold`), for a valid state.
+    constraints_hold: PlayerFn | None = None
     end_checks: dict[str, PlayerFn] = field(default_factory=dict)
     win_requires: PlayerFn | None = None
     #: Values that may be bools and need turning into numbers for a breakdown.
@@ -601,6 +638,7 @@ def compile_scoring(content: GameContent) -> CompiledScoring:
             )
             for c in scoring.constraints
         },
+        constraints_hold=constraints_hold(scoring, f"{label}: constraints"),
         end_checks={
             e.id: player_function(e.any_player, f"{label}: end check {e.id}", scoring)
             for e in scoring.end_checks

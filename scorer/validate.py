@@ -52,6 +52,8 @@ if TYPE_CHECKING:  # types only: a Protocol class costs a cached program's start
         @property
         def constraints(self) -> Mapping[str, tuple[Callable[..., Any], TableFn | None]]: ...
         @property
+        def constraints_hold(self) -> Callable[..., Any] | None: ...
+        @property
         def rival_when(self) -> Mapping[str, TableFn]: ...
         @property
         def rival_fixed(self) -> Mapping[tuple[str, str], TableFn]: ...
@@ -352,6 +354,9 @@ class _Round:
         blocked = False
         # Only what the constraints read (a few per-player sums), not the whole scoring.
         values = self.compiled.constraint_values(players, options, table, choice_data, False)[0]
+        holds = self.compiled.constraints_hold
+        if not faulty and holds is not None and holds(players, options, table, choice_data, values):
+            return False  # every constraint holds: no problem to word, none left unchecked
         declared = {c["id"]: c for c in self.facts.constraints}
         for ident, (rule, applies) in self.compiled.constraints.items():
             reads = self.needs.constraints.get(ident, frozenset())

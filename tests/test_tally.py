@@ -11,7 +11,9 @@ explanations, the two agree to the type of every number.
 
 from __future__ import annotations
 
+import contextlib
 import copy
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -21,7 +23,7 @@ from schemas.scoring import TOTAL
 from scorer.compiler import CompiledScoring, kept_values
 from scorer.engine import GameEngine
 from scorer.problems import EndStateError
-from scorer.validate import TableState
+from scorer.validate import TableState, check_end_state
 from tests.test_js_parity import PROBE_STATES, probe_game, random_states
 from tests.track_support import track_state
 
@@ -106,3 +108,44 @@ def test_the_tally_is_the_generic_assembly(game_id: str, games: dict[str, GameCo
                 assert repr(details) == repr(want_details), raw
         checked += 1
     assert checked >= 12
+
+
+@pytest.mark.parametrize(
+    "game_id", ["momiji", "nile", "river_of_gold", "tokaido", "viticulture", "probe"]
+)
+def test_the_quick_constraint_test_is_every_constraint(
+    game_id: str, games: dict[str, GameContent]
+) -> None:
+    """Validation's one-function test of the constraints (scorer.compiler.constraints_hold)
+    says True exactly when every constraint that applies holds for every player, on the
+    rows validation gives it: valid states, refused cases and drawn states."""
+    content = probe_game() if game_id == "probe" else games[game_id]
+    engine = GameEngine(content)
+    compiled = engine.compiled
+    quick = compiled.constraints_hold
+    assert quick is not None
+    seen = {True: 0, False: 0}
+
+    def spy(*args: Any) -> bool:
+        players, options, table, choice_data, values = args
+        count = len(players)
+        expected = all(
+            all(rule(players, options, table, choice_data, values))
+            for rule, applies in compiled.constraints.values()
+            if applies is None or applies(options, table, choice_data, count)
+        )
+        found = bool(quick(*args))
+        assert found == expected, (found, players)
+        seen[found] += 1
+        return found
+
+    spied = replace(compiled, constraints_hold=spy)
+    refused = (
+        [{"game": content.id, **c.state} for c in content.cases.invalid] if content.cases else []
+    )
+    for raw in [*_states(content, engine), *refused]:
+        with contextlib.suppress(EndStateError):
+            check_end_state(engine.facts, spied, copy.deepcopy(raw))
+    if content.scoring.constraints:  # (validation asks nothing of a game without any)
+        assert seen[True] >= 12
+        assert seen[False] >= 1 or not refused  # a refused case breaks a constraint

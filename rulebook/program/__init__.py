@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from scorer.validate import TableFn
 
 #: Bumped when the stored shape changes.
-FORMAT = 6  # 6: the tally (breakdowns written for the game) replaces category_when
+FORMAT = 6  # 6: the tally replaces category_when; every constraint in one quick test
 #: The game files the score path reads (schemas.game.REQUIRED_FILES, checked in save()).
 GAME_FILES = ("game", "components", "setup", "scoring")
 
@@ -68,7 +68,14 @@ def _thawed(group: str, found: Any) -> Any:
 
     if found is None:
         return None
-    if group in ("evaluate", "tally", "constraint_values", "win_requires", "team"):
+    if group in (
+        "evaluate",
+        "tally",
+        "constraint_values",
+        "constraints_hold",
+        "win_requires",
+        "team",
+    ):
         return thaw(found)
     if group == "constraints":
         return {
@@ -88,6 +95,7 @@ class StoredChecks:
     table_when: dict[str, TableFn] = field(default_factory=dict)
     choice_when: dict[tuple[str, str], TableFn] = field(default_factory=dict)
     constraints: dict[str, tuple[Callable[..., Any], TableFn | None]] = field(default_factory=dict)
+    constraints_hold: Callable[..., Any] | None = None
     rival_when: dict[str, TableFn] = field(default_factory=dict)
     rival_fixed: dict[tuple[str, str], TableFn] = field(default_factory=dict)
 
@@ -122,6 +130,7 @@ class Program:
             table_when=functions["table_when"],
             choice_when=functions["choice_when"],
             constraints=functions["constraints"],
+            constraints_hold=functions["constraints_hold"],
             rival_when=functions["rival_when"],
             rival_fixed=functions["rival_fixed"],
         )
@@ -179,6 +188,9 @@ def make(engine: GameEngine, labels: Callable[[str], dict[str, Any]]) -> dict[st
             "input_when": {k: freeze(f) for k, f in compiled.input_when.items()},
             "table_when": {k: freeze(f) for k, f in compiled.table_when.items()},
             "choice_when": {key: freeze(f) for key, f in compiled.choice_when.items()},
+            "constraints_hold": freeze(compiled.constraints_hold)
+            if compiled.constraints_hold
+            else None,
             "constraints": {
                 k: (freeze(rule), freeze(when) if when else None)
                 for k, (rule, when) in compiled.constraints.items()

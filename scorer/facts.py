@@ -50,6 +50,11 @@ class GameFacts:
         return acceptor(self.schema)
 
     @cached_property
+    def input_ids(self) -> frozenset[str]:
+        """Every input's id."""
+        return frozenset(spec["id"] for spec in self.inputs)
+
+    @cached_property
     def defaults(self) -> Json:
         """What each input holds when the end state leaves it out, by id."""
         return {spec["id"]: self.default_value(spec) for spec in self.inputs}

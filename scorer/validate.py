@@ -109,7 +109,7 @@ class _Round:
         #: Where the field problems are; a field is valid when none is at or around it.
         self.bad_locs = [p.loc for p in found if p.code != "unknown_field"]
         self.needs: Needs = facts.needs
-        self.inputs = frozenset(spec["id"] for spec in facts.inputs)
+        self.inputs = facts.input_ids
 
     def intact(self, loc: Loc) -> bool:
         """Whether the container at ``loc`` has the right type (what is in it may not)."""

@@ -146,15 +146,21 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
     def details_of(row: int) -> dict[str, Any]:
         return {ident: column[row] for ident, column in explained} if explained else {}
 
-    later_keys = [(k.value, values[k.value]) for k in plan.keys[1:]]
+    # Each later key's values as JSON data, a column at a time.
+    later_keys = [(k.value, list(map(plain_key, values[k.value][:count]))) for k in plan.keys[1:]]
+    totals = values[TOTAL] if by_points else None
+    # A tie left after the compared keys is undecided when keys were left out.
+    cut_short = len(keys) < len(plan.keys)
 
     players = []
     for index, name in enumerate(state.names):
-        placement = undecided_tie(placements[index], keys, plan.keys)
+        placement = placements[index]
+        if cut_short:
+            placement = undecided_tie(placement, keys, plan.keys)
         players.append(
             PlayerResult(
                 name=name,
-                total=values[TOTAL][index] if by_points else None,
+                total=None if totals is None else totals[index],
                 key=None if by_points else [int(v) for v in values[first_key][index]],
                 breakdown=breakdowns[index],
                 rank=placement.rank,
@@ -166,8 +172,8 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
                 decided_by=placement.decided_by,
                 against=ranked_names[placement.against] if placement.against is not None else None,
                 tiebreak=placement.path,
-                details=details_of(index),
-                tiebreakers={ident: plain_key(column[index]) for ident, column in later_keys},
+                details=details_of(index) if explained else {},
+                tiebreakers={ident: column[index] for ident, column in later_keys},
             )
         )
     notices = [

@@ -525,15 +525,17 @@ class _Tally:
         self.levels = levels
         self.first, self.last = steps[0], steps[-1]
         self.flags = bool_values(scoring)
-        tests = [(c.id, emitter.expr(c.when)) for c in scoring.categories if c.when is not None]
+        # Categories under the same condition (an expansion's, a mode's) share one test.
+        grouped: dict[str, list[str]] = {}
+        for c in scoring.categories:
+            if c.when is not None:
+                grouped.setdefault(emitter.test(c.when), []).append(c.id)
         #: The variable holding the ids of the categories not shown, if any can be hidden.
         self.hidden = (
             emitter.hoist(
-                "tuple(c for c, s in ("
-                + "".join(f"({c!r}, {t}), " for c, t in tests)
-                + ") if not s)"
+                " + ".join(f"(() if {test} else {tuple(ids)!r})" for test, ids in grouped.items())
             )
-            if tests
+            if grouped
             else None
         )
 
@@ -572,7 +574,10 @@ class _Tally:
         )
         if self.hidden is None or not pairs:
             return f"{{{pairs}}}"
-        return f"{{c: d for c, d in {{{pairs}}}.items() if c not in {self.hidden}}}"
+        # Without explanations every detail is None: nothing to leave out.
+        return (
+            f"({{c: d for c, d in {{{pairs}}}.items() if c not in {self.hidden}}} if E else {{}})"
+        )
 
 
 def compile_scoring(content: GameContent) -> CompiledScoring:

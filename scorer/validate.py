@@ -176,7 +176,7 @@ class _Round:
                 if self.bad_locs
                 else every_field_valid
             )
-            if not all(valid):
+            if self.bad_locs and not all(valid):
                 unchecked.add(ident)
             when = self.compiled.input_when.get(ident)
             if when is not None and not table_ok and ident in facts.reads_table:
@@ -185,7 +185,12 @@ class _Round:
             active = when is None or bool(when(options, table, choice_data, count))
             if active:
                 if ident in facts.compared_inputs:
-                    self.problems.extend(self._input(spec, [p[ident] for p in players], valid))
+                    column = [p[ident] for p in players]
+                    most = facts.table_maxima.get(ident)
+                    # Every field valid and the table within the box: a count has nothing
+                    # more to check (the usual case, without a call per input).
+                    if self.bad_locs or most is None or sum(column) > most:
+                        self.problems.extend(self._input(spec, column, valid))
             else:
                 values_of = [p[ident] for p in players]
                 for index in range(count):

@@ -314,6 +314,24 @@ def constraints_hold(scoring: Scoring, label: str) -> PlayerFn:
     return _compile_function("\n".join(lines) + "\n", "_holds", label)  # type: ignore[no-any-return]
 
 
+def inputs_off(scoring: Scoring, label: str) -> TableFn | None:
+    """The inputs whose ``when`` does not hold, in one function (None when every input is
+    always asked): validation's view of which inputs the table is asked, each distinct
+    condition tested once instead of one function per input."""
+    grouped: dict[str, list[str]] = {}
+    emitter = Emitter()
+    for spec in scoring.inputs:
+        if spec.when is not None:
+            grouped.setdefault(emitter.test(spec.when), []).append(spec.id)
+    if not grouped:
+        return None
+    if emitter.lines:
+        raise ValueError(f"{label}: cross-player mechanics are not allowed here")
+    parts = " + ".join(f"(() if {test} else {tuple(ids)!r})" for test, ids in grouped.items())
+    source = f"def _off(O, T, D, n):\n    return {parts}\n"
+    return _compile_function(source, "_off", label)  # type: ignore[no-any-return]
+
+
 @dataclass(frozen=True)
 class CompiledScoring:
     """A game's scoring, ready to evaluate many end states."""
@@ -327,6 +345,8 @@ class CompiledScoring:
     #: ``evaluate`` cut down to the values the constraints read (validation runs it).
     constraint_values: EvaluateFn
     input_when: dict[str, TableFn] = field(default_factory=dict)
+    #: The ids of the inputs whose ``when`` does not hold (:func:`inputs_off`).
+    inputs_off: TableFn | None = None
     category_when: dict[str, TableFn] = field(default_factory=dict)
     table_when: dict[str, TableFn] = field(default_factory=dict)
     #: (table input id, choice id) -> when that choice is offered.
@@ -611,6 +631,7 @@ def compile_scoring(content: GameContent) -> CompiledScoring:
         tally=tally,
         constraint_values=constraint_values,
         input_when=when_map(list(scoring.inputs)),
+        inputs_off=inputs_off(scoring, f"{label}: inputs asked"),
         category_when=when_map(scoring.categories),
         table_when=when_map(scoring.table),
         rival_when=when_map(scoring.rivals),

@@ -46,6 +46,8 @@ if TYPE_CHECKING:  # types only: a Protocol class costs a cached program's start
         @property
         def input_when(self) -> Mapping[str, TableFn]: ...
         @property
+        def inputs_off(self) -> TableFn | None: ...
+        @property
         def table_when(self) -> Mapping[str, TableFn]: ...
         @property
         def choice_when(self) -> Mapping[tuple[str, str], TableFn]: ...
@@ -169,6 +171,14 @@ class _Round:
             players.append(values)
         unchecked: set[str] = set()
         every_field_valid = [True] * count
+        # Which inputs are asked, every condition tested once; with a faulty table input
+        # each input's own condition is tested (or not) as below.
+        find_off = self.compiled.inputs_off
+        off = (
+            frozenset(find_off(options, table, choice_data, count))
+            if find_off is not None and table_ok
+            else None
+        )
         for spec in facts.inputs:
             ident = spec["id"]
             valid = (
@@ -182,7 +192,12 @@ class _Round:
             if when is not None and not table_ok and ident in facts.reads_table:
                 unchecked.add(ident)  # whether it is asked depends on a faulty table input
                 continue
-            active = when is None or bool(when(options, table, choice_data, count))
+            if when is None:
+                active = True
+            elif off is not None:
+                active = ident not in off
+            else:
+                active = bool(when(options, table, choice_data, count))
             if active:
                 if ident in facts.compared_inputs:
                     column = [p[ident] for p in players]

@@ -149,3 +149,38 @@ def test_the_quick_constraint_test_is_every_constraint(
     if content.scoring.constraints:  # (validation asks nothing of a game without any)
         assert seen[True] >= 12
         assert seen[False] >= 1 or not refused  # a refused case breaks a constraint
+
+
+@pytest.mark.parametrize(
+    "game_id", ["momiji", "nile", "river_of_gold", "tokaido", "viticulture", "probe"]
+)
+def test_the_inputs_off_are_those_whose_condition_fails(
+    game_id: str, games: dict[str, GameContent]
+) -> None:
+    """Validation's one-function view of the inputs not asked (scorer.compiler.inputs_off)
+    names exactly the inputs whose own ``when`` does not hold, on valid, refused and drawn
+    states."""
+    content = probe_game() if game_id == "probe" else games[game_id]
+    engine = GameEngine(content)
+    compiled = engine.compiled
+    quick = compiled.inputs_off
+    if quick is None:
+        assert not compiled.input_when
+        return
+    calls = []
+
+    def spy(*args: Any) -> tuple[str, ...]:
+        found = quick(*args)
+        expected = {ident for ident, when in compiled.input_when.items() if not when(*args)}
+        assert set(found) == expected, args
+        calls.append(found)
+        return found  # type: ignore[no-any-return]
+
+    spied = replace(compiled, inputs_off=spy)
+    refused = (
+        [{"game": content.id, **c.state} for c in content.cases.invalid] if content.cases else []
+    )
+    for raw in [*_states(content, engine), *refused]:
+        with contextlib.suppress(EndStateError):
+            check_end_state(engine.facts, spied, copy.deepcopy(raw))
+    assert len(calls) >= 12 and any(calls)  # some inputs were not asked

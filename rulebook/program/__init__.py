@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from scorer.validate import TableFn
 
 #: Bumped when the stored shape changes.
-FORMAT = 6  # 6: the tally replaces category_when; every constraint in one quick test
+FORMAT = 6  # 6: the tally replaces category_when; constraints_hold, inputs_off
 #: The game files the score path reads (schemas.game.REQUIRED_FILES, checked in save()).
 GAME_FILES = ("game", "components", "setup", "scoring")
 
@@ -73,6 +73,7 @@ def _thawed(group: str, found: Any) -> Any:
         "tally",
         "constraint_values",
         "constraints_hold",
+        "inputs_off",
         "win_requires",
         "team",
     ):
@@ -92,6 +93,7 @@ class StoredChecks:
     evaluate: Callable[..., Any]
     constraint_values: Callable[..., Any]
     input_when: dict[str, TableFn] = field(default_factory=dict)
+    inputs_off: TableFn | None = None
     table_when: dict[str, TableFn] = field(default_factory=dict)
     choice_when: dict[tuple[str, str], TableFn] = field(default_factory=dict)
     constraints: dict[str, tuple[Callable[..., Any], TableFn | None]] = field(default_factory=dict)
@@ -127,6 +129,7 @@ class Program:
             evaluate=functions["evaluate"],
             constraint_values=functions["constraint_values"],
             input_when=functions["input_when"],
+            inputs_off=functions["inputs_off"],
             table_when=functions["table_when"],
             choice_when=functions["choice_when"],
             constraints=functions["constraints"],
@@ -186,6 +189,7 @@ def make(engine: GameEngine, labels: Callable[[str], dict[str, Any]]) -> dict[st
             "win_requires": freeze(compiled.win_requires) if compiled.win_requires else None,
             "team": freeze(compiled.team) if compiled.team else None,
             "input_when": {k: freeze(f) for k, f in compiled.input_when.items()},
+            "inputs_off": freeze(compiled.inputs_off) if compiled.inputs_off else None,
             "table_when": {k: freeze(f) for k, f in compiled.table_when.items()},
             "choice_when": {key: freeze(f) for key, f in compiled.choice_when.items()},
             "constraints_hold": freeze(compiled.constraints_hold)

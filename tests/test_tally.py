@@ -110,6 +110,18 @@ def test_the_tally_is_the_generic_assembly(game_id: str, games: dict[str, GameCo
     assert checked >= 12
 
 
+def _validate_all(content: GameContent, engine: GameEngine, checks: Any) -> int:
+    """Validate every state of :func:`_states` and every refused case with ``checks``; the
+    number of refused cases."""
+    refused = (
+        [{"game": content.id, **c.state} for c in content.cases.invalid] if content.cases else []
+    )
+    for raw in [*_states(content, engine), *refused]:
+        with contextlib.suppress(EndStateError):
+            check_end_state(engine.facts, checks, copy.deepcopy(raw))
+    return len(refused)
+
+
 @pytest.mark.parametrize(
     "game_id", ["momiji", "nile", "river_of_gold", "tokaido", "viticulture", "probe"]
 )
@@ -139,13 +151,7 @@ def test_the_quick_constraint_test_is_every_constraint(
         seen[found] += 1
         return found
 
-    spied = replace(compiled, constraints_hold=spy)
-    refused = (
-        [{"game": content.id, **c.state} for c in content.cases.invalid] if content.cases else []
-    )
-    for raw in [*_states(content, engine), *refused]:
-        with contextlib.suppress(EndStateError):
-            check_end_state(engine.facts, spied, copy.deepcopy(raw))
+    refused = _validate_all(content, engine, replace(compiled, constraints_hold=spy))
     if content.scoring.constraints:  # (validation asks nothing of a game without any)
         assert seen[True] >= 12
         assert seen[False] >= 1 or not refused  # a refused case breaks a constraint
@@ -176,11 +182,5 @@ def test_the_inputs_off_are_those_whose_condition_fails(
         calls.append(found)
         return found  # type: ignore[no-any-return]
 
-    spied = replace(compiled, inputs_off=spy)
-    refused = (
-        [{"game": content.id, **c.state} for c in content.cases.invalid] if content.cases else []
-    )
-    for raw in [*_states(content, engine), *refused]:
-        with contextlib.suppress(EndStateError):
-            check_end_state(engine.facts, spied, copy.deepcopy(raw))
+    _validate_all(content, engine, replace(compiled, inputs_off=spy))
     assert len(calls) >= 12 and any(calls)  # some inputs were not asked

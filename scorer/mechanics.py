@@ -133,16 +133,17 @@ def most(
             result[i] = points[i]
     if not explain:
         return result, None
+    won = set(leaders)
     details: list[Detail] = [
-        {
-            "measure": m,
-            "best": best,
-            "won": i in leaders,
-            "tied_with": [p for p in leaders if p != i],
-        }
+        {"measure": m, "best": best, "won": i in won, "tied_with": _others(leaders, i, won)}
         for i, m in enumerate(measures)
     ]
     return result, details
+
+
+def _others(leaders: list[int], player: int, won: set[int]) -> list[int]:
+    """The leaders but ``player``, as a list of its own."""
+    return [p for p in leaders if p != player] if player in won else leaders.copy()
 
 
 def held_award(
@@ -165,14 +166,15 @@ def held_award(
         points[i] = _each(holder_points, i) if holders[i] else _each(other_points, i)
     if not explain:
         return points, None
+    won = set(leaders)
     details: list[Detail] = [
         {
             "measure": m,
             "best": best,
             "active": True,
-            "won": i in leaders,
+            "won": i in won,
             "holder": bool(holders[i]),
-            "tied_with": [p for p in leaders if p != i],
+            "tied_with": _others(leaders, i, won),
         }
         for i, m in enumerate(measures)
     ]

@@ -106,12 +106,14 @@ def _decide(
     """The place against ``neighbour``: the first key on which their values differ."""
     path: list[dict[str, Any]] = []
     for name, own, other in zip(names, mine, theirs, strict=True):
-        if explain:
-            path.append({"key": name, "mine": _plain(own), "theirs": _plain(other)})
+        if explain:  # a sorted key (a tuple) as the list JSON gives
+            path.append(
+                {
+                    "key": name,
+                    "mine": list(own) if isinstance(own, tuple) else own,
+                    "theirs": list(other) if isinstance(other, tuple) else other,
+                }
+            )
         if own != other:
             return Placement(rank, name, path, neighbour)
     return Placement(rank, "shared", path, neighbour)
-
-
-def _plain(value: Any) -> Any:
-    return list(value) if isinstance(value, tuple) else value

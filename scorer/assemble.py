@@ -10,7 +10,7 @@ drift apart.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from scorer.ranking import rank_players
@@ -48,11 +48,7 @@ class Plan:
     game: str
     #: "points" (a total) or the name of a kind ranked by its first key alone.
     kind: str
-    #: (category id, value id), in declared order.
-    categories: tuple[tuple[str, str], ...]
     keys: tuple[Key, ...]
-    #: Values that may be bools and need turning into numbers for a breakdown.
-    bool_values: frozenset[str]
     #: (end check id, the notice when no player meets it).
     end_checks: tuple[tuple[str, str], ...] = ()
     rivals: tuple[Rival, ...] = ()
@@ -62,9 +58,7 @@ class Plan:
         return {
             "game": self.game,
             "kind": self.kind,
-            "categories": list(self.categories),
             "keys": [(k.value, k.better) for k in self.keys],
-            "bool_values": sorted(self.bool_values),
             "end_checks": list(self.end_checks),
             "rivals": [(r.id, r.label, r.ranked, r.can_win) for r in self.rivals],
         }
@@ -75,9 +69,7 @@ class Plan:
         return cls(
             game=data["game"],
             kind=data["kind"],
-            categories=tuple((c, v) for c, v in data["categories"]),
             keys=tuple(Key(v, b) for v, b in data["keys"]),
-            bool_values=frozenset(data["bool_values"]),
             end_checks=tuple((i, m) for i, m in data["end_checks"]),
             rivals=tuple(Rival(*r) for r in data["rivals"]),
         )
@@ -87,31 +79,11 @@ class Plan:
 class Functions:
     """The compiled functions a result reads (scorer.compiler.CompiledScoring has them)."""
 
-    evaluate: Callable[..., Any]
-    category_when: Mapping[str, Callable[..., Any]]
+    #: The scoring with each row's breakdown and total (scorer.compiler.Tally).
+    tally: Callable[..., Any]
     end_checks: Mapping[str, Callable[..., Any]]
     win_requires: Callable[..., Any] | None = None
     team: Callable[..., Any] | None = None
-    #: The categories shown per (options, table, player count): they repeat across states.
-    shown: dict[tuple[Any, ...], list[tuple[str, str]]] = field(default_factory=dict)
-
-
-def _shown(plan: Plan, fns: Functions, state: TableState, count: int) -> list[tuple[str, str]]:
-    """The categories shown for these options, table and player count."""
-    # Validation writes options and the table in declared order; a state made in another
-    # order only misses the cache (the names are in the key, so it never hits wrongly).
-    key = (tuple(state.options.items()), tuple(state.table.items()), count)
-    shown = fns.shown.get(key)
-    if shown is None:
-        when = fns.category_when
-        shown = [
-            (ident, value)
-            for ident, value in plan.categories
-            if ident not in when
-            or when[ident](state.options, state.table, state.choice_data, count)
-        ]
-        fns.shown[key] = shown
-    return shown
 
 
 def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True) -> Result:
@@ -127,20 +99,12 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
     extra: tuple[dict[str, int], ...] = ()
     if plan.rivals:
         rows, extra = [*state.players, *state.rivals.values()], (present,)
-    values, details = fns.evaluate(
+    # The breakdowns (categories shown, flags as numbers) and totals come written for the
+    # game, as the scoring does (scorer.compiler._Tally).
+    values, details, breakdowns = fns.tally(
         rows, state.options, state.table, state.choice_data, explain, *extra
     )
-    shown = _shown(plan, fns, state, count)
-    ids = [ident for ident, _ in shown]
-    # Flags and comparisons are bools in Python; a breakdown is numbers.
-    columns = [
-        list(map(int, values[value])) if value in plan.bool_values else values[value]
-        for _, value in shown
-    ]
-    lines = list(zip(*columns, strict=True)) if columns else [()] * len(rows)
     by_points = plan.kind == "points"
-    if by_points:
-        values[TOTAL] = list(map(sum, lines))
     # Keys that read an input with a (tiebreak) problem are not compared: a tie they
     # would break stays undecided (scorer.result.decided_keys).
     keys = decided_keys(plan.keys, state.undecided)
@@ -173,7 +137,7 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
     team_won = team and (allowed is None or all(bool(a) for a in allowed[:count]))
     # Without explanations every detail is None.
     explained = (
-        [(ident, details[value]) for ident, value in shown if details.get(value) is not None]
+        [(ident, column) for ident, column in details.items() if column is not None]
         if explain
         else []
     )
@@ -182,17 +146,23 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
     def details_of(row: int) -> dict[str, Any]:
         return {ident: column[row] for ident, column in explained} if explained else {}
 
-    later_keys = [(k.value, values[k.value]) for k in plan.keys[1:]]
+    # Each later key's values as JSON data, a column at a time.
+    later_keys = [(k.value, list(map(plain_key, values[k.value][:count]))) for k in plan.keys[1:]]
+    totals = values[TOTAL] if by_points else None
+    # A tie left after the compared keys is undecided when keys were left out.
+    cut_short = len(keys) < len(plan.keys)
 
     players = []
     for index, name in enumerate(state.names):
-        placement = undecided_tie(placements[index], keys, plan.keys)
+        placement = placements[index]
+        if cut_short:
+            placement = undecided_tie(placement, keys, plan.keys)
         players.append(
             PlayerResult(
                 name=name,
-                total=values[TOTAL][index] if by_points else None,
+                total=None if totals is None else totals[index],
                 key=None if by_points else [int(v) for v in values[first_key][index]],
-                breakdown=dict(zip(ids, lines[index], strict=True)),
+                breakdown=breakdowns[index],
                 rank=placement.rank,
                 winner=team_won
                 if team
@@ -202,8 +172,8 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
                 decided_by=placement.decided_by,
                 against=ranked_names[placement.against] if placement.against is not None else None,
                 tiebreak=placement.path,
-                details=details_of(index),
-                tiebreakers={ident: plain_key(column[index]) for ident, column in later_keys},
+                details=details_of(index) if explained else {},
+                tiebreakers={ident: column[index] for ident, column in later_keys},
             )
         )
     notices = [
@@ -233,6 +203,6 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
             details=details_of(row),
         )
         if rival.ranked:
-            found.breakdown = dict(zip(ids, lines[row], strict=True))
+            found.breakdown = breakdowns[row]
         result.rivals.append(found)
     return result

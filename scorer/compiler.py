@@ -28,6 +28,10 @@ from scorer.nodes import rule_for
 #: takes their rows too (R: rival id -> row, after the players).
 Evaluation = tuple[dict[str, list[Any]], dict[str, list[Any] | None]]
 EvaluateFn = Callable[..., Evaluation]
+#: An evaluation's values (with the total, for points), the details of each category
+#: shown (None without explanations), and each row's breakdown.
+Tally = tuple[dict[str, list[Any]], dict[str, list[Any] | None], list[dict[str, int]]]
+TallyFn = Callable[..., Tally]
 TableFn = Callable[[dict[str, Any], dict[str, Any], dict[str, Any], int], Any]
 PlayerFn = Callable[..., list[Any]]
 
@@ -85,6 +89,13 @@ class Emitter:
             raise TypeError(f"unknown scoring node {type(node).__name__}")
         return str(rule_for(node).emit(self, node))
 
+    def test(self, node: object) -> str:
+        """A Python expression true exactly when ``node`` holds (a condition's truth, not
+        necessarily the 0 or 1 ``expr`` gives)."""
+        if isinstance(node, ex.Node):
+            return str(rule_for(node).test(self, node))
+        return self.expr(node)
+
     def vector(self, node: object) -> str:
         """Emit a statement computing ``node`` for every row; return its variable.
 
@@ -104,7 +115,9 @@ class Emitter:
     def compared(self, node: object, rivals: bool) -> str:
         """``node`` for everyone a comparison sees: the players, and the rivals if asked."""
         vector = self.vector(node)
-        return vector if rivals or not self.rivals else f"{vector}[:n]"
+        if rivals or not self.rivals:
+            return vector
+        return f"({vector}[:n] if R else {vector})"  # no copy when every row is a player's
 
     def points(self, node: object, rivals: bool) -> str:
         """Award points: a constant as it is, an expression as one number per row."""
@@ -124,7 +137,7 @@ class Emitter:
         name = self.fresh("_s")
         self.lines.append(f"    {name} = {value}")
         if pad and self.rivals:
-            self.lines.append(f"    {name} = {name} + [0] * (len(P) - n)")
+            self.lines.append(f"    if R:\n        {name} = {name} + [0] * (len(P) - n)")
         return name
 
     def award(self, call: str, rivals: bool) -> str:
@@ -136,20 +149,25 @@ class Emitter:
         result = self.fresh("_x")
         detail = self.fresh("_d")
         self.lines.append(f"    {result}, {detail} = {call}")
+        # With no rival at the table every row is a player's: nothing to cut or pad.
+        padding = []
         if self.rivals and self.keepers:
             kept = self.fresh("_k")
             # R lists the rivals' rows in order, after the players'.
-            self.lines.append(f"    {kept} = {{R[r] for r in {self.keepers!r} if r in R}}")
-            self.lines.append(
-                f"    {result} = {result}[:n] + [{result}[r] if r in {kept} and r < len({result})"
+            padding.append(f"{kept} = {{R[r] for r in {self.keepers!r} if r in R}}")
+            padding.append(
+                f"{result} = {result}[:n] + [{result}[r] if r in {kept} and r < len({result})"
                 f" else 0 for r in R.values()]"
             )
         elif self.rivals:
-            self.lines.append(f"    {result} = {result}[:n] + [0] * (len(P) - n)")
+            padding.append(f"{result} = {result}[:n] + [0] * (len(P) - n)")
         if self.rivals and not rivals:
-            self.lines.append(
-                f"    {detail} = None if {detail} is None else {detail} + [None] * (len(P) - n)"
+            padding.append(
+                f"{detail} = None if {detail} is None else {detail} + [None] * (len(P) - n)"
             )
+        if padding:
+            self.lines.append("    if R:")
+            self.lines.extend(f"        {line}" for line in padding)
         if self.current_details is not None and self.current_details not in self.detail_owner:
             self.detail_owner[self.current_details] = detail
         return f"{result}[i]"
@@ -261,6 +279,59 @@ def player_function(node: object, label: str, scoring: Scoring | None = None) ->
     return _compile_function(source, "_player", label)  # type: ignore[no-any-return]
 
 
+def constraints_hold(scoring: Scoring, label: str) -> PlayerFn:
+    """Every constraint in one function: True when each that applies holds for every
+    player (validation's quick test; any other answer runs them one by one for the
+    problems).
+
+    It reads the constraint values (``V``) as each constraint's own function does; a
+    constraint's ``when`` is computed once, and its cross-player parts only when it applies.
+    """
+    emitter = Emitter(bool(scoring.rivals), _choice_inputs(scoring), _keepers(scoring))
+    used = sorted(constraint_reads(scoring))
+    tests = []
+    for k, constraint in enumerate(scoring.constraints):
+        applies = "True" if constraint.when is None else emitter.test(constraint.when)
+        emitter.lines.append(f"    _w{k} = {applies}")
+        before = len(emitter.lines)
+        check = emitter.test(constraint.check)
+        hoisted = emitter.lines[before:]
+        if hoisted:  # computed only where the constraint applies, as its own function is
+            del emitter.lines[before:]
+            emitter.lines.append(f"    if _w{k}:")
+            emitter.lines.extend(f"    {line}" for line in hoisted)
+        tests.append(f"(_w{k} and not {check})")
+    count = "n = len(P) - len(R)" if emitter.rivals else "n = len(P)"
+    lines = [
+        f"def _holds(P, O, T, D, V, R={{}}):\n    {count}\n    E = False",
+        *(f"    v_{ident} = V[{ident!r}]" for ident in used),
+        *emitter.lines,
+        "    for i, p in enumerate(P):",
+        f"        if {' or '.join(tests) or 'False'}:",
+        "            return False",
+        "    return True",
+    ]
+    return _compile_function("\n".join(lines) + "\n", "_holds", label)  # type: ignore[no-any-return]
+
+
+def inputs_off(scoring: Scoring, label: str) -> TableFn | None:
+    """The inputs whose ``when`` does not hold, in one function (None when every input is
+    always asked): validation's view of which inputs the table is asked, each distinct
+    condition tested once instead of one function per input."""
+    grouped: dict[str, list[str]] = {}
+    emitter = Emitter()
+    for spec in scoring.inputs:
+        if spec.when is not None:
+            grouped.setdefault(emitter.test(spec.when), []).append(spec.id)
+    if not grouped:
+        return None
+    if emitter.lines:
+        raise ValueError(f"{label}: cross-player mechanics are not allowed here")
+    parts = " + ".join(f"(() if {test} else {tuple(ids)!r})" for test, ids in grouped.items())
+    source = f"def _off(O, T, D, n):\n    return {parts}\n"
+    return _compile_function(source, "_off", label)  # type: ignore[no-any-return]
+
+
 @dataclass(frozen=True)
 class CompiledScoring:
     """A game's scoring, ready to evaluate many end states."""
@@ -268,14 +339,21 @@ class CompiledScoring:
     game: str
     source: str
     evaluate: EvaluateFn
+    #: ``evaluate`` that also writes each row's breakdown and total, and says which
+    #: categories are shown (:class:`_Tally`): what scorer.assemble reads.
+    tally: TallyFn
     #: ``evaluate`` cut down to the values the constraints read (validation runs it).
     constraint_values: EvaluateFn
     input_when: dict[str, TableFn] = field(default_factory=dict)
+    #: The ids of the inputs whose ``when`` does not hold (:func:`inputs_off`).
+    inputs_off: TableFn | None = None
     category_when: dict[str, TableFn] = field(default_factory=dict)
     table_when: dict[str, TableFn] = field(default_factory=dict)
     #: (table input id, choice id) -> when that choice is offered.
     choice_when: dict[tuple[str, str], TableFn] = field(default_factory=dict)
     constraints: dict[str, tuple[PlayerFn, TableFn | None]] = field(default_factory=dict)
+    #: Whether every constraint holds (:func:`constraints_hold`), for a valid state.
+    constraints_hold: PlayerFn | None = None
     end_checks: dict[str, PlayerFn] = field(default_factory=dict)
     win_requires: PlayerFn | None = None
     #: Values that may be bools and need turning into numbers for a breakdown.
@@ -347,13 +425,17 @@ def bool_values(scoring: Scoring) -> set[str]:
     return found
 
 
-def kept_values(scoring: Scoring) -> set[str]:
+def kept_values(scoring: Scoring, shown: bool = True) -> set[str]:
     """Values needed as whole lists: shown, ranked, checked, or read across a loop.
 
-    The others are intermediate steps; they live as locals inside one loop only.
+    The others are intermediate steps; they live as locals inside one loop only. With
+    ``shown`` off a category's value is not kept for being shown: the tally writes it
+    straight into the breakdown.
     """
     levels = value_levels(scoring)
-    kept = {c.value for c in scoring.categories} | {k.value for k in scoring.ranking.keys}
+    kept = {k.value for k in scoring.ranking.keys}
+    if shown:
+        kept |= {c.value for c in scoring.categories}
     for root in [
         *(c.check for c in scoring.constraints),
         *(e.any_player for e in scoring.end_checks),
@@ -386,25 +468,36 @@ def constraint_reads(scoring: Scoring) -> set[str]:
     return {ident for c in scoring.constraints for ident, _ in _value_refs(c.check)}
 
 
-def _evaluate_source(scoring: Scoring, emitter: Emitter, only: set[str] | None = None) -> str:
+def _evaluate_source(
+    scoring: Scoring, emitter: Emitter, only: set[str] | None = None, tally: bool = False
+) -> str:
     """One loop over the rows per level, cross-player mechanics between the loops.
 
     The rows are the players, then (when the scoring has rivals) the rivals at the table:
     ``R`` maps each one's id to its row, and ``n`` stays the number of players. With
     ``only``, just those values and what they are computed from (what the constraints
-    read: a few sums, where the whole scoring is dozens of values and its awards).
+    read: a few sums, where the whole scoring is dozens of values and its awards). With
+    ``tally``, the function also writes each row's breakdown (see :func:`_tally_lines`).
     """
     declared = {v.id: v for v in scoring.values}
     levels = value_levels(scoring)
     order = value_order(scoring)
-    kept = kept_values(scoring)
+    kept = kept_values(scoring, shown=not tally)
     if only is not None:
         needed = _needed(scoring, only)
         declared = {ident: v for ident, v in declared.items() if ident in needed}
         order = [ident for ident in order if ident in needed]
         levels = {ident: level for ident, level in levels.items() if ident in needed}
         kept = (kept & needed) | (only & needed)
-    for level in sorted(set(levels.values())):
+    rows = "len(P)" if emitter.rivals else "n"
+    # A tally has a loop to write the breakdowns in even when nothing is computed per row.
+    steps = sorted(set(levels.values())) or ([0] if tally else [])
+    tallied = _Tally(scoring, emitter, levels, steps) if tally else None
+    if tallied is not None:
+        emitter.lines.append(f"    B = [None] * {rows}")
+        if scoring.kind == "points":
+            emitter.lines.append(f"    v_{TOTAL} = [0] * {rows}")
+    for level in steps:
         idents = [i for i in order if levels[i] == level]
         emitter.local_values = set()
         body = []
@@ -414,18 +507,97 @@ def _evaluate_source(scoring: Scoring, emitter: Emitter, only: set[str] | None =
             if ident in kept:
                 body.append(f"        v_{ident}[i] = x_{ident}")
             emitter.local_values.add(ident)
-        rows = "len(P)" if emitter.rivals else "n"
+        if tallied is not None:
+            body.extend(tallied.lines(level))
         emitter.lines.extend(f"    v_{ident} = [0] * {rows}" for ident in idents if ident in kept)
         emitter.lines.append("    for i, p in enumerate(P):")
         emitter.lines.extend(body)
     results = ", ".join(f"{ident!r}: v_{ident}" for ident in declared if ident in kept)
     details = ", ".join(f"{owner!r}: {var}" for owner, var in emitter.detail_owner.items())
-    head = (
-        "def _evaluate(P, O, T, D, E=True, R={}):\n    n = len(P) - len(R)\n"
-        if emitter.rivals
-        else "def _evaluate(P, O, T, D, E=True):\n    n = len(P)\n"
-    )
-    return head + "\n".join(emitter.lines) + f"\n    return {{{results}}}, {{{details}}}\n"
+    if tallied is None:
+        head = "def _evaluate(P, O, T, D, E=True"
+        ending = f"{{{results}}}, {{{details}}}"
+    else:
+        head = "def _tally(P, O, T, D, E=True"
+        if scoring.kind == "points":
+            results = ", ".join(filter(None, [results, f"{TOTAL!r}: v_{TOTAL}"]))
+        ending = f"{{{results}}}, {tallied.details(emitter.detail_owner)}, B"
+    head += ", R={}):\n    n = len(P) - len(R)\n" if emitter.rivals else "):\n    n = len(P)\n"
+    return head + "\n".join(emitter.lines) + f"\n    return {ending}\n"
+
+
+class _Tally:
+    """The breakdown lines of a tally: what the generic way of putting a result together
+    would do with the finished values (pick the categories shown, turn flags into numbers,
+    add up the total), written for one game so that it costs a dict per row.
+
+    Each row's breakdown is one dict display in the first loop, in declared order, with
+    every category of that loop's values and 0 for the later ones; the loop of a later
+    value writes it in (the key keeps its place). The last loop drops the categories not
+    shown (their ``when`` is a table expression: which they are is found once, before the
+    loops) and adds up the total.
+    """
+
+    def __init__(
+        self, scoring: Scoring, emitter: Emitter, levels: dict[str, int], steps: list[int]
+    ) -> None:
+        self.scoring = scoring
+        self.levels = levels
+        self.first, self.last = steps[0], steps[-1]
+        self.flags = bool_values(scoring)
+        # Categories under the same condition (an expansion's, a mode's) share one test.
+        grouped: dict[str, list[str]] = {}
+        for c in scoring.categories:
+            if c.when is not None:
+                grouped.setdefault(emitter.test(c.when), []).append(c.id)
+        #: The variable holding the ids of the categories not shown, if any can be hidden.
+        self.hidden = (
+            emitter.hoist(
+                " + ".join(f"(() if {test} else {tuple(ids)!r})" for test, ids in grouped.items())
+            )
+            if grouped
+            else None
+        )
+
+    def _read(self, value: str) -> str:
+        return f"int(x_{value})" if value in self.flags else f"x_{value}"
+
+    def lines(self, level: int) -> list[str]:
+        """The lines that end the loop of ``level``."""
+        categories = self.scoring.categories
+        lines = []
+        if level == self.first:
+            display = ", ".join(
+                f"{c.id!r}: {self._read(c.value) if self.levels[c.value] == level else '0'}"
+                for c in categories
+            )
+            lines.append(f"        B[i] = b = {{{display}}}")
+        else:
+            lines.append("        b = B[i]")
+            lines.extend(
+                f"        b[{c.id!r}] = {self._read(c.value)}"
+                for c in categories
+                if self.levels[c.value] == level
+            )
+        if level == self.last:
+            if self.hidden is not None:
+                lines.append(f"        for c in {self.hidden}:\n            del b[c]")
+            if self.scoring.kind == "points":
+                lines.append(f"        v_{TOTAL}[i] = sum(b.values())")
+        return lines
+
+    def details(self, owners: dict[str, str]) -> str:
+        """The details of every category shown whose value has some, by category id, in
+        declared order (``owners``: value id -> the variable of its details)."""
+        pairs = ", ".join(
+            f"{c.id!r}: {owners[c.value]}" for c in self.scoring.categories if c.value in owners
+        )
+        if self.hidden is None or not pairs:
+            return f"{{{pairs}}}"
+        # Without explanations every detail is None: nothing to leave out.
+        return (
+            f"({{c: d for c, d in {{{pairs}}}.items() if c not in {self.hidden}}} if E else {{}})"
+        )
 
 
 def compile_scoring(content: GameContent) -> CompiledScoring:
@@ -435,6 +607,10 @@ def compile_scoring(content: GameContent) -> CompiledScoring:
     source = _evaluate_source(scoring, emitter)
     label = f"scoring of {content.id}"
     evaluate = _compile_function(source, "_evaluate", label)
+    tally_emitter = Emitter(bool(scoring.rivals), _choice_inputs(scoring), _keepers(scoring))
+    tally = _compile_function(
+        _evaluate_source(scoring, tally_emitter, tally=True), "_tally", f"{label}: tally"
+    )
     reads = constraint_reads(scoring)
     pruned = Emitter(bool(scoring.rivals), _choice_inputs(scoring), _keepers(scoring))
     constraint_values = _compile_function(
@@ -452,8 +628,10 @@ def compile_scoring(content: GameContent) -> CompiledScoring:
         game=content.id,
         source=source,
         evaluate=evaluate,
+        tally=tally,
         constraint_values=constraint_values,
         input_when=when_map(list(scoring.inputs)),
+        inputs_off=inputs_off(scoring, f"{label}: inputs asked"),
         category_when=when_map(scoring.categories),
         table_when=when_map(scoring.table),
         rival_when=when_map(scoring.rivals),
@@ -486,6 +664,7 @@ def compile_scoring(content: GameContent) -> CompiledScoring:
             )
             for c in scoring.constraints
         },
+        constraints_hold=constraints_hold(scoring, f"{label}: constraints"),
         end_checks={
             e.id: player_function(e.any_player, f"{label}: end check {e.id}", scoring)
             for e in scoring.end_checks

@@ -48,9 +48,7 @@ def plan_of(content: GameContent, compiled: CompiledScoring) -> Plan:
     return Plan(
         game=content.id,
         kind=scoring.kind,
-        categories=tuple((c.id, c.value) for c in scoring.categories),
         keys=tuple(Key(k.value, k.better) for k in scoring.ranking.keys),
-        bool_values=compiled.bool_values,
         end_checks=tuple((c.id, c.message) for c in scoring.end_checks),
         rivals=tuple(Rival(r.id, r.label, r.ranked, r.can_win) for r in scoring.rivals),
     )
@@ -59,8 +57,7 @@ def plan_of(content: GameContent, compiled: CompiledScoring) -> Plan:
 def functions_of(compiled: CompiledScoring) -> Functions:
     """The compiled functions a result reads."""
     return Functions(
-        evaluate=compiled.evaluate,
-        category_when=compiled.category_when,
+        tally=compiled.tally,
         end_checks=compiled.end_checks,
         win_requires=compiled.win_requires,
         team=compiled.team,

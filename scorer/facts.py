@@ -50,6 +50,21 @@ class GameFacts:
         return acceptor(self.schema)
 
     @cached_property
+    def table_maxima(self) -> dict[str, int]:
+        """The most the whole table may hold of each count input that has such a limit."""
+        return {
+            spec["id"]: most
+            for spec in self.inputs
+            if spec["kind"] == "count"
+            and (most := self.limits[spec["id"]]["table_max"]) is not None
+        }
+
+    @cached_property
+    def input_ids(self) -> frozenset[str]:
+        """Every input's id."""
+        return frozenset(spec["id"] for spec in self.inputs)
+
+    @cached_property
     def defaults(self) -> Json:
         """What each input holds when the end state leaves it out, by id."""
         return {spec["id"]: self.default_value(spec) for spec in self.inputs}

@@ -251,8 +251,26 @@ def _bounded(least: int | None, most: int | None) -> Accept:
     return lambda v: type(v) is int and low <= v <= high
 
 
+#: Keywords of a field schema that build() reads no further than its type and bounds.
+_PLAIN = frozenset({"type", "minimum", "maximum", "title", "description", "default"})
+
+
 def _object_acceptor(schema: Schema, build: Callable[[Schema], Accept]) -> Accept:
-    properties = {key: build(sub) for key, sub in schema.get("properties", {}).items()}
+    declared: dict[str, Schema] = schema.get("properties", {})
+    properties = {key: build(sub) for key, sub in declared.items()}
+    # Most fields of an end state are bounded counts and flags: they are tested here,
+    # without a call per field (the same tests as _bounded and build's boolean).
+    bounds = {
+        key: (
+            -math.inf if sub.get("minimum") is None else sub["minimum"],
+            math.inf if sub.get("maximum") is None else sub["maximum"],
+        )
+        for key, sub in declared.items()
+        if sub.keys() <= _PLAIN and sub.get("type") == "integer"
+    }
+    flags = frozenset(
+        k for k, sub in declared.items() if sub.keys() <= _PLAIN and sub.get("type") == "boolean"
+    )
     closed = schema.get("additionalProperties") is False
     known = properties.keys()
     required = frozenset(schema.get("required", []))
@@ -264,6 +282,15 @@ def _object_acceptor(schema: Schema, build: Callable[[Schema], Accept]) -> Accep
         if (closed and not keys <= known) or not required <= keys:
             return False
         for key, item in value.items():
+            bound = bounds.get(key)
+            if bound is not None:
+                if type(item) is not int or not bound[0] <= item <= bound[1]:
+                    return False
+                continue
+            if key in flags:
+                if type(item) is not bool:
+                    return False
+                continue
             check = properties.get(key)
             if check is not None and not check(item):
                 return False

@@ -54,8 +54,11 @@ def sorted_key(values: Sequence[int], descending: bool, keep: int | None) -> tup
 
 def _places(measures: Sequence[int], at_least: int) -> list[list[int]]:
     """Players who qualify, grouped by equal measure, best first."""
-    levels = sorted({m for m in measures if m >= at_least}, reverse=True)
-    return [[i for i, m in enumerate(measures) if m == level] for level in levels]
+    groups: dict[int, list[int]] = {}
+    for i, m in enumerate(measures):  # one pass; each group in the players' order
+        if m >= at_least:
+            groups.setdefault(m, []).append(i)
+    return [groups[level] for level in sorted(groups, reverse=True)]
 
 
 def rank_award(
@@ -122,21 +125,25 @@ def most(
 ) -> tuple[list[int], list[Detail] | None]:
     """``points`` to every player tied for the highest measure (if it reaches at_least)."""
     best, leaders = _leaders(measures, at_least)
-    result = [0] * len(measures)
-    for i in leaders:
-        result[i] = _each(points, i)
+    if isinstance(points, int):  # the usual case: one number for every leader
+        result = [points if m == best else 0 for m in measures] if leaders else [0] * len(measures)
+    else:
+        result = [0] * len(measures)
+        for i in leaders:
+            result[i] = points[i]
     if not explain:
         return result, None
+    won = set(leaders)
     details: list[Detail] = [
-        {
-            "measure": m,
-            "best": best,
-            "won": i in leaders,
-            "tied_with": [p for p in leaders if p != i],
-        }
+        {"measure": m, "best": best, "won": i in won, "tied_with": _others(leaders, i, won)}
         for i, m in enumerate(measures)
     ]
     return result, details
+
+
+def _others(leaders: list[int], player: int, won: set[int]) -> list[int]:
+    """The leaders but ``player``, as a list of its own."""
+    return [p for p in leaders if p != player] if player in won else leaders.copy()
 
 
 def held_award(
@@ -159,14 +166,15 @@ def held_award(
         points[i] = _each(holder_points, i) if holders[i] else _each(other_points, i)
     if not explain:
         return points, None
+    won = set(leaders)
     details: list[Detail] = [
         {
             "measure": m,
             "best": best,
             "active": True,
-            "won": i in leaders,
+            "won": i in won,
             "holder": bool(holders[i]),
-            "tied_with": [p for p in leaders if p != i],
+            "tied_with": _others(leaders, i, won),
         }
         for i, m in enumerate(measures)
     ]

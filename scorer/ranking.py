@@ -66,47 +66,54 @@ def rank_players(
     Without ``explain`` the tiebreak paths stay empty; places and deciding keys are the same.
     """
     count = len(columns[0]) if columns else 0
-    turned_columns = [
-        column if key.better == "higher" else [_Reversed(v) for v in column]
-        for key, column in zip(keys, columns, strict=True)
-    ]
-    turned = list(zip(*turned_columns, strict=True))
+    rows = list(zip(*columns, strict=True))  # each player's values, key by key
+    if all(key.better == "higher" for key in keys):
+        turned = rows  # the usual case: nothing to turn round
+    else:
+        turned_columns = [
+            column if key.better == "higher" else [_Reversed(v) for v in column]
+            for key, column in zip(keys, columns, strict=True)
+        ]
+        turned = list(zip(*turned_columns, strict=True))
     # Sorting is stable, so players equal on every key keep the order they were given in.
     order = sorted(range(count), key=turned.__getitem__, reverse=True)
-    placements: list[Placement | None] = [None] * count
+    names = [key.value for key in keys]
+    placements: list[Placement] = [Placement(1, None)] * count
     rank = 1
     for position, player in enumerate(order):
-        if position > 0 and turned[order[position - 1]] != turned[player]:
-            rank = position + 1
         # The first player is compared with the one just below; everyone else with the one
         # just above, which is the comparison that gave them their place.
         if position > 0:
-            neighbour: int | None = order[position - 1]
+            neighbour = order[position - 1]
+            if turned[neighbour] != turned[player]:
+                rank = position + 1
+        elif count > 1:
+            neighbour = order[1]
         else:
-            neighbour = order[1] if count > 1 else None
-        placements[player] = _decide(keys, columns, player, neighbour, rank, explain)
-    return [p for p in placements if p is not None]
+            continue  # alone: first, decided by nothing
+        placements[player] = _decide(names, rows[player], rows[neighbour], neighbour, rank, explain)
+    return placements
 
 
 def _decide(
-    keys: Sequence[KeyLike],
-    columns: list[list[Any]],
-    player: int,
-    neighbour: int | None,
+    names: list[str],
+    mine: tuple[Any, ...],
+    theirs: tuple[Any, ...],
+    neighbour: int,
     rank: int,
     explain: bool,
 ) -> Placement:
-    if neighbour is None:
-        return Placement(rank, None)
+    """The place against ``neighbour``: the first key on which their values differ."""
     path: list[dict[str, Any]] = []
-    for key, column in zip(keys, columns, strict=True):
-        mine, theirs = column[player], column[neighbour]
-        if explain:
-            path.append({"key": key.value, "mine": _plain(mine), "theirs": _plain(theirs)})
-        if mine != theirs:
-            return Placement(rank, key.value, path, neighbour)
+    for name, own, other in zip(names, mine, theirs, strict=True):
+        if explain:  # a sorted key (a tuple) as the list JSON gives
+            path.append(
+                {
+                    "key": name,
+                    "mine": list(own) if isinstance(own, tuple) else own,
+                    "theirs": list(other) if isinstance(other, tuple) else other,
+                }
+            )
+        if own != other:
+            return Placement(rank, name, path, neighbour)
     return Placement(rank, "shared", path, neighbour)
-
-
-def _plain(value: Any) -> Any:
-    return list(value) if isinstance(value, tuple) else value

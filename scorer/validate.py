@@ -46,11 +46,15 @@ if TYPE_CHECKING:  # types only: a Protocol class costs a cached program's start
         @property
         def input_when(self) -> Mapping[str, TableFn]: ...
         @property
+        def inputs_off(self) -> TableFn | None: ...
+        @property
         def table_when(self) -> Mapping[str, TableFn]: ...
         @property
         def choice_when(self) -> Mapping[tuple[str, str], TableFn]: ...
         @property
         def constraints(self) -> Mapping[str, tuple[Callable[..., Any], TableFn | None]]: ...
+        @property
+        def constraints_hold(self) -> Callable[..., Any] | None: ...
         @property
         def rival_when(self) -> Mapping[str, TableFn]: ...
         @property
@@ -107,7 +111,7 @@ class _Round:
         #: Where the field problems are; a field is valid when none is at or around it.
         self.bad_locs = [p.loc for p in found if p.code != "unknown_field"]
         self.needs: Needs = facts.needs
-        self.inputs = frozenset(spec["id"] for spec in facts.inputs)
+        self.inputs = facts.input_ids
 
     def intact(self, loc: Loc) -> bool:
         """Whether the container at ``loc`` has the right type (what is in it may not)."""
@@ -167,6 +171,14 @@ class _Round:
             players.append(values)
         unchecked: set[str] = set()
         every_field_valid = [True] * count
+        # Which inputs are asked, every condition tested once; with a faulty table input
+        # each input's own condition is tested (or not) as below.
+        find_off = self.compiled.inputs_off
+        off = (
+            frozenset(find_off(options, table, choice_data, count))
+            if find_off is not None and table_ok
+            else None
+        )
         for spec in facts.inputs:
             ident = spec["id"]
             valid = (
@@ -174,16 +186,26 @@ class _Round:
                 if self.bad_locs
                 else every_field_valid
             )
-            if not all(valid):
+            if self.bad_locs and not all(valid):
                 unchecked.add(ident)
             when = self.compiled.input_when.get(ident)
             if when is not None and not table_ok and ident in facts.reads_table:
                 unchecked.add(ident)  # whether it is asked depends on a faulty table input
                 continue
-            active = when is None or bool(when(options, table, choice_data, count))
+            if when is None:
+                active = True
+            elif off is not None:
+                active = ident not in off
+            else:
+                active = bool(when(options, table, choice_data, count))
             if active:
                 if ident in facts.compared_inputs:
-                    self.problems.extend(self._input(spec, [p[ident] for p in players], valid))
+                    column = [p[ident] for p in players]
+                    most = facts.table_maxima.get(ident)
+                    # Every field valid and the table within the box: a count has nothing
+                    # more to check (the usual case, without a call per input).
+                    if self.bad_locs or most is None or sum(column) > most:
+                        self.problems.extend(self._input(spec, column, valid))
             else:
                 values_of = [p[ident] for p in players]
                 for index in range(count):
@@ -352,6 +374,9 @@ class _Round:
         blocked = False
         # Only what the constraints read (a few per-player sums), not the whole scoring.
         values = self.compiled.constraint_values(players, options, table, choice_data, False)[0]
+        holds = self.compiled.constraints_hold
+        if not faulty and holds is not None and holds(players, options, table, choice_data, values):
+            return False  # every constraint holds: no problem to word, none left unchecked
         declared = {c["id"]: c for c in self.facts.constraints}
         for ident, (rule, applies) in self.compiled.constraints.items():
             reads = self.needs.constraints.get(ident, frozenset())

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from scorer.validate import TableFn
 
 #: Bumped when the stored shape changes.
-FORMAT = 5  # 5: the constraints' own cut-down evaluation (constraint_values)
+FORMAT = 6  # 6: the tally replaces category_when; constraints_hold, inputs_off
 #: The game files the score path reads (schemas.game.REQUIRED_FILES, checked in save()).
 GAME_FILES = ("game", "components", "setup", "scoring")
 
@@ -68,7 +68,15 @@ def _thawed(group: str, found: Any) -> Any:
 
     if found is None:
         return None
-    if group in ("evaluate", "constraint_values", "win_requires", "team"):
+    if group in (
+        "evaluate",
+        "tally",
+        "constraint_values",
+        "constraints_hold",
+        "inputs_off",
+        "win_requires",
+        "team",
+    ):
         return thaw(found)
     if group == "constraints":
         return {
@@ -85,9 +93,11 @@ class StoredChecks:
     evaluate: Callable[..., Any]
     constraint_values: Callable[..., Any]
     input_when: dict[str, TableFn] = field(default_factory=dict)
+    inputs_off: TableFn | None = None
     table_when: dict[str, TableFn] = field(default_factory=dict)
     choice_when: dict[tuple[str, str], TableFn] = field(default_factory=dict)
     constraints: dict[str, tuple[Callable[..., Any], TableFn | None]] = field(default_factory=dict)
+    constraints_hold: Callable[..., Any] | None = None
     rival_when: dict[str, TableFn] = field(default_factory=dict)
     rival_fixed: dict[tuple[str, str], TableFn] = field(default_factory=dict)
 
@@ -110,8 +120,7 @@ class Program:
         # putting a result together for both.
         self.plan = Plan.from_data(data["plan"])
         self.fns = Functions(
-            evaluate=functions["evaluate"],
-            category_when=functions["category_when"],
+            tally=functions["tally"],
             end_checks=functions["end_checks"],
             win_requires=functions["win_requires"],
             team=functions["team"],
@@ -120,9 +129,11 @@ class Program:
             evaluate=functions["evaluate"],
             constraint_values=functions["constraint_values"],
             input_when=functions["input_when"],
+            inputs_off=functions["inputs_off"],
             table_when=functions["table_when"],
             choice_when=functions["choice_when"],
             constraints=functions["constraints"],
+            constraints_hold=functions["constraints_hold"],
             rival_when=functions["rival_when"],
             rival_fixed=functions["rival_fixed"],
         )
@@ -173,13 +184,17 @@ def make(engine: GameEngine, labels: Callable[[str], dict[str, Any]]) -> dict[st
     try:
         functions = {
             "evaluate": freeze(compiled.evaluate),
+            "tally": freeze(compiled.tally),
             "constraint_values": freeze(compiled.constraint_values),
             "win_requires": freeze(compiled.win_requires) if compiled.win_requires else None,
             "team": freeze(compiled.team) if compiled.team else None,
             "input_when": {k: freeze(f) for k, f in compiled.input_when.items()},
-            "category_when": {k: freeze(f) for k, f in compiled.category_when.items()},
+            "inputs_off": freeze(compiled.inputs_off) if compiled.inputs_off else None,
             "table_when": {k: freeze(f) for k, f in compiled.table_when.items()},
             "choice_when": {key: freeze(f) for key, f in compiled.choice_when.items()},
+            "constraints_hold": freeze(compiled.constraints_hold)
+            if compiled.constraints_hold
+            else None,
             "constraints": {
                 k: (freeze(rule), freeze(when) if when else None)
                 for k, (rule, when) in compiled.constraints.items()

@@ -37,6 +37,11 @@ class Rule(Generic[N]):
         """A Python expression computing ``node`` for player ``i`` (``p`` their inputs)."""
         raise NotImplementedError
 
+    def test(self, e: Emitter, node: N) -> str:
+        """A Python expression that is true exactly when ``node`` holds, for where only
+        that is read (a condition): a comparison's ``int()`` is left out there."""
+        return self.emit(e, node)
+
     def words(self, d: Describer, node: N) -> Part:
         """``node`` in words, as message ids and parameters (scorer.describe)."""
         raise NotImplementedError

@@ -288,11 +288,13 @@ class LookupRule(Rule[ex.Lookup]):
         table = repr(tuple(int(v) for v in spec.table))
         last = len(spec.table) - 1
         index = e.fresh("_i")
-        # Inlined H.lookup: clamp below to the first entry; past the end, last or 0.
-        clamped = f"({index} := max({e.expr(spec.index)}, 0))"
-        if spec.beyond == "zero":
-            return f"({table}[{index}] if {clamped} <= {last} else 0)"
-        return f"{table}[min({clamped}, {last})]"
+        # Inlined H.lookup: below 0 the first entry; past the end, the last or 0 (both
+        # constants: no call in the usual case, an index on the table).
+        beyond = 0 if spec.beyond == "zero" else int(spec.table[-1])
+        return (
+            f"({table}[{index}] if 0 <= ({index} := {e.expr(spec.index)}) <= {last}"
+            f" else ({int(spec.table[0])!r} if {index} < 0 else {beyond!r}))"
+        )
 
     def words(self, d: Describer, node: ex.Lookup) -> Part:
         spec = node.lookup
@@ -310,7 +312,7 @@ class IfRule(Rule[ex.If]):
 
     def emit(self, e: Emitter, node: ex.If) -> str:
         spec = node.if_
-        return f"({e.expr(spec.then)} if {e.expr(spec.cond)} else {e.expr(spec.else_)})"
+        return f"({e.expr(spec.then)} if {e.test(spec.cond)} else {e.expr(spec.else_)})"
 
     def words(self, d: Describer, node: ex.If) -> Part:
         spec = node.if_
@@ -371,9 +373,11 @@ class _CompareRule(Rule[ex.Node]):
     key = ""
 
     def emit(self, e: Emitter, node: ex.Node) -> str:
+        return f"int({self.test(e, node)})"
+
+    def test(self, e: Emitter, node: ex.Node) -> str:
         left, right = getattr(node, self.key)
-        operator = _COMPARISONS[self.key][0]
-        return f"int({e.expr(left)} {operator} {e.expr(right)})"
+        return f"({e.expr(left)} {_COMPARISONS[self.key][0]} {e.expr(right)})"
 
     def words(self, d: Describer, node: ex.Node) -> Part:
         left, right = getattr(node, self.key)
@@ -415,7 +419,10 @@ class AllRule(Rule[ex.All]):
     model = ex.All
 
     def emit(self, e: Emitter, node: ex.All) -> str:
-        return "int(" + " and ".join(f"bool({e.expr(i)})" for i in node.all) + ")"
+        return f"int(bool({self.test(e, node)}))"
+
+    def test(self, e: Emitter, node: ex.All) -> str:
+        return "(" + " and ".join(f"({e.test(i)})" for i in node.all) + ")"
 
     def words(self, d: Describer, node: ex.All) -> Part:
         return items([d.test(i) for i in node.all], "and")
@@ -426,7 +433,10 @@ class AnyRule(Rule[ex.AnyOf]):
     model = ex.AnyOf
 
     def emit(self, e: Emitter, node: ex.AnyOf) -> str:
-        return "int(" + " or ".join(f"bool({e.expr(i)})" for i in node.any) + ")"
+        return f"int(bool({self.test(e, node)}))"
+
+    def test(self, e: Emitter, node: ex.AnyOf) -> str:
+        return "(" + " or ".join(f"({e.test(i)})" for i in node.any) + ")"
 
     def words(self, d: Describer, node: ex.AnyOf) -> Part:
         return items([d.test(i) for i in node.any], "or")
@@ -437,7 +447,10 @@ class NotRule(Rule[ex.Not]):
     model = ex.Not
 
     def emit(self, e: Emitter, node: ex.Not) -> str:
-        return f"int(not {e.expr(node.not_)})"
+        return f"int({self.test(e, node)})"
+
+    def test(self, e: Emitter, node: ex.Not) -> str:
+        return f"(not {e.test(node.not_)})"
 
     def words(self, d: Describer, node: ex.Not) -> Part:
         inner = node.not_
@@ -459,8 +472,11 @@ class IsRule(Rule[ex.Is]):
     model = ex.Is
 
     def emit(self, e: Emitter, node: ex.Is) -> str:
+        return f"int({self.test(e, node)})"
+
+    def test(self, e: Emitter, node: ex.Is) -> str:
         wanted = repr(tuple(str(w) for w in node.is_.in_))
-        return f"int({e.expr(node.is_.of)} in {wanted})"
+        return f"({e.expr(node.is_.of)} in {wanted})"
 
     def words(self, d: Describer, node: ex.Is, negated: bool = False) -> Part:
         spec = node.is_

@@ -326,3 +326,37 @@ def test_a_long_rules_page_lays_out_what_comes_into_view(
         assert last.locator("p, li").first.evaluate(_RENDERED), "on paper, everything"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_colours_follow_the_system_without_the_palette_script(
+    browser: Any, base_url: str, language: str
+) -> None:
+    """Dark when the system is dark, light when it is light, and again when it changes
+    while the page is open, with no palette switcher of Material's (whose script restyled
+    every element of the page three times as it opened)."""
+    context = browser.new_context(viewport=PHONE, color_scheme="dark")
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}{language}/tokaido/scoring/")
+        page.wait_for_selector("[data-calculator][data-ready=true]")
+        assert page.locator("[data-md-component=palette]").count() == 0
+
+        def scheme() -> list[str]:
+            return page.evaluate(
+                """() => [document.body.dataset.mdColorScheme,
+                          document.querySelector('meta[name=color-scheme]').content,
+                          getComputedStyle(document.querySelector('input')).colorScheme]"""
+            )
+
+        assert scheme() == ["slate", "dark", "dark"]
+        dark_page = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        # The media query's change event comes at the next frame.
+        page.emulate_media(color_scheme="light")
+        page.wait_for_function("document.body.dataset.mdColorScheme == 'default'")
+        assert scheme() == ["default", "light", "light"]
+        assert page.evaluate("getComputedStyle(document.body).backgroundColor") != dark_page
+        page.emulate_media(color_scheme="dark")
+        page.wait_for_function("document.body.dataset.mdColorScheme == 'slate'")
+    finally:
+        context.close()

@@ -128,6 +128,8 @@ def test_rules_page_loads_no_search_index_nor_calculator_until_asked(
         page.wait_for_load_state("networkidle")
         assert not [u for u in requested if "search_index.json" in u]
         assert not [u for u in requested if "calculator.js" in u]
+        # Nor the sitemaps Material would read for a language switch the site does itself.
+        assert not [u for u in requested if "sitemap.xml" in u]
         page.locator("label[for=__search]").first.click()
         page.locator(".md-search__input").fill("Nile")
         page.wait_for_function(

@@ -362,3 +362,34 @@ def test_the_colours_follow_the_system_without_the_palette_script(
         page.wait_for_function("document.body.dataset.mdColorScheme == 'slate'")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_closed_navigation_drawer_waits_and_opens_whole(
+    browser: Any, base_url: str, language: str
+) -> None:
+    """On a phone the navigation is a drawer beside the screen: closed, it is neither styled
+    nor laid out with the page (a fifth of a calculator page's elements); opened, every link
+    shows at once and leads to its page; it keeps its links while it slides away."""
+    context = browser.new_context(viewport=PHONE, as_shipped=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}{language}/tokaido/rules/")
+        page.wait_for_load_state("networkidle")
+        links = page.locator(".md-sidebar--primary .md-nav__link")
+        assert not links.first.evaluate(_RENDERED), "closed, the drawer waits"
+        page.locator("label.md-header__button[for=__drawer]").click()
+        page.wait_for_timeout(50)
+        assert links.first.evaluate(_RENDERED)
+        glossary = page.locator(".md-sidebar--primary a.md-nav__link[href='../glossary/']").first
+        assert glossary.is_visible()
+        page.locator("label.md-overlay").click(position={"x": 340, "y": 400})
+        page.wait_for_timeout(100)
+        assert links.first.evaluate(_RENDERED), "it keeps its links while it slides away"
+        page.wait_for_timeout(500)
+        assert not links.first.evaluate(_RENDERED)
+        page.locator("label.md-header__button[for=__drawer]").click()
+        glossary.click()
+        page.wait_for_url("**/tokaido/glossary/")
+    finally:
+        context.close()

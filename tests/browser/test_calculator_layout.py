@@ -22,6 +22,7 @@ import pytest
 from schemas.cases import Case
 from schemas.loader import load_game
 from scorer.engine import GameEngine
+from tests.browser.conftest import LAYOUT_SHIFTS
 from tests.browser.forms import enter_state, fill_field
 from tests.track_support import track_state
 
@@ -332,17 +333,6 @@ def test_results_out_of_view_wait_and_read_right_once_scrolled_to(
         assert winners_line.evaluate(RENDERED), "the printed sheet lays the results out"
     finally:
         context.close()
-
-
-#: The layout shifts of the page so far, summed as CLS counts them (every entry the browser
-#: buffered since the page started, none caused by the reader).
-LAYOUT_SHIFTS = """() => new Promise((done) => {
-  let total = 0;
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if (!e.hadRecentInput) total += e.value;
-  }).observe({ type: "layout-shift", buffered: true });
-  setTimeout(() => done(total), 300);
-})"""
 
 
 @pytest.mark.parametrize("screen", SCREENS)

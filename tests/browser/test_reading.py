@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser.conftest import LAYOUT_SHIFTS
+
 LANGUAGES = ("fr", "uk", "en")
 GAMES = ("momiji", "nile", "river_of_gold", "tokaido", "viticulture")
 PHONE = {"width": 360, "height": 740}
@@ -391,5 +393,32 @@ def test_the_closed_navigation_drawer_waits_and_opens_whole(
         page.locator("label.md-header__button[for=__drawer]").click()
         glossary.click()
         page.wait_for_url("**/tokaido/glossary/")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
+@pytest.mark.parametrize("slug", ["rules", "quick-reference"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_page_opens_without_a_layout_shift(
+    browser: Any, base_url: str, language: str, slug: str, viewport: dict[str, int]
+) -> None:
+    """Nothing in the page moves while it opens: the quick reference's scoring table is
+    drawn at its size (not at an estimate that then grew), and the search button is there
+    from the first paint (it appeared with Material's script and pushed the language
+    button aside)."""
+    context = browser.new_context(viewport=viewport, as_shipped=True)
+    # The page's classes once parsed, before any deferred script (Material's) has run.
+    context.add_init_script(
+        """document.addEventListener("readystatechange", () => {
+          if (document.readyState === "interactive") window.rbParsed = document.documentElement.className;
+        });"""
+    )
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}{language}/tokaido/{slug}/")
+        page.wait_for_load_state("load")
+        assert page.evaluate(LAYOUT_SHIFTS) == 0
+        assert page.evaluate("window.rbParsed").split() == ["js"]
     finally:
         context.close()

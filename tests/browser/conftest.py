@@ -93,6 +93,22 @@ LAY_OUT_RESULTS = """addEventListener("DOMContentLoaded", () => {
 });"""
 
 
+#: How much of the page's content moved while it opened, summed as CLS counts it (every
+#: shift the browser buffered since the page started, none caused by the reader), for the
+#: shifted elements inside the content. The header is left out: when the browser paints
+#: before it has parsed the whole header, a button parsed next can still nudge the
+#: language button aside (0.001 on a phone; nothing the page's code does).
+LAYOUT_SHIFTS = """() => new Promise((done) => {
+  let total = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (!e.hadRecentInput && e.sources.some((s) => s.node?.closest?.(".md-content"))) total += e.value;
+    }
+  }).observe({ type: "layout-shift", buffered: true });
+  setTimeout(() => done(total), 300);
+})"""
+
+
 class Chromium:
     """The launched browser, whose new contexts block service workers unless a test allows
     them (``service_workers="allow"``). Every page of the site registers its language's

@@ -22,6 +22,7 @@ import pytest
 from schemas.cases import Case
 from schemas.loader import load_game
 from scorer.engine import GameEngine
+from tests.browser.conftest import LAYOUT_SHIFTS
 from tests.browser.forms import enter_state, fill_field
 from tests.track_support import track_state
 
@@ -332,3 +333,34 @@ def test_results_out_of_view_wait_and_read_right_once_scrolled_to(
         assert winners_line.evaluate(RENDERED), "the printed sheet lays the results out"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("language", ["fr", "uk", "en"])
+def test_the_calculator_opens_without_a_jump_and_fits_its_grid_at_first(
+    browser: Any, base_url: str, language: str, screen: str
+) -> None:
+    """Nothing on the calculator page moves while it opens (the form is drawn before the
+    page is first shown, and the grid is fitted once laid out, not measured inside the
+    first draw), and the grid scrolls in its own box exactly when it is wider than the page,
+    from the first view on and after the window changes size."""
+    context, page, errors = _open(browser, base_url, f"{language}/tokaido/scoring/", screen)
+    try:
+        assert page.evaluate(LAYOUT_SHIFTS) == 0
+        calc = page.locator("[data-calculator]")
+        calc.locator("[data-player-count]").select_option("5")
+        calc.locator('[data-view="all"]').click()
+        box = calc.locator(".rb-calc-scroll")
+        fits = "b => b.classList.contains('rb-scrolls') === (b.scrollWidth > b.clientWidth + 1)"
+        page.wait_for_timeout(50)
+        assert box.evaluate(fits)
+        wide = box.evaluate("b => b.classList.contains('rb-scrolls')")
+        assert wide == (screen == "phone"), "five players overflow a phone, not a laptop"
+        page.set_viewport_size({"width": 1280 if screen == "phone" else 360, "height": 800})
+        page.wait_for_function(
+            f"document.querySelector('.rb-calc-scroll').classList.contains('rb-scrolls') === {str(not wide).lower()}"
+        )
+        assert box.evaluate(fits)
+    finally:
+        context.close()
+    assert not errors, errors

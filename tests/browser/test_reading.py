@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser.conftest import LAYOUT_SHIFTS
+
 LANGUAGES = ("fr", "uk", "en")
 GAMES = ("momiji", "nile", "river_of_gold", "tokaido", "viticulture")
 PHONE = {"width": 360, "height": 740}
@@ -128,6 +130,8 @@ def test_rules_page_loads_no_search_index_nor_calculator_until_asked(
         page.wait_for_load_state("networkidle")
         assert not [u for u in requested if "search_index.json" in u]
         assert not [u for u in requested if "calculator.js" in u]
+        # Nor the sitemaps Material would read for a language switch the site does itself.
+        assert not [u for u in requested if "sitemap.xml" in u]
         page.locator("label[for=__search]").first.click()
         page.locator(".md-search__input").fill("Nile")
         page.wait_for_function(
@@ -324,5 +328,97 @@ def test_a_long_rules_page_lays_out_what_comes_into_view(
         page.emulate_media(media="print")
         assert page.locator(".md-content__inner > .rb-text p").first.evaluate(_RENDERED)
         assert last.locator("p, li").first.evaluate(_RENDERED), "on paper, everything"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_colours_follow_the_system_without_the_palette_script(
+    browser: Any, base_url: str, language: str
+) -> None:
+    """Dark when the system is dark, light when it is light, and again when it changes
+    while the page is open, with no palette switcher of Material's (whose script restyled
+    every element of the page three times as it opened)."""
+    context = browser.new_context(viewport=PHONE, color_scheme="dark")
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}{language}/tokaido/scoring/")
+        page.wait_for_selector("[data-calculator][data-ready=true]")
+        assert page.locator("[data-md-component=palette]").count() == 0
+
+        def scheme() -> list[str]:
+            return page.evaluate(
+                """() => [document.body.dataset.mdColorScheme,
+                          document.querySelector('meta[name=color-scheme]').content,
+                          getComputedStyle(document.querySelector('input')).colorScheme]"""
+            )
+
+        assert scheme() == ["slate", "dark", "dark"]
+        dark_page = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        # The media query's change event comes at the next frame.
+        page.emulate_media(color_scheme="light")
+        page.wait_for_function("document.body.dataset.mdColorScheme == 'default'")
+        assert scheme() == ["default", "light", "light"]
+        assert page.evaluate("getComputedStyle(document.body).backgroundColor") != dark_page
+        page.emulate_media(color_scheme="dark")
+        page.wait_for_function("document.body.dataset.mdColorScheme == 'slate'")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_closed_navigation_drawer_waits_and_opens_whole(
+    browser: Any, base_url: str, language: str
+) -> None:
+    """On a phone the navigation is a drawer beside the screen: closed, it is neither styled
+    nor laid out with the page (a fifth of a calculator page's elements); opened, every link
+    shows at once and leads to its page; it keeps its links while it slides away."""
+    context = browser.new_context(viewport=PHONE, as_shipped=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}{language}/tokaido/rules/")
+        page.wait_for_load_state("networkidle")
+        links = page.locator(".md-sidebar--primary .md-nav__link")
+        assert not links.first.evaluate(_RENDERED), "closed, the drawer waits"
+        page.locator("label.md-header__button[for=__drawer]").click()
+        page.wait_for_timeout(50)
+        assert links.first.evaluate(_RENDERED)
+        glossary = page.locator(".md-sidebar--primary a.md-nav__link[href='../glossary/']").first
+        assert glossary.is_visible()
+        page.locator("label.md-overlay").click(position={"x": 340, "y": 400})
+        page.wait_for_timeout(100)
+        assert links.first.evaluate(_RENDERED), "it keeps its links while it slides away"
+        page.wait_for_timeout(500)
+        assert not links.first.evaluate(_RENDERED)
+        page.locator("label.md-header__button[for=__drawer]").click()
+        glossary.click()
+        page.wait_for_url("**/tokaido/glossary/")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
+@pytest.mark.parametrize("slug", ["rules", "quick-reference"])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_page_opens_without_a_layout_shift(
+    browser: Any, base_url: str, language: str, slug: str, viewport: dict[str, int]
+) -> None:
+    """Nothing in the page moves while it opens: the quick reference's scoring table is
+    drawn at its size (not at an estimate that then grew), and the search button is there
+    from the first paint (it appeared with Material's script and pushed the language
+    button aside)."""
+    context = browser.new_context(viewport=viewport, as_shipped=True)
+    # The page's classes once parsed, before any deferred script (Material's) has run.
+    context.add_init_script(
+        """document.addEventListener("readystatechange", () => {
+          if (document.readyState === "interactive") window.rbParsed = document.documentElement.className;
+        });"""
+    )
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}{language}/tokaido/{slug}/")
+        page.wait_for_load_state("load")
+        assert page.evaluate(LAYOUT_SHIFTS) == 0
+        assert page.evaluate("window.rbParsed").split() == ["js"]
     finally:
         context.close()

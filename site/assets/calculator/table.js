@@ -115,6 +115,9 @@ class CalculatorTools {
     calc.onUpdate = (/** @type {any} */ _state, /** @type {any} */ result) => this.updated(result);
     if (opened) this.open(opened);
     else if (kept) this.apply(kept);
+    // A fresh form was computed as it was drawn: its result is the tools' first, without
+    // validating and scoring the same empty table a second time.
+    else if (calc.last) this.updated(calc.last[1]);
     else calc.update();
     this.ready = true;
     if (ours) this.scheduleUrl();
@@ -255,10 +258,13 @@ class CalculatorTools {
   renderHistory() {
     const w = this.w;
     const games = this.store.history();
+    this.historyBox.hidden = !games.length;
+    // Nothing kept yet (every first visit): no date format to make, the costliest part of
+    // opening the calculator page (an Intl object loads its locale's data).
+    if (!games.length) return this.historyBox.replaceChildren();
     const dates = new Intl.DateTimeFormat(w.lang, { dateStyle: "medium", timeStyle: "short" });
     const button = (/** @type {string} */ key, /** @type {() => void} */ click, /** @type {string} */ data) =>
       el("button", { type: "button", class: "rb-link", [data]: "", text: w.t(key), on: { click } });
-    this.historyBox.hidden = !games.length;
     this.historyBox.replaceChildren(el("summary", { text: w.count("calc_games_kept", games.length) }),
       el("ol", {}, games.map((g) => el("li", { "data-history-entry": "" },
         el("time", { datetime: new Date(g.at).toISOString(), text: dates.format(g.at) }), " — ",

@@ -187,6 +187,10 @@ class Calculator {
     this.errorLines = new WeakMap();
     /** Whether an update is already queued for this task (schedule()). */
     this.pending = false;
+    /** The last update's end state and final result (null while problems stand). @type {[any, any] | undefined} */
+    this.last = undefined;
+    /** Watches the grid's box: fit() once the browser has laid it out. @type {ResizeObserver | null} */
+    this.sizes = typeof ResizeObserver === "function" ? new ResizeObserver(() => this.fit()) : null;
     this.form = el("form", { class: "rb-calc-form", novalidate: true, on: { submit: (/** @type {Event} */ e) => e.preventDefault() } });
     /**
      * The fields the table has changed (by focus key). An empty field nobody has touched
@@ -282,7 +286,7 @@ class Calculator {
 
     this.form.append(this.viewSwitch(), this.grid());
     this.show(this.current);
-    this.fit();
+    this.fitWhenLaidOut();
     this.form.append(el("p", { class: "rb-calc-actions" }, el("button", {
       type: "button", class: "md-button", "data-reset": "", "data-focus-key": "reset",
       on: { click: () => { this.values = this.values.map(() => ({})); this.build(); } },
@@ -362,10 +366,23 @@ class Calculator {
     if (!box) return;
     box.classList.remove("rb-scrolls");
     box.classList.toggle("rb-scrolls", box.scrollWidth > box.clientWidth + 1);
-    if (!this.fitting) {
+    // Where resize observers exist, the grid's own follows its size (fitWhenLaidOut()).
+    if (!this.fitting && !this.sizes) {
       this.fitting = true;
       addEventListener("resize", () => this.fit());
     }
+  }
+
+  /**
+   * fit() the new grid once the browser lays it out (a resize observer's first call comes
+   * after layout and before paint), instead of measuring it at once: that made the browser
+   * lay out the whole page inside the calculator's first task, before it was ever shown.
+   */
+  fitWhenLaidOut() {
+    const box = this.form.querySelector(".rb-calc-scroll");
+    if (!this.sizes || !box) return this.fit();
+    this.sizes.disconnect();
+    this.sizes.observe(box);
   }
 
   /** Focus a field, first showing its player in the one-player view. @param {HTMLElement} target */
@@ -623,7 +640,8 @@ class Calculator {
     this.flag(wrong);
     this.runningTotals(result);
     this.results.replaceChildren(...(problems.length ? this.problemList(wrong, todo, result != null) : []), ...this.resultView(result, !problems.length));
-    this.onUpdate?.(state, problems.length ? null : result); // the table tools (table.js) keep only final results
+    this.last = [state, problems.length ? null : result];
+    this.onUpdate?.(...this.last); // the table tools (table.js) keep only final results
   }
 
   /**

@@ -477,7 +477,7 @@ def _evaluate_source(
     ``R`` maps each one's id to its row, and ``n`` stays the number of players. With
     ``only``, just those values and what they are computed from (what the constraints
     read: a few sums, where the whole scoring is dozens of values and its awards). With
-    ``tally``, the function also writes each row's breakdown (see :func:`_tally_lines`).
+    ``tally``, the function also writes each row's breakdown (see :class:`_Tally`).
     """
     declared = {v.id: v for v in scoring.values}
     levels = value_levels(scoring)

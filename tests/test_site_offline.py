@@ -13,6 +13,7 @@ from rulebook.site.calculator import island_data
 from rulebook.site.localize import Localizer
 from rulebook.site.offline import ICON_SIZES, offline_files, write_offline
 from rulebook.site.tools import PROBLEM_COUNT_KEYS, TOOL_KEYS
+from schemas.diagrams import SlotsDiagram
 from schemas.game import GameContent
 from schemas.loader import load_game
 
@@ -137,3 +138,15 @@ def test_the_setup_island_carries_only_what_its_links_need() -> None:
     # Only the count phrases of its problems ("Tokaido se joue à 2–5 joueurs, pas à 6").
     assert set(data["counts"]) == set(PROBLEM_COUNT_KEYS)
     assert [k for k in data["ui"] if k.startswith("calc_")] == ["calc_bad_link"]
+
+
+@pytest.mark.parametrize("language", ["uk", "en"])
+def test_a_translated_setup_island_holds_no_text_of_the_source_diagrams(language: str) -> None:
+    """The diagrams' texts (drawn at build time) stayed in French in every setup island."""
+    game = load_game(ROOT / "content" / "river_of_gold")
+    data = island_data(game, Localizer(language, game), "setup")
+    island = json.dumps(data, ensure_ascii=False)
+    slots = [d for d in game.setup.diagrams if isinstance(d, SlotsDiagram)]
+    french = [d.title for d in game.setup.diagrams] + [c for d in slots for c in d.columns]
+    assert french, "River of Gold declares a diagram with columns"
+    assert not [text for text in french if text in island]

@@ -195,6 +195,9 @@ def widget_export(doc: dict[str, Any], widget: str) -> dict[str, Any]:
     kept = {key: doc[key] for key in WIDGET_EXPORT[widget] if key in doc}
     if widget == "setup":
         kept["scoring"] = {"options": doc["scoring"].get("options", [])}
+        # The diagrams are drawn at build time (rulebook.site.diagrams) in the page's
+        # language; the widget never reads them, and their texts are not localized here.
+        kept["setup"] = {k: v for k, v in doc["setup"].items() if k != "diagrams"}
     trimmed: dict[str, Any] = _without_provenance(kept)
     return trimmed
 

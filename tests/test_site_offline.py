@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import struct
 import zlib
 from pathlib import Path
@@ -150,3 +151,35 @@ def test_a_translated_setup_island_holds_no_text_of_the_source_diagrams(language
     french = [d.title for d in game.setup.diagrams] + [c for d in slots for c in d.columns]
     assert french, "River of Gold declares a diagram with columns"
     assert not [text for text in french if text in island]
+
+
+@pytest.mark.parametrize("language", ["uk", "en"])
+@pytest.mark.parametrize("widget", ["calculator", "setup"])
+def test_a_translated_island_holds_no_text_left_in_french(language: str, widget: str) -> None:
+    """No sentence of a translated page's data is the French one at the same place: the
+    values' notes and the score track's wording stayed French in every calculator."""
+    for game in GAMES:
+        french = dict(_texts(island_data(game, Localizer("fr", game), widget)))
+        translated = _texts(island_data(game, Localizer(language, game), widget))
+        left = [
+            (path, text)
+            for path, text in translated
+            if french.get(path) == text and PROSE.search(text) and not path.startswith(NAMES)
+        ]
+        assert not left, (game.id, left[:3])
+
+
+#: Two words in a row: a sentence or a label, not an id, a pattern or a name.
+PROSE = re.compile(r"[^\W\d_]{2,} [^\W\d_]{2,}")
+#: The game's own name, the same in every language.
+NAMES = ("/bgg/name", "/export/names/")
+GAMES = [load_game(folder) for folder in sorted((ROOT / "content").iterdir()) if folder.is_dir()]
+
+
+def _texts(value: object, path: str = "") -> list[tuple[str, str]]:
+    """Every string of ``value`` with its path."""
+    if isinstance(value, dict):
+        return [t for k, v in value.items() for t in _texts(v, f"{path}/{k}")]
+    if isinstance(value, list):
+        return [t for i, v in enumerate(value) for t in _texts(v, f"{path}[{i}]")]
+    return [(path, value)] if isinstance(value, str) else []

@@ -190,9 +190,33 @@ def _without_provenance(value: Any) -> Any:
     return value
 
 
+#: The score track's wording, which the scoring page shows and the calculator does not
+#: (its fields carry their own labels); like a value's ``note``, it is not localized here.
+TRACK_TEXTS = frozenset({"label", "help", "option", "option_help"})
+
+
+def _calculator_scoring(scoring: dict[str, Any]) -> dict[str, Any]:
+    """The scoring as the calculator reads it: without the texts only the static pages
+    show (each value's note, the score track's wording), left in the source language."""
+    kept = dict(scoring)
+    kept["values"] = [
+        {k: v for k, v in value.items() if k != "note"} for value in scoring["values"]
+    ]
+    track = scoring.get("score_track")
+    if track:
+        kept["score_track"] = {k: v for k, v in track.items() if k not in TRACK_TEXTS}
+        kept["score_track"]["facts"] = [
+            {k: v for k, v in fact.items() if k not in TRACK_TEXTS}
+            for fact in track.get("facts", [])
+        ]
+    return kept
+
+
 def widget_export(doc: dict[str, Any], widget: str) -> dict[str, Any]:
     """The part of a localized export that ``widget`` reads."""
     kept = {key: doc[key] for key in WIDGET_EXPORT[widget] if key in doc}
+    if widget == "calculator":
+        kept["scoring"] = _calculator_scoring(doc["scoring"])
     if widget == "setup":
         kept["scoring"] = {"options": doc["scoring"].get("options", [])}
         # The diagrams are drawn at build time (rulebook.site.diagrams) in the page's

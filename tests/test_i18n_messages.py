@@ -47,9 +47,11 @@ def test_contexts_are_built_from_ids(workspace: Workspace) -> None:
         "glossary.crop.definition",
     }
     assert expected <= contexts
-    # Proper names, bibliography, per-language data and refused test states are not messages;
-    # the conformance cases shown as worked examples are.
-    assert not any(c.startswith(("game.names", "game.sources", "cases.invalid")) for c in contexts)
+    # Proper names, per-language data and refused test states are not messages; the
+    # conformance cases shown as worked examples are, and so is how we describe each source
+    # (an English page said "Règle de Tokaido, Funforge (transcription anglaise…)").
+    assert not any(c.startswith(("game.names", "cases.invalid")) for c in contexts)
+    assert "game.sources.seed_fr.title" in contexts
     assert "cases.cases.modelretailer_example.title" in contexts
     assert "cases.cases.modelretailer_example.source" in contexts
     assert not any(".forms." in c for c in contexts)

@@ -194,6 +194,12 @@ def test_a_sentence_left_in_the_source_language() -> None:
     assert source_language_sentences(source, good, "fr", "en", frozenset()) == []
     # Short labels and names are not judged.
     assert source_language_sentences("Gourmet", "Gourmet", "fr", "en", frozenset()) == []
+    # Web addresses are in no language: a list of them is not a sentence left in French.
+    reviews = (
+        "Autres adresses : https://rivcoach.wordpress.com/2010/10/10/review-nile-by-minion-games/"
+    )
+    listed = "Інші адреси: https://rivcoach.wordpress.com/2010/10/10/review-nile-by-minion-games/"
+    assert source_language_sentences(reviews, listed, "fr", "uk", frozenset()) == []
 
 
 @pytest.fixture

@@ -17,3 +17,22 @@ def test_no_page_shows_untranslated_text(games: dict[str, GameContent], language
         if page.missing
     }
     assert fallbacks == {}
+
+
+@pytest.mark.parametrize(
+    ("language", "described"),
+    [
+        ("en", "Tokaido rules, Funforge (English transcription published on vdocuments)"),
+        ("uk", "Правила «Токайдо», Funforge (англійська транскрипція, опублікована на vdocuments)"),
+    ],
+)
+def test_the_sources_are_described_in_the_readers_language(
+    games: dict[str, GameContent], language: str, described: str
+) -> None:
+    """The overview's sources were listed as the French content describes them."""
+    pages = language_pages([GameBuild(games["tokaido"])], language, None)
+    overview = next(p for p in pages if p.path == "tokaido/index.md")
+    titles = [s.title.text for s in overview.model.sources]
+    notes = [s.note.text for s in overview.model.sources if s.note]
+    assert described in titles
+    assert not [t for t in titles + notes if "Règle" in t or " des " in t or " les " in t]

@@ -21,6 +21,17 @@ from scorer.compiler import table_function
 #: (pattern of the context, what the text is, the page it shows on).
 _KINDS: tuple[tuple[str, str, str], ...] = (
     (r"game\.summary", "Game summary, at the top of its overview page.", ""),
+    (
+        r"game\.sources\.(\w+)\.title",
+        "A document the content was checked against, as the team describes it (overview "
+        "page, Sources). Keep a published title, a site or a code repository as it is.",
+        "",
+    ),
+    (
+        r"game\.sources\.(\w+)\.note",
+        "Sources, overview page: what this document covers or lacks.",
+        "",
+    ),
     (r"components\.(\w+)\.name", "Component name (overview page, setup).", ""),
     (
         r"components\.(\w+)\.items\.(\w+)\.name",

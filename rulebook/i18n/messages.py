@@ -33,7 +33,7 @@ plural category of its language.
 not messages.
 
 The walk is generic: every field typed :data:`schemas.common.Text` is a message, except the
-few listed in :data:`SKIPPED` (proper names, bibliography, per-language data, refused test
+few listed in :data:`SKIPPED` (proper names, per-language data, refused test
 states). A new ``Text`` field added to a schema is therefore picked up without changing this
 module; :func:`describe` says what it is to a translator.
 """
@@ -80,7 +80,6 @@ SKIPPED: frozenset[tuple[type[BaseModel], str]] = frozenset(
         (Game, "names"),  # given explicitly in each language
         (Game, "designers"),  # proper names
         (Game, "publishers"),
-        (Game, "sources"),  # bibliographic titles stay as published
         (Term, "forms"),  # already per language
         (SetupStep, "forms"),  # the source's plural forms: part of the step's text message
     }

@@ -32,6 +32,8 @@ from rulebook.i18n.typography import typeset
 #: (1 000, 1,000) count as one number; anything else is a run of digits.
 _NUMBER = re.compile(r"\d{1,3}(?:[ \u00a0\u202f\u2009.,]\d{3})+(?!\d)|\d+")
 _LINK_TARGET = re.compile(r"\]\([^)]*\)")
+#: A web address, which is in no language (a review's address reads as French or English).
+_URL = re.compile(r"\bhttps?://\S+")
 
 
 def numbers(text: str) -> list[str]:
@@ -194,7 +196,7 @@ def _identifier(first: str, second: str) -> LanguageIdentifier | None:
 
 
 def _prose_only(text: str) -> str:
-    text = _LINK_TARGET.sub("] ", PLACEHOLDER.sub(" ", text))
+    text = _LINK_TARGET.sub("] ", PLACEHOLDER.sub(" ", _URL.sub(" ", text)))
     return re.sub(r"[*_`\[\]]", " ", text)
 
 

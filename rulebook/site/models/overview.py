@@ -123,10 +123,11 @@ def overview(game: LocalGame) -> Overview:
     loc, info = game.loc, game.content.game
     sources = tuple(
         SourceView(
-            title=loc.verbatim(s.title),
+            # Ours, not the document's own: "Règle de Tokaido, Funforge (transcription…)".
+            title=loc.text(f"game.sources.{s.id}.title", s.title),
             kind=loc.ui(f"source_kind_{s.kind}"),
             url=_safe_url(s.url),
-            note=loc.verbatim(s.note) if s.note else None,
+            note=loc.maybe(f"game.sources.{s.id}.note", s.note),
         )
         for s in info.sources
     )

@@ -93,6 +93,10 @@ def check_end_state(facts: GameFacts, compiled: Checks, raw: Any) -> TableState:
     return _Round(facts, compiled, raw, found).run()
 
 
+#: The values that say nothing was entered: any other for an input not asked is a problem.
+_EMPTY: tuple[Any, ...] = (0, False, None, [])
+
+
 def _object(value: Any) -> dict[str, Any]:
     """An object of the end state, or an empty one when it is missing or not an object."""
     return value if isinstance(value, dict) else {}
@@ -124,51 +128,25 @@ class _Round:
         return self.intact(loc) and not any(bad[: len(loc)] == loc for bad in self.bad_locs)
 
     def run(self) -> TableState:
-        facts, raw = self.facts, self.raw
-        given = raw.get("players")
-        if not self.ok(("game",)) or not isinstance(given, list) or not self.intact(("players",)):
+        """Every check, in order; raise EndStateError with every problem found."""
+        facts = self.facts
+        given = self._given()
+        if given is None or not self.ok(("game",)):
             raise EndStateError(self.problems)
-        if not all(isinstance(p, dict) for p in given):
-            raise EndStateError(self.problems)  # a player that is not an object: nothing to compare
         count = len(given)
-        names = [
-            normalize_name(p.get("name")) if self.ok(("players", i, "name")) else None
-            for i, p in enumerate(given)
-        ]
+        names = self._names(given)
         self.problems.extend(duplicate_names(names))
-        options_ok = all(self.ok(("options", o["id"])) for o in facts.options)
-        if not options_ok:
+        options = self._options()
+        if options is None:
             raise EndStateError(self.problems)
-        raw_options = _object(raw.get("options"))
-        options = {o["id"]: raw_options.get(o["id"], o.get("default")) for o in facts.options}
-        rules = option_rule_problems(facts.option_rules, facts.counts, options, count)
-        self.problems.extend(rules)
-
-        raw_table = _object(raw.get("table"))
-        table = {
-            t["id"]: raw_table.get(t["id"]) if self.ok(("table", t["id"])) else None
-            for t in facts.table
-        }
+        self.problems.extend(option_rule_problems(facts.option_rules, facts.counts, options, count))
+        table = self._table_values()
         table_ok = all(self.ok(("table", t["id"])) for t in facts.table)
         choice_data, table_problems = self._table(table, options, count)
         table_ok = table_ok and not table_problems
         self.problems.extend(table_problems)
 
-        players: list[dict[str, Any]] = []
-        defaults = facts.defaults
-        # Lists are copied (substitution writes into the rows): with every field valid only
-        # the piles are lists; otherwise any field may hold one.
-        listed = facts.sequence_inputs if not self.bad_locs else list(defaults)
-        known = defaults.keys()
-        for player in given:
-            # The inputs, each given or its default (the name and unknown fields dropped).
-            values = {**defaults, **player}
-            for ident in player.keys() - known:
-                del values[ident]
-            for ident in listed:
-                if isinstance(values[ident], list):
-                    values[ident] = list(values[ident])
-            players.append(values)
+        players = self._rows(given)
         unchecked: set[str] = set()
         every_field_valid = [True] * count
         # Which inputs are asked, every condition tested once; with a faulty table input
@@ -205,26 +183,18 @@ class _Round:
                     # Every field valid and the table within the box: a count has nothing
                     # more to check (the usual case, without a call per input).
                     if self.bad_locs or most is None or sum(column) > most:
-                        self.problems.extend(self._input(spec, column, valid))
+                        self.problems.extend(_input_problems(facts, spec, column, valid))
             else:
                 values_of = [p[ident] for p in players]
                 for index in range(count):
                     value = values_of[index]
-                    if valid[index] and ident in given[index] and value not in (0, False, None, []):
+                    if valid[index] and ident in given[index] and value not in _EMPTY:
                         loc = ("players", index, ident)
                         self.problems.append(Problem(loc, "not_used", {"value": value}))
-        self.problems.extend(self._shared_components(players, unchecked))
+        self.problems.extend(_shared_problems(facts, players, unchecked))
         rivals: dict[str, dict[str, Any]] = {}
         if facts.rivals and self.ok(("rivals",)):
-            rivals, found = rival_rows(
-                facts,
-                self.compiled,
-                _object(raw.get("rivals")),
-                options,
-                table,
-                choice_data,
-                count,
-            )
+            rivals, found = self._rivals(options, table, choice_data, count)
             self.problems.extend(found)
 
         faulty = unchecked | self._inputs_with_problems()
@@ -247,6 +217,69 @@ class _Round:
             )
             state = TableState(named, players, options, table, choice_data, undecided, rivals)
         raise EndStateError(self.problems, state)
+
+    # -- the steps both ways share -----------------------------------------------------------
+
+    def _given(self) -> list[dict[str, Any]] | None:
+        """The players as given, or None when there is no list of objects to compare."""
+        given = self.raw.get("players")
+        if not isinstance(given, list) or not self.intact(("players",)):
+            return None
+        if not all(isinstance(p, dict) for p in given):
+            return None  # a player that is not an object: nothing to compare
+        return given
+
+    def _names(self, given: list[dict[str, Any]]) -> list[Any]:
+        """Each player's name as it is compared, or None where the name field is faulty."""
+        return [
+            normalize_name(p.get("name")) if self.ok(("players", i, "name")) else None
+            for i, p in enumerate(given)
+        ]
+
+    def _options(self) -> dict[str, Any] | None:
+        """Every option, given or its default; None when one of them is faulty."""
+        declared = self.facts.options
+        if not all(self.ok(("options", o["id"])) for o in declared):
+            return None
+        given = _object(self.raw.get("options"))
+        return {o["id"]: given.get(o["id"], o.get("default")) for o in declared}
+
+    def _table_values(self) -> dict[str, Any]:
+        """Every table input as given (None when missing or faulty)."""
+        given = _object(self.raw.get("table"))
+        return {
+            t["id"]: given.get(t["id"]) if self.ok(("table", t["id"])) else None
+            for t in self.facts.table
+        }
+
+    def _rows(self, given: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Each player's inputs, given or their default (the name and unknown fields
+        dropped), as the compiled scoring reads them."""
+        defaults = self.facts.defaults
+        # Lists are copied (substitution writes into the rows): with every field valid only
+        # the piles are lists; otherwise any field may hold one.
+        listed = self.facts.sequence_inputs if not self.bad_locs else list(defaults)
+        known = defaults.keys()
+        players = []
+        for player in given:
+            values = {**defaults, **player}
+            for ident in player.keys() - known:
+                del values[ident]
+            for ident in listed:
+                if isinstance(values[ident], list):
+                    values[ident] = list(values[ident])
+            players.append(values)
+        return players
+
+    def _rivals(
+        self,
+        options: dict[str, Any],
+        table: dict[str, Any],
+        choice_data: dict[str, dict[str, list[int]]],
+        count: int,
+    ) -> tuple[dict[str, dict[str, Any]], list[Problem]]:
+        given = _object(self.raw.get("rivals"))
+        return rival_rows(self.facts, self.compiled, given, options, table, choice_data, count)
 
     # -- the table's own inputs ------------------------------------------------------------
 
@@ -299,64 +332,6 @@ class _Round:
             else:
                 seen[value] = spec["id"]
         return choice_data, problems
-
-    # -- one input, across the players ------------------------------------------------------
-
-    def _input(self, spec: Json, values: list[Any], valid: list[bool]) -> list[Problem]:
-        problems: list[Problem] = []
-        ident, kind = spec["id"], spec["kind"]
-        every: Loc = ("players", "*", ident)
-        everyone = all(valid)
-        if kind == "count":
-            table_most = self.facts.limits[ident]["table_max"]
-            if everyone and table_most is not None and sum(values) > table_most:
-                params = {"total": sum(values), "max": table_most}
-                problems.append(Problem(every, "table_total", params))
-        elif kind == "flag":
-            holders = [i for i, v in enumerate(values) if v is True]
-            if everyone and spec.get("unique") and len(holders) > 1:
-                problems.append(Problem(every, "unique_flag", {"who": holders}))
-        elif kind == "choice":
-            for index, value in enumerate(values):
-                if valid[index] and value is None:
-                    allowed = [c["id"] for c in spec["choices"]]
-                    loc = ("players", index, ident)
-                    problems.append(Problem(loc, "required", {"allowed": allowed}))
-            if everyone and spec.get("unique"):
-                chosen = [v for v in values if v is not None]
-                for value in sorted({v for v in chosen if chosen.count(v) > 1}):
-                    who = [i for i, v in enumerate(values) if v == value]
-                    problems.append(Problem(every, "unique_choice", {"value": value, "who": who}))
-        elif kind == "position":
-            problems.extend(_position_problems(spec, values, valid))
-        elif kind == "sequence":
-            for index, pile in enumerate(values):
-                if valid[index]:
-                    problems.extend(
-                        Problem(("players", index, ident, at), code, params)
-                        for at, code, params in _pile_problems(spec, pile)
-                    )
-            if everyone and spec.get("component"):
-                most = self.facts.component_counts[spec["component"]]
-                total = sum(len(p) for p in values)
-                if most is not None and total > most:
-                    params = {"count": total, "max": most}
-                    problems.append(Problem(every, "pile_total", params))
-        return problems
-
-    def _shared_components(
-        self, players: list[dict[str, Any]], unchecked: set[str]
-    ) -> list[Problem]:
-        """Components counted by several inputs: all of them together stay within the box."""
-        problems = []
-        for component_id, (inputs, limit) in self.facts.shared.items():
-            if unchecked & set(inputs):
-                continue
-            total = sum(_amount(player[i]) for player in players for i in inputs)
-            if total > limit:
-                params = {"total": total, "component": component_id, "inputs": inputs, "max": limit}
-                problems.append(Problem(("players", "*"), "shared_total", params))
-        return problems
 
     # -- the content's constraints ---------------------------------------------------------
 
@@ -422,6 +397,67 @@ class _Round:
                 self.problems[index] = Problem(
                     problem.loc, problem.code, problem.params, "tiebreak"
                 )
+
+
+def _input_problems(
+    facts: GameFacts, spec: Json, values: list[Any], valid: list[bool]
+) -> list[Problem]:
+    """The problems of one input compared across the players (``valid``: whose field is)."""
+    problems: list[Problem] = []
+    ident, kind = spec["id"], spec["kind"]
+    every: Loc = ("players", "*", ident)
+    everyone = all(valid)
+    if kind == "count":
+        table_most = facts.limits[ident]["table_max"]
+        if everyone and table_most is not None and sum(values) > table_most:
+            params = {"total": sum(values), "max": table_most}
+            problems.append(Problem(every, "table_total", params))
+    elif kind == "flag":
+        holders = [i for i, v in enumerate(values) if v is True]
+        if everyone and spec.get("unique") and len(holders) > 1:
+            problems.append(Problem(every, "unique_flag", {"who": holders}))
+    elif kind == "choice":
+        for index, value in enumerate(values):
+            if valid[index] and value is None:
+                allowed = [c["id"] for c in spec["choices"]]
+                loc = ("players", index, ident)
+                problems.append(Problem(loc, "required", {"allowed": allowed}))
+        if everyone and spec.get("unique"):
+            chosen = [v for v in values if v is not None]
+            for value in sorted({v for v in chosen if chosen.count(v) > 1}):
+                who = [i for i, v in enumerate(values) if v == value]
+                problems.append(Problem(every, "unique_choice", {"value": value, "who": who}))
+    elif kind == "position":
+        problems.extend(_position_problems(spec, values, valid))
+    elif kind == "sequence":
+        for index, pile in enumerate(values):
+            if valid[index]:
+                problems.extend(
+                    Problem(("players", index, ident, at), code, params)
+                    for at, code, params in _pile_problems(spec, pile)
+                )
+        if everyone and spec.get("component"):
+            most = facts.component_counts[spec["component"]]
+            total = sum(len(p) for p in values)
+            if most is not None and total > most:
+                params = {"count": total, "max": most}
+                problems.append(Problem(every, "pile_total", params))
+    return problems
+
+
+def _shared_problems(
+    facts: GameFacts, players: list[dict[str, Any]], unchecked: set[str]
+) -> list[Problem]:
+    """Components counted by several inputs: all of them together stay within the box."""
+    problems = []
+    for component_id, (inputs, limit) in facts.shared.items():
+        if unchecked & set(inputs):
+            continue
+        total = sum(_amount(player[i]) for player in players for i in inputs)
+        if total > limit:
+            params = {"total": total, "component": component_id, "inputs": inputs, "max": limit}
+            problems.append(Problem(("players", "*"), "shared_total", params))
+    return problems
 
 
 def _substitute(facts: GameFacts, players: list[dict[str, Any]], faulty: set[str]) -> None:

@@ -20,17 +20,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import gt
 from typing import TYPE_CHECKING, Any, Protocol
 
 from schemas.names import normalize_name
-from scorer.facts import GameFacts, Json
+from scorer.facts import Asked, GameFacts, Json
 from scorer.fields import field_problems
 from scorer.legality import duplicate_names, option_rule_problems, player_count_problems
 from scorer.needs import Needs
 from scorer.problems import EndStateError, Loc, Problem
 from scorer.rivals import rival_rows
 
-__all__ = ["EndStateError", "Problem", "TableState", "check_end_state"]
+__all__ = ["EndStateError", "Problem", "TableState", "check_end_state", "quick_check"]
 
 if TYPE_CHECKING:  # types only: a Protocol class costs a cached program's start-up
     TableFn = Callable[[dict[str, Any], dict[str, Any], dict[str, Any], int], Any]
@@ -77,11 +78,32 @@ class TableState:
     rivals: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
-def check_end_state(facts: GameFacts, compiled: Checks, raw: Any) -> TableState:
+def check_end_state(facts: GameFacts, compiled: Checks, raw: Any, quick: bool = True) -> TableState:
     """Validate ``raw`` (parsed JSON) for the game of ``facts``; raise EndStateError with
     every problem. When every problem is a ``tiebreak`` one, the error carries the state to
-    score anyway.
+    score anyway. ``quick=False`` gives every state the whole round, the way a state with
+    a problem always takes (the tests compare the two).
     """
+    checks = _start(facts, compiled, raw)
+    # Almost every state a table sends is valid: telling that costs a fraction of finding
+    # and wording problems, and any state the quick way doubts gets the whole round.
+    state = checks.quick() if quick and not checks.problems else None
+    return state if state is not None else checks.run()
+
+
+def quick_check(facts: GameFacts, compiled: Checks, raw: Any) -> TableState | None:
+    """The state of ``raw`` as the quick way alone gives it: None unless it finds neither
+    a field problem nor a cross-field one (tests/fuzz/test_quick_parity.py)."""
+    try:
+        checks = _start(facts, compiled, raw)
+    except EndStateError:
+        return None
+    return None if checks.problems else checks.quick()
+
+
+def _start(facts: GameFacts, compiled: Checks, raw: Any) -> _Round:
+    """The round of ``raw``, its field problems found; raise EndStateError when it is not
+    an object or has the wrong number of players (nothing else is worth checking then)."""
     if not isinstance(raw, dict):
         raise EndStateError([Problem((), "not_object")])
     players = raw.get("players")
@@ -90,7 +112,7 @@ def check_end_state(facts: GameFacts, compiled: Checks, raw: Any) -> TableState:
         if wrong_count:
             raise EndStateError(wrong_count)
     found = [] if facts.accepts_fields(raw) else field_problems(facts.schema, raw)
-    return _Round(facts, compiled, raw, found).run()
+    return _Round(facts, compiled, raw, found)
 
 
 #: The values that say nothing was entered: any other for an input not asked is a problem.
@@ -217,6 +239,90 @@ class _Round:
             )
             state = TableState(named, players, options, table, choice_data, undecided, rivals)
         raise EndStateError(self.problems, state)
+
+    def quick(self) -> TableState | None:
+        """The state :meth:`run` gives when it finds no problem at all, else None (then
+        :meth:`run` finds every problem and words it). Only for a state without field
+        problems: every cross-field check :meth:`run` makes, each only as far as telling
+        that it finds nothing, and what depends on which inputs are asked worked out once
+        per set of them (scorer.facts.Asked). tests/fuzz/test_quick_parity.py holds the
+        two ways to the same verdict and the same state."""
+        facts, compiled = self.facts, self.compiled
+        given = self._given()
+        if given is None or self.problems:
+            return None
+        count = len(given)
+        names = self._names(given)
+        entered = [n for n in names if n is not None]
+        if len(set(entered)) < len(entered):
+            return None  # a name twice
+        options = self._options()
+        if options is None or option_rule_problems(
+            facts.option_rules, facts.counts, options, count
+        ):
+            return None
+        table = self._table_values()
+        choice_data, table_problems = self._table(table, options, count)
+        if table_problems:
+            return None
+        players = self._rows(given)
+        asked = facts.asked(self._off(options, table, choice_data, count))
+        if not self._quiet(asked, given, players) or _shared_problems(facts, players, set()):
+            return None
+        rivals: dict[str, dict[str, Any]] = {}
+        if facts.rivals:
+            rivals, found = self._rivals(options, table, choice_data, count)
+            if found:
+                return None
+        _unplaced_as_zero(facts, players)
+        if compiled.constraints:
+            holds = compiled.constraints_hold
+            values = compiled.constraint_values(players, options, table, choice_data, False)[0]
+            if holds is None or not holds(players, options, table, choice_data, values):
+                return None
+        return TableState(
+            [n or "" for n in names], players, options, table, choice_data, rivals=rivals
+        )
+
+    def _off(
+        self,
+        options: dict[str, Any],
+        table: dict[str, Any],
+        choice_data: dict[str, dict[str, list[int]]],
+        count: int,
+    ) -> tuple[str, ...]:
+        """The inputs not asked (with a sound table), in the inputs' order."""
+        find_off = self.compiled.inputs_off
+        if find_off is not None:
+            return tuple(find_off(options, table, choice_data, count))
+        return tuple(
+            ident
+            for ident, when in self.compiled.input_when.items()
+            if not when(options, table, choice_data, count)
+        )
+
+    def _quiet(self, asked: Asked, given: list[dict[str, Any]], rows: list[dict[str, Any]]) -> bool:
+        """Whether the per-input checks of :meth:`run` find nothing (no field problem)."""
+        if asked.totals is not None:
+            totals = map(sum, zip(*map(asked.totals, rows), strict=True))
+            if any(map(gt, totals, asked.maxima)):
+                return False
+        if asked.choices is not None:
+            columns = zip(*map(asked.choices, rows), strict=True)
+            for column, unique in zip(columns, asked.unique, strict=True):
+                if None in column or (unique and len(set(column)) < len(column)):
+                    return False  # one not made, or two the same
+        everyone = [True] * len(rows)
+        for spec in asked.others:
+            if _input_problems(self.facts, spec, [row[spec["id"]] for row in rows], everyone):
+                return False
+        unused = asked.unused
+        for player in given:
+            if not unused.isdisjoint(player) and any(
+                player[ident] not in _EMPTY for ident in unused.intersection(player)
+            ):
+                return False  # a value for an input not asked
+        return True
 
     # -- the steps both ways share -----------------------------------------------------------
 

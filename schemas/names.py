@@ -24,6 +24,9 @@ NAME_TRIM = (
 #: them. (Lone surrogates are refused too: they are not text.)
 NAME_REFUSED = "\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069"
 _EDGES = re.compile(f"\\A[{NAME_TRIM}]+|[{NAME_TRIM}]+\\Z")
+#: The characters of NAME_TRIM that are ASCII: text in ASCII is trimmed of these alone,
+#: and is in every Unicode normal form already.
+_ASCII_TRIM = "".join(c for c in map(chr, range(128)) if _EDGES.fullmatch(c))
 
 
 def normalize_name(value: Any) -> Any:
@@ -34,4 +37,6 @@ def normalize_name(value: Any) -> Any:
     """
     if not isinstance(value, str):
         return value
+    if value.isascii():  # most names: the same without a regular expression or a table
+        return value.strip(_ASCII_TRIM)
     return unicodedata.normalize("NFC", _EDGES.sub("", value))

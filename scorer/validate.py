@@ -337,6 +337,8 @@ class _Round:
 
     def _names(self, given: list[dict[str, Any]]) -> list[Any]:
         """Each player's name as it is compared, or None where the name field is faulty."""
+        if not self.bad_locs:  # every name sound: no test of each
+            return [normalize_name(p.get("name")) for p in given]
         return [
             normalize_name(p.get("name")) if self.ok(("players", i, "name")) else None
             for i, p in enumerate(given)
@@ -345,7 +347,7 @@ class _Round:
     def _options(self) -> dict[str, Any] | None:
         """Every option, given or its default; None when one of them is faulty."""
         declared = self.facts.options
-        if not all(self.ok(("options", o["id"])) for o in declared):
+        if self.bad_locs and not all(self.ok(("options", o["id"])) for o in declared):
             return None
         given = _object(self.raw.get("options"))
         return {o["id"]: given.get(o["id"], o.get("default")) for o in declared}
@@ -366,11 +368,16 @@ class _Round:
         # the piles are lists; otherwise any field may hold one.
         listed = self.facts.sequence_inputs if not self.bad_locs else list(defaults)
         known = defaults.keys()
+        named = "name" not in known
         players = []
         for player in given:
             values = {**defaults, **player}
-            for ident in player.keys() - known:
-                del values[ident]
+            extra = len(values) - len(known)  # the fields that are no input
+            if extra == 1 and named and "name" in player:
+                del values["name"]  # the usual one, dropped without a set of the others
+            elif extra:
+                for ident in player.keys() - known:
+                    del values[ident]
             for ident in listed:
                 if isinstance(values[ident], list):
                     values[ident] = list(values[ident])

@@ -112,6 +112,21 @@ def test_names_are_normalized_and_compared_after(engines: dict[str, GameEngine])
         ]
 
 
+def test_ascii_names_are_trimmed_as_every_other_name() -> None:
+    """normalize_name trims ASCII text without its regular expression (ASCII is NFC
+    already): every ASCII character, alone, inside and at either end, gives what the
+    general way gives."""
+    import unicodedata
+
+    from schemas.names import _EDGES, normalize_name
+
+    for code in range(128):
+        c = chr(code)
+        for text in (c, c * 3, f"{c}Ana", f"Ana{c}", f"{c}A{c}n{c}", f" {c}\t", f"\r{c}a{c}\x0b"):
+            general = unicodedata.normalize("NFC", _EDGES.sub("", text))
+            assert normalize_name(text) == general, repr(text)
+
+
 @pytest.mark.parametrize(
     "name",
     ["A\x00", "\x1b[31mred", "A\u202eB", "A\u2066B", "a\u200fb", "A\ud800", "tab\tinside"],

@@ -24,9 +24,27 @@ NAME_TRIM = (
 #: them. (Lone surrogates are refused too: they are not text.)
 NAME_REFUSED = "\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069"
 _EDGES = re.compile(f"\\A[{NAME_TRIM}]+|[{NAME_TRIM}]+\\Z")
-#: The characters of NAME_TRIM that are ASCII: text in ASCII is trimmed of these alone,
-#: and is in every Unicode normal form already.
-_ASCII_TRIM = "".join(c for c in map(chr, range(128)) if _EDGES.fullmatch(c))
+
+
+def ascii_edges(edges: re.Pattern[str]) -> str:
+    """The ASCII characters ``edges`` (a trimming expression) trims, as one string."""
+    return "".join(c for c in map(chr, range(128)) if edges.fullmatch(c))
+
+
+_ASCII_TRIM = ascii_edges(_EDGES)
+
+
+def normalized(text: str, form: Any, edges: re.Pattern[str], ascii_trim: str) -> str:
+    """``text`` trimmed (``edges`` removes what is trimmed at either end), then in the
+    Unicode normal ``form``.
+
+    ASCII text, most names, is trimmed of ``ascii_trim`` (the ASCII characters ``edges``
+    trims, :func:`ascii_edges`) alone, without the expression: it is in every normal
+    form already.
+    """
+    if text.isascii():
+        return text.strip(ascii_trim)
+    return unicodedata.normalize(form, edges.sub("", text))
 
 
 def normalize_name(value: Any) -> Any:
@@ -37,6 +55,4 @@ def normalize_name(value: Any) -> Any:
     """
     if not isinstance(value, str):
         return value
-    if value.isascii():  # most names: the same without a regular expression or a table
-        return value.strip(_ASCII_TRIM)
-    return unicodedata.normalize("NFC", _EDGES.sub("", value))
+    return normalized(value, "NFC", _EDGES, _ASCII_TRIM)

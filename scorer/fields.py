@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from schemas.names import ascii_edges, normalized
 from scorer.problems import Loc, Problem, excerpt
 from scorer.reading import TOO_LARGE
 
@@ -62,10 +62,15 @@ def _pattern(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern[:-1] + "\\Z" if pattern.endswith("$") else pattern)
 
 
+@cache
+def _ascii_trim(characters: str) -> str:
+    return ascii_edges(_trim(characters))
+
+
 def normalize(rule: dict[str, str], text: str) -> str:
     """A name as the schema's ``x-normalize`` says: trimmed, then in its Unicode form."""
-    form: Any = rule["form"]
-    return unicodedata.normalize(form, _trim(rule["trim"]).sub("", text))
+    trim = rule["trim"]
+    return normalized(text, rule["form"], _trim(trim), _ascii_trim(trim))
 
 
 #: A lone surrogate: not text (pydantic's string_unicode).
@@ -155,26 +160,37 @@ class _Walk:
             self.add(at, "above_max", {"max": schema["maximum"]})
 
     def string(self, schema: Schema, value: Any, at: Loc) -> None:
-        found = _string_problem(schema, value)
+        found = _string_check(schema)(value)
         if found is not None:
             self.add(at, *found)
 
 
-def _string_problem(schema: Schema, value: Any) -> tuple[str, dict[str, Any]] | None:
-    """The problem (code, parameters) of a string field's value, if it has one."""
-    if not isinstance(value, str):
-        return "string_type", {}
-    if _LONE.search(value):
-        return "name_control", {}
+#: The problem (code, parameters) of a string value, or None.
+StringCheck = Callable[[Any], tuple[str, dict[str, Any]] | None]
+
+
+def _string_check(schema: Schema) -> StringCheck:
+    """What finds the problem (code, parameters) of a string field's value, if it has
+    one; the schema is read once, so the acceptor asks it of many values cheaply."""
     rule = schema.get("x-normalize")
-    text = normalize(rule, value) if rule else value
-    if schema.get("minLength") is not None and len(text) < schema["minLength"]:
-        return "name_empty", {}
-    if schema.get("maxLength") is not None and len(text) > schema["maxLength"]:
-        return "name_too_long", {"count": schema["maxLength"]}
-    if schema.get("pattern") is not None and not _pattern(schema["pattern"]).search(text):
-        return "name_control", {}
-    return None
+    least, most = schema.get("minLength"), schema.get("maxLength")
+    pattern = None if schema.get("pattern") is None else _pattern(schema["pattern"])
+
+    def problem(value: Any) -> tuple[str, dict[str, Any]] | None:
+        if not isinstance(value, str):
+            return "string_type", {}
+        if not value.isascii() and _LONE.search(value):  # a surrogate is never ASCII
+            return "name_control", {}
+        text = normalize(rule, value) if rule else value
+        if least is not None and len(text) < least:
+            return "name_empty", {}
+        if most is not None and len(text) > most:
+            return "name_too_long", {"count": most}
+        if pattern is not None and not pattern.search(text):
+            return "name_control", {}
+        return None
+
+    return problem
 
 
 # -- accepting a valid end state quickly -----------------------------------------------------
@@ -234,7 +250,8 @@ def acceptor(root: Schema) -> Accept:
         if kind == "boolean":
             return lambda v: type(v) is bool
         if kind == "string":
-            return lambda v: type(v) is str and _string_problem(schema, v) is None
+            problem = _string_check(schema)
+            return lambda v: type(v) is str and problem(v) is None
         return lambda v: True
 
     return build(root)

@@ -212,6 +212,11 @@ class GameFacts:
         )
 
     @cached_property
+    def option_defaults(self) -> list[tuple[str, Any]]:
+        """(id, value when the end state leaves it out) of each option."""
+        return [(o["id"], o.get("default")) for o in self.options]
+
+    @cached_property
     def option_rules(self) -> list[tuple[str, list[int], list[int]]]:
         """(option, the counts it is only for, the counts that need it) of each option
         with a player-count rule."""

@@ -175,13 +175,15 @@ def _string_check(schema: Schema) -> StringCheck:
     rule = schema.get("x-normalize")
     least, most = schema.get("minLength"), schema.get("maxLength")
     pattern = None if schema.get("pattern") is None else _pattern(schema["pattern"])
+    if rule is not None:  # read once here, not for every value
+        form, edges, ascii_trim = rule["form"], _trim(rule["trim"]), _ascii_trim(rule["trim"])
 
     def problem(value: Any) -> tuple[str, dict[str, Any]] | None:
         if not isinstance(value, str):
             return "string_type", {}
         if not value.isascii() and _LONE.search(value):  # a surrogate is never ASCII
             return "name_control", {}
-        text = normalize(rule, value) if rule else value
+        text = value if rule is None else normalized(value, form, edges, ascii_trim)
         if least is not None and len(text) < least:
             return "name_empty", {}
         if most is not None and len(text) > most:

@@ -350,7 +350,7 @@ class _Round:
         if self.bad_locs and not all(self.ok(("options", o["id"])) for o in declared):
             return None
         given = _object(self.raw.get("options"))
-        return {o["id"]: given.get(o["id"], o.get("default")) for o in declared}
+        return {ident: given.get(ident, default) for ident, default in self.facts.option_defaults}
 
     def _table_values(self) -> dict[str, Any]:
         """Every table input as given (None when missing or faulty)."""

@@ -212,20 +212,24 @@ def acceptor(root: Schema) -> Accept:
     """
     defs: dict[str, Schema] = root.get("$defs", {})
     made: dict[str, Accept] = {}
+    building: set[str] = set()
 
     def ref(name: str) -> Accept:
-        # Made on first use, so a schema that refers to itself still ends.
-        def accept(value: Any) -> bool:
-            found = made.get(name)
-            if found is None:
-                found = made[name] = build(defs[name])
-            return found(value)
-
-        return accept
+        found = made.get(name)
+        if found is not None:
+            return found
+        if name in building:  # a schema that refers to itself: found when it is used
+            return lambda value: made[name](value)
+        building.add(name)
+        found = made[name] = build(defs[name])
+        return found
 
     def build(schema: Schema) -> Accept:
         if "$ref" in schema:
             return ref(schema["$ref"].split("/")[-1])
+        pairs = _choice_pairs(schema)
+        if pairs is not None:
+            return lambda v: type(v) in _SCALARS and (type(v), v) in pairs
         if "anyOf" in schema:
             branches = schema["anyOf"]
             nullable = any(b.get("type") == "null" for b in branches)
@@ -233,10 +237,6 @@ def acceptor(root: Schema) -> Accept:
             return (lambda v: v is None or branch(v)) if nullable else branch
         if "const" in schema or "enum" in schema:
             allowed = schema.get("enum", [schema.get("const")])
-            if all(type(a) in _SCALARS for a in allowed):
-                # A value is allowed when one of the same type equals it (JavaScript's ===).
-                pairs = {(type(a), a) for a in allowed}
-                return lambda v: type(v) in _SCALARS and (type(v), v) in pairs
             return lambda v: any(_same(a, v) for a in allowed)
         kind = schema.get("type")
         if kind == "object":
@@ -261,6 +261,26 @@ def acceptor(root: Schema) -> Accept:
 
 #: JSON values that can be looked up in a set (a list or an object cannot).
 _SCALARS = frozenset({str, int, bool, type(None)})
+
+
+def _choice_pairs(schema: Schema) -> frozenset[tuple[type, Any]] | None:
+    """The (type, value) pairs a choice among scalars allows, null too when the field may
+    be null (its ``anyOf``), as the walk reads them; None for any other field.
+
+    A value is allowed when one of the same type equals it (JavaScript's ===), so one
+    look-up of its pair tells, where a list of choices would be compared one by one.
+    """
+    nullable = False
+    if "anyOf" in schema and "$ref" not in schema:
+        branches = schema["anyOf"]
+        nullable = any(b.get("type") == "null" for b in branches)
+        schema = next(b for b in branches if b.get("type") != "null")
+    if "$ref" in schema or "anyOf" in schema or not ("const" in schema or "enum" in schema):
+        return None
+    allowed = [*schema.get("enum", [schema.get("const")]), *([None] if nullable else [])]
+    if not all(type(a) in _SCALARS for a in allowed):
+        return None
+    return frozenset((type(a), a) for a in allowed)
 
 
 def _bounded(least: int | None, most: int | None) -> Accept:
@@ -290,6 +310,10 @@ def _object_acceptor(schema: Schema, build: Callable[[Schema], Accept]) -> Accep
     flags = frozenset(
         k for k, sub in declared.items() if sub.keys() <= _PLAIN and sub.get("type") == "boolean"
     )
+    # So are choices among scalars (a traveller, a reading of a rule): one look-up each.
+    choices = {
+        key: pairs for key, sub in declared.items() if (pairs := _choice_pairs(sub)) is not None
+    }
     closed = schema.get("additionalProperties") is False
     known = properties.keys()
     required = frozenset(schema.get("required", []))
@@ -308,6 +332,11 @@ def _object_acceptor(schema: Schema, build: Callable[[Schema], Accept]) -> Accep
                 continue
             if key in flags:
                 if type(item) is not bool:
+                    return False
+                continue
+            allowed = choices.get(key)
+            if allowed is not None:
+                if type(item) not in _SCALARS or (type(item), item) not in allowed:
                     return False
                 continue
             check = properties.get(key)

@@ -14,6 +14,15 @@ game the same way: its export (scorer.facts.GameFacts); scorer.fields is the twi
 fields.js. Nothing here
 imports pydantic or the content models, so a cached scoring program (rulebook.program)
 runs this very code.
+
+Python alone also has a quick way for the usual state, one with no problem at all (as
+scorer.fields has its acceptor): a state without field problems is first checked by
+``_Round.quick``, which makes every cross-field check of ``_Round.run`` only as far as
+telling that it finds nothing, with what depends on which inputs are asked worked out
+once per set of them (scorer.facts.Asked). Any doubt gives the state the whole round, so
+problems are found and worded in one place. A new cross-field check goes into both (in
+``quick``, a yes or no); tests/fuzz/test_quick_parity.py holds the two to the same verdict
+and the same state.
 """
 
 from __future__ import annotations
@@ -247,7 +256,7 @@ class _Round:
         that it finds nothing, and what depends on which inputs are asked worked out once
         per set of them (scorer.facts.Asked). tests/fuzz/test_quick_parity.py holds the
         two ways to the same verdict and the same state."""
-        facts, compiled = self.facts, self.compiled
+        facts = self.facts
         given = self._given()
         if given is None or self.problems:
             return None
@@ -275,11 +284,8 @@ class _Round:
             if found:
                 return None
         _unplaced_as_zero(facts, players)
-        if compiled.constraints:
-            holds = compiled.constraints_hold
-            values = compiled.constraint_values(players, options, table, choice_data, False)[0]
-            if holds is None or not holds(players, options, table, choice_data, values):
-                return None
+        if not self._constraints_hold(players, options, table, choice_data):
+            return None
         return TableState(
             [n or "" for n in names], players, options, table, choice_data, rivals=rivals
         )
@@ -300,6 +306,24 @@ class _Round:
             for ident, when in self.compiled.input_when.items()
             if not when(options, table, choice_data, count)
         )
+
+    def _constraints_hold(
+        self,
+        players: list[dict[str, Any]],
+        options: dict[str, Any],
+        table: dict[str, Any],
+        choice_data: dict[str, dict[str, list[int]]],
+    ) -> bool:
+        """Whether every constraint that applies holds, by the compiled one-function test
+        (without one, the round checks them one by one)."""
+        compiled = self.compiled
+        if not compiled.constraints:
+            return True
+        holds = compiled.constraints_hold
+        if holds is None:
+            return False
+        values = compiled.constraint_values(players, options, table, choice_data, False)[0]
+        return bool(holds(players, options, table, choice_data, values))
 
     def _quiet(self, asked: Asked, given: list[dict[str, Any]], rows: list[dict[str, Any]]) -> bool:
         """Whether the per-input checks of :meth:`run` find nothing (no field problem)."""

@@ -315,14 +315,10 @@ def _object_acceptor(schema: Schema, build: Callable[[Schema], Accept]) -> Accep
         key: pairs for key, sub in declared.items() if (pairs := _choice_pairs(sub)) is not None
     }
     closed = schema.get("additionalProperties") is False
-    known = properties.keys()
     required = frozenset(schema.get("required", []))
 
     def accept(value: Any) -> bool:
-        if type(value) is not dict:
-            return False
-        keys = value.keys()
-        if (closed and not keys <= known) or not required <= keys:
+        if type(value) is not dict or not required <= value.keys():
             return False
         for key, item in value.items():
             bound = bounds.get(key)
@@ -340,7 +336,10 @@ def _object_acceptor(schema: Schema, build: Callable[[Schema], Accept]) -> Accep
                     return False
                 continue
             check = properties.get(key)
-            if check is not None and not check(item):
+            if check is None:
+                if closed:
+                    return False  # a field the object does not have (told here, not by a set)
+            elif not check(item):
                 return False
         return True
 

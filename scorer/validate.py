@@ -90,8 +90,8 @@ class TableState:
 def check_end_state(facts: GameFacts, compiled: Checks, raw: Any, quick: bool = True) -> TableState:
     """Validate ``raw`` (parsed JSON) for the game of ``facts``; raise EndStateError with
     every problem. When every problem is a ``tiebreak`` one, the error carries the state to
-    score anyway. ``quick=False`` gives every state the whole round, the way a state with
-    a problem always takes (the tests compare the two).
+    score anyway. ``quick=False`` gives every state the whole round, as every state with a
+    problem gets it (tests/fuzz/test_quick_parity.py compares the two ways).
     """
     checks = _start(facts, compiled, raw)
     # Almost every state a table sends is valid: telling that costs a fraction of finding

@@ -26,6 +26,27 @@ NAME_REFUSED = "\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u20
 _EDGES = re.compile(f"\\A[{NAME_TRIM}]+|[{NAME_TRIM}]+\\Z")
 
 
+def ascii_edges(edges: re.Pattern[str]) -> str:
+    """The ASCII characters ``edges`` (a trimming expression) trims, as one string."""
+    return "".join(c for c in map(chr, range(128)) if edges.fullmatch(c))
+
+
+_ASCII_TRIM = ascii_edges(_EDGES)
+
+
+def normalized(text: str, form: Any, edges: re.Pattern[str], ascii_trim: str) -> str:
+    """``text`` trimmed (``edges`` removes what is trimmed at either end), then in the
+    Unicode normal ``form``.
+
+    ASCII text, most names, is trimmed of ``ascii_trim`` (the ASCII characters ``edges``
+    trims, :func:`ascii_edges`) alone, without the expression: it is in every normal
+    form already.
+    """
+    if text.isascii():
+        return text.strip(ascii_trim)
+    return unicodedata.normalize(form, edges.sub("", text))
+
+
 def normalize_name(value: Any) -> Any:
     """A name as it is compared and shown: trimmed, then in Unicode NFC.
 
@@ -34,4 +55,4 @@ def normalize_name(value: Any) -> Any:
     """
     if not isinstance(value, str):
         return value
-    return unicodedata.normalize("NFC", _EDGES.sub("", value))
+    return normalized(value, "NFC", _EDGES, _ASCII_TRIM)

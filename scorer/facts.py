@@ -11,13 +11,57 @@ models or pydantic, and validate.js reads the very same document.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cached_property
+from operator import itemgetter
 from typing import Any
 
 from scorer.fields import Accept, acceptor
 from scorer.needs import Needs
 
 Json = dict[str, Any]
+#: Takes some of a row's values, as a tuple.
+Take = Callable[[Json], tuple[Any, ...]]
+
+#: The most distinct sets of inputs not asked whose checks are kept (a game has a few
+#: dozen; the bound only stops a table of many conditions from filling the memory).
+ASKED_KEPT = 4096
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What the checks across the players come to for a state without field problems,
+    once it is known which inputs are not asked (scorer.validate's quick path).
+
+    Which inputs are asked, compared, bounded for the whole table or must be left empty
+    depends on nothing else, so it is worked out once per set of inputs not asked
+    (:meth:`GameFacts.asked`) instead of input by input for every state.
+    """
+
+    #: The asked inputs with a most for the whole table, and those maxima: counts the
+    #: table shares, and flags only one player may hold (at most one ``true``).
+    totals: Take | None
+    maxima: tuple[int, ...]
+    #: The asked choices (each player must make one), and whether no two may agree.
+    choices: Take | None
+    unique: tuple[bool, ...]
+    #: The other asked inputs compared across the players (places, piles), checked by
+    #: scorer.validate's own per-input check.
+    others: tuple[Json, ...]
+    #: The inputs not asked: a value other than an empty one is a problem.
+    unused: frozenset[str]
+
+
+def _take(idents: list[str]) -> Take | None:
+    """What takes ``idents`` of a row, always as a tuple (None for no input)."""
+    if not idents:
+        return None
+    if len(idents) == 1:
+        only = idents[0]
+        return lambda row: (row[only],)
+    taken: Take = itemgetter(*idents)
+    return taken
 
 
 class GameFacts:
@@ -43,6 +87,7 @@ class GameFacts:
         }
         self.schema: Json = export["end_state"]
         self.needs = Needs.from_json(export["needs"])
+        self._asked: dict[tuple[str, ...], Asked] = {}
 
     @cached_property
     def accepts_fields(self) -> Accept:
@@ -96,6 +141,43 @@ class GameFacts:
             or (spec["kind"] == "flag" and spec.get("unique"))
         )
 
+    def asked(self, off: tuple[str, ...]) -> Asked:
+        """What the checks across the players come to when the inputs ``off`` are not
+        asked (:class:`Asked`), worked out once per distinct ``off``."""
+        found = self._asked.get(off)
+        if found is None:
+            found = self._make_asked(frozenset(off))
+            if len(self._asked) < ASKED_KEPT:
+                self._asked[off] = found
+        return found
+
+    def _make_asked(self, off: frozenset[str]) -> Asked:
+        totals: list[str] = []
+        maxima: list[int] = []
+        choices: list[str] = []
+        unique: list[bool] = []
+        others: list[Json] = []
+        for spec in self.inputs:
+            ident, kind = spec["id"], spec["kind"]
+            if ident in off or ident not in self.compared_inputs:
+                continue
+            if kind in ("count", "flag"):
+                totals.append(ident)
+                maxima.append(self.table_maxima[ident] if kind == "count" else 1)
+            elif kind == "choice":
+                choices.append(ident)
+                unique.append(bool(spec.get("unique")))
+            else:
+                others.append(spec)
+        return Asked(
+            totals=_take(totals),
+            maxima=tuple(maxima),
+            choices=_take(choices),
+            unique=tuple(unique),
+            others=tuple(others),
+            unused=off & self.input_ids,
+        )
+
     def default_value(self, spec: Json) -> Any:
         """What ``spec`` holds when the end state leaves it out."""
         kind = spec["kind"]
@@ -128,6 +210,11 @@ class GameFacts:
             for spec in self.inputs
             if '"table":"' in json.dumps(spec.get("when"), separators=(",", ":"))
         )
+
+    @cached_property
+    def option_defaults(self) -> list[tuple[str, Any]]:
+        """(id, value when the end state leaves it out) of each option."""
+        return [(o["id"], o.get("default")) for o in self.options]
 
     @cached_property
     def option_rules(self) -> list[tuple[str, list[int], list[int]]]:

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from schemas.names import ascii_edges, normalized
 from scorer.problems import Loc, Problem, excerpt
 from scorer.reading import TOO_LARGE
 
@@ -62,10 +62,15 @@ def _pattern(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern[:-1] + "\\Z" if pattern.endswith("$") else pattern)
 
 
+@cache
+def _ascii_trim(characters: str) -> str:
+    return ascii_edges(_trim(characters))
+
+
 def normalize(rule: dict[str, str], text: str) -> str:
     """A name as the schema's ``x-normalize`` says: trimmed, then in its Unicode form."""
-    form: Any = rule["form"]
-    return unicodedata.normalize(form, _trim(rule["trim"]).sub("", text))
+    trim = rule["trim"]
+    return normalized(text, rule["form"], _trim(trim), _ascii_trim(trim))
 
 
 #: A lone surrogate: not text (pydantic's string_unicode).
@@ -155,26 +160,39 @@ class _Walk:
             self.add(at, "above_max", {"max": schema["maximum"]})
 
     def string(self, schema: Schema, value: Any, at: Loc) -> None:
-        found = _string_problem(schema, value)
+        found = _string_check(schema)(value)
         if found is not None:
             self.add(at, *found)
 
 
-def _string_problem(schema: Schema, value: Any) -> tuple[str, dict[str, Any]] | None:
-    """The problem (code, parameters) of a string field's value, if it has one."""
-    if not isinstance(value, str):
-        return "string_type", {}
-    if _LONE.search(value):
-        return "name_control", {}
+#: The problem (code, parameters) of a string value, or None.
+StringCheck = Callable[[Any], tuple[str, dict[str, Any]] | None]
+
+
+def _string_check(schema: Schema) -> StringCheck:
+    """What finds the problem (code, parameters) of a string field's value, if it has
+    one; the schema is read once, so the acceptor asks it of many values cheaply."""
     rule = schema.get("x-normalize")
-    text = normalize(rule, value) if rule else value
-    if schema.get("minLength") is not None and len(text) < schema["minLength"]:
-        return "name_empty", {}
-    if schema.get("maxLength") is not None and len(text) > schema["maxLength"]:
-        return "name_too_long", {"count": schema["maxLength"]}
-    if schema.get("pattern") is not None and not _pattern(schema["pattern"]).search(text):
-        return "name_control", {}
-    return None
+    least, most = schema.get("minLength"), schema.get("maxLength")
+    pattern = None if schema.get("pattern") is None else _pattern(schema["pattern"])
+    if rule is not None:  # read once here, not for every value
+        form, edges, ascii_trim = rule["form"], _trim(rule["trim"]), _ascii_trim(rule["trim"])
+
+    def problem(value: Any) -> tuple[str, dict[str, Any]] | None:
+        if not isinstance(value, str):
+            return "string_type", {}
+        if not value.isascii() and _LONE.search(value):  # a surrogate is never ASCII
+            return "name_control", {}
+        text = value if rule is None else normalized(value, form, edges, ascii_trim)
+        if least is not None and len(text) < least:
+            return "name_empty", {}
+        if most is not None and len(text) > most:
+            return "name_too_long", {"count": most}
+        if pattern is not None and not pattern.search(text):
+            return "name_control", {}
+        return None
+
+    return problem
 
 
 # -- accepting a valid end state quickly -----------------------------------------------------
@@ -194,20 +212,24 @@ def acceptor(root: Schema) -> Accept:
     """
     defs: dict[str, Schema] = root.get("$defs", {})
     made: dict[str, Accept] = {}
+    building: set[str] = set()
 
     def ref(name: str) -> Accept:
-        # Made on first use, so a schema that refers to itself still ends.
-        def accept(value: Any) -> bool:
-            found = made.get(name)
-            if found is None:
-                found = made[name] = build(defs[name])
-            return found(value)
-
-        return accept
+        found = made.get(name)
+        if found is not None:
+            return found
+        if name in building:  # a schema that refers to itself: found when it is used
+            return lambda value: made[name](value)
+        building.add(name)
+        found = made[name] = build(defs[name])
+        return found
 
     def build(schema: Schema) -> Accept:
         if "$ref" in schema:
             return ref(schema["$ref"].split("/")[-1])
+        pairs = _choice_pairs(schema)
+        if pairs is not None:
+            return lambda v: type(v) in _SCALARS and (type(v), v) in pairs
         if "anyOf" in schema:
             branches = schema["anyOf"]
             nullable = any(b.get("type") == "null" for b in branches)
@@ -215,10 +237,6 @@ def acceptor(root: Schema) -> Accept:
             return (lambda v: v is None or branch(v)) if nullable else branch
         if "const" in schema or "enum" in schema:
             allowed = schema.get("enum", [schema.get("const")])
-            if all(type(a) in _SCALARS for a in allowed):
-                # A value is allowed when one of the same type equals it (JavaScript's ===).
-                pairs = {(type(a), a) for a in allowed}
-                return lambda v: type(v) in _SCALARS and (type(v), v) in pairs
             return lambda v: any(_same(a, v) for a in allowed)
         kind = schema.get("type")
         if kind == "object":
@@ -234,7 +252,8 @@ def acceptor(root: Schema) -> Accept:
         if kind == "boolean":
             return lambda v: type(v) is bool
         if kind == "string":
-            return lambda v: type(v) is str and _string_problem(schema, v) is None
+            problem = _string_check(schema)
+            return lambda v: type(v) is str and problem(v) is None
         return lambda v: True
 
     return build(root)
@@ -242,6 +261,26 @@ def acceptor(root: Schema) -> Accept:
 
 #: JSON values that can be looked up in a set (a list or an object cannot).
 _SCALARS = frozenset({str, int, bool, type(None)})
+
+
+def _choice_pairs(schema: Schema) -> frozenset[tuple[type, Any]] | None:
+    """The (type, value) pairs a choice among scalars allows, null too when the field may
+    be null (its ``anyOf``), as the walk reads them; None for any other field.
+
+    A value is allowed when one of the same type equals it (JavaScript's ===), so one
+    look-up of its pair tells, where a list of choices would be compared one by one.
+    """
+    nullable = False
+    if "anyOf" in schema and "$ref" not in schema:
+        branches = schema["anyOf"]
+        nullable = any(b.get("type") == "null" for b in branches)
+        schema = next(b for b in branches if b.get("type") != "null")
+    if "$ref" in schema or "anyOf" in schema or not ("const" in schema or "enum" in schema):
+        return None
+    allowed = [*schema.get("enum", [schema.get("const")]), *([None] if nullable else [])]
+    if not all(type(a) in _SCALARS for a in allowed):
+        return None
+    return frozenset((type(a), a) for a in allowed)
 
 
 def _bounded(least: int | None, most: int | None) -> Accept:
@@ -271,15 +310,15 @@ def _object_acceptor(schema: Schema, build: Callable[[Schema], Accept]) -> Accep
     flags = frozenset(
         k for k, sub in declared.items() if sub.keys() <= _PLAIN and sub.get("type") == "boolean"
     )
+    # So are choices among scalars (a traveller, a reading of a rule): one look-up each.
+    choices = {
+        key: pairs for key, sub in declared.items() if (pairs := _choice_pairs(sub)) is not None
+    }
     closed = schema.get("additionalProperties") is False
-    known = properties.keys()
     required = frozenset(schema.get("required", []))
 
     def accept(value: Any) -> bool:
-        if type(value) is not dict:
-            return False
-        keys = value.keys()
-        if (closed and not keys <= known) or not required <= keys:
+        if type(value) is not dict or not required <= value.keys():
             return False
         for key, item in value.items():
             bound = bounds.get(key)
@@ -291,8 +330,16 @@ def _object_acceptor(schema: Schema, build: Callable[[Schema], Accept]) -> Accep
                 if type(item) is not bool:
                     return False
                 continue
+            allowed = choices.get(key)
+            if allowed is not None:
+                if type(item) not in _SCALARS or (type(item), item) not in allowed:
+                    return False
+                continue
             check = properties.get(key)
-            if check is not None and not check(item):
+            if check is None:
+                if closed:
+                    return False  # a field the object does not have (told here, not by a set)
+            elif not check(item):
                 return False
         return True
 

@@ -47,8 +47,6 @@ def option_rule_problems(
     rules: Sequence[OptionRule], counts: range, options: Mapping[str, Any], count: int
 ) -> list[Problem]:
     """Options on at a player count they are not for, or off where the count needs them."""
-    needed_somewhere = {n for _, _, required in rules for n in required}
-    without = [n for n in counts if n not in needed_somewhere]
     problems = []
     for ident, only, required in rules:
         on = options.get(ident) is True
@@ -56,9 +54,15 @@ def option_rule_problems(
             params = {"option": ident, "count": count, **_range(only)}
             problems.append(Problem(("options", ident), "option_not_for_count", params))
         elif not on and count in required:
-            params = {"option": ident, "count": count, **_range(without)}
+            params = {"option": ident, "count": count, **_range(_not_needing(rules, counts))}
             problems.append(Problem(("options", ident), "option_required", params))
     return problems
+
+
+def _not_needing(rules: Sequence[OptionRule], counts: range) -> list[int]:
+    """The player counts no option is required at."""
+    needed_somewhere = {n for _, _, required in rules for n in required}
+    return [n for n in counts if n not in needed_somewhere]
 
 
 def option_problems(content: GameContent, given: Mapping[str, Any]) -> list[Problem]:

@@ -14,23 +14,33 @@ game the same way: its export (scorer.facts.GameFacts); scorer.fields is the twi
 fields.js. Nothing here
 imports pydantic or the content models, so a cached scoring program (rulebook.program)
 runs this very code.
+
+Python alone also has a quick way for the usual state, one with no problem at all (as
+scorer.fields has its acceptor): a state without field problems is first checked by
+``_Round.quick``, which makes every cross-field check of ``_Round.run`` only as far as
+telling that it finds nothing, with what depends on which inputs are asked worked out
+once per set of them (scorer.facts.Asked). Any doubt gives the state the whole round, so
+problems are found and worded in one place. A new cross-field check goes into both (in
+``quick``, a yes or no); tests/fuzz/test_quick_parity.py holds the two to the same verdict
+and the same state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import gt
 from typing import TYPE_CHECKING, Any, Protocol
 
 from schemas.names import normalize_name
-from scorer.facts import GameFacts, Json
+from scorer.facts import Asked, GameFacts, Json
 from scorer.fields import field_problems
 from scorer.legality import duplicate_names, option_rule_problems, player_count_problems
 from scorer.needs import Needs
 from scorer.problems import EndStateError, Loc, Problem
 from scorer.rivals import rival_rows
 
-__all__ = ["EndStateError", "Problem", "TableState", "check_end_state"]
+__all__ = ["EndStateError", "Problem", "TableState", "check_end_state", "quick_check"]
 
 if TYPE_CHECKING:  # types only: a Protocol class costs a cached program's start-up
     TableFn = Callable[[dict[str, Any], dict[str, Any], dict[str, Any], int], Any]
@@ -77,11 +87,32 @@ class TableState:
     rivals: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
-def check_end_state(facts: GameFacts, compiled: Checks, raw: Any) -> TableState:
+def check_end_state(facts: GameFacts, compiled: Checks, raw: Any, quick: bool = True) -> TableState:
     """Validate ``raw`` (parsed JSON) for the game of ``facts``; raise EndStateError with
     every problem. When every problem is a ``tiebreak`` one, the error carries the state to
-    score anyway.
+    score anyway. ``quick=False`` gives every state the whole round, as every state with a
+    problem gets it (tests/fuzz/test_quick_parity.py compares the two ways).
     """
+    checks = _start(facts, compiled, raw)
+    # Almost every state a table sends is valid: telling that costs a fraction of finding
+    # and wording problems, and any state the quick way doubts gets the whole round.
+    state = checks.quick() if quick and not checks.problems else None
+    return state if state is not None else checks.run()
+
+
+def quick_check(facts: GameFacts, compiled: Checks, raw: Any) -> TableState | None:
+    """The state of ``raw`` as the quick way alone gives it: None unless it finds neither
+    a field problem nor a cross-field one (tests/fuzz/test_quick_parity.py)."""
+    try:
+        checks = _start(facts, compiled, raw)
+    except EndStateError:
+        return None
+    return None if checks.problems else checks.quick()
+
+
+def _start(facts: GameFacts, compiled: Checks, raw: Any) -> _Round:
+    """The round of ``raw``, its field problems found; raise EndStateError when it is not
+    an object or has the wrong number of players (nothing else is worth checking then)."""
     if not isinstance(raw, dict):
         raise EndStateError([Problem((), "not_object")])
     players = raw.get("players")
@@ -90,7 +121,11 @@ def check_end_state(facts: GameFacts, compiled: Checks, raw: Any) -> TableState:
         if wrong_count:
             raise EndStateError(wrong_count)
     found = [] if facts.accepts_fields(raw) else field_problems(facts.schema, raw)
-    return _Round(facts, compiled, raw, found).run()
+    return _Round(facts, compiled, raw, found)
+
+
+#: The values that say nothing was entered: any other for an input not asked is a problem.
+_EMPTY: tuple[Any, ...] = (0, False, None, [])
 
 
 def _object(value: Any) -> dict[str, Any]:
@@ -124,51 +159,25 @@ class _Round:
         return self.intact(loc) and not any(bad[: len(loc)] == loc for bad in self.bad_locs)
 
     def run(self) -> TableState:
-        facts, raw = self.facts, self.raw
-        given = raw.get("players")
-        if not self.ok(("game",)) or not isinstance(given, list) or not self.intact(("players",)):
+        """Every check, in order; raise EndStateError with every problem found."""
+        facts = self.facts
+        given = self._given()
+        if given is None or not self.ok(("game",)):
             raise EndStateError(self.problems)
-        if not all(isinstance(p, dict) for p in given):
-            raise EndStateError(self.problems)  # a player that is not an object: nothing to compare
         count = len(given)
-        names = [
-            normalize_name(p.get("name")) if self.ok(("players", i, "name")) else None
-            for i, p in enumerate(given)
-        ]
+        names = self._names(given)
         self.problems.extend(duplicate_names(names))
-        options_ok = all(self.ok(("options", o["id"])) for o in facts.options)
-        if not options_ok:
+        options = self._options()
+        if options is None:
             raise EndStateError(self.problems)
-        raw_options = _object(raw.get("options"))
-        options = {o["id"]: raw_options.get(o["id"], o.get("default")) for o in facts.options}
-        rules = option_rule_problems(facts.option_rules, facts.counts, options, count)
-        self.problems.extend(rules)
-
-        raw_table = _object(raw.get("table"))
-        table = {
-            t["id"]: raw_table.get(t["id"]) if self.ok(("table", t["id"])) else None
-            for t in facts.table
-        }
+        self.problems.extend(option_rule_problems(facts.option_rules, facts.counts, options, count))
+        table = self._table_values()
         table_ok = all(self.ok(("table", t["id"])) for t in facts.table)
         choice_data, table_problems = self._table(table, options, count)
         table_ok = table_ok and not table_problems
         self.problems.extend(table_problems)
 
-        players: list[dict[str, Any]] = []
-        defaults = facts.defaults
-        # Lists are copied (substitution writes into the rows): with every field valid only
-        # the piles are lists; otherwise any field may hold one.
-        listed = facts.sequence_inputs if not self.bad_locs else list(defaults)
-        known = defaults.keys()
-        for player in given:
-            # The inputs, each given or its default (the name and unknown fields dropped).
-            values = {**defaults, **player}
-            for ident in player.keys() - known:
-                del values[ident]
-            for ident in listed:
-                if isinstance(values[ident], list):
-                    values[ident] = list(values[ident])
-            players.append(values)
+        players = self._rows(given)
         unchecked: set[str] = set()
         every_field_valid = [True] * count
         # Which inputs are asked, every condition tested once; with a faulty table input
@@ -205,26 +214,18 @@ class _Round:
                     # Every field valid and the table within the box: a count has nothing
                     # more to check (the usual case, without a call per input).
                     if self.bad_locs or most is None or sum(column) > most:
-                        self.problems.extend(self._input(spec, column, valid))
+                        self.problems.extend(_input_problems(facts, spec, column, valid))
             else:
                 values_of = [p[ident] for p in players]
                 for index in range(count):
                     value = values_of[index]
-                    if valid[index] and ident in given[index] and value not in (0, False, None, []):
+                    if valid[index] and ident in given[index] and value not in _EMPTY:
                         loc = ("players", index, ident)
                         self.problems.append(Problem(loc, "not_used", {"value": value}))
-        self.problems.extend(self._shared_components(players, unchecked))
+        self.problems.extend(_shared_problems(facts, players, unchecked))
         rivals: dict[str, dict[str, Any]] = {}
         if facts.rivals and self.ok(("rivals",)):
-            rivals, found = rival_rows(
-                facts,
-                self.compiled,
-                _object(raw.get("rivals")),
-                options,
-                table,
-                choice_data,
-                count,
-            )
+            rivals, found = self._rivals(options, table, choice_data, count)
             self.problems.extend(found)
 
         faulty = unchecked | self._inputs_with_problems()
@@ -247,6 +248,175 @@ class _Round:
             )
             state = TableState(named, players, options, table, choice_data, undecided, rivals)
         raise EndStateError(self.problems, state)
+
+    def quick(self) -> TableState | None:
+        """The state :meth:`run` gives when it finds no problem at all, else None (then
+        :meth:`run` finds every problem and words it). Only for a state without field
+        problems: every cross-field check :meth:`run` makes, each only as far as telling
+        that it finds nothing, and what depends on which inputs are asked worked out once
+        per set of them (scorer.facts.Asked). tests/fuzz/test_quick_parity.py holds the
+        two ways to the same verdict and the same state."""
+        facts = self.facts
+        given = self._given()
+        if given is None or self.problems:
+            return None
+        count = len(given)
+        names = self._names(given)
+        entered = [n for n in names if n is not None]
+        if len(set(entered)) < len(entered):
+            return None  # a name twice
+        options = self._options()
+        if options is None or option_rule_problems(
+            facts.option_rules, facts.counts, options, count
+        ):
+            return None
+        table = self._table_values()
+        choice_data, table_problems = self._table(table, options, count)
+        if table_problems:
+            return None
+        players = self._rows(given)
+        asked = facts.asked(self._off(options, table, choice_data, count))
+        if not self._quiet(asked, given, players) or _shared_problems(facts, players, set()):
+            return None
+        rivals: dict[str, dict[str, Any]] = {}
+        if facts.rivals:
+            rivals, found = self._rivals(options, table, choice_data, count)
+            if found:
+                return None
+        _unplaced_as_zero(facts, players)
+        if not self._constraints_hold(players, options, table, choice_data):
+            return None
+        return TableState(
+            [n or "" for n in names], players, options, table, choice_data, rivals=rivals
+        )
+
+    def _off(
+        self,
+        options: dict[str, Any],
+        table: dict[str, Any],
+        choice_data: dict[str, dict[str, list[int]]],
+        count: int,
+    ) -> tuple[str, ...]:
+        """The inputs not asked (with a sound table), in the inputs' order."""
+        find_off = self.compiled.inputs_off
+        if find_off is not None:
+            return tuple(find_off(options, table, choice_data, count))
+        return tuple(
+            ident
+            for ident, when in self.compiled.input_when.items()
+            if not when(options, table, choice_data, count)
+        )
+
+    def _constraints_hold(
+        self,
+        players: list[dict[str, Any]],
+        options: dict[str, Any],
+        table: dict[str, Any],
+        choice_data: dict[str, dict[str, list[int]]],
+    ) -> bool:
+        """Whether every constraint that applies holds, by the compiled one-function test
+        (without one, the round checks them one by one)."""
+        compiled = self.compiled
+        if not compiled.constraints:
+            return True
+        holds = compiled.constraints_hold
+        if holds is None:
+            return False
+        values = compiled.constraint_values(players, options, table, choice_data, False)[0]
+        return bool(holds(players, options, table, choice_data, values))
+
+    def _quiet(self, asked: Asked, given: list[dict[str, Any]], rows: list[dict[str, Any]]) -> bool:
+        """Whether the per-input checks of :meth:`run` find nothing (no field problem)."""
+        if asked.totals is not None:
+            totals = map(sum, zip(*map(asked.totals, rows), strict=True))
+            if any(map(gt, totals, asked.maxima)):
+                return False
+        if asked.choices is not None:
+            columns = zip(*map(asked.choices, rows), strict=True)
+            for column, unique in zip(columns, asked.unique, strict=True):
+                if None in column or (unique and len(set(column)) < len(column)):
+                    return False  # one not made, or two the same
+        everyone = [True] * len(rows)
+        for spec in asked.others:
+            if _input_problems(self.facts, spec, [row[spec["id"]] for row in rows], everyone):
+                return False
+        unused = asked.unused
+        for player in given:
+            if not unused.isdisjoint(player) and any(
+                player[ident] not in _EMPTY for ident in unused.intersection(player)
+            ):
+                return False  # a value for an input not asked
+        return True
+
+    # -- the steps both ways share -----------------------------------------------------------
+
+    def _given(self) -> list[dict[str, Any]] | None:
+        """The players as given, or None when there is no list of objects to compare."""
+        given = self.raw.get("players")
+        if not isinstance(given, list) or not self.intact(("players",)):
+            return None
+        if not all(isinstance(p, dict) for p in given):
+            return None  # a player that is not an object: nothing to compare
+        return given
+
+    def _names(self, given: list[dict[str, Any]]) -> list[Any]:
+        """Each player's name as it is compared, or None where the name field is faulty."""
+        if not self.bad_locs:  # every name sound: no test of each
+            return [normalize_name(p.get("name")) for p in given]
+        return [
+            normalize_name(p.get("name")) if self.ok(("players", i, "name")) else None
+            for i, p in enumerate(given)
+        ]
+
+    def _options(self) -> dict[str, Any] | None:
+        """Every option, given or its default; None when one of them is faulty."""
+        declared = self.facts.options
+        if self.bad_locs and not all(self.ok(("options", o["id"])) for o in declared):
+            return None
+        given = _object(self.raw.get("options"))
+        return {ident: given.get(ident, default) for ident, default in self.facts.option_defaults}
+
+    def _table_values(self) -> dict[str, Any]:
+        """Every table input as given (None when missing or faulty)."""
+        given = _object(self.raw.get("table"))
+        return {
+            t["id"]: given.get(t["id"]) if self.ok(("table", t["id"])) else None
+            for t in self.facts.table
+        }
+
+    def _rows(self, given: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Each player's inputs, given or their default (the name and unknown fields
+        dropped), as the compiled scoring reads them."""
+        defaults = self.facts.defaults
+        # Lists are copied (substitution writes into the rows): with every field valid only
+        # the piles are lists; otherwise any field may hold one.
+        listed = self.facts.sequence_inputs if not self.bad_locs else list(defaults)
+        known = defaults.keys()
+        named = "name" not in known
+        players = []
+        for player in given:
+            values = {**defaults, **player}
+            extra = len(values) - len(known)  # the fields that are no input
+            if extra == 1 and named and "name" in player:
+                del values["name"]  # the usual one, dropped without a set of the others
+            elif extra:
+                for ident in player.keys() - known:
+                    del values[ident]
+            for ident in listed:
+                if isinstance(values[ident], list):
+                    values[ident] = list(values[ident])
+            players.append(values)
+        return players
+
+    def _rivals(
+        self,
+        options: dict[str, Any],
+        table: dict[str, Any],
+        choice_data: dict[str, dict[str, list[int]]],
+        count: int,
+    ) -> tuple[dict[str, dict[str, Any]], list[Problem]]:
+        given = _object(self.raw.get("rivals"))
+        return rival_rows(self.facts, self.compiled, given, options, table, choice_data, count)
 
     # -- the table's own inputs ------------------------------------------------------------
 
@@ -299,64 +469,6 @@ class _Round:
             else:
                 seen[value] = spec["id"]
         return choice_data, problems
-
-    # -- one input, across the players ------------------------------------------------------
-
-    def _input(self, spec: Json, values: list[Any], valid: list[bool]) -> list[Problem]:
-        problems: list[Problem] = []
-        ident, kind = spec["id"], spec["kind"]
-        every: Loc = ("players", "*", ident)
-        everyone = all(valid)
-        if kind == "count":
-            table_most = self.facts.limits[ident]["table_max"]
-            if everyone and table_most is not None and sum(values) > table_most:
-                params = {"total": sum(values), "max": table_most}
-                problems.append(Problem(every, "table_total", params))
-        elif kind == "flag":
-            holders = [i for i, v in enumerate(values) if v is True]
-            if everyone and spec.get("unique") and len(holders) > 1:
-                problems.append(Problem(every, "unique_flag", {"who": holders}))
-        elif kind == "choice":
-            for index, value in enumerate(values):
-                if valid[index] and value is None:
-                    allowed = [c["id"] for c in spec["choices"]]
-                    loc = ("players", index, ident)
-                    problems.append(Problem(loc, "required", {"allowed": allowed}))
-            if everyone and spec.get("unique"):
-                chosen = [v for v in values if v is not None]
-                for value in sorted({v for v in chosen if chosen.count(v) > 1}):
-                    who = [i for i, v in enumerate(values) if v == value]
-                    problems.append(Problem(every, "unique_choice", {"value": value, "who": who}))
-        elif kind == "position":
-            problems.extend(_position_problems(spec, values, valid))
-        elif kind == "sequence":
-            for index, pile in enumerate(values):
-                if valid[index]:
-                    problems.extend(
-                        Problem(("players", index, ident, at), code, params)
-                        for at, code, params in _pile_problems(spec, pile)
-                    )
-            if everyone and spec.get("component"):
-                most = self.facts.component_counts[spec["component"]]
-                total = sum(len(p) for p in values)
-                if most is not None and total > most:
-                    params = {"count": total, "max": most}
-                    problems.append(Problem(every, "pile_total", params))
-        return problems
-
-    def _shared_components(
-        self, players: list[dict[str, Any]], unchecked: set[str]
-    ) -> list[Problem]:
-        """Components counted by several inputs: all of them together stay within the box."""
-        problems = []
-        for component_id, (inputs, limit) in self.facts.shared.items():
-            if unchecked & set(inputs):
-                continue
-            total = sum(_amount(player[i]) for player in players for i in inputs)
-            if total > limit:
-                params = {"total": total, "component": component_id, "inputs": inputs, "max": limit}
-                problems.append(Problem(("players", "*"), "shared_total", params))
-        return problems
 
     # -- the content's constraints ---------------------------------------------------------
 
@@ -422,6 +534,67 @@ class _Round:
                 self.problems[index] = Problem(
                     problem.loc, problem.code, problem.params, "tiebreak"
                 )
+
+
+def _input_problems(
+    facts: GameFacts, spec: Json, values: list[Any], valid: list[bool]
+) -> list[Problem]:
+    """The problems of one input compared across the players (``valid``: whose field is)."""
+    problems: list[Problem] = []
+    ident, kind = spec["id"], spec["kind"]
+    every: Loc = ("players", "*", ident)
+    everyone = all(valid)
+    if kind == "count":
+        table_most = facts.limits[ident]["table_max"]
+        if everyone and table_most is not None and sum(values) > table_most:
+            params = {"total": sum(values), "max": table_most}
+            problems.append(Problem(every, "table_total", params))
+    elif kind == "flag":
+        holders = [i for i, v in enumerate(values) if v is True]
+        if everyone and spec.get("unique") and len(holders) > 1:
+            problems.append(Problem(every, "unique_flag", {"who": holders}))
+    elif kind == "choice":
+        for index, value in enumerate(values):
+            if valid[index] and value is None:
+                allowed = [c["id"] for c in spec["choices"]]
+                loc = ("players", index, ident)
+                problems.append(Problem(loc, "required", {"allowed": allowed}))
+        if everyone and spec.get("unique"):
+            chosen = [v for v in values if v is not None]
+            for value in sorted({v for v in chosen if chosen.count(v) > 1}):
+                who = [i for i, v in enumerate(values) if v == value]
+                problems.append(Problem(every, "unique_choice", {"value": value, "who": who}))
+    elif kind == "position":
+        problems.extend(_position_problems(spec, values, valid))
+    elif kind == "sequence":
+        for index, pile in enumerate(values):
+            if valid[index]:
+                problems.extend(
+                    Problem(("players", index, ident, at), code, params)
+                    for at, code, params in _pile_problems(spec, pile)
+                )
+        if everyone and spec.get("component"):
+            most = facts.component_counts[spec["component"]]
+            total = sum(len(p) for p in values)
+            if most is not None and total > most:
+                params = {"count": total, "max": most}
+                problems.append(Problem(every, "pile_total", params))
+    return problems
+
+
+def _shared_problems(
+    facts: GameFacts, players: list[dict[str, Any]], unchecked: set[str]
+) -> list[Problem]:
+    """Components counted by several inputs: all of them together stay within the box."""
+    problems = []
+    for component_id, (inputs, limit) in facts.shared.items():
+        if unchecked & set(inputs):
+            continue
+        total = sum(_amount(player[i]) for player in players for i in inputs)
+        if total > limit:
+            params = {"total": total, "component": component_id, "inputs": inputs, "max": limit}
+            problems.append(Problem(("players", "*"), "shared_total", params))
+    return problems
 
 
 def _substitute(facts: GameFacts, players: list[dict[str, Any]], faulty: set[str]) -> None:

@@ -112,6 +112,24 @@ def test_names_are_normalized_and_compared_after(engines: dict[str, GameEngine])
         ]
 
 
+def test_ascii_names_are_trimmed_as_every_other_name() -> None:
+    """normalize_name and the field checks' normalize trim ASCII text without the regular
+    expression (ASCII is NFC already): every ASCII character, alone, inside and at either
+    end, gives what the general way gives."""
+    import unicodedata
+
+    from schemas.endstate import player_name_schema
+    from schemas.names import _EDGES, normalize_name
+    from scorer.fields import normalize
+
+    rule = player_name_schema()["x-normalize"]
+    for code in range(128):
+        c = chr(code)
+        for text in (c, c * 3, f"{c}Ana", f"Ana{c}", f"{c}A{c}n{c}", f" {c}\t", f"\r{c}a{c}\x0b"):
+            general = unicodedata.normalize("NFC", _EDGES.sub("", text))
+            assert normalize_name(text) == normalize(rule, text) == general, repr(text)
+
+
 @pytest.mark.parametrize(
     "name",
     ["A\x00", "\x1b[31mred", "A\u202eB", "A\u2066B", "a\u200fb", "A\ud800", "tab\tinside"],

@@ -76,6 +76,8 @@ def rank_award(
     points = [0] * len(measures)
     places: list[int | None] = [None] * len(measures)
     too_far: list[bool] = [False] * len(measures)
+    #: Each placed player's group: the players of the same measure.
+    group_of: list[list[int]] = [[]] * len(measures)
     groups = _places(measures, at_least)
     leader = measures[groups[0][0]] if groups else 0
     pooling = ties in ("pool_floor", "pool_nearest")
@@ -95,6 +97,7 @@ def rank_award(
             for player in group:
                 places[player] = place + 1
                 too_far[player] = far
+                group_of[player] = group
         place += 1 if ties == "dense" else len(group)
     if not explain:
         return points, None
@@ -103,7 +106,9 @@ def rank_award(
         if places[player] is None:
             details.append({"place": None, "measure": measure, "tied_with": []})
             continue
-        tied = [p for p, m in enumerate(measures) if m == measure and p != player]
+        # A group holds every player of its measure (all of them qualify), in order.
+        tied = group_of[player].copy()
+        tied.remove(player)
         details.append(
             {
                 "place": places[player],
@@ -153,7 +158,10 @@ def most(
 
 def _others(leaders: list[int], player: int, won: set[int]) -> list[int]:
     """The leaders but ``player``, as a list of its own."""
-    return [p for p in leaders if p != player] if player in won else leaders.copy()
+    others = leaders.copy()
+    if player in won:  # each player leads once at most
+        others.remove(player)
+    return others
 
 
 def held_award(

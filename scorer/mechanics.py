@@ -149,10 +149,12 @@ def most(
     if not explain:
         return result, None
     won = set(leaders)
-    details: list[Detail] = [
-        {"measure": m, "best": best, "won": i in won, "tied_with": _others(leaders, i, won)}
-        for i, m in enumerate(measures)
-    ]
+    details: list[Detail] = []
+    for i, m in enumerate(measures):  # a loop, not a call per player (see _others)
+        tied = leaders.copy()
+        if i in won:
+            tied.remove(i)
+        details.append({"measure": m, "best": best, "won": i in won, "tied_with": tied})
     return result, details
 
 

@@ -13,8 +13,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scorer.ranking import rank_players
-from scorer.result import UNDECIDED, PlayerResult, Result, decided_keys, plain_key, undecided_tie
+from scorer.ranking import Placement, rank_players
+from scorer.result import (
+    UNDECIDED,
+    PlayerResult,
+    Result,
+    decided_keys,
+    plain_column,
+    undecided_tie,
+)
 from scorer.rivals import RivalResult
 from scorer.validate import TableState
 
@@ -95,7 +102,7 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
     count = len(state.players)
     rows = state.players
     # Rivals at the table: their rows follow the players' (scorer.rivals).
-    present = {rival: count + k for k, rival in enumerate(state.rivals)}
+    present = {rival: count + k for k, rival in enumerate(state.rivals)} if state.rivals else {}
     extra: tuple[dict[str, int], ...] = ()
     if plan.rivals:
         rows, extra = [*state.players, *state.rivals.values()], (present,)
@@ -104,16 +111,14 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
     values, details, breakdowns = fns.tally(
         rows, state.options, state.table, state.choice_data, explain, *extra
     )
-    by_points = plan.kind == "points"
     # Keys that read an input with a (tiebreak) problem are not compared: a tie they
     # would break stays undecided (scorer.result.decided_keys).
-    keys = decided_keys(plan.keys, state.undecided)
+    keys = decided_keys(plan.keys, state.undecided) if state.undecided else plan.keys
     # Ranked: the players, then the rivals that take a place among them.
-    ranked = list(range(count))
+    ranked = [present[r.id] for r in plan.rivals if r.ranked and r.id in present]
     ranked_names = state.names
-    if plan.rivals:
-        ranked += [present[r.id] for r in plan.rivals if r.ranked and r.id in present]
-    if len(ranked) > count:
+    if ranked:
+        ranked[:0] = range(count)
         labels = {r.id: r.label for r in plan.rivals}
         everyone = [*state.names, *(labels[r] for r in state.rivals)]
         ranked_names = [everyone[r] for r in ranked]
@@ -125,57 +130,18 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
         placements = rank_players(
             keys, [values[k.value][:count] if cut else values[k.value] for k in keys], explain
         )
-    allowed = (
-        fns.win_requires(rows, state.options, state.table, state.choice_data, values, *extra)
-        if fns.win_requires is not None
-        else None
-    )
-    team = fns.team is not None and bool(
-        fns.team(state.options, state.table, state.choice_data, count)
-    )
-    # A team wins or loses together: everyone, when every player meets win_requires.
-    team_won = team and (allowed is None or all(bool(a) for a in allowed[:count]))
+    if len(keys) < len(plan.keys):  # a tie left after the compared keys is undecided
+        placements = [undecided_tie(p, keys, plan.keys) for p in placements]
+    allowed, team_won = _allowed(fns, state, rows, values, extra)
     # Without explanations every detail is None.
     explained = (
         [(ident, column) for ident, column in details.items() if column is not None]
         if explain
         else []
     )
-    first_key = plan.keys[0].value
-
-    def details_of(row: int) -> dict[str, Any]:
-        return {ident: column[row] for ident, column in explained} if explained else {}
-
-    # Each later key's values as JSON data, a column at a time.
-    later_keys = [(k.value, list(map(plain_key, values[k.value][:count]))) for k in plan.keys[1:]]
-    totals = values[TOTAL] if by_points else None
-    # A tie left after the compared keys is undecided when keys were left out.
-    cut_short = len(keys) < len(plan.keys)
-
-    players = []
-    for index, name in enumerate(state.names):
-        placement = placements[index]
-        if cut_short:
-            placement = undecided_tie(placement, keys, plan.keys)
-        players.append(
-            PlayerResult(
-                name=name,
-                total=None if totals is None else totals[index],
-                key=None if by_points else [int(v) for v in values[first_key][index]],
-                breakdown=breakdowns[index],
-                rank=placement.rank,
-                winner=team_won
-                if team
-                else placement.rank == 1
-                and placement.decided_by != UNDECIDED
-                and (allowed is None or bool(allowed[index])),
-                decided_by=placement.decided_by,
-                against=ranked_names[placement.against] if placement.against is not None else None,
-                tiebreak=placement.path,
-                details=details_of(index) if explained else {},
-                tiebreakers={ident: column[index] for ident, column in later_keys},
-            )
-        )
+    players = _players(
+        plan, state, values, breakdowns, placements, ranked_names, explained, allowed, team_won
+    )
     notices = [
         message
         for ident, message in plan.end_checks
@@ -186,12 +152,103 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
         )
     ]
     result = Result(plan.game, dict(state.options), players, notices)
+    if present:
+        result.rivals = _rivals(plan, values, breakdowns, present, ranked, placements, explained)
+    return result
+
+
+def _allowed(
+    fns: Functions,
+    state: TableState,
+    rows: list[dict[str, Any]],
+    values: dict[str, list[Any]],
+    extra: tuple[dict[str, int], ...],
+) -> tuple[list[Any] | None, bool | None]:
+    """Each row's ``win_requires`` (None when the game has none), and, when the players
+    win or lose as a team, whether the team won (else None)."""
+    count = len(state.players)
+    allowed = (
+        fns.win_requires(rows, state.options, state.table, state.choice_data, values, *extra)
+        if fns.win_requires is not None
+        else None
+    )
+    if fns.team is not None and fns.team(state.options, state.table, state.choice_data, count):
+        # A team wins or loses together: everyone, when every player meets win_requires.
+        return allowed, allowed is None or all(bool(a) for a in allowed[:count])
+    return allowed, None
+
+
+def _players(
+    plan: Plan,
+    state: TableState,
+    values: dict[str, list[Any]],
+    breakdowns: list[dict[str, int]],
+    placements: list[Placement],
+    ranked_names: list[str],
+    explained: list[tuple[str, list[Any]]],
+    allowed: list[Any] | None,
+    team_won: bool | None,
+) -> list[PlayerResult]:
+    """The players' results, in one loop (one pass costs less than a list per field).
+
+    A player wins by a first place that is decided, meeting ``win_requires``
+    (``allowed``); a team (``team_won`` not None) wins or loses together.
+    """
+    count = len(state.names)
+    # Each later key's values as JSON data, a column at a time.
+    later = [(k.value, plain_column(values[k.value][:count])) for k in plan.keys[1:]]
+    totals = values[TOTAL] if plan.kind == "points" else None
+    keys = None if totals is not None else values[plan.keys[0].value]
+    players = []
+    for index, name in enumerate(state.names):
+        placement = placements[index]
+        against = placement.against
+        tiebreakers = {}
+        for ident, column in later:
+            tiebreakers[ident] = column[index]
+        players.append(
+            PlayerResult(
+                name,
+                None if totals is None else totals[index],
+                None if keys is None else [int(v) for v in keys[index]],
+                breakdowns[index],
+                placement.rank,
+                (
+                    placement.rank == 1
+                    and placement.decided_by != UNDECIDED
+                    and (allowed is None or bool(allowed[index]))
+                )
+                if team_won is None
+                else team_won,
+                placement.decided_by,
+                None if against is None else ranked_names[against],
+                placement.path,
+                {ident: column[index] for ident, column in explained} if explained else {},
+                tiebreakers,
+            )
+        )
+    return players
+
+
+def _rivals(
+    plan: Plan,
+    values: dict[str, list[Any]],
+    breakdowns: list[dict[str, int]],
+    present: dict[str, int],
+    ranked: list[int],
+    placements: list[Placement],
+    explained: list[tuple[str, list[Any]]],
+) -> list[Any]:
+    """The results of the rivals at the table, in declared order."""
+    by_points = plan.kind == "points"
+    first_key = plan.keys[0].value
+    found = []
     for rival in plan.rivals:
         row = present.get(rival.id)
         if row is None:
             continue
         place = placements[ranked.index(row)] if row in ranked else None
-        found = RivalResult(
+        result = RivalResult(
             id=rival.id,
             name=rival.label,
             total=values[TOTAL][row] if by_points and rival.ranked else None,
@@ -200,9 +257,9 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
             else None,
             rank=place.rank if place is not None else None,
             winner=place is not None and place.rank == 1 and rival.can_win,
-            details=details_of(row),
+            details={ident: column[row] for ident, column in explained},
         )
         if rival.ranked:
-            found.breakdown = breakdowns[row]
-        result.rivals.append(found)
-    return result
+            result.breakdown = breakdowns[row]
+        found.append(result)
+    return found

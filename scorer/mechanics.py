@@ -39,9 +39,11 @@ def set_collection(families: Sequence[int], item_values: Sequence[int]) -> int:
     nothing past the end of ``item_values``).
     """
     # Largest first; a family with no item (or a negative count) is no item of any set.
-    return sum(
-        map(mul, item_values, [count for count in sorted(families, reverse=True) if count > 0])
-    )
+    ordered = sorted(families, reverse=True)
+    if ordered and ordered[-1] < 0:
+        ordered = [count for count in ordered if count > 0]
+    # An empty family scores 0 however much its place is worth: only negatives need leaving out.
+    return sum(map(mul, item_values, ordered))
 
 
 def sorted_key(values: Sequence[int], descending: bool, keep: int | None) -> tuple[int, ...]:
@@ -74,22 +76,28 @@ def rank_award(
     points = [0] * len(measures)
     places: list[int | None] = [None] * len(measures)
     too_far: list[bool] = [False] * len(measures)
+    #: Each placed player's group: the players of the same measure.
+    group_of: list[list[int]] = [[]] * len(measures)
     groups = _places(measures, at_least)
     leader = measures[groups[0][0]] if groups else 0
+    pooling = ties in ("pool_floor", "pool_nearest")
     place = 0  # 0-based index into awards of the group being placed
     for group in groups:
-        if ties in ("pool_floor", "pool_nearest"):
+        if pooling:
             pooled = sum(_award(awards, others, p) for p in range(place, place + len(group)))
             size = len(group)
             # Nearest with a half going down: floor((2 * pooled + size - 1) / (2 * size)).
             each = pooled // size if ties == "pool_floor" else (2 * pooled + size - 1) // (2 * size)
         else:
-            each = _award(awards, others, place)
+            each = awards[place] if place < len(awards) else others
         far = place > 0 and max_gap is not None and leader - measures[group[0]] > max_gap
         for player in group:
             points[player] = 0 if far else each
-            places[player] = place + 1
-            too_far[player] = far
+        if explain:  # where each stands, for the details
+            for player in group:
+                places[player] = place + 1
+                too_far[player] = far
+                group_of[player] = group
         place += 1 if ties == "dense" else len(group)
     if not explain:
         return points, None
@@ -98,7 +106,9 @@ def rank_award(
         if places[player] is None:
             details.append({"place": None, "measure": measure, "tied_with": []})
             continue
-        tied = [p for p, m in enumerate(measures) if m == measure and p != player]
+        # A group holds every player of its measure (all of them qualify), in order.
+        tied = group_of[player].copy()
+        tied.remove(player)
         details.append(
             {
                 "place": places[player],
@@ -124,6 +134,11 @@ def most(
     measures: Sequence[int], points: Points, at_least: int, explain: bool = True
 ) -> tuple[list[int], list[Detail] | None]:
     """``points`` to every player tied for the highest measure (if it reaches at_least)."""
+    if not explain and isinstance(points, int):  # the usual case, without the leaders' list
+        best = max(measures, default=0)
+        if best < at_least:
+            return [0] * len(measures), None
+        return [points if m == best else 0 for m in measures], None
     best, leaders = _leaders(measures, at_least)
     if isinstance(points, int):  # the usual case: one number for every leader
         result = [points if m == best else 0 for m in measures] if leaders else [0] * len(measures)
@@ -134,16 +149,21 @@ def most(
     if not explain:
         return result, None
     won = set(leaders)
-    details: list[Detail] = [
-        {"measure": m, "best": best, "won": i in won, "tied_with": _others(leaders, i, won)}
-        for i, m in enumerate(measures)
-    ]
+    details: list[Detail] = []
+    for i, m in enumerate(measures):  # a loop, not a call per player (see _others)
+        tied = leaders.copy()
+        if i in won:
+            tied.remove(i)
+        details.append({"measure": m, "best": best, "won": i in won, "tied_with": tied})
     return result, details
 
 
 def _others(leaders: list[int], player: int, won: set[int]) -> list[int]:
     """The leaders but ``player``, as a list of its own."""
-    return [p for p in leaders if p != player] if player in won else leaders.copy()
+    others = leaders.copy()
+    if player in won:  # each player leads once at most
+        others.remove(player)
+    return others
 
 
 def held_award(

@@ -67,53 +67,63 @@ def rank_players(
     """
     count = len(columns[0]) if columns else 0
     rows = list(zip(*columns, strict=True))  # each player's values, key by key
-    if all(key.better == "higher" for key in keys):
-        turned = rows  # the usual case: nothing to turn round
-    else:
+    names = [key.value for key in keys]
+    if count < 2 or not names:
+        return [Placement(1, None)] * count  # alone: first, decided by nothing
+    if "lower" in [key.better for key in keys]:
         turned_columns = [
             column if key.better == "higher" else [_Reversed(v) for v in column]
             for key, column in zip(keys, columns, strict=True)
         ]
         turned = list(zip(*turned_columns, strict=True))
+    else:
+        turned = rows  # the usual case: nothing to turn round
     # Sorting is stable, so players equal on every key keep the order they were given in.
     order = sorted(range(count), key=turned.__getitem__, reverse=True)
-    names = [key.value for key in keys]
-    placements: list[Placement] = [Placement(1, None)] * count
+    placements: list[Placement] = [None] * count  # type: ignore[list-item]
+    first = names[0]
     rank = 1
     for position, player in enumerate(order):
         # The first player is compared with the one just below; everyone else with the one
         # just above, which is the comparison that gave them their place.
-        if position > 0:
-            neighbour = order[position - 1]
-            if turned[neighbour] != turned[player]:
-                rank = position + 1
-        elif count > 1:
-            neighbour = order[1]
-        else:
-            continue  # alone: first, decided by nothing
-        placements[player] = _decide(names, rows[player], rows[neighbour], neighbour, rank, explain)
+        neighbour = order[position - 1] if position else order[1]
+        mine, theirs = rows[player], rows[neighbour]
+        if explain:
+            placement = _decide(names, mine, theirs, neighbour, rank)
+        elif mine[0] != theirs[0]:  # the usual case: the first key decides
+            placement = Placement(rank, first, [], neighbour)
+        else:  # the first key that differs, without a path
+            placement = Placement(rank, _differing(names, mine, theirs), [], neighbour)
+        # Equal on every key: the place above is shared (turning keys round keeps equality).
+        if position and placement.decided_by != "shared":
+            rank = placement.rank = position + 1
+        placements[player] = placement
     return placements
 
 
+def _differing(names: list[str], mine: tuple[Any, ...], theirs: tuple[Any, ...]) -> str:
+    """The first key on which two players differ, or "shared"."""
+    for name, own, other in zip(names, mine, theirs, strict=True):
+        if own != other:
+            return name
+    return "shared"
+
+
 def _decide(
-    names: list[str],
-    mine: tuple[Any, ...],
-    theirs: tuple[Any, ...],
-    neighbour: int,
-    rank: int,
-    explain: bool,
+    names: list[str], mine: tuple[Any, ...], theirs: tuple[Any, ...], neighbour: int, rank: int
 ) -> Placement:
-    """The place against ``neighbour``: the first key on which their values differ."""
+    """The place against ``neighbour``: the first key on which their values differ, and
+    every key compared until then."""
     path: list[dict[str, Any]] = []
     for name, own, other in zip(names, mine, theirs, strict=True):
-        if explain:  # a sorted key (a tuple) as the list JSON gives
-            path.append(
-                {
-                    "key": name,
-                    "mine": list(own) if isinstance(own, tuple) else own,
-                    "theirs": list(other) if isinstance(other, tuple) else other,
-                }
-            )
+        # A sorted key (a tuple) as the list JSON gives.
+        path.append(
+            {
+                "key": name,
+                "mine": list(own) if isinstance(own, tuple) else own,
+                "theirs": list(other) if isinstance(other, tuple) else other,
+            }
+        )
         if own != other:
             return Placement(rank, name, path, neighbour)
     return Placement(rank, "shared", path, neighbour)

@@ -90,3 +90,11 @@ def plain_key(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [int(v) for v in value]
     return int(value)
+
+
+def plain_column(column: list[Any]) -> list[Any]:
+    """:func:`plain_key` of every value of ``column``."""
+    try:  # the usual case: numbers (``int`` refuses a sorted key, a tuple)
+        return list(map(int, column))
+    except TypeError:
+        return list(map(plain_key, column))

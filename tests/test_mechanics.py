@@ -69,6 +69,27 @@ def test_set_collection_is_sum_of_squares_for_odd_values() -> None:
     assert mechanics.set_collection([1, 1, 1, 1, 1], [1, 3, 5, 7, 9]) == 25
 
 
+def test_set_collection_leaves_out_negative_counts() -> None:
+    # A negative count is no item: the sets are those of the other families.
+    assert mechanics.set_collection([2, -1, 1], [1, 3, 5]) == 4 + 1
+    assert mechanics.set_collection([-2, -1], [1, 3]) == 0
+    assert mechanics.set_collection([], [1, 3]) == 0
+
+
+@pytest.mark.parametrize("measures", [[3, 5, 5, 1, 0], [0, 0, 0], [2], [], [7, 1, 7, 7], [1, 2]])
+@pytest.mark.parametrize("at_least", [0, 1, 3])
+def test_awards_give_the_same_points_without_details(measures: list[int], at_least: int) -> None:
+    """Without explanations the mechanics take shorter ways: the points are the same."""
+    for points in (3, [4, 1, 2, 5, 6][: len(measures)]):
+        with_details = mechanics.most(measures, points, at_least, True)
+        assert mechanics.most(measures, points, at_least, False) == (with_details[0], None)
+    for ties in ("dense", "competition", "pool_floor", "pool_nearest"):
+        for gap in (None, 2):
+            args = (measures, [10, 7, 4], ties, 2, at_least, gap)
+            found = mechanics.rank_award(*args, False)
+            assert found == (mechanics.rank_award(*args, True)[0], None)
+
+
 def test_sorted_key_keeps_the_largest() -> None:
     assert mechanics.sorted_key([3, 0, 5, 0, 2], False, 3) == (2, 3, 5)
     assert mechanics.sorted_key([3, 0, 5], True, None) == (5, 3, 0)

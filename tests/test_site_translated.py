@@ -36,3 +36,15 @@ def test_the_sources_are_described_in_the_readers_language(
     notes = [s.note.text for s in overview.model.sources if s.note]
     assert described in titles
     assert not [t for t in titles + notes if "Règle" in t or " des " in t or " les " in t]
+
+
+def test_the_overview_gives_the_games_other_names(games: dict[str, GameContent]) -> None:
+    """A Ukrainian page named the game «Токайдо» only: searching the box's "Tokaido" found
+    nothing once the sources (in French, with the Latin name) were translated."""
+    pages = language_pages([GameBuild(games["tokaido"])], "uk", None)
+    overview = next(p for p in pages if p.path == "tokaido/index.md")
+    facts = {label.text: value.text for label, value in overview.model.facts}
+    assert facts["Інші назви"] == "Tokaido"
+    english = language_pages([GameBuild(games["river_of_gold"])], "en", None)
+    same = next(p for p in english if p.path == "river_of_gold/index.md")
+    assert "Other names" not in {label.text for label, _ in same.model.facts}  # one name

@@ -89,6 +89,12 @@ UI_STRINGS: tuple[UiString, ...] = (
     UiString("designers", "Designers", "Site page text (designers)."),
     UiString("publishers", "Publishers", "Site page text (publishers)."),
     UiString("year", "Year", "Site page text (year)."),
+    UiString(
+        "other_names",
+        "Other names",
+        "Overview page: the game's names in the site's other languages, so a player who "
+        "knows another name (the one on the box) finds the game.",
+    ),
     UiString("components", "Components", "Site page text (components)."),
     UiString("component", "Component", "Site page text (component)."),
     UiString("count", "Count", "Site page text (count)."),

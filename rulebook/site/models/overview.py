@@ -9,6 +9,7 @@ from rulebook.site.localize import Fragment
 from rulebook.site.provenance import Decision, decision
 from rulebook.site.view import LocalGame
 from schemas.game import Range
+from schemas.languages import LANGUAGES
 
 
 @dataclass(frozen=True)
@@ -131,4 +132,21 @@ def overview(game: LocalGame) -> Overview:
         )
         for s in info.sources
     )
-    return Overview(loc.text("game.summary", info.summary), facts(game), _components(game), sources)
+    return Overview(
+        loc.text("game.summary", info.summary),
+        facts(game) + _other_names(game),
+        _components(game),
+        sources,
+    )
+
+
+def _other_names(game: LocalGame) -> tuple[tuple[Fragment, Fragment], ...]:
+    """The game's names in the other languages, when they differ from this page's: a
+    Ukrainian reader holding a box that says "Tokaido" finds «Токайдо» by it (search too).
+    The quick reference leaves them out, to keep to one page."""
+    loc, names = game.loc, game.content.game.names
+    own = names.get(loc.language)
+    others = dict.fromkeys(n for code in LANGUAGES if (n := names.get(code)) != own)
+    if not others:
+        return ()
+    return ((loc.ui("other_names"), loc.verbatim(", ".join(others))),)

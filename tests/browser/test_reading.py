@@ -385,11 +385,19 @@ def test_the_closed_navigation_drawer_waits_and_opens_whole(
         assert links.first.evaluate(_RENDERED)
         glossary = page.locator(".md-sidebar--primary a.md-nav__link[href='../glossary/']").first
         assert glossary.is_visible()
-        page.locator("label.md-overlay").click(position={"x": 340, "y": 400})
-        page.wait_for_timeout(100)
-        assert links.first.evaluate(_RENDERED), "it keeps its links while it slides away"
-        page.wait_for_timeout(500)
-        assert not links.first.evaluate(_RENDERED)
+        # Closed and looked at in the next frame, in the page itself: a fixed wait between
+        # Playwright calls could outlast the 0.25 s slide on a busy machine.
+        sliding = page.evaluate(
+            """() => new Promise((done) => {
+              const link = document.querySelector(".md-sidebar--primary .md-nav__link");
+              document.querySelector("label.md-overlay").click();
+              requestAnimationFrame(() => done(link.checkVisibility({ contentVisibilityAuto: true })));
+            })"""
+        )
+        assert sliding, "it keeps its links while it slides away"
+        page.wait_for_function(
+            f"!({_RENDERED})(document.querySelector('.md-sidebar--primary .md-nav__link'))"
+        )
         page.locator("label.md-header__button[for=__drawer]").click()
         glossary.click()
         page.wait_for_url("**/tokaido/glossary/")

@@ -19,7 +19,7 @@ from rulebook.paths import Project
 from rulebook.site.build import build_site
 from rulebook.site.options import BuildOptions
 from rulebook.site.serve import RELOAD_PATH, Reload, make_server, serve_in_thread
-from rulebook.site.watch import LiveSite
+from rulebook.site.watch import LiveSite, Watcher
 from tests.conftest import game_project
 
 #: The module's tests share one built site (and one worker under xdist).
@@ -141,3 +141,32 @@ def test_pages_wait_for_their_language_to_be_rebuilt(
     finally:
         plain.shutdown()
         plain.server_close()
+
+
+def test_a_save_made_while_the_site_is_built_is_seen(tmp_path: Path) -> None:
+    """The watcher looked at the files only once watching began, after the first build:
+    a sentence saved meanwhile was never built (seen once in a benchmark run)."""
+    project = game_project(tmp_path, "nile")
+    watcher = Watcher(BuildOptions(project=project, out=project.root / "site" / "build"))
+    rules = project.content / "nile" / "rules.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace(OLD, NEW), encoding="utf-8")
+    assert watcher.changes() == {rules}
+    assert watcher.changes() == set()  # seen once
+
+
+def test_a_site_saved_into_while_it_was_built_is_built_again(tmp_path: Path) -> None:
+    """A sentence saved while `serve --watch` built the site was in the live sources but
+    not in the pages, and its rebuild found nothing new: the page kept the old text."""
+    project = game_project(tmp_path, "nile")
+    options = BuildOptions(project=project, out=project.root / "site" / "build")
+    watcher = Watcher(options)
+    build_site(options)  # from the files as the watcher saw them
+    rules = project.content / "nile" / "rules.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace(OLD, NEW), encoding="utf-8")
+    watcher.start()
+    try:
+        page = (options.target / "fr" / "nile" / "rules" / "index.html").read_text("utf-8")
+        assert "en attendant la crue" in page
+        assert watcher.changes() == set()  # built, and nothing left to watch for
+    finally:
+        watcher.stop()

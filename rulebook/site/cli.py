@@ -85,14 +85,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from rulebook.site.serve import make_server
 
     options = build_options(args)
-    report = _build(options)
-    if report is None:
-        return EXIT_INVALID
     watcher = None
-    if args.watch:
+    if args.watch:  # made before the build: it sees what is saved while the site is built
         from rulebook.site.watch import Watcher
 
         watcher = Watcher(options)
+    report = _build(options)
+    if report is None:
+        return EXIT_INVALID
     try:
         server = make_server(report.out, args.port, reload=watcher.reload if watcher else None)
     except OSError as error:
@@ -102,8 +102,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"serving {report.out} on {url} (Ctrl+C stops)")
     try:
         if watcher is not None:
-            print(f"watching {options.project.content} and {options.project.locales}")
             watcher.start()
+            print(f"watching {options.project.content} and {options.project.locales}")
         server.serve_forever()
     except KeyboardInterrupt:
         pass

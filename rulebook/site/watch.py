@@ -29,6 +29,7 @@ from rulebook.site.build import (
     BuildError,
     SearchIndex,
     SiteSources,
+    build_site,
     finish_language,
     load_builds,
     run_mkdocs,
@@ -40,6 +41,8 @@ from rulebook.site.view import GameBuild
 #: How often the watcher looks for changes, and how long a change must rest before a rebuild.
 POLL_SECONDS = 0.2
 SETTLE_SECONDS = 0.1
+#: How many times a site saved into while it was built is built again before watching.
+REBUILD_TRIES = 3
 
 
 class LiveSite:
@@ -161,8 +164,32 @@ class Watcher:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.site: LiveSite | None = None
+        self._folders = (options.project.content, options.project.locales)
+        # Taken now, before the first build (the command makes the watcher first), so that
+        # :meth:`start` can tell a file saved while the site was built.
+        self._seen = _snapshot(self._folders)
 
     def start(self) -> None:
+        """Keep the built site up to date from now on, in a thread.
+
+        The live sources are read now, and the pages were built from the files as they
+        were when the watcher was made: a file saved in between would be in the sources
+        and not in the pages, and never built (its rebuild found nothing new). So the site
+        is built again first while the files differ from what was built.
+        """
+        from schemas.loader import ContentError
+
+        for _ in range(REBUILD_TRIES):
+            now = _snapshot(self._folders)
+            if now == self._seen:
+                break
+            self._seen = now
+            print("changed while building: building again", flush=True)
+            try:
+                build_site(self.options)
+            except (BuildError, ContentError) as error:
+                print(f"  build failed: {error}", file=sys.stderr, flush=True)
+                break
         self.site = LiveSite(self.options, self.reload)
         self._thread = threading.Thread(target=self._run, name="rulebook-watch", daemon=True)
         self._thread.start()
@@ -174,18 +201,22 @@ class Watcher:
         if self.site is not None:
             self.site.close()
 
+    def changes(self) -> set[Path]:
+        """The files added, changed or removed since the last look (or since the watcher
+        was made)."""
+        now = _snapshot(self._folders)
+        if now == self._seen:
+            return set()
+        time.sleep(SETTLE_SECONDS)  # editors write a file in more than one go
+        now = _snapshot(self._folders)
+        seen, self._seen = self._seen, now
+        return {p for p in now.keys() | seen.keys() if now.get(p) != seen.get(p)}
+
     def _run(self) -> None:
-        folders = (self.options.project.content, self.options.project.locales)
-        seen = _snapshot(folders)
         while not self._stop.wait(POLL_SECONDS):
-            now = _snapshot(folders)
-            if now == seen:
-                continue
-            time.sleep(SETTLE_SECONDS)  # editors write a file in more than one go
-            now = _snapshot(folders)
-            changed = {p for p in now.keys() | seen.keys() if now.get(p) != seen.get(p)}
-            seen = now
-            self._rebuild(changed)
+            changed = self.changes()
+            if changed:
+                self._rebuild(changed)
 
     def _rebuild(self, changed: set[Path]) -> None:
         assert self.site is not None

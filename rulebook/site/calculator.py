@@ -181,48 +181,42 @@ WIDGET_CONTEXTS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _without_provenance(value: Any) -> Any:
-    """The export without its ``provenance`` notes (sources and decisions no widget shows)."""
+#: Parts of the export no widget reads, as paths ("*": every key or item): texts only the
+#: static pages show, in the page's language there, while here they would stay in the
+#: source language (each value's note, the score track's wording, the setup diagrams).
+#: ``provenance`` notes (sources and decisions) go at any depth.
+UNREAD: tuple[tuple[str, ...], ...] = (
+    ("scoring", "values", "*", "note"),
+    *(("scoring", "score_track", text) for text in ("label", "help", "option", "option_help")),
+    *(("scoring", "score_track", "facts", "*", text) for text in ("label", "help")),
+    ("setup", "diagrams"),
+)
+
+
+def _without(value: Any, paths: tuple[tuple[str, ...], ...] = UNREAD) -> Any:
+    """``value`` without what ``paths`` name, nor any ``provenance``."""
+
+    def under(key: str) -> tuple[tuple[str, ...], ...]:
+        return tuple(p[1:] for p in paths if len(p) > 1 and p[0] in (key, "*"))
+
     if isinstance(value, dict):
-        return {k: _without_provenance(v) for k, v in value.items() if k != "provenance"}
+        ends = {p[0] for p in paths if len(p) == 1}
+        return {
+            k: _without(v, under(k))
+            for k, v in value.items()
+            if k != "provenance" and k not in ends
+        }
     if isinstance(value, list):
-        return [_without_provenance(v) for v in value]
+        return [_without(v, under("*")) for v in value]
     return value
-
-
-#: The score track's wording, which the scoring page shows and the calculator does not
-#: (its fields carry their own labels); like a value's ``note``, it is not localized here.
-TRACK_TEXTS = frozenset({"label", "help", "option", "option_help"})
-
-
-def _calculator_scoring(scoring: dict[str, Any]) -> dict[str, Any]:
-    """The scoring as the calculator reads it: without the texts only the static pages
-    show (each value's note, the score track's wording), left in the source language."""
-    kept = dict(scoring)
-    kept["values"] = [
-        {k: v for k, v in value.items() if k != "note"} for value in scoring["values"]
-    ]
-    track = scoring.get("score_track")
-    if track:
-        kept["score_track"] = {k: v for k, v in track.items() if k not in TRACK_TEXTS}
-        kept["score_track"]["facts"] = [
-            {k: v for k, v in fact.items() if k not in TRACK_TEXTS}
-            for fact in track.get("facts", [])
-        ]
-    return kept
 
 
 def widget_export(doc: dict[str, Any], widget: str) -> dict[str, Any]:
     """The part of a localized export that ``widget`` reads."""
     kept = {key: doc[key] for key in WIDGET_EXPORT[widget] if key in doc}
-    if widget == "calculator":
-        kept["scoring"] = _calculator_scoring(doc["scoring"])
     if widget == "setup":
         kept["scoring"] = {"options": doc["scoring"].get("options", [])}
-        # The diagrams are drawn at build time (rulebook.site.diagrams) in the page's
-        # language; the widget never reads them, and their texts are not localized here.
-        kept["setup"] = {k: v for k, v in doc["setup"].items() if k != "diagrams"}
-    trimmed: dict[str, Any] = _without_provenance(kept)
+    trimmed: dict[str, Any] = _without(kept)
     return trimmed
 
 

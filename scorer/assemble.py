@@ -101,11 +101,13 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
     """
     count = len(state.players)
     rows = state.players
-    # Rivals at the table: their rows follow the players' (scorer.rivals).
-    present = {rival: count + k for k, rival in enumerate(state.rivals)} if state.rivals else {}
+    present: dict[str, int] = {}
     extra: tuple[dict[str, int], ...] = ()
-    if plan.rivals:
-        rows, extra = [*state.players, *state.rivals.values()], (present,)
+    if plan.rivals:  # rivals at the table: their rows follow the players' (scorer.rivals)
+        if state.rivals:
+            present = {rival: count + k for k, rival in enumerate(state.rivals)}
+            rows = [*state.players, *state.rivals.values()]
+        extra = (present,)
     # The breakdowns (categories shown, flags as numbers) and totals come written for the
     # game, as the scoring does (scorer.compiler._Tally).
     values, details, breakdowns = fns.tally(
@@ -115,7 +117,7 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
     # would break stays undecided (scorer.result.decided_keys).
     keys = decided_keys(plan.keys, state.undecided) if state.undecided else plan.keys
     # Ranked: the players, then the rivals that take a place among them.
-    ranked = [present[r.id] for r in plan.rivals if r.ranked and r.id in present]
+    ranked = [present[r.id] for r in plan.rivals if r.ranked and r.id in present] if present else []
     ranked_names = state.names
     if ranked:
         ranked[:0] = range(count)
@@ -125,14 +127,17 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
         placements = rank_players(
             keys, [[values[k.value][r] for r in ranked] for k in keys], explain
         )
-    else:  # no rival takes a place: the players' rows come first
-        cut = len(rows) > count
-        placements = rank_players(
-            keys, [values[k.value][:count] if cut else values[k.value] for k in keys], explain
-        )
+    elif len(rows) > count:  # no rival takes a place: the players' rows come first
+        placements = rank_players(keys, [values[k.value][:count] for k in keys], explain)
+    else:
+        placements = rank_players(keys, [values[k.value] for k in keys], explain)
     if len(keys) < len(plan.keys):  # a tie left after the compared keys is undecided
         placements = [undecided_tie(p, keys, plan.keys) for p in placements]
-    allowed, team_won = _allowed(fns, state, rows, values, extra)
+    allowed, team_won = (
+        _allowed(fns, state, rows, values, extra)
+        if fns.win_requires is not None or fns.team is not None
+        else (None, None)
+    )
     # Without explanations every detail is None.
     explained = (
         [(ident, column) for ident, column in details.items() if column is not None]
@@ -142,15 +147,19 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
     players = _players(
         plan, state, values, breakdowns, placements, ranked_names, explained, allowed, team_won
     )
-    notices = [
-        message
-        for ident, message in plan.end_checks
-        if not any(
-            fns.end_checks[ident](
-                rows, state.options, state.table, state.choice_data, values, *extra
-            )[:count]
-        )
-    ]
+    notices = (
+        [
+            message
+            for ident, message in plan.end_checks
+            if not any(
+                fns.end_checks[ident](
+                    rows, state.options, state.table, state.choice_data, values, *extra
+                )[:count]
+            )
+        ]
+        if plan.end_checks
+        else []
+    )
     result = Result(plan.game, dict(state.options), players, notices)
     if present:
         result.rivals = _rivals(plan, values, breakdowns, present, ranked, placements, explained)

@@ -66,7 +66,10 @@ def rank_players(
     Without ``explain`` the tiebreak paths stay empty; places and deciding keys are the same.
     """
     count = len(columns[0]) if columns else 0
-    rows = list(zip(*columns, strict=True))  # each player's values, key by key
+    # Each player's values, key by key. Here and below the sequences zipped have one entry
+    # per player or per key by construction, and zip's ``strict`` costs a keyword dict per
+    # call on the path of every state scored.
+    rows = list(zip(*columns))  # noqa: B905
     names = [key.value for key in keys]
     if count < 2 or not names:
         return [Placement(1, None)] * count  # alone: first, decided by nothing
@@ -80,50 +83,72 @@ def rank_players(
         turned = rows  # the usual case: nothing to turn round
     # Sorting is stable, so players equal on every key keep the order they were given in.
     order = sorted(range(count), key=turned.__getitem__, reverse=True)
+    if not explain:
+        return _places_without_paths(names, rows, order)
+    # A sorted key (a tuple) is shown in the path as the list JSON gives; a key's values
+    # are all of one kind, so the first row tells.
+    sequences = any(isinstance(value, tuple) for value in rows[0])
     placements: list[Placement] = [None] * count  # type: ignore[list-item]
-    first = names[0]
     rank = 1
     for position, player in enumerate(order):
         # The first player is compared with the one just below; everyone else with the one
         # just above, which is the comparison that gave them their place.
         neighbour = order[position - 1] if position else order[1]
-        mine, theirs = rows[player], rows[neighbour]
-        if explain:
-            placement = _decide(names, mine, theirs, neighbour, rank)
-        elif mine[0] != theirs[0]:  # the usual case: the first key decides
-            placement = Placement(rank, first, [], neighbour)
-        else:  # the first key that differs, without a path
-            placement = Placement(rank, _differing(names, mine, theirs), [], neighbour)
+        # Every key compared with the neighbour until one differs, and the one that did.
+        path: list[dict[str, Any]] = []
+        decided = "shared"
+        for name, own, other in zip(names, rows[player], rows[neighbour]):  # noqa: B905
+            if sequences:
+                path.append({"key": name, "mine": _shown(own), "theirs": _shown(other)})
+            else:
+                path.append({"key": name, "mine": own, "theirs": other})
+            if own != other:
+                decided = name
+                break
         # Equal on every key: the place above is shared (turning keys round keeps equality).
-        if position and placement.decided_by != "shared":
-            rank = placement.rank = position + 1
-        placements[player] = placement
+        if position and decided != "shared":
+            rank = position + 1
+        placements[player] = Placement(rank, decided, path, neighbour)
+    return placements
+
+
+def _shown(value: Any) -> Any:
+    """A key's value as JSON gives it: a sorted key (a tuple) as a list."""
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _places_without_paths(
+    names: list[str], rows: list[tuple[Any, ...]], order: list[int]
+) -> list[Placement]:
+    """The places of players in ``order`` (best first), without tiebreak paths.
+
+    The same places and deciding keys as the loop with paths, in fewer steps: scoring a
+    state without explanations is mostly this and the compiled tally.
+    """
+    placements: list[Placement] = [None] * len(order)  # type: ignore[list-item]
+    first = names[0]
+    rank = 1
+    # The first player is compared with the one just below, everyone else with the one
+    # just above.
+    above, theirs = order[1], rows[order[1]]
+    for position, player in enumerate(order):
+        mine = rows[player]
+        if mine[0] != theirs[0]:  # the usual case: the first key decides
+            decided = first
+            if position:
+                rank = position + 1
+        else:  # the first key that differs; equal on every key, the place above is shared
+            decided = _differing(names, mine, theirs)
+            if position and decided != "shared":
+                rank = position + 1
+        placements[player] = Placement(rank, decided, [], above)
+        above, theirs = player, mine
     return placements
 
 
 def _differing(names: list[str], mine: tuple[Any, ...], theirs: tuple[Any, ...]) -> str:
     """The first key on which two players differ, or "shared"."""
-    for name, own, other in zip(names, mine, theirs, strict=True):
+    for name, own, other in zip(names, mine, theirs):  # noqa: B905
         if own != other:
             return name
     return "shared"
-
-
-def _decide(
-    names: list[str], mine: tuple[Any, ...], theirs: tuple[Any, ...], neighbour: int, rank: int
-) -> Placement:
-    """The place against ``neighbour``: the first key on which their values differ, and
-    every key compared until then."""
-    path: list[dict[str, Any]] = []
-    for name, own, other in zip(names, mine, theirs, strict=True):
-        # A sorted key (a tuple) as the list JSON gives.
-        path.append(
-            {
-                "key": name,
-                "mine": list(own) if isinstance(own, tuple) else own,
-                "theirs": list(other) if isinstance(other, tuple) else other,
-            }
-        )
-        if own != other:
-            return Placement(rank, name, path, neighbour)
-    return Placement(rank, "shared", path, neighbour)

@@ -322,8 +322,8 @@ class _Round:
         holds = compiled.constraints_hold
         if holds is None:
             return False
-        values = compiled.constraint_values(players, options, table, choice_data, False)[0]
-        return bool(holds(players, options, table, choice_data, values))
+        # It computes the values it reads itself (no call of constraint_values, no lists).
+        return bool(holds(players, options, table, choice_data))
 
     def _quiet(self, asked: Asked, given: list[dict[str, Any]], rows: list[dict[str, Any]]) -> bool:
         """Whether the per-input checks of :meth:`run` find nothing (no field problem)."""
@@ -484,11 +484,11 @@ class _Round:
         """Check every constraint whose inputs are sound; True when one that a total reads
         could not be checked (the totals must not be shown then)."""
         blocked = False
+        holds = self.compiled.constraints_hold
+        if not faulty and holds is not None and holds(players, options, table, choice_data):
+            return False  # every constraint holds: no problem to word, none left unchecked
         # Only what the constraints read (a few per-player sums), not the whole scoring.
         values = self.compiled.constraint_values(players, options, table, choice_data, False)[0]
-        holds = self.compiled.constraints_hold
-        if not faulty and holds is not None and holds(players, options, table, choice_data, values):
-            return False  # every constraint holds: no problem to word, none left unchecked
         declared = {c["id"]: c for c in self.facts.constraints}
         for ident, (rule, applies) in self.compiled.constraints.items():
             reads = self.needs.constraints.get(ident, frozenset())

@@ -252,11 +252,33 @@ def acceptor(root: Schema) -> Accept:
         if kind == "boolean":
             return lambda v: type(v) is bool
         if kind == "string":
-            problem = _string_check(schema)
-            return lambda v: type(v) is str and problem(v) is None
+            return _string_acceptor(schema)
         return lambda v: True
 
     return build(root)
+
+
+def _string_acceptor(schema: Schema) -> Accept:
+    """A string field's test: :func:`_string_check`'s verdict, ASCII text (most names)
+    tested inline, without the call of that check and of its normalizing."""
+    problem = _string_check(schema)
+    rule = schema.get("x-normalize")
+    trim = None if rule is None else _ascii_trim(rule["trim"])
+    least = schema.get("minLength")
+    low = 0 if least is None else least
+    high = math.inf if schema.get("maxLength") is None else schema["maxLength"]
+    pattern = None if schema.get("pattern") is None else _pattern(schema["pattern"])
+
+    def accept(v: Any) -> bool:
+        if type(v) is not str:
+            return False
+        if not v.isascii():  # a surrogate, a form to normalize: the whole check
+            return problem(v) is None
+        # ASCII text is in every normal form: trimmed of its ASCII edges, it is the text.
+        text = v if trim is None else v.strip(trim)
+        return low <= len(text) <= high and (pattern is None or pattern.search(text) is not None)
+
+    return accept
 
 
 #: JSON values that can be looked up in a set (a list or an object cannot).

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from operator import gt
 from typing import TYPE_CHECKING, Any, Protocol
 
 from schemas.names import normalize_name
@@ -350,10 +349,8 @@ class _Round:
 
     def _quiet(self, asked: Asked, given: list[dict[str, Any]], rows: list[dict[str, Any]]) -> bool:
         """Whether the per-input checks of :meth:`run` find nothing (no field problem)."""
-        if asked.totals is not None:
-            totals = map(sum, zip(*map(asked.totals, rows), strict=True))
-            if any(map(gt, totals, asked.maxima)):
-                return False
+        if asked.within is not None and not asked.within(rows):
+            return False
         if asked.choices is not None:
             columns = zip(*map(asked.choices, rows), strict=True)
             for column, unique in zip(columns, asked.unique, strict=True):

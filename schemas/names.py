@@ -53,6 +53,8 @@ def normalize_name(value: Any) -> Any:
     "Ana " and "Ana", or an "é" typed as one character and as "e" plus an accent, are the
     same name. Anything that is not text is left for the type check to refuse.
     """
+    if type(value) is str and value.isascii():  # most names: no call of normalized()
+        return value.strip(_ASCII_TRIM)
     if not isinstance(value, str):
         return value
     return normalized(value, "NFC", _EDGES, _ASCII_TRIM)

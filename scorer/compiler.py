@@ -284,29 +284,59 @@ def constraints_hold(scoring: Scoring, label: str) -> PlayerFn:
     player (validation's quick test; any other answer runs them one by one for the
     problems).
 
-    It reads the constraint values (``V``) as each constraint's own function does; a
-    constraint's ``when`` is computed once, and its cross-player parts only when it applies.
+    It computes the values the constraints read itself, as ``constraint_values`` does:
+    per player, as locals of the one loop that tests the constraints, when each is a
+    per-player value that no constraint compares across the players (every game's so
+    far); otherwise as whole lists before that loop. A ``when`` is computed once (one
+    shared by several constraints, once for all), and a constraint's cross-player parts
+    only when it applies.
     """
     emitter = Emitter(bool(scoring.rivals), _choice_inputs(scoring), _keepers(scoring))
-    used = sorted(constraint_reads(scoring))
+    declared = {v.id: v for v in scoring.values}
+    needed = _needed(scoring, constraint_reads(scoring))
+    order = [ident for ident in value_order(scoring) if ident in needed]
+    levels = value_levels(scoring)
+    crossed = {i for c in scoring.constraints for i, across in _value_refs(c.check) if across}
+    inline = all(levels[ident] == 0 for ident in order) and not crossed & needed
+    values = []  # the lines computing the values, in the loop (inline) or before it
+    for ident in order:
+        body = emitter.expr(declared[ident].compute)
+        if inline:
+            values.append(f"        x_{ident} = {body}")
+            emitter.local_values.add(ident)
+        else:
+            emitter.lines.append(f"    v_{ident} = [{body} for i, p in enumerate(P)]")
+    if inline and emitter.lines:  # a per-player value hoists nothing: level 0 says so
+        raise AssertionError(f"{label}: a per-player value read across the players")
+    conditions: dict[str, str] = {}
     tests = []
-    for k, constraint in enumerate(scoring.constraints):
-        applies = "True" if constraint.when is None else emitter.test(constraint.when)
-        emitter.lines.append(f"    _w{k} = {applies}")
+    block = ("", -1)  # the condition of the last block of hoisted lines, and where it ends
+    for constraint in scoring.constraints:
+        check = constraint.check
+        if constraint.when is None:
+            tests.append(f"not {emitter.test(check)}")
+            continue
+        applies = emitter.test(constraint.when)
+        known = conditions.get(applies)
+        if known is None:
+            known = conditions[applies] = f"_w{len(conditions)}"
+            emitter.lines.append(f"    {known} = {applies}")
         before = len(emitter.lines)
-        check = emitter.test(constraint.check)
+        test = emitter.test(check)
         hoisted = emitter.lines[before:]
         if hoisted:  # computed only where the constraint applies, as its own function is
             del emitter.lines[before:]
-            emitter.lines.append(f"    if _w{k}:")
+            if block != (known, before):  # (the block just above has the same condition)
+                emitter.lines.append(f"    if {known}:")
             emitter.lines.extend(f"    {line}" for line in hoisted)
-        tests.append(f"(_w{k} and not {check})")
+            block = (known, len(emitter.lines))
+        tests.append(f"({known} and not {test})")
     count = "n = len(P) - len(R)" if emitter.rivals else "n = len(P)"
     lines = [
-        f"def _holds(P, O, T, D, V, R={{}}):\n    {count}\n    E = False",
-        *(f"    v_{ident} = V[{ident!r}]" for ident in used),
+        f"def _holds(P, O, T, D, R={{}}):\n    {count}\n    E = False",
         *emitter.lines,
         "    for i, p in enumerate(P):",
+        *values,
         f"        if {' or '.join(tests) or 'False'}:",
         "            return False",
         "    return True",

@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from operator import itemgetter
+from operator import gt, itemgetter
 from typing import Any
 
 from scorer.fields import Accept, acceptor
@@ -43,6 +43,9 @@ class Asked:
     #: table shares, and flags only one player may hold (at most one ``true``).
     totals: Take | None
     maxima: tuple[int, ...]
+    #: Whether the rows' totals are within those maxima (:func:`_within`), or None when
+    #: there is no such input.
+    within: Callable[[list[Json]], bool] | None
     #: The asked choices (each player must make one), and whether no two may agree.
     choices: Take | None
     unique: tuple[bool, ...]
@@ -62,6 +65,40 @@ def _take(idents: list[str]) -> Take | None:
         return lambda row: (row[only],)
     taken: Take = itemgetter(*idents)
     return taken
+
+
+def _within(
+    take: Take, maxima: tuple[int, ...], least: list[int], most: list[int], players: int
+) -> Callable[[list[Json]], bool]:
+    """What tells whether the columns ``take`` takes of the rows add up to at most
+    ``maxima``, for rows whose every value is within ``least`` and ``most`` (fields the
+    end state's schema accepted, or their defaults: both bounds are the limits), at most
+    ``players`` rows.
+
+    Column by column (a tuple of each, a sum of each) costs more than the rest of the
+    check across the players. When every value is a small number (a count of cards, a
+    flag) each row is read as one integer of one byte per column, all rows added in
+    one sum; with at most 127 in any column, no byte carries into the next, and adding
+    127 - max to each sets a byte's top bit exactly where its total is over the max.
+    """
+    if all(low >= 0 for low in least) and all(
+        high >= 0 and high * players <= 127 and 0 <= limit <= 127
+        for high, limit in zip(most, maxima, strict=True)
+    ):
+        over = int.from_bytes(bytes(127 - limit for limit in maxima))
+        top = int.from_bytes(bytes([128] * len(maxima)))
+        read = int.from_bytes
+
+        def packed(rows: list[Json]) -> bool:
+            return not (sum(map(read, map(bytes, map(take, rows)))) + over) & top
+
+        return packed
+
+    def columns(rows: list[Json]) -> bool:
+        totals = map(sum, zip(*map(take, rows), strict=True))
+        return not any(map(gt, totals, maxima))
+
+    return columns
 
 
 class GameFacts:
@@ -154,6 +191,8 @@ class GameFacts:
     def _make_asked(self, off: frozenset[str]) -> Asked:
         totals: list[str] = []
         maxima: list[int] = []
+        least: list[int] = []  # what each of them may hold for one player
+        most: list[int] = []
         choices: list[str] = []
         unique: list[bool] = []
         others: list[Json] = []
@@ -164,14 +203,21 @@ class GameFacts:
             if kind in ("count", "flag"):
                 totals.append(ident)
                 maxima.append(self.table_maxima[ident] if kind == "count" else 1)
+                limits = self.limits[ident] if kind == "count" else {"min": 0, "max": 1}
+                least.append(limits["min"])
+                most.append(-1 if limits["max"] is None else limits["max"])
             elif kind == "choice":
                 choices.append(ident)
                 unique.append(bool(spec.get("unique")))
             else:
                 others.append(spec)
+        take = _take(totals)
         return Asked(
-            totals=_take(totals),
+            totals=take,
             maxima=tuple(maxima),
+            within=None
+            if take is None
+            else _within(take, tuple(maxima), least, most, self.counts.stop - 1),
             choices=_take(choices),
             unique=tuple(unique),
             others=tuple(others),

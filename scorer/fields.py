@@ -252,11 +252,33 @@ def acceptor(root: Schema) -> Accept:
         if kind == "boolean":
             return lambda v: type(v) is bool
         if kind == "string":
-            problem = _string_check(schema)
-            return lambda v: type(v) is str and problem(v) is None
+            return _string_acceptor(schema)
         return lambda v: True
 
     return build(root)
+
+
+def _string_acceptor(schema: Schema) -> Accept:
+    """A string field's test: :func:`_string_check`'s verdict, ASCII text (most names)
+    tested inline, without the call of that check and of its normalizing."""
+    problem = _string_check(schema)
+    rule = schema.get("x-normalize")
+    trim = None if rule is None else _ascii_trim(rule["trim"])
+    least = schema.get("minLength")
+    low = 0 if least is None else least
+    high = math.inf if schema.get("maxLength") is None else schema["maxLength"]
+    pattern = None if schema.get("pattern") is None else _pattern(schema["pattern"])
+
+    def accept(v: Any) -> bool:
+        if type(v) is not str:
+            return False
+        if not v.isascii():  # a surrogate, a form to normalize: the whole check
+            return problem(v) is None
+        # ASCII text is in every normal form: trimmed of its ASCII edges, it is the text.
+        text = v if trim is None else v.strip(trim)
+        return low <= len(text) <= high and (pattern is None or pattern.search(text) is not None)
+
+    return accept
 
 
 #: JSON values that can be looked up in a set (a list or an object cannot).
@@ -296,24 +318,24 @@ _PLAIN = frozenset({"type", "minimum", "maximum", "title", "description", "defau
 
 def _object_acceptor(schema: Schema, build: Callable[[Schema], Accept]) -> Accept:
     declared: dict[str, Schema] = schema.get("properties", {})
-    properties = {key: build(sub) for key, sub in declared.items()}
-    # Most fields of an end state are bounded counts and flags: they are tested here,
-    # without a call per field (the same tests as _bounded and build's boolean).
-    bounds = {
-        key: (
-            -math.inf if sub.get("minimum") is None else sub["minimum"],
-            math.inf if sub.get("maximum") is None else sub["maximum"],
-        )
-        for key, sub in declared.items()
-        if sub.keys() <= _PLAIN and sub.get("type") == "integer"
-    }
-    flags = frozenset(
-        k for k, sub in declared.items() if sub.keys() <= _PLAIN and sub.get("type") == "boolean"
-    )
-    # So are choices among scalars (a traveller, a reading of a rule): one look-up each.
-    choices = {
-        key: pairs for key, sub in declared.items() if (pairs := _choice_pairs(sub)) is not None
-    }
+    # One look-up per field given, of (kind, a, b): most fields of an end state are
+    # bounded counts and flags, tested here without a call per field (the same tests as
+    # _bounded and build's boolean), and so are choices among scalars (a traveller, a
+    # reading of a rule: one look-up of the pair in ``a``). The others are called (``a``).
+    table: dict[str, tuple[Any, Any, Any]] = {}
+    for key, sub in declared.items():
+        plain = sub.keys() <= _PLAIN
+        pairs = _choice_pairs(sub)
+        if plain and sub.get("type") == "integer":
+            least, most = sub.get("minimum"), sub.get("maximum")
+            low = -math.inf if least is None else least
+            table[key] = (int, low, math.inf if most is None else most)
+        elif plain and sub.get("type") == "boolean":
+            table[key] = (bool, None, None)
+        elif pairs is not None:
+            table[key] = (_CHOICE, pairs, None)
+        else:
+            table[key] = (None, build(sub), None)
     closed = schema.get("additionalProperties") is False
     required = frozenset(schema.get("required", []))
 
@@ -321,26 +343,27 @@ def _object_acceptor(schema: Schema, build: Callable[[Schema], Accept]) -> Accep
         if type(value) is not dict or not required <= value.keys():
             return False
         for key, item in value.items():
-            bound = bounds.get(key)
-            if bound is not None:
-                if type(item) is not int or not bound[0] <= item <= bound[1]:
-                    return False
-                continue
-            if key in flags:
-                if type(item) is not bool:
-                    return False
-                continue
-            allowed = choices.get(key)
-            if allowed is not None:
-                if type(item) not in _SCALARS or (type(item), item) not in allowed:
-                    return False
-                continue
-            check = properties.get(key)
-            if check is None:
+            try:  # (free in Python 3.11 unless raised: a subscript, not a call of get)
+                kind, a, b = table[key]
+            except KeyError:
                 if closed:
                     return False  # a field the object does not have (told here, not by a set)
-            elif not check(item):
+                continue
+            if kind is int:
+                if type(item) is not int or not a <= item <= b:
+                    return False
+            elif kind is bool:
+                if type(item) is not bool:
+                    return False
+            elif kind is _CHOICE:
+                if type(item) not in _SCALARS or (type(item), item) not in a:
+                    return False
+            elif not a(item):
                 return False
         return True
 
     return accept
+
+
+#: The kind of a choice among scalars in an object acceptor's table.
+_CHOICE = object()

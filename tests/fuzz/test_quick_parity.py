@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -107,7 +108,9 @@ def test_the_quick_way_gives_what_the_round_gives(
             sound = isinstance(exact, TableState)
             if fast is not None:
                 verdicts["quick"] += 1
-                if fast != exact:
+                # (vars: the quick way makes its state without the class's __init__; every
+                # field must still be there, in the same order.)
+                if fast != exact or list(vars(fast)) != list(vars(exact)):
                     wrong.append(f"{game}: accepted quickly, not so by the round: {raw!r:.300}")
             elif sound:
                 wrong.append(f"{game}: refused quickly, sound for the round: {raw!r:.300}")
@@ -119,3 +122,42 @@ def test_the_quick_way_gives_what_the_round_gives(
     # Each way is taken, often: states accepted quickly, states whose fields are sound but
     # whose cross-field problems the quick way turns down, and states with field problems.
     assert min(verdicts.values()) > 200, verdicts
+
+
+def test_the_packed_table_totals_are_the_column_sums(contents: dict[str, GameContent]) -> None:
+    """scorer.facts' packed test of the table totals (one byte per column, every row in
+    one sum) says what adding up each column does, on rows drawn within each input's
+    limits, every player count, totals at, below and over each most."""
+    rng = random.Random(7)
+    packed = 0
+    verdicts = {True: 0, False: 0}
+    for content in contents.values():
+        facts = GameEngine(content).facts
+        asked = facts.asked(())
+        if asked.within is None or asked.within.__name__ != "packed":
+            continue
+        packed += 1
+        assert asked.totals is not None
+        ids = [s["id"] for s in facts.inputs if s["kind"] in ("count", "flag")]
+        for _ in range(3000):
+            count = rng.choice(facts.counts)
+            rows = []
+            for _ in range(count):
+                row: Json = {}
+                for spec in facts.inputs:
+                    if spec["id"] not in ids:
+                        continue
+                    if spec["kind"] == "flag":
+                        row[spec["id"]] = rng.random() < 0.3
+                    else:
+                        limits = facts.limits[spec["id"]]
+                        # Mostly small values, so that totals stay near the table's most.
+                        high = limits["max"] if rng.random() < 0.2 else limits["min"] + 2
+                        row[spec["id"]] = rng.randint(limits["min"], min(high, limits["max"]))
+                rows.append(row)
+            sums = map(sum, zip(*map(asked.totals, rows), strict=True))
+            expected = all(s <= m for s, m in zip(sums, asked.maxima, strict=True))
+            assert asked.within(rows) == expected, rows
+            verdicts[expected] += 1
+    assert packed >= 3  # (tokaido, momiji, nile, river_of_gold pack theirs)
+    assert min(verdicts.values()) > 1000, verdicts

@@ -74,6 +74,9 @@ class Emitter:
         self.keepers = keepers
         #: Choice input id -> choice id -> its data, for ``choice_data`` of a player's choice.
         self.choice_inputs = choice_inputs or {}
+        #: Where a mechanic's measures can be written by the loop before the current one,
+        #: (index of that loop's ``for`` line, index after its body, its values), or None.
+        self.fold: tuple[int, int, set[str]] | None = None
 
     def fresh(self, prefix: str) -> str:
         self.counter += 1
@@ -107,6 +110,17 @@ class Emitter:
             # what they are given).
             return f"v_{node.value}"
         name = self.fresh("_m")
+        if self.fold is not None and _row_local(node):
+            # The loop before this level's already runs over the rows, with every value the
+            # measures read at hand: one more line there costs less than a comprehension.
+            start, end, values = self.fold
+            local, self.local_values = self.local_values, values
+            self.lines.insert(end, f"        {name}[i] = {self.expr(node)}")
+            self.local_values = local
+            rows = "len(P)" if self.rivals else "n"
+            self.lines.insert(start, f"    {name} = [0] * {rows}")
+            self.fold = (start + 1, end + 2, values)
+            return name
         local, self.local_values = self.local_values, set()
         self.lines.append(f"    {name} = [{self.expr(node)} for i, p in enumerate(P)]")
         self.local_values = local
@@ -140,15 +154,21 @@ class Emitter:
             self.lines.append(f"    if R:\n        {name} = {name} + [0] * (len(P) - n)")
         return name
 
-    def award(self, call: str, rivals: bool) -> str:
+    def award(self, call: str, rivals: bool, plain: str | None = None) -> str:
         """A cross-player mechanic returning (points, details); player i's points.
 
         A value shows the details of its first award. Rivals never keep points: those
-        that took part keep their details (their place), the others get none.
+        that took part keep their details (their place), the others get none. ``plain``,
+        when given, is an expression of the points alone, computed in place of ``call``
+        without explanations (a call costs more than the little work of the usual case).
         """
         result = self.fresh("_x")
         detail = self.fresh("_d")
-        self.lines.append(f"    {result}, {detail} = {call}")
+        if plain is None:
+            self.lines.append(f"    {result}, {detail} = {call}")
+        else:
+            self.lines.append(f"    if E:\n        {result}, {detail} = {call}")
+            self.lines.append(f"    else:\n        {result}, {detail} = {plain}, None")
         # With no rival at the table every row is a player's: nothing to cut or pad.
         padding = []
         if self.rivals and self.keepers:
@@ -201,6 +221,15 @@ def _value_read(node: object) -> str | None:
     if isinstance(node, ex.RivalRef):
         return node.rival.value
     return None
+
+
+def _row_local(node: object) -> bool:
+    """Whether ``node`` reads only its own row (no other player's, no rival's): it can be
+    computed in any loop over the rows that comes after the values it reads."""
+    return not any(
+        isinstance(n, ex.RivalRef) or (isinstance(n, ex.Node) and n.cross_player)
+        for _, n in nodes(node)
+    )
 
 
 def _first(values: list[int] | None) -> int | None:
@@ -394,7 +423,7 @@ def _value_refs(node: object, crossed: bool = False) -> list[tuple[str, bool]]:
 def bool_values(scoring: Scoring) -> set[str]:
     """Values that may come out as Python bools (a flag read as it is), not ints.
 
-    Arithmetic turns a bool into an int and comparisons are wrapped in int(), so only a
+    Arithmetic turns a bool into an int and comparisons are written as 1 or 0, so only a
     flag (input or option) passed through unchanged, or chosen by if/minimum/maximum, can
     stay a bool; the engine converts just those to numbers for the breakdown.
     """
@@ -497,9 +526,13 @@ def _evaluate_source(
         emitter.lines.append(f"    B = [None] * {rows}")
         if scoring.kind == "points":
             emitter.lines.append(f"    v_{TOTAL} = [0] * {rows}")
+    previous: tuple[int, int, set[str]] | None = None
     for level in steps:
         idents = [i for i in order if levels[i] == level]
         emitter.local_values = set()
+        # Only the tally folds measures into the loop before (validation's functions stay
+        # as they are: they are another's to tune).
+        emitter.fold = previous if tallied is not None else None
         body = []
         for ident in idents:
             emitter.current_details = ident
@@ -509,9 +542,12 @@ def _evaluate_source(
             emitter.local_values.add(ident)
         if tallied is not None:
             body.extend(tallied.lines(level))
+        emitter.fold = None
         emitter.lines.extend(f"    v_{ident} = [0] * {rows}" for ident in idents if ident in kept)
         emitter.lines.append("    for i, p in enumerate(P):")
+        start = len(emitter.lines) - 1
         emitter.lines.extend(body)
+        previous = (start, len(emitter.lines), set(idents))
     results = ", ".join(f"{ident!r}: v_{ident}" for ident in declared if ident in kept)
     details = ", ".join(f"{owner!r}: {var}" for owner, var in emitter.detail_owner.items())
     if tallied is None:
@@ -523,6 +559,8 @@ def _evaluate_source(
             results = ", ".join(filter(None, [results, f"{TOTAL!r}: v_{TOTAL}"]))
         ending = f"{{{results}}}, {tallied.details(emitter.detail_owner)}, B"
     head += ", R={}):\n    n = len(P) - len(R)\n" if emitter.rivals else "):\n    n = len(P)\n"
+    if tallied is not None:  # a global of the function, made once with it
+        head = f"{tallied.template} = {tallied.blank()}\n\n\n{head}"
     return head + "\n".join(emitter.lines) + f"\n    return {ending}\n"
 
 
@@ -531,9 +569,9 @@ class _Tally:
     would do with the finished values (pick the categories shown, turn flags into numbers,
     add up the total), written for one game so that it costs a dict per row.
 
-    Each row's breakdown is one dict display in the first loop, in declared order, with
-    every category of that loop's values and 0 for the later ones; the loop of a later
-    value writes it in (the key keeps its place). The last loop drops the categories not
+    Each row's breakdown is a copy of one template in the first loop (every category in
+    declared order, 0: the global ``_B0`` of the function), with that loop's categories
+    written in; the loop of a later value writes its own (the key keeps its place). The last loop drops the categories not
     shown (their ``when`` is a table expression: which they are is found once, before the
     loops) and adds up the total.
     """
@@ -550,6 +588,8 @@ class _Tally:
         for c in scoring.categories:
             if c.when is not None:
                 grouped.setdefault(emitter.test(c.when), []).append(c.id)
+        #: The global holding the breakdown template: every category, in declared order, 0.
+        self.template = "_B0"
         #: The variable holding the ids of the categories not shown, if any can be hidden.
         self.hidden = (
             emitter.hoist(
@@ -562,16 +602,23 @@ class _Tally:
     def _read(self, value: str) -> str:
         return f"int(x_{value})" if value in self.flags else f"x_{value}"
 
+    def blank(self) -> str:
+        """The breakdown template: every category in declared order, each 0."""
+        return "{" + ", ".join(f"{c.id!r}: 0" for c in self.scoring.categories) + "}"
+
     def lines(self, level: int) -> list[str]:
         """The lines that end the loop of ``level``."""
         categories = self.scoring.categories
         lines = []
         if level == self.first:
-            display = ", ".join(
-                f"{c.id!r}: {self._read(c.value) if self.levels[c.value] == level else '0'}"
+            # A copy of the template (every category, 0) is a block copy; a dict display
+            # inserts key by key, and costs as much as the copy and the assignments together.
+            lines.append(f"        B[i] = b = {self.template}.copy()")
+            lines.extend(
+                f"        b[{c.id!r}] = {self._read(c.value)}"
                 for c in categories
+                if self.levels[c.value] == level
             )
-            lines.append(f"        B[i] = b = {{{display}}}")
         else:
             lines.append("        b = B[i]")
             lines.extend(

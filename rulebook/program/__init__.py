@@ -45,7 +45,8 @@ if TYPE_CHECKING:
     from scorer.validate import TableFn
 
 #: Bumped when the stored shape changes.
-FORMAT = 6  # 6: the tally replaces category_when; constraints_hold, inputs_off
+FORMAT = 7  # 6: the tally replaces category_when; constraints_hold, inputs_off
+# 7: the tally copies a breakdown template, a global of its own (a dict)
 #: The game files the score path reads (schemas.game.REQUIRED_FILES, checked in save()).
 GAME_FILES = ("game", "components", "setup", "scoring")
 

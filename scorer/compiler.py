@@ -557,7 +557,9 @@ def _evaluate_source(
         head = "def _tally(P, O, T, D, E=True"
         if scoring.kind == "points":
             results = ", ".join(filter(None, [results, f"{TOTAL!r}: v_{TOTAL}"]))
-        ending = f"{{{results}}}, {tallied.details(emitter.detail_owner)}, B"
+        closing, shown = tallied.details(emitter.detail_owner)
+        emitter.lines.extend(closing)
+        ending = f"{{{results}}}, {shown}, B"
     head += ", R={}):\n    n = len(P) - len(R)\n" if emitter.rivals else "):\n    n = len(P)\n"
     if tallied is not None:  # a global of the function, made once with it
         head = f"{tallied.template} = {tallied.blank()}\n\n\n{head}"
@@ -633,18 +635,22 @@ class _Tally:
                 lines.append(f"        v_{TOTAL}[i] = sum(b.values())")
         return lines
 
-    def details(self, owners: dict[str, str]) -> str:
+    def details(self, owners: dict[str, str]) -> tuple[list[str], str]:
         """The details of every category shown whose value has some, by category id, in
-        declared order (``owners``: value id -> the variable of its details)."""
+        declared order (``owners``: value id -> the variable of its details): the lines
+        that end the function, and the expression it returns."""
         pairs = ", ".join(
             f"{c.id!r}: {owners[c.value]}" for c in self.scoring.categories if c.value in owners
         )
         if self.hidden is None or not pairs:
-            return f"{{{pairs}}}"
-        # Without explanations every detail is None: nothing to leave out.
-        return (
-            f"({{c: d for c, d in {{{pairs}}}.items() if c not in {self.hidden}}} if E else {{}})"
-        )
+            return [], f"{{{pairs}}}"
+        # Without explanations every detail is None: nothing to leave out. With them, the
+        # few hidden are taken out of the display (a comprehension costs more).
+        return [
+            f"    if E:\n        _dd = {{{pairs}}}",
+            f"        for c in {self.hidden}:\n            _dd.pop(c, None)",
+            "    else:\n        _dd = {}",
+        ], "_dd"
 
 
 def compile_scoring(content: GameContent) -> CompiledScoring:

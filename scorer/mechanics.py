@@ -75,47 +75,47 @@ def rank_award(
     """Points by place on ``measures``; see schemas.expressions.RankAwardSpec for policies."""
     if not explain:
         return _rank_points(measures, awards, ties, others, at_least, max_gap), None
-    points = [0] * len(measures)
-    places: list[int | None] = [None] * len(measures)
-    too_far: list[bool] = [False] * len(measures)
-    #: Each placed player's group: the players of the same measure.
-    group_of: list[list[int]] = [[]] * len(measures)
+    count = len(measures)
+    points = [0] * count
+    # Each player's detail is written where their group is placed; who is left did not
+    # qualify (no lists of places and groups to read back in a second pass).
+    details: list[Detail | None] = [None] * count
     groups = _places(measures, at_least)
     leader = measures[groups[0][0]] if groups else 0
     pooling = ties in ("pool_floor", "pool_nearest")
     place = 0  # 0-based index into awards of the group being placed
+    placed = 0
     for group in groups:
+        size = len(group)
         if pooling:
-            pooled = sum(_award(awards, others, p) for p in range(place, place + len(group)))
-            size = len(group)
+            pooled = sum(_award(awards, others, p) for p in range(place, place + size))
             # Nearest with a half going down: floor((2 * pooled + size - 1) / (2 * size)).
             each = pooled // size if ties == "pool_floor" else (2 * pooled + size - 1) // (2 * size)
         else:
             each = awards[place] if place < len(awards) else others
         far = place > 0 and max_gap is not None and leader - measures[group[0]] > max_gap
+        got = 0 if far else each
         for player in group:
-            points[player] = 0 if far else each
-            places[player] = place + 1
-            too_far[player] = far
-            group_of[player] = group
-        place += 1 if ties == "dense" else len(group)
-    details: list[Detail] = []
-    for player, measure in enumerate(measures):
-        if places[player] is None:
-            details.append({"place": None, "measure": measure, "tied_with": []})
-            continue
-        # A group holds every player of its measure (all of them qualify), in order.
-        tied = group_of[player].copy()
-        tied.remove(player)
-        details.append(
-            {
-                "place": places[player],
-                "measure": measure,
+            points[player] = got
+            # A group holds every player of its measure (all of them qualify), in order.
+            if size == 1:
+                tied = []
+            else:
+                tied = group.copy()
+                tied.remove(player)
+            details[player] = {
+                "place": place + 1,
+                "measure": measures[player],
                 "tied_with": tied,
-                "gap_too_large": too_far[player],
+                "gap_too_large": far,
             }
-        )
-    return points, details
+        placed += size
+        place += 1 if ties == "dense" else size
+    if placed < count:
+        for player, found in enumerate(details):
+            if found is None:
+                details[player] = {"place": None, "measure": measures[player], "tied_with": []}
+    return points, details  # type: ignore[return-value]  # every entry is written
 
 
 def _rank_points(
@@ -192,13 +192,17 @@ def most(
         leaders.append(measures.index(best, leaders[-1] + 1))
     details: list[Detail] = []
     add = details.append
+    alone = len(leaders) == 1
     for i, m in enumerate(measures):  # a loop, not a call per player (see _others)
-        tied = leaders.copy()  # a list of its own for every player
         if m == best:
-            tied.remove(i)
+            if alone:
+                tied = []
+            else:
+                tied = leaders.copy()
+                tied.remove(i)
             add({"measure": m, "best": best, "won": True, "tied_with": tied})
-        else:
-            add({"measure": m, "best": best, "won": False, "tied_with": tied})
+        else:  # a list of its own for every player
+            add({"measure": m, "best": best, "won": False, "tied_with": leaders.copy()})
     return result, details
 
 

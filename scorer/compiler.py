@@ -12,6 +12,7 @@ constant is written with ``repr`` of an int or a str, so content cannot inject c
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -541,6 +542,7 @@ def _evaluate_source(
                 body.append(f"        v_{ident}[i] = x_{ident}")
             emitter.local_values.add(ident)
         if tallied is not None:
+            body = _bind_inputs(body)
             body.extend(tallied.lines(level))
         emitter.fold = None
         emitter.lines.extend(f"    v_{ident} = [0] * {rows}" for ident in idents if ident in kept)
@@ -564,6 +566,36 @@ def _evaluate_source(
     if tallied is not None:  # a global of the function, made once with it
         head = f"{tallied.template} = {tallied.blank()}\n\n\n{head}"
     return head + "\n".join(emitter.lines) + f"\n    return {ending}\n"
+
+
+#: An input read of the generated code (scorer.nodes.basic.InputRule), not in a name or a
+#: string (the constants are reprs of identifiers, which hold no quote or bracket).
+_INPUT_READ = re.compile(r"(?<![\w'\"])p\[('[a-z][a-z0-9_]*')\]")
+
+
+def _bind_inputs(body: list[str]) -> list[str]:
+    """A loop's lines with every input read more than once bound to a local first.
+
+    A read of the row's dict hashes and compares its key string (the rows' keys are not
+    the code's constants), where a local costs next to nothing. Every row holds every
+    input (validation fills in the defaults, scorer.validate), so reading one at the top
+    of the loop cannot fail where a later conditional read would not have run. A line
+    with a lambda is left as it is: inside it ``p`` is another row (best_assignment).
+    """
+    counts: dict[str, int] = {}
+    for line in body:
+        if "lambda" not in line:
+            for key in _INPUT_READ.findall(line):
+                counts[key] = counts.get(key, 0) + 1
+    names = {key: f"q_{key[1:-1]}" for key, count in counts.items() if count > 1}
+    if not names:
+        return body
+
+    def local(found: re.Match[str]) -> str:
+        return names.get(found.group(1), found.group(0))
+
+    bound = [f"        {name} = p[{key}]" for key, name in names.items()]
+    return bound + [line if "lambda" in line else _INPUT_READ.sub(local, line) for line in body]
 
 
 class _Tally:

@@ -528,6 +528,9 @@ def _evaluate_source(
         if scoring.kind == "points":
             emitter.lines.append(f"    v_{TOTAL} = [0] * {rows}")
     previous: tuple[int, int, set[str]] | None = None
+    #: The options a loop of the tally reads (by the text of the read), each read into a
+    #: local once, before the loops: every row would read the same entry again.
+    options: dict[str, str] = {}
     for level in steps:
         idents = [i for i in order if levels[i] == level]
         emitter.local_values = set()
@@ -542,7 +545,7 @@ def _evaluate_source(
                 body.append(f"        v_{ident}[i] = x_{ident}")
             emitter.local_values.add(ident)
         if tallied is not None:
-            body = _bind_inputs(body)
+            body = _bind_inputs(_bind_options(body, options))
             body.extend(tallied.lines(level))
         emitter.fold = None
         emitter.lines.extend(f"    v_{ident} = [0] * {rows}" for ident in idents if ident in kept)
@@ -550,6 +553,8 @@ def _evaluate_source(
         start = len(emitter.lines) - 1
         emitter.lines.extend(body)
         previous = (start, len(emitter.lines), set(idents))
+    # Validation gives every option (its default when the state leaves it out).
+    emitter.lines[:0] = [f"    {name} = {read}" for read, name in options.items()]
     results = ", ".join(f"{ident!r}: v_{ident}" for ident in declared if ident in kept)
     details = ", ".join(f"{owner!r}: {var}" for owner, var in emitter.detail_owner.items())
     if tallied is None:
@@ -571,6 +576,20 @@ def _evaluate_source(
 #: An input read of the generated code (scorer.nodes.basic.InputRule), not in a name or a
 #: string (the constants are reprs of identifiers, which hold no quote or bracket).
 _INPUT_READ = re.compile(r"(?<![\w'\"])p\[('[a-z][a-z0-9_]*')\]")
+
+
+#: An option read of the generated code (scorer.nodes.basic.OptionRule).
+_OPTION_READ = re.compile(r"(?<![\w'\"])O\[('[a-z][a-z0-9_]*')\]")
+
+
+def _bind_options(body: list[str], options: dict[str, str]) -> list[str]:
+    """A loop's lines reading locals for the options; ``options`` (read -> local) gains
+    those met for the first time, for the function to read them once before its loops."""
+
+    def local(found: re.Match[str]) -> str:
+        return options.setdefault(found.group(0), f"o_{found.group(1)[1:-1]}")
+
+    return [_OPTION_READ.sub(local, line) for line in body]
 
 
 def _bind_inputs(body: list[str]) -> list[str]:

@@ -12,6 +12,7 @@ constant is written with ``repr`` of an int or a str, so content cannot inject c
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -74,6 +75,9 @@ class Emitter:
         self.keepers = keepers
         #: Choice input id -> choice id -> its data, for ``choice_data`` of a player's choice.
         self.choice_inputs = choice_inputs or {}
+        #: Where a mechanic's measures can be written by the loop before the current one,
+        #: (index of that loop's ``for`` line, index after its body, its values), or None.
+        self.fold: tuple[int, int, set[str]] | None = None
 
     def fresh(self, prefix: str) -> str:
         self.counter += 1
@@ -107,6 +111,17 @@ class Emitter:
             # what they are given).
             return f"v_{node.value}"
         name = self.fresh("_m")
+        if self.fold is not None and _row_local(node):
+            # The loop before this level's already runs over the rows, with every value the
+            # measures read at hand: one more line there costs less than a comprehension.
+            start, end, values = self.fold
+            local, self.local_values = self.local_values, values
+            self.lines.insert(end, f"        {name}[i] = {self.expr(node)}")
+            self.local_values = local
+            rows = "len(P)" if self.rivals else "n"
+            self.lines.insert(start, f"    {name} = [0] * {rows}")
+            self.fold = (start + 1, end + 2, values)
+            return name
         local, self.local_values = self.local_values, set()
         self.lines.append(f"    {name} = [{self.expr(node)} for i, p in enumerate(P)]")
         self.local_values = local
@@ -140,15 +155,21 @@ class Emitter:
             self.lines.append(f"    if R:\n        {name} = {name} + [0] * (len(P) - n)")
         return name
 
-    def award(self, call: str, rivals: bool) -> str:
+    def award(self, call: str, rivals: bool, plain: str | None = None) -> str:
         """A cross-player mechanic returning (points, details); player i's points.
 
         A value shows the details of its first award. Rivals never keep points: those
-        that took part keep their details (their place), the others get none.
+        that took part keep their details (their place), the others get none. ``plain``,
+        when given, is an expression of the points alone, computed in place of ``call``
+        without explanations (a call costs more than the little work of the usual case).
         """
         result = self.fresh("_x")
         detail = self.fresh("_d")
-        self.lines.append(f"    {result}, {detail} = {call}")
+        if plain is None:
+            self.lines.append(f"    {result}, {detail} = {call}")
+        else:
+            self.lines.append(f"    if E:\n        {result}, {detail} = {call}")
+            self.lines.append(f"    else:\n        {result}, {detail} = {plain}, None")
         # With no rival at the table every row is a player's: nothing to cut or pad.
         padding = []
         if self.rivals and self.keepers:
@@ -201,6 +222,15 @@ def _value_read(node: object) -> str | None:
     if isinstance(node, ex.RivalRef):
         return node.rival.value
     return None
+
+
+def _row_local(node: object) -> bool:
+    """Whether ``node`` reads only its own row (no other player's, no rival's): it can be
+    computed in any loop over the rows that comes after the values it reads."""
+    return not any(
+        isinstance(n, ex.RivalRef) or (isinstance(n, ex.Node) and n.cross_player)
+        for _, n in nodes(node)
+    )
 
 
 def _first(values: list[int] | None) -> int | None:
@@ -424,7 +454,7 @@ def _value_refs(node: object, crossed: bool = False) -> list[tuple[str, bool]]:
 def bool_values(scoring: Scoring) -> set[str]:
     """Values that may come out as Python bools (a flag read as it is), not ints.
 
-    Arithmetic turns a bool into an int and comparisons are wrapped in int(), so only a
+    Arithmetic turns a bool into an int and comparisons are written as 1 or 0, so only a
     flag (input or option) passed through unchanged, or chosen by if/minimum/maximum, can
     stay a bool; the engine converts just those to numbers for the breakdown.
     """
@@ -527,9 +557,16 @@ def _evaluate_source(
         emitter.lines.append(f"    B = [None] * {rows}")
         if scoring.kind == "points":
             emitter.lines.append(f"    v_{TOTAL} = [0] * {rows}")
+    previous: tuple[int, int, set[str]] | None = None
+    #: The options a loop of the tally reads (by the text of the read), each read into a
+    #: local once, before the loops: every row would read the same entry again.
+    options: dict[str, str] = {}
     for level in steps:
         idents = [i for i in order if levels[i] == level]
         emitter.local_values = set()
+        # Only the tally folds measures into the loop before (validation's functions stay
+        # as they are: they are another's to tune).
+        emitter.fold = previous if tallied is not None else None
         body = []
         for ident in idents:
             emitter.current_details = ident
@@ -538,10 +575,16 @@ def _evaluate_source(
                 body.append(f"        v_{ident}[i] = x_{ident}")
             emitter.local_values.add(ident)
         if tallied is not None:
+            body = _bind_inputs(_bind_options(body, options))
             body.extend(tallied.lines(level))
+        emitter.fold = None
         emitter.lines.extend(f"    v_{ident} = [0] * {rows}" for ident in idents if ident in kept)
         emitter.lines.append("    for i, p in enumerate(P):")
+        start = len(emitter.lines) - 1
         emitter.lines.extend(body)
+        previous = (start, len(emitter.lines), set(idents))
+    # Validation gives every option (its default when the state leaves it out).
+    emitter.lines[:0] = [f"    {name} = {read}" for read, name in options.items()]
     results = ", ".join(f"{ident!r}: v_{ident}" for ident in declared if ident in kept)
     details = ", ".join(f"{owner!r}: {var}" for owner, var in emitter.detail_owner.items())
     if tallied is None:
@@ -551,9 +594,57 @@ def _evaluate_source(
         head = "def _tally(P, O, T, D, E=True"
         if scoring.kind == "points":
             results = ", ".join(filter(None, [results, f"{TOTAL!r}: v_{TOTAL}"]))
-        ending = f"{{{results}}}, {tallied.details(emitter.detail_owner)}, B"
+        closing, shown = tallied.details(emitter.detail_owner)
+        emitter.lines.extend(closing)
+        ending = f"{{{results}}}, {shown}, B"
     head += ", R={}):\n    n = len(P) - len(R)\n" if emitter.rivals else "):\n    n = len(P)\n"
+    if tallied is not None:  # a global of the function, made once with it
+        head = f"{tallied.template} = {tallied.blank()}\n\n\n{head}"
     return head + "\n".join(emitter.lines) + f"\n    return {ending}\n"
+
+
+#: An input read of the generated code (scorer.nodes.basic.InputRule), not in a name or a
+#: string (the constants are reprs of identifiers, which hold no quote or bracket).
+_INPUT_READ = re.compile(r"(?<![\w'\"])p\[('[a-z][a-z0-9_]*')\]")
+
+
+#: An option read of the generated code (scorer.nodes.basic.OptionRule).
+_OPTION_READ = re.compile(r"(?<![\w'\"])O\[('[a-z][a-z0-9_]*')\]")
+
+
+def _bind_options(body: list[str], options: dict[str, str]) -> list[str]:
+    """A loop's lines reading locals for the options; ``options`` (read -> local) gains
+    those met for the first time, for the function to read them once before its loops."""
+
+    def local(found: re.Match[str]) -> str:
+        return options.setdefault(found.group(0), f"o_{found.group(1)[1:-1]}")
+
+    return [_OPTION_READ.sub(local, line) for line in body]
+
+
+def _bind_inputs(body: list[str]) -> list[str]:
+    """A loop's lines with every input read more than once bound to a local first.
+
+    A read of the row's dict hashes and compares its key string (the rows' keys are not
+    the code's constants), where a local costs next to nothing. Every row holds every
+    input (validation fills in the defaults, scorer.validate), so reading one at the top
+    of the loop cannot fail where a later conditional read would not have run. A line
+    with a lambda is left as it is: inside it ``p`` is another row (best_assignment).
+    """
+    counts: dict[str, int] = {}
+    for line in body:
+        if "lambda" not in line:
+            for key in _INPUT_READ.findall(line):
+                counts[key] = counts.get(key, 0) + 1
+    names = {key: f"q_{key[1:-1]}" for key, count in counts.items() if count > 1}
+    if not names:
+        return body
+
+    def local(found: re.Match[str]) -> str:
+        return names.get(found.group(1), found.group(0))
+
+    bound = [f"        {name} = p[{key}]" for key, name in names.items()]
+    return bound + [line if "lambda" in line else _INPUT_READ.sub(local, line) for line in body]
 
 
 class _Tally:
@@ -561,9 +652,9 @@ class _Tally:
     would do with the finished values (pick the categories shown, turn flags into numbers,
     add up the total), written for one game so that it costs a dict per row.
 
-    Each row's breakdown is one dict display in the first loop, in declared order, with
-    every category of that loop's values and 0 for the later ones; the loop of a later
-    value writes it in (the key keeps its place). The last loop drops the categories not
+    Each row's breakdown is a copy of one template in the first loop (every category in
+    declared order, 0: the global ``_B0`` of the function), with that loop's categories
+    written in; the loop of a later value writes its own (the key keeps its place). The last loop drops the categories not
     shown (their ``when`` is a table expression: which they are is found once, before the
     loops) and adds up the total.
     """
@@ -580,6 +671,8 @@ class _Tally:
         for c in scoring.categories:
             if c.when is not None:
                 grouped.setdefault(emitter.test(c.when), []).append(c.id)
+        #: The global holding the breakdown template: every category, in declared order, 0.
+        self.template = "_B0"
         #: The variable holding the ids of the categories not shown, if any can be hidden.
         self.hidden = (
             emitter.hoist(
@@ -592,16 +685,23 @@ class _Tally:
     def _read(self, value: str) -> str:
         return f"int(x_{value})" if value in self.flags else f"x_{value}"
 
+    def blank(self) -> str:
+        """The breakdown template: every category in declared order, each 0."""
+        return "{" + ", ".join(f"{c.id!r}: 0" for c in self.scoring.categories) + "}"
+
     def lines(self, level: int) -> list[str]:
         """The lines that end the loop of ``level``."""
         categories = self.scoring.categories
         lines = []
         if level == self.first:
-            display = ", ".join(
-                f"{c.id!r}: {self._read(c.value) if self.levels[c.value] == level else '0'}"
+            # A copy of the template (every category, 0) is a block copy; a dict display
+            # inserts key by key, and costs as much as the copy and the assignments together.
+            lines.append(f"        B[i] = b = {self.template}.copy()")
+            lines.extend(
+                f"        b[{c.id!r}] = {self._read(c.value)}"
                 for c in categories
+                if self.levels[c.value] == level
             )
-            lines.append(f"        B[i] = b = {{{display}}}")
         else:
             lines.append("        b = B[i]")
             lines.extend(
@@ -616,18 +716,22 @@ class _Tally:
                 lines.append(f"        v_{TOTAL}[i] = sum(b.values())")
         return lines
 
-    def details(self, owners: dict[str, str]) -> str:
+    def details(self, owners: dict[str, str]) -> tuple[list[str], str]:
         """The details of every category shown whose value has some, by category id, in
-        declared order (``owners``: value id -> the variable of its details)."""
+        declared order (``owners``: value id -> the variable of its details): the lines
+        that end the function, and the expression it returns."""
         pairs = ", ".join(
             f"{c.id!r}: {owners[c.value]}" for c in self.scoring.categories if c.value in owners
         )
         if self.hidden is None or not pairs:
-            return f"{{{pairs}}}"
-        # Without explanations every detail is None: nothing to leave out.
-        return (
-            f"({{c: d for c, d in {{{pairs}}}.items() if c not in {self.hidden}}} if E else {{}})"
-        )
+            return [], f"{{{pairs}}}"
+        # Without explanations every detail is None: nothing to leave out. With them, the
+        # few hidden are taken out of the display (a comprehension costs more).
+        return [
+            f"    if E:\n        _dd = {{{pairs}}}",
+            f"        for c in {self.hidden}:\n            _dd.pop(c, None)",
+            "    else:\n        _dd = {}",
+        ], "_dd"
 
 
 def compile_scoring(content: GameContent) -> CompiledScoring:

@@ -73,51 +73,88 @@ def rank_award(
     explain: bool = True,
 ) -> tuple[list[int], list[Detail] | None]:
     """Points by place on ``measures``; see schemas.expressions.RankAwardSpec for policies."""
-    points = [0] * len(measures)
-    places: list[int | None] = [None] * len(measures)
-    too_far: list[bool] = [False] * len(measures)
-    #: Each placed player's group: the players of the same measure.
-    group_of: list[list[int]] = [[]] * len(measures)
+    if not explain:
+        return _rank_points(measures, awards, ties, others, at_least, max_gap), None
+    count = len(measures)
+    points = [0] * count
+    # Each player's detail is written where their group is placed; who is left did not
+    # qualify (no lists of places and groups to read back in a second pass).
+    details: list[Detail | None] = [None] * count
     groups = _places(measures, at_least)
     leader = measures[groups[0][0]] if groups else 0
     pooling = ties in ("pool_floor", "pool_nearest")
     place = 0  # 0-based index into awards of the group being placed
+    placed = 0
     for group in groups:
+        size = len(group)
         if pooling:
-            pooled = sum(_award(awards, others, p) for p in range(place, place + len(group)))
-            size = len(group)
+            pooled = sum(_award(awards, others, p) for p in range(place, place + size))
             # Nearest with a half going down: floor((2 * pooled + size - 1) / (2 * size)).
             each = pooled // size if ties == "pool_floor" else (2 * pooled + size - 1) // (2 * size)
         else:
             each = awards[place] if place < len(awards) else others
         far = place > 0 and max_gap is not None and leader - measures[group[0]] > max_gap
+        got = 0 if far else each
         for player in group:
-            points[player] = 0 if far else each
-        if explain:  # where each stands, for the details
-            for player in group:
-                places[player] = place + 1
-                too_far[player] = far
-                group_of[player] = group
-        place += 1 if ties == "dense" else len(group)
-    if not explain:
-        return points, None
-    details: list[Detail] = []
-    for player, measure in enumerate(measures):
-        if places[player] is None:
-            details.append({"place": None, "measure": measure, "tied_with": []})
-            continue
-        # A group holds every player of its measure (all of them qualify), in order.
-        tied = group_of[player].copy()
-        tied.remove(player)
-        details.append(
-            {
-                "place": places[player],
-                "measure": measure,
+            points[player] = got
+            # A group holds every player of its measure (all of them qualify), in order.
+            if size == 1:
+                tied = []
+            else:
+                tied = group.copy()
+                tied.remove(player)
+            details[player] = {
+                "place": place + 1,
+                "measure": measures[player],
                 "tied_with": tied,
-                "gap_too_large": too_far[player],
+                "gap_too_large": far,
             }
-        )
-    return points, details
+        placed += size
+        place += 1 if ties == "dense" else size
+    if placed < count:
+        for player, found in enumerate(details):
+            if found is None:
+                details[player] = {"place": None, "measure": measures[player], "tied_with": []}
+    return points, details  # type: ignore[return-value]  # every entry is written
+
+
+def _rank_points(
+    measures: Sequence[int],
+    awards: Sequence[int],
+    ties: str,
+    others: int,
+    at_least: int,
+    max_gap: int | None,
+) -> list[int]:
+    """:func:`rank_award`'s points alone, for a scoring without explanations.
+
+    Points depend on a player's measure only, so each distinct measure is placed once
+    (best first) and every player reads theirs: no groups of players, no places to keep.
+    A group's size (a competition's or a pool's) is its measure's count.
+    """
+    by_level: dict[int, int] = {}
+    levels = sorted(set(measures), reverse=True)
+    leader = levels[0] if levels else 0
+    dense = ties == "dense"
+    pooling = not dense and ties != "competition"
+    count = len(awards)
+    place = 0  # 0-based index into awards of the measure being placed
+    for level in levels:
+        if level < at_least:  # this one and every lower measure take no part
+            by_level[level] = 0
+            continue
+        if pooling:
+            size = measures.count(level)
+            pooled = sum(_award(awards, others, p) for p in range(place, place + size))
+            # Nearest with a half going down, as rank_award says.
+            each = pooled // size if ties == "pool_floor" else (2 * pooled + size - 1) // (2 * size)
+        else:
+            each = awards[place] if place < count else others
+        if place and max_gap is not None and leader - level > max_gap:
+            each = 0
+        by_level[level] = each
+        place += 1 if dense else measures.count(level)
+    return list(map(by_level.__getitem__, measures))
 
 
 def _award(awards: Sequence[int], others: int, place: int) -> int:
@@ -134,27 +171,38 @@ def most(
     measures: Sequence[int], points: Points, at_least: int, explain: bool = True
 ) -> tuple[list[int], list[Detail] | None]:
     """``points`` to every player tied for the highest measure (if it reaches at_least)."""
-    if not explain and isinstance(points, int):  # the usual case, without the leaders' list
-        best = max(measures, default=0)
-        if best < at_least:
+    if not measures:
+        return [], ([] if explain else None)
+    best = max(measures)  # max(..., default=0) parses a keyword on every call
+    if best < at_least:  # nobody leads
+        if not explain:
             return [0] * len(measures), None
-        return [points if m == best else 0 for m in measures], None
-    best, leaders = _leaders(measures, at_least)
+        return [0] * len(measures), [
+            {"measure": m, "best": best, "won": False, "tied_with": []} for m in measures
+        ]
     if isinstance(points, int):  # the usual case: one number for every leader
-        result = [points if m == best else 0 for m in measures] if leaders else [0] * len(measures)
+        result = [points if m == best else 0 for m in measures]
     else:
-        result = [0] * len(measures)
-        for i in leaders:
-            result[i] = points[i]
+        result = [points[i] if m == best else 0 for i, m in enumerate(measures)]
     if not explain:
         return result, None
-    won = set(leaders)
+    # The leaders by searching for the best measure (C calls), not a comprehension.
+    leaders = [measures.index(best)]
+    for _ in range(measures.count(best) - 1):
+        leaders.append(measures.index(best, leaders[-1] + 1))
     details: list[Detail] = []
+    add = details.append
+    alone = len(leaders) == 1
     for i, m in enumerate(measures):  # a loop, not a call per player (see _others)
-        tied = leaders.copy()
-        if i in won:
-            tied.remove(i)
-        details.append({"measure": m, "best": best, "won": i in won, "tied_with": tied})
+        if m == best:
+            if alone:
+                tied = []
+            else:
+                tied = leaders.copy()
+                tied.remove(i)
+            add({"measure": m, "best": best, "won": True, "tied_with": tied})
+        else:  # a list of its own for every player
+            add({"measure": m, "best": best, "won": False, "tied_with": leaders.copy()})
     return result, details
 
 

@@ -90,6 +90,73 @@ def test_awards_give_the_same_points_without_details(measures: list[int], at_lea
             assert found == (mechanics.rank_award(*args, True)[0], None)
 
 
+def _rank_award_reference(
+    measures: list[int], awards: list[int], ties: str, others: int, at_least: int, gap: int | None
+) -> list[int]:
+    """rank_award's points the plain way: players grouped by measure, best first."""
+    levels = sorted({m for m in measures if m >= at_least}, reverse=True)
+    points, place = {}, 0
+    for level in levels:
+        size = measures.count(level)
+        if ties in ("pool_floor", "pool_nearest"):
+            pooled = sum(
+                awards[k] if k < len(awards) else others for k in range(place, place + size)
+            )
+            each = pooled // size if ties == "pool_floor" else (2 * pooled + size - 1) // (2 * size)
+        else:
+            each = awards[place] if place < len(awards) else others
+        far = place > 0 and gap is not None and levels[0] - level > gap
+        points[level] = 0 if far else each
+        place += 1 if ties == "dense" else size
+    return [points.get(m, 0) for m in measures]
+
+
+def _most_reference(
+    measures: list[int], points: int | list[int], at_least: int
+) -> tuple[list[int], list[dict[str, Any]]]:
+    """most's points and details the plain way."""
+    best = max(measures, default=0)
+    leaders = [i for i, m in enumerate(measures) if m == best] if best >= at_least else []
+    won = [
+        (points if isinstance(points, int) else points[i]) if i in leaders else 0
+        for i in range(len(measures))
+    ]
+    details = [
+        {
+            "measure": m,
+            "best": best,
+            "won": i in leaders,
+            "tied_with": [j for j in leaders if j != i],
+        }
+        for i, m in enumerate(measures)
+    ]
+    return won, details
+
+
+def test_the_short_ways_agree_with_the_plain_ones_over_many_inputs() -> None:
+    """rank_award without explanations and most (with and without) take their own ways
+    for speed; over many random tables (every tie policy, gaps, negatives, nobody) they
+    give what the plain computation gives."""
+    import random
+
+    draw = random.Random(20261203)
+    for _ in range(6000):
+        count = draw.randint(0, 7)
+        measures = [draw.randint(-3, 6) for _ in range(count)]
+        awards = [draw.randint(-2, 12) for _ in range(draw.randint(0, 4))]
+        others, at_least = draw.randint(-1, 3), draw.randint(-2, 4)
+        gap = draw.choice([None, -1, 0, 1, 2, 5])
+        for ties in ("dense", "competition", "pool_floor", "pool_nearest"):
+            args = (measures, awards, ties, others, at_least, gap)
+            want = _rank_award_reference(*args)
+            assert mechanics.rank_award(*args, False) == (want, None), args
+            assert mechanics.rank_award(*args, True)[0] == want, args
+        for points in (3, -1, 0, [draw.randint(-2, 5) for _ in range(count)]):
+            won, details = _most_reference(measures, points, at_least)
+            assert mechanics.most(measures, points, at_least, False) == (won, None)
+            assert mechanics.most(measures, points, at_least, True) == (won, details)
+
+
 def test_sorted_key_keeps_the_largest() -> None:
     assert mechanics.sorted_key([3, 0, 5, 0, 2], False, 3) == (2, 3, 5)
     assert mechanics.sorted_key([3, 0, 5], True, None) == (5, 3, 0)

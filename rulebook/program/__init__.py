@@ -45,8 +45,10 @@ if TYPE_CHECKING:
     from scorer.validate import TableFn
 
 #: Bumped when the stored shape changes.
-#: 7: constraints_hold computes the values it reads, and takes no V (constraint values).
-FORMAT = 7  # 6: the tally replaces category_when; constraints_hold, inputs_off
+#: 6: the tally replaces category_when; constraints_hold, inputs_off. 7: constraints_hold
+#: computes the values it reads, and takes no V (constraint values); the tally copies a
+#: breakdown template, a global of its own (a dict).
+FORMAT = 7
 #: The game files the score path reads (schemas.game.REQUIRED_FILES, checked in save()).
 GAME_FILES = ("game", "components", "setup", "scoring")
 

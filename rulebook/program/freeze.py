@@ -59,6 +59,8 @@ def _reference(name: str, value: Any) -> tuple[Any, ...]:
         isinstance(value, tuple) and all(isinstance(v, _CONSTANTS) for v in value)
     ):
         return ("value", value)
+    if isinstance(value, dict) and _plain(value):  # a template the function only copies
+        return ("value", value)
     module, qualname = getattr(value, "__module__", None), getattr(value, "__qualname__", None)
     if isinstance(module, str) and isinstance(qualname, str) and "<" not in qualname:
         try:

@@ -369,11 +369,17 @@ def compare_words(d: Describer, key: str, left: object, right: object) -> Part:
     return Items((d.plain(left), d.plain(right)), _COMPARISONS[key][1])
 
 
+def _as_number(test: str) -> str:
+    """A condition as the number 1 or 0: a conditional expression, where ``int(...)``
+    (``int(bool(...))`` for and/or) would call a builtin for every player."""
+    return f"(1 if {test} else 0)"
+
+
 class _CompareRule(Rule[ex.Node]):
     key = ""
 
     def emit(self, e: Emitter, node: ex.Node) -> str:
-        return f"int({self.test(e, node)})"
+        return _as_number(self.test(e, node))
 
     def test(self, e: Emitter, node: ex.Node) -> str:
         left, right = getattr(node, self.key)
@@ -419,7 +425,7 @@ class AllRule(Rule[ex.All]):
     model = ex.All
 
     def emit(self, e: Emitter, node: ex.All) -> str:
-        return f"int(bool({self.test(e, node)}))"
+        return _as_number(self.test(e, node))
 
     def test(self, e: Emitter, node: ex.All) -> str:
         return "(" + " and ".join(f"({e.test(i)})" for i in node.all) + ")"
@@ -433,7 +439,7 @@ class AnyRule(Rule[ex.AnyOf]):
     model = ex.AnyOf
 
     def emit(self, e: Emitter, node: ex.AnyOf) -> str:
-        return f"int(bool({self.test(e, node)}))"
+        return _as_number(self.test(e, node))
 
     def test(self, e: Emitter, node: ex.AnyOf) -> str:
         return "(" + " or ".join(f"({e.test(i)})" for i in node.any) + ")"
@@ -447,7 +453,7 @@ class NotRule(Rule[ex.Not]):
     model = ex.Not
 
     def emit(self, e: Emitter, node: ex.Not) -> str:
-        return f"int({self.test(e, node)})"
+        return _as_number(self.test(e, node))
 
     def test(self, e: Emitter, node: ex.Not) -> str:
         return f"(not {e.test(node.not_)})"
@@ -472,7 +478,7 @@ class IsRule(Rule[ex.Is]):
     model = ex.Is
 
     def emit(self, e: Emitter, node: ex.Is) -> str:
-        return f"int({self.test(e, node)})"
+        return _as_number(self.test(e, node))
 
     def test(self, e: Emitter, node: ex.Is) -> str:
         wanted = repr(tuple(str(w) for w in node.is_.in_))

@@ -21,8 +21,21 @@ class SetCollectionRule(Rule[ex.SetCollection]):
     def emit(self, e: Emitter, node: ex.SetCollection) -> str:
         spec = node.set_collection
         families = "(" + ", ".join(e.expr(f) for f in spec.families) + ",)"
-        values = repr(tuple(int(v) for v in spec.item_values))
-        return f"H.set_collection({families}, {values})"
+        item_values = tuple(int(v) for v in spec.item_values)
+        # Written out: with no negative count (the usual case) the j-th largest family
+        # scores item_values[j] per item (mechanics.set_collection says why), a few
+        # products where a call would cost as much again. A negative count, the call.
+        ordered = e.fresh("_o")
+        scored = [(j, v) for j, v in enumerate(item_values[: len(spec.families)]) if v]
+        # A sum of two terms or more is an int even of flags; one term keeps its product.
+        terms = [
+            f"{ordered}[{j}]" if value == 1 and len(scored) > 1 else f"{value!r} * {ordered}[{j}]"
+            for j, value in scored
+        ] or ["0"]
+        return (
+            f"(({' + '.join(terms)}) if ({ordered} := sorted({families}, reverse=True))[-1] >= 0"
+            f" else H.set_collection({ordered}, {item_values!r}))"
+        )
 
     def words(self, d: Describer, node: ex.SetCollection) -> Part:
         spec = node.set_collection

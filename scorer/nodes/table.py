@@ -103,7 +103,18 @@ class MostRule(Rule[ex.Most]):
         spec = node.most
         measures = e.compared(spec.of, spec.rivals)
         points = e.points(spec.points, spec.rivals)
-        return e.award(f"H.most({measures}, {points}, {int(spec.at_least)!r}, E)", spec.rivals)
+        if not isinstance(spec.points, int):
+            return e.award(f"H.most({measures}, {points}, {int(spec.at_least)!r}, E)", spec.rivals)
+        # The usual case, one number for every leader, without explanations: written out
+        # as mechanics.most computes it (the best, or nobody when it is under at_least).
+        seen = e.hoist(measures) if measures.startswith("(") else measures  # cut once
+        best = e.fresh("_b")
+        plain = (
+            f"[{points} if m == {best} else 0 for m in {seen}]"
+            f" if ({best} := max({seen}) if {seen} else 0) >= {int(spec.at_least)!r}"
+            f" else [0] * len({seen})"
+        )
+        return e.award(f"H.most({seen}, {points}, {int(spec.at_least)!r}, E)", spec.rivals, plain)
 
     def words(self, d: Describer, node: ex.Most) -> Part:
         spec = node.most

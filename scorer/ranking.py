@@ -83,53 +83,23 @@ def rank_players(
         turned = rows  # the usual case: nothing to turn round
     # Sorting is stable, so players equal on every key keep the order they were given in.
     order = sorted(range(count), key=turned.__getitem__, reverse=True)
-    if not explain:
-        return _places_without_paths(names, rows, order)
-    # A sorted key (a tuple) is shown in the path as the list JSON gives; a key's values
-    # are all of one kind, so the first row tells.
-    sequences = any(isinstance(value, tuple) for value in rows[0])
-    placements: list[Placement] = [None] * count  # type: ignore[list-item]
-    rank = 1
-    for position, player in enumerate(order):
-        # The first player is compared with the one just below; everyone else with the one
-        # just above, which is the comparison that gave them their place.
-        neighbour = order[position - 1] if position else order[1]
-        # Every key compared with the neighbour until one differs, and the one that did.
-        path: list[dict[str, Any]] = []
-        decided = "shared"
-        for name, own, other in zip(names, rows[player], rows[neighbour]):  # noqa: B905
-            if sequences:
-                path.append({"key": name, "mine": _shown(own), "theirs": _shown(other)})
-            else:
-                path.append({"key": name, "mine": own, "theirs": other})
-            if own != other:
-                decided = name
-                break
-        # Equal on every key: the place above is shared (turning keys round keeps equality).
-        if position and decided != "shared":
-            rank = position + 1
-        placements[player] = Placement(rank, decided, path, neighbour)
-    return placements
+    return _placed(names, rows, order, explain)
 
 
-def _shown(value: Any) -> Any:
-    """A key's value as JSON gives it: a sorted key (a tuple) as a list."""
-    return list(value) if isinstance(value, tuple) else value
-
-
-def _places_without_paths(
-    names: list[str], rows: list[tuple[Any, ...]], order: list[int]
+def _placed(
+    names: list[str], rows: list[tuple[Any, ...]], order: list[int], paths: bool
 ) -> list[Placement]:
-    """The places of players in ``order`` (best first), without tiebreak paths.
+    """The places of players in ``order`` (best first), with tiebreak paths if ``paths``.
 
-    The same places and deciding keys as the loop with paths, in fewer steps: scoring a
-    state without explanations is mostly this and the compiled tally.
+    Each player is compared with the one just above (the first with the one just below):
+    the first key that differs decides, and equal on every key the place above is shared.
     """
     placements: list[Placement] = [None] * len(order)  # type: ignore[list-item]
     first = names[0]
+    # A sorted key (a tuple) is shown in a path as the list JSON gives; a key's values are
+    # all of one kind, so the first row tells.
+    plain = paths and not any(isinstance(value, tuple) for value in rows[0])
     rank = 1
-    # The first player is compared with the one just below, everyone else with the one
-    # just above.
     above, theirs = order[1], rows[order[1]]
     for position, player in enumerate(order):
         mine = rows[player]
@@ -137,13 +107,35 @@ def _places_without_paths(
             decided = first
             if position:
                 rank = position + 1
-        else:  # the first key that differs; equal on every key, the place above is shared
+            if plain:
+                path = [{"key": first, "mine": mine[0], "theirs": theirs[0]}]
+            else:
+                path = _path(names, mine, theirs) if paths else []
+        else:
             decided = _differing(names, mine, theirs)
             if position and decided != "shared":
                 rank = position + 1
-        placements[player] = Placement(rank, decided, [], above)
+            path = _path(names, mine, theirs) if paths else []
+        placements[player] = Placement(rank, decided, path, above)
         above, theirs = player, mine
     return placements
+
+
+def _path(names: list[str], mine: tuple[Any, ...], theirs: tuple[Any, ...]) -> list[dict[str, Any]]:
+    """Every key compared between two players until one differs, that one included; a
+    sorted key (a tuple) as the list JSON gives."""
+    path = []
+    for name, own, other in zip(names, mine, theirs):  # noqa: B905
+        path.append(
+            {
+                "key": name,
+                "mine": list(own) if isinstance(own, tuple) else own,
+                "theirs": list(other) if isinstance(other, tuple) else other,
+            }
+        )
+        if own != other:
+            break
+    return path
 
 
 def _differing(names: list[str], mine: tuple[Any, ...], theirs: tuple[Any, ...]) -> str:

@@ -11,6 +11,7 @@ models or pydantic, and validate.js reads the very same document.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -148,8 +149,13 @@ class GameFacts:
 
     @cached_property
     def defaults(self) -> Json:
-        """What each input holds when the end state leaves it out, by id."""
-        return {spec["id"]: self.default_value(spec) for spec in self.inputs}
+        """What each input holds when the end state leaves it out, by id.
+
+        The ids are interned: each row is built from this dict, so its keys are the very
+        strings of the compiled code's constants, and a read finds its key without
+        comparing the characters.
+        """
+        return {sys.intern(spec["id"]): self.default_value(spec) for spec in self.inputs}
 
     @cached_property
     def sequence_inputs(self) -> list[str]:
@@ -260,7 +266,7 @@ class GameFacts:
     @cached_property
     def option_defaults(self) -> list[tuple[str, Any]]:
         """(id, value when the end state leaves it out) of each option."""
-        return [(o["id"], o.get("default")) for o in self.options]
+        return [(sys.intern(o["id"]), o.get("default")) for o in self.options]
 
     @cached_property
     def option_rules(self) -> list[tuple[str, list[int], list[int]]]:

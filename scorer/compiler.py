@@ -366,8 +366,9 @@ def constraints_hold(scoring: Scoring, label: str) -> PlayerFn:
         f"def _holds(P, O, T, D, R={{}}):\n    {count}\n    E = False",
         *emitter.lines,
         "    for i, p in enumerate(P):",
-        *values,
-        f"        if {' or '.join(tests) or 'False'}:",
+        # Inputs read more than once, bound first (as in the tally): most constraints hold,
+        # so each test is read through to its end and every read of it is made.
+        *_bind_inputs([*values, f"        if {' or '.join(tests) or 'False'}:"]),
         "            return False",
         "    return True",
     ]

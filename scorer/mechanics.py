@@ -88,9 +88,7 @@ def rank_award(
     for group in groups:
         size = len(group)
         if pooling:
-            pooled = sum(_award(awards, others, p) for p in range(place, place + size))
-            # Nearest with a half going down: floor((2 * pooled + size - 1) / (2 * size)).
-            each = pooled // size if ties == "pool_floor" else (2 * pooled + size - 1) // (2 * size)
+            each = _pooled(awards, others, place, size, ties)
         else:
             each = awards[place] if place < len(awards) else others
         far = place > 0 and max_gap is not None and leader - measures[group[0]] > max_gap
@@ -145,9 +143,7 @@ def _rank_points(
             continue
         if pooling:
             size = measures.count(level)
-            pooled = sum(_award(awards, others, p) for p in range(place, place + size))
-            # Nearest with a half going down, as rank_award says.
-            each = pooled // size if ties == "pool_floor" else (2 * pooled + size - 1) // (2 * size)
+            each = _pooled(awards, others, place, size, ties)
         else:
             each = awards[place] if place < count else others
         if place and max_gap is not None and leader - level > max_gap:
@@ -155,6 +151,14 @@ def _rank_points(
         by_level[level] = each
         place += 1 if dense else measures.count(level)
     return list(map(by_level.__getitem__, measures))
+
+
+def _pooled(awards: Sequence[int], others: int, place: int, size: int, ties: str) -> int:
+    """Each one's share when ``size`` players tied at ``place`` pool the awards of the
+    places they take: rounded down, or to the nearest with a half going down."""
+    pooled = sum(_award(awards, others, p) for p in range(place, place + size))
+    # Nearest with a half going down: floor((2 * pooled + size - 1) / (2 * size)).
+    return pooled // size if ties == "pool_floor" else (2 * pooled + size - 1) // (2 * size)
 
 
 def _award(awards: Sequence[int], others: int, place: int) -> int:

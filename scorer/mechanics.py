@@ -190,20 +190,24 @@ def most(
         result = [points[i] if m == best else 0 for i, m in enumerate(measures)]
     if not explain:
         return result, None
-    # The leaders by searching for the best measure (C calls), not a comprehension.
-    leaders = [measures.index(best)]
-    for _ in range(measures.count(best) - 1):
-        leaders.append(measures.index(best, leaders[-1] + 1))
     details: list[Detail] = []
     add = details.append
-    alone = len(leaders) == 1
+    leader = measures.index(best)
+    if measures.count(best) == 1:  # the usual case: one leader, each list made by a display
+        for m in measures:
+            if m == best:
+                add({"measure": m, "best": best, "won": True, "tied_with": []})
+            else:
+                add({"measure": m, "best": best, "won": False, "tied_with": [leader]})
+        return result, details
+    # The leaders by searching for the best measure (C calls), not a comprehension.
+    leaders = [leader]
+    for _ in range(measures.count(best) - 1):
+        leaders.append(measures.index(best, leaders[-1] + 1))
     for i, m in enumerate(measures):  # a loop, not a call per player (see _others)
         if m == best:
-            if alone:
-                tied = []
-            else:
-                tied = leaders.copy()
-                tied.remove(i)
+            tied = leaders.copy()
+            tied.remove(i)
             add({"measure": m, "best": best, "won": True, "tied_with": tied})
         else:  # a list of its own for every player
             add({"measure": m, "best": best, "won": False, "tied_with": leaders.copy()})

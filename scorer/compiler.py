@@ -565,8 +565,8 @@ def _evaluate_source(
     for level in steps:
         idents = [i for i in order if levels[i] == level]
         emitter.local_values = set()
-        # Only the tally folds measures into the loop before (validation's functions stay
-        # as they are: they are another's to tune).
+        # Only the tally folds measures into the loop before: validation's quick test is
+        # constraints_hold, which computes what it reads in a loop of its own.
         emitter.fold = previous if tallied is not None else None
         body = []
         for ident in idents:
@@ -626,8 +626,8 @@ def _bind_options(body: list[str], options: dict[str, str]) -> list[str]:
 def _bind_inputs(body: list[str]) -> list[str]:
     """A loop's lines with every input read more than once bound to a local first.
 
-    A read of the row's dict hashes and compares its key string (the rows' keys are not
-    the code's constants), where a local costs next to nothing. Every row holds every
+    A read of the row's dict looks its key up (hash, probe, compare), where a local costs
+    next to nothing. Every row holds every
     input (validation fills in the defaults, scorer.validate), so reading one at the top
     of the loop cannot fail where a later conditional read would not have run. A line
     with a lambda is left as it is: inside it ``p`` is another row (best_assignment).
@@ -655,9 +655,9 @@ class _Tally:
 
     Each row's breakdown is a copy of one template in the first loop (every category in
     declared order, 0: the global ``_B0`` of the function), with that loop's categories
-    written in; the loop of a later value writes its own (the key keeps its place). The last loop drops the categories not
-    shown (their ``when`` is a table expression: which they are is found once, before the
-    loops) and adds up the total.
+    written in; the loop of a later value writes its own (the key keeps its place). The
+    last loop drops the categories not shown (their ``when`` is a table expression: which
+    they are is found once, before the loops) and adds up the total.
     """
 
     def __init__(

@@ -70,9 +70,13 @@ if TYPE_CHECKING:  # types only: a Protocol class costs a cached program's start
         def rival_fixed(self) -> Mapping[tuple[str, str], TableFn]: ...
 
 
-@dataclass(frozen=True)
+@dataclass
 class TableState:
-    """A validated end state, in the plain form the compiled scoring reads."""
+    """A validated end state, in the plain form the compiled scoring reads.
+
+    Not frozen: its lists and dicts could be changed anyway, and a frozen class sets each
+    field through ``object.__setattr__``, a third of the cost of the quick way's state.
+    """
 
     names: list[str]
     players: list[dict[str, Any]]
@@ -84,31 +88,6 @@ class TableState:
     undecided: frozenset[str] = field(default_factory=frozenset)
     #: The rows of the rivals at the table, by id (scorer.rivals).
     rivals: dict[str, dict[str, Any]] = field(default_factory=dict)
-
-
-def _sound_state(
-    names: list[str],
-    players: list[dict[str, Any]],
-    options: dict[str, Any],
-    table: dict[str, Any],
-    choice_data: dict[str, dict[str, list[int]]],
-    rivals: dict[str, dict[str, Any]],
-) -> TableState:
-    """``TableState(names, players, options, table, choice_data, rivals=rivals)``, the
-    state of a round without problems, made without the frozen class's setattr call per
-    field (a third of the cost). Every field is set, in the declared order:
-    tests/fuzz/test_quick_parity.py compares it to the state the round makes."""
-    state: TableState = object.__new__(TableState)
-    vars(state).update(
-        names=names,
-        players=players,
-        options=options,
-        table=table,
-        choice_data=choice_data,
-        undecided=frozenset(),
-        rivals=rivals,
-    )
-    return state
 
 
 def check_end_state(facts: GameFacts, compiled: Checks, raw: Any, quick: bool = True) -> TableState:
@@ -310,7 +289,9 @@ class _Round:
         _unplaced_as_zero(facts, players)
         if not self._constraints_hold(players, options, table, choice_data):
             return None
-        return _sound_state([n or "" for n in names], players, options, table, choice_data, rivals)
+        return TableState(
+            [n or "" for n in names], players, options, table, choice_data, rivals=rivals
+        )
 
     def _off(
         self,

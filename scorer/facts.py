@@ -269,6 +269,11 @@ class GameFacts:
         return [(sys.intern(o["id"]), o.get("default")) for o in self.options]
 
     @cached_property
+    def option_values(self) -> Json:
+        """:attr:`option_defaults` as a dict, in the options' order."""
+        return dict(self.option_defaults)
+
+    @cached_property
     def option_rules(self) -> list[tuple[str, list[int], list[int]]]:
         """(option, the counts it is only for, the counts that need it) of each option
         with a player-count rule."""

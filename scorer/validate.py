@@ -119,10 +119,8 @@ def _start(facts: GameFacts, compiled: Checks, raw: Any) -> _Round:
     if not isinstance(raw, dict):
         raise EndStateError([Problem((), "not_object")])
     players = raw.get("players")
-    if isinstance(players, list):
-        wrong_count = player_count_problems(facts.counts, len(players))
-        if wrong_count:
-            raise EndStateError(wrong_count)
+    if isinstance(players, list) and len(players) not in facts.counts:
+        raise EndStateError(player_count_problems(facts.counts, len(players)))
     found = [] if facts.accepts_fields(raw) else field_problems(facts.schema, raw)
     return _Round(facts, compiled, raw, found)
 
@@ -260,33 +258,38 @@ class _Round:
         per set of them (scorer.facts.Asked). tests/fuzz/test_quick_parity.py holds the
         two ways to the same verdict and the same state."""
         facts = self.facts
-        given = self._given()
-        if given is None or self.problems:
+        # No field problem: the schema holds, so the players are a list of objects and
+        # every name, option and table input is sound (nothing of that to test again).
+        given = self.raw.get("players")
+        if type(given) is not list or self.problems:
             return None
         count = len(given)
-        names = self._names(given)
-        entered = [n for n in names if n is not None]
-        if len(set(entered)) < len(entered):
-            return None  # a name twice
-        options = self._options()
-        if options is None or option_rule_problems(
-            facts.option_rules, facts.counts, options, count
-        ):
+        names = [normalize_name(p.get("name")) for p in given]
+        if len(set(names)) < count and _named_twice(names):
             return None
-        table = self._table_values()
-        choice_data, table_problems = self._table(table, options, count)
-        if table_problems:
+        options = self._sound_options()
+        if option_rule_problems(facts.option_rules, facts.counts, options, count):
             return None
+        if facts.table:
+            table = self._table_values()
+            choice_data, table_problems = self._table(table, options, count)
+            if table_problems:
+                return None
+        else:
+            table, choice_data = {}, {}
         players = self._rows(given)
         asked = facts.asked(self._off(options, table, choice_data, count))
-        if not self._quiet(asked, given, players) or _shared_problems(facts, players, set()):
+        if not self._quiet(asked, given, players) or (
+            facts.shared and _shared_problems(facts, players, set())
+        ):
             return None
         rivals: dict[str, dict[str, Any]] = {}
         if facts.rivals:
             rivals, found = self._rivals(options, table, choice_data, count)
             if found:
                 return None
-        _unplaced_as_zero(facts, players)
+        if facts.optional_orders:
+            _unplaced_as_zero(facts, players)
         if not self._constraints_hold(players, options, table, choice_data):
             return None
         return TableState(
@@ -376,6 +379,18 @@ class _Round:
             return None
         given = _object(self.raw.get("options"))
         return {ident: given.get(ident, default) for ident, default in self.facts.option_defaults}
+
+    def _sound_options(self) -> dict[str, Any]:
+        """Every option, given or its default, for options without field problems: the
+        declared ones only (the schema closes the object), so one merge gives them in
+        their declared order."""
+        given = self.raw.get("options")
+        if not given:
+            return dict(self.facts.option_values)
+        options = {**self.facts.option_values, **given}
+        if len(options) != len(self.facts.option_values):  # an object open to others
+            return {ident: options[ident] for ident, _ in self.facts.option_defaults}
+        return options
 
     def _table_values(self) -> dict[str, Any]:
         """Every table input as given (None when missing or faulty)."""
@@ -596,6 +611,12 @@ def _shared_problems(
             params = {"total": total, "component": component_id, "inputs": inputs, "max": limit}
             problems.append(Problem(("players", "*"), "shared_total", params))
     return problems
+
+
+def _named_twice(names: list[Any]) -> bool:
+    """Whether a name that was entered is there twice (a name left out is None)."""
+    entered = [n for n in names if n is not None]
+    return len(set(entered)) < len(entered)
 
 
 def _substitute(facts: GameFacts, players: list[dict[str, Any]], faulty: set[str]) -> None:

@@ -212,9 +212,13 @@ def _players(
     for index, name in enumerate(state.names):
         placement = placements[index]
         against = placement.against
+        # Loops, not comprehensions: a comprehension is a call of its own in Python 3.11.
         tiebreakers = {}
         for ident, column in later:
             tiebreakers[ident] = column[index]
+        explanations = {}
+        for ident, column in explained:
+            explanations[ident] = column[index]
         players.append(
             PlayerResult(
                 name,
@@ -232,7 +236,7 @@ def _players(
                 placement.decided_by,
                 None if against is None else ranked_names[against],
                 placement.path,
-                {ident: column[index] for ident, column in explained} if explained else {},
+                explanations,
                 tiebreakers,
             )
         )

@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from schemas.names import normalize_name
+from schemas.names import normalize_name, normalize_names
 from scorer.facts import Asked, GameFacts, Json
 from scorer.fields import field_problems
 from scorer.legality import duplicate_names, option_rule_problems, player_count_problems
@@ -264,7 +264,7 @@ class _Round:
         if type(given) is not list or self.problems:
             return None
         count = len(given)
-        names = [normalize_name(p.get("name")) for p in given]
+        names = normalize_names([p.get("name") for p in given])
         if len(set(names)) < count and _named_twice(names):
             return None
         options = self._sound_options()
@@ -336,20 +336,24 @@ class _Round:
         if asked.within is not None and not asked.within(rows):
             return False
         if asked.choices is not None:
-            columns = zip(*map(asked.choices, rows), strict=True)
-            for column, unique in zip(columns, asked.unique, strict=True):
+            # (a column per choice, a value per row: as many by construction; zip's strict
+            # keyword would cost a dict on every call)
+            columns = zip(*map(asked.choices, rows))  # noqa: B905
+            for column, unique in zip(columns, asked.unique):  # noqa: B905
                 if None in column or (unique and len(set(column)) < len(column)):
                     return False  # one not made, or two the same
-        everyone = [True] * len(rows)
-        for spec in asked.others:
-            if _input_problems(self.facts, spec, [row[spec["id"]] for row in rows], everyone):
-                return False
+        if asked.others:
+            everyone = [True] * len(rows)
+            for spec in asked.others:
+                values = [row[spec["id"]] for row in rows]
+                if _input_problems(self.facts, spec, values, everyone):
+                    return False
         unused = asked.unused
-        for player in given:
-            if not unused.isdisjoint(player) and any(
-                player[ident] not in _EMPTY for ident in unused.intersection(player)
-            ):
-                return False  # a value for an input not asked
+        # Usually no player gives an input not asked: told for all of them in one call.
+        if unused and not all(map(unused.isdisjoint, given)):
+            for player in given:
+                if any(player[ident] not in _EMPTY for ident in unused.intersection(player)):
+                    return False  # a value for an input not asked
         return True
 
     # -- the steps both ways share -----------------------------------------------------------
@@ -366,7 +370,7 @@ class _Round:
     def _names(self, given: list[dict[str, Any]]) -> list[Any]:
         """Each player's name as it is compared, or None where the name field is faulty."""
         if not self.bad_locs:  # every name sound: no test of each
-            return [normalize_name(p.get("name")) for p in given]
+            return normalize_names([p.get("name") for p in given])
         return [
             normalize_name(p.get("name")) if self.ok(("players", i, "name")) else None
             for i, p in enumerate(given)

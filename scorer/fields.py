@@ -62,6 +62,28 @@ def _pattern(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern[:-1] + "\\Z" if pattern.endswith("$") else pattern)
 
 
+#: The ASCII characters that are not printable: the C0 controls and DEL.
+_ASCII_UNPRINTABLE = frozenset(c for c in map(chr, range(128)) if not c.isprintable())
+
+
+@cache
+def _ascii_holds(pattern: str) -> Callable[[str], bool] | None:
+    """A test that is True for ASCII text exactly when ``pattern`` finds it, without the
+    regular expression, or None.
+
+    A name's pattern (schemas.names) is one class of refused characters, the whole text
+    made of the others (``^[^...]*$``): ASCII text matches when none of its characters is
+    refused. When the ASCII characters it refuses, tried one by one, are the unprintable
+    ones, ``str.isprintable`` tells the same in one C call, where a search costs more
+    than the rest of the name's check.
+    """
+    if re.fullmatch(r"\^\[\^[^\]]*\]\*\$", pattern) is None:
+        return None  # not one class for the whole text: the search tells
+    compiled = _pattern(pattern)
+    refused = {c for c in map(chr, range(128)) if compiled.search(c) is None}
+    return str.isprintable if refused == _ASCII_UNPRINTABLE else None
+
+
 @cache
 def _ascii_trim(characters: str) -> str:
     return ascii_edges(_trim(characters))
@@ -268,6 +290,7 @@ def _string_acceptor(schema: Schema) -> Accept:
     low = 0 if least is None else least
     high = math.inf if schema.get("maxLength") is None else schema["maxLength"]
     pattern = None if schema.get("pattern") is None else _pattern(schema["pattern"])
+    holds = None if schema.get("pattern") is None else _ascii_holds(schema["pattern"])
 
     def accept(v: Any) -> bool:
         if type(v) is not str:
@@ -276,7 +299,11 @@ def _string_acceptor(schema: Schema) -> Accept:
             return problem(v) is None
         # ASCII text is in every normal form: trimmed of its ASCII edges, it is the text.
         text = v if trim is None else v.strip(trim)
-        return low <= len(text) <= high and (pattern is None or pattern.search(text) is not None)
+        if not low <= len(text) <= high:
+            return False
+        if holds is not None:
+            return holds(text)
+        return pattern is None or pattern.search(text) is not None
 
     return accept
 
@@ -337,11 +364,16 @@ def _object_acceptor(schema: Schema, build: Callable[[Schema], Accept]) -> Accep
         else:
             table[key] = (None, build(sub), None)
     closed = schema.get("additionalProperties") is False
-    required = frozenset(schema.get("required", []))
+    #: (a few keys each: tested one by one, where a set comparison with the dict's keys
+    #: costs more than the usual one or two tests)
+    required = tuple(schema.get("required", []))
 
     def accept(value: Any) -> bool:
-        if type(value) is not dict or not required <= value.keys():
+        if type(value) is not dict:
             return False
+        for key in required:
+            if key not in value:
+                return False
         for key, item in value.items():
             try:  # (free in Python 3.11 unless raised: a subscript, not a call of get)
                 kind, a, b = table[key]

@@ -85,7 +85,7 @@ class TableState:
     choice_data: dict[str, dict[str, list[int]]]
     #: Ranking keys (value ids) that read an input with a problem: a tie they would break
     #: stays undecided. Empty for a state without problems.
-    undecided: frozenset[str] = field(default_factory=frozenset)
+    undecided: frozenset[str] = frozenset()
     #: The rows of the rivals at the table, by id (scorer.rivals).
     rivals: dict[str, dict[str, Any]] = field(default_factory=dict)
 

@@ -237,3 +237,29 @@ def test_the_quick_acceptance_of_a_schema_that_refers_to_itself() -> None:
     verdicts = [accepts(value) for value in values]
     assert verdicts == [not field_problems(schema, value) for value in values]
     assert verdicts == [True, True, False, False, False, False, False]
+
+
+def test_the_quick_acceptance_of_every_ascii_character_in_a_name(
+    contents: dict[str, GameContent],
+) -> None:
+    """An ASCII name is accepted without the pattern's search when the pattern refuses
+    exactly the unprintable ASCII characters (scorer.fields._ascii_holds): every ASCII
+    character, inside a name and alone, gets the walk's verdict, and a pattern of
+    another form keeps its search (both verdicts are reached)."""
+    for game, content in contents.items():
+        schema = end_state_schema(content)
+        accepts = acceptor(schema)
+        count = max(2, content.game.players.min)
+        verdicts = set()
+        for code in range(128):
+            for name in (f"A{chr(code)}B", chr(code)):
+                players = [{"name": name}] + [{"name": f"P{i}"} for i in range(1, count)]
+                state = {"game": game, "players": players}
+                sound = not field_problems(schema, state)
+                verdicts.add(sound)
+                assert accepts(state) == sound, (game, name)
+        assert verdicts == {True, False}
+    other = {"type": "string", "pattern": "^[^a]*$"}  # refuses a printable letter
+    accepts = acceptor(other)
+    assert [accepts(v) for v in ("bcd", "bad", "\x01")] == [True, False, True]
+    assert [not field_problems(other, v) for v in ("bcd", "bad", "\x01")] == [True, False, True]

@@ -12,7 +12,7 @@ constant is written with ``repr`` of an int or a str, so content cannot inject c
 
 from __future__ import annotations
 
-import re
+import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -78,10 +78,68 @@ class Emitter:
         #: Where a mechanic's measures can be written by the loop before the current one,
         #: (index of that loop's ``for`` line, index after its body, its values), or None.
         self.fold: tuple[int, int, set[str]] | None = None
+        #: While the body of a loop over the rows is emitted with its reads bound (the
+        #: tally's loops, the constraints' loop): the inputs it reads more than once, by
+        #: id, each read into its local at the top of the body (:meth:`bind_reads`). None
+        #: elsewhere: a hoisted comprehension, a line folded into an earlier loop and a
+        #: lambda's own row read the row itself.
+        self.row_locals: dict[str, str] | None = None
+        #: The reads of each input counted by a trial emission (:meth:`bind_reads`).
+        self.read_counts: dict[str, int] | None = None
+        #: While a function is emitted with its options bound (the tally): the options it
+        #: reads, by id, each read into its local once before the loops. None elsewhere.
+        self.option_locals: dict[str, str] | None = None
 
     def fresh(self, prefix: str) -> str:
         self.counter += 1
         return f"{prefix}{self.counter}"
+
+    def input(self, ident: str) -> str:
+        """A read of input ``ident`` of the row ``p``: its local where :meth:`bind_reads`
+        bound it (an input the loop's body reads more than once)."""
+        if self.row_locals is None:
+            return f"p[{ident!r}]"
+        if self.read_counts is not None:  # the trial emission counts the reads
+            self.read_counts[ident] = self.read_counts.get(ident, 0) + 1
+        return self.row_locals.get(ident) or f"p[{ident!r}]"
+
+    def option(self, ident: str) -> str:
+        """A read of option ``ident``: its local where the function's options are bound
+        (validation gives every option, its default when the state leaves it out)."""
+        if self.option_locals is None:
+            return f"O[{ident!r}]"
+        return self.option_locals.setdefault(ident, f"o_{ident}")
+
+    def bind_reads(self, emit: Callable[[Emitter], list[str]]) -> list[str]:
+        """The lines ``emit`` gives (the body of a loop over the rows) after lines that
+        read each input it reads more than once into a local, which its reads then use.
+
+        A read of the row's dict looks its key up (hash, probe, compare), where a local
+        costs next to nothing; one read alone is left where it is (binding it would cost
+        a store and a load more). Which inputs are read twice is known once the body is
+        written, so ``emit`` runs twice: on a copy of this emitter, counting the reads
+        (the copy and what it hoisted are dropped), then here, reading the locals. Every
+        row holds every input (validation fills in the defaults, scorer.validate), so
+        reading one at the top of the body cannot fail where a later conditional read
+        would not have run.
+        """
+        trial = copy.deepcopy(self)
+        trial.row_locals, trial.read_counts = {}, {}
+        emit(trial)
+        counted = trial.read_counts
+        self.row_locals = {ident: f"q_{ident}" for ident, n in counted.items() if n > 1}
+        body = emit(self)
+        bound, self.row_locals = self.row_locals, None
+        return [f"        {local} = p[{ident!r}]" for ident, local in bound.items()] + body
+
+    def own_row(self, node: object) -> str:
+        """``node`` as an expression that reads the row ``p`` itself (no bound locals): a
+        hoisted comprehension's row, an earlier loop's, a lambda's."""
+        bound, self.row_locals = self.row_locals, None
+        try:
+            return self.expr(node)
+        finally:
+            self.row_locals = bound
 
     def expr(self, node: object) -> str:
         """A Python expression computing ``node`` for player ``i`` (inputs ``p``)."""
@@ -116,14 +174,14 @@ class Emitter:
             # measures read at hand: one more line there costs less than a comprehension.
             start, end, values = self.fold
             local, self.local_values = self.local_values, values
-            self.lines.insert(end, f"        {name}[i] = {self.expr(node)}")
+            self.lines.insert(end, f"        {name}[i] = {self.own_row(node)}")
             self.local_values = local
             rows = "len(P)" if self.rivals else "n"
             self.lines.insert(start, f"    {name} = [0] * {rows}")
             self.fold = (start + 1, end + 2, values)
             return name
         local, self.local_values = self.local_values, set()
-        self.lines.append(f"    {name} = [{self.expr(node)} for i, p in enumerate(P)]")
+        self.lines.append(f"    {name} = [{self.own_row(node)} for i, p in enumerate(P)]")
         self.local_values = local
         return name
 
@@ -328,47 +386,54 @@ def constraints_hold(scoring: Scoring, label: str) -> PlayerFn:
     levels = value_levels(scoring)
     crossed = {i for c in scoring.constraints for i, across in _value_refs(c.check) if across}
     inline = all(levels[ident] == 0 for ident in order) and not crossed & needed
-    values = []  # the lines computing the values, in the loop (inline) or before it
-    for ident in order:
-        body = emitter.expr(declared[ident].compute)
-        if inline:
-            values.append(f"        x_{ident} = {body}")
-            emitter.local_values.add(ident)
-        else:
-            emitter.lines.append(f"    v_{ident} = [{body} for i, p in enumerate(P)]")
-    if inline and emitter.lines:  # a per-player value hoists nothing: level 0 says so
-        raise AssertionError(f"{label}: a per-player value read across the players")
-    conditions: dict[str, str] = {}
-    tests = []
-    block = ("", -1)  # the condition of the last block of hoisted lines, and where it ends
-    for constraint in scoring.constraints:
-        check = constraint.check
-        if constraint.when is None:
-            tests.append(f"not {emitter.test(check)}")
-            continue
-        applies = emitter.test(constraint.when)
-        known = conditions.get(applies)
-        if known is None:
-            known = conditions[applies] = f"_w{len(conditions)}"
-            emitter.lines.append(f"    {known} = {applies}")
-        before = len(emitter.lines)
-        test = emitter.test(check)
-        hoisted = emitter.lines[before:]
-        if hoisted:  # computed only where the constraint applies, as its own function is
-            del emitter.lines[before:]
-            if block != (known, before):  # (the block just above has the same condition)
-                emitter.lines.append(f"    if {known}:")
-            emitter.lines.extend(f"    {line}" for line in hoisted)
-            block = (known, len(emitter.lines))
-        tests.append(f"({known} and not {test})")
+
+    def emit(em: Emitter) -> list[str]:
+        """The loop's body: the values (in the loop when inline) and the test; what only
+        some constraints need is hoisted into ``em.lines``, under their condition."""
+        values = []  # the lines computing the values, in the loop (inline)
+        for ident in order:
+            if inline:
+                values.append(f"        x_{ident} = {em.expr(declared[ident].compute)}")
+                em.local_values.add(ident)
+            else:
+                body = em.own_row(declared[ident].compute)
+                em.lines.append(f"    v_{ident} = [{body} for i, p in enumerate(P)]")
+        if inline and em.lines:  # a per-player value hoists nothing: level 0 says so
+            raise AssertionError(f"{label}: a per-player value read across the players")
+        conditions: dict[str, str] = {}
+        tests = []
+        block = ("", -1)  # the condition of the last block of hoisted lines, and its end
+        for constraint in scoring.constraints:
+            check = constraint.check
+            if constraint.when is None:
+                tests.append(f"not {em.test(check)}")
+                continue
+            applies = em.test(constraint.when)
+            known = conditions.get(applies)
+            if known is None:
+                known = conditions[applies] = f"_w{len(conditions)}"
+                em.lines.append(f"    {known} = {applies}")
+            before = len(em.lines)
+            test = em.test(check)
+            hoisted = em.lines[before:]
+            if hoisted:  # computed only where the constraint applies, as its function is
+                del em.lines[before:]
+                if block != (known, before):  # (the block above has the same condition)
+                    em.lines.append(f"    if {known}:")
+                em.lines.extend(f"    {line}" for line in hoisted)
+                block = (known, len(em.lines))
+            tests.append(f"({known} and not {test})")
+        return [*values, f"        if {' or '.join(tests) or 'False'}:"]
+
+    # Inputs read more than once in the loop, bound first (as in the tally): most
+    # constraints hold, so each test is read through to its end and every read is made.
+    body = emitter.bind_reads(emit)
     count = "n = len(P) - len(R)" if emitter.rivals else "n = len(P)"
     lines = [
         f"def _holds(P, O, T, D, R={{}}):\n    {count}\n    E = False",
         *emitter.lines,
         "    for i, p in enumerate(P):",
-        # Inputs read more than once, bound first (as in the tally): most constraints hold,
-        # so each test is read through to its end and every read of it is made.
-        *_bind_inputs([*values, f"        if {' or '.join(tests) or 'False'}:"]),
+        *body,
         "            return False",
         "    return True",
     ]
@@ -559,25 +624,34 @@ def _evaluate_source(
         if scoring.kind == "points":
             emitter.lines.append(f"    v_{TOTAL} = [0] * {rows}")
     previous: tuple[int, int, set[str]] | None = None
-    #: The options a loop of the tally reads (by the text of the read), each read into a
-    #: local once, before the loops: every row would read the same entry again.
+    #: The options a loop of the tally reads, each read into a local once, before the
+    #: loops: every row would read the same entry again.
     options: dict[str, str] = {}
     for level in steps:
         idents = [i for i in order if levels[i] == level]
         emitter.local_values = set()
-        # Only the tally folds measures into the loop before: validation's quick test is
-        # constraints_hold, which computes what it reads in a loop of its own.
+        # Only the tally folds measures into the loop before (validation's quick test is
+        # constraints_hold, which computes what it reads in a loop of its own), and binds
+        # the inputs and options its loops read.
         emitter.fold = previous if tallied is not None else None
-        body = []
-        for ident in idents:
-            emitter.current_details = ident
-            body.append(f"        x_{ident} = {emitter.expr(declared[ident].compute)}")
-            if ident in kept:
-                body.append(f"        v_{ident}[i] = x_{ident}")
-            emitter.local_values.add(ident)
+
+        def emit(em: Emitter, idents: list[str] = idents) -> list[str]:
+            body = []
+            for ident in idents:
+                em.current_details = ident
+                body.append(f"        x_{ident} = {em.expr(declared[ident].compute)}")
+                if ident in kept:
+                    body.append(f"        v_{ident}[i] = x_{ident}")
+                em.local_values.add(ident)
+            return body
+
         if tallied is not None:
-            body = _bind_inputs(_bind_options(body, options))
+            emitter.option_locals = options
+            body = emitter.bind_reads(emit)
+            emitter.option_locals = None
             body.extend(tallied.lines(level))
+        else:
+            body = emit(emitter)
         emitter.fold = None
         emitter.lines.extend(f"    v_{ident} = [0] * {rows}" for ident in idents if ident in kept)
         emitter.lines.append("    for i, p in enumerate(P):")
@@ -585,7 +659,7 @@ def _evaluate_source(
         emitter.lines.extend(body)
         previous = (start, len(emitter.lines), set(idents))
     # Validation gives every option (its default when the state leaves it out).
-    emitter.lines[:0] = [f"    {name} = {read}" for read, name in options.items()]
+    emitter.lines[:0] = [f"    {name} = O[{ident!r}]" for ident, name in options.items()]
     results = ", ".join(f"{ident!r}: v_{ident}" for ident in declared if ident in kept)
     details = ", ".join(f"{owner!r}: {var}" for owner, var in emitter.detail_owner.items())
     if tallied is None:
@@ -602,50 +676,6 @@ def _evaluate_source(
     if tallied is not None:  # a global of the function, made once with it
         head = f"{tallied.template} = {tallied.blank()}\n\n\n{head}"
     return head + "\n".join(emitter.lines) + f"\n    return {ending}\n"
-
-
-#: An input read of the generated code (scorer.nodes.basic.InputRule), not in a name or a
-#: string (the constants are reprs of identifiers, which hold no quote or bracket).
-_INPUT_READ = re.compile(r"(?<![\w'\"])p\[('[a-z][a-z0-9_]*')\]")
-
-
-#: An option read of the generated code (scorer.nodes.basic.OptionRule).
-_OPTION_READ = re.compile(r"(?<![\w'\"])O\[('[a-z][a-z0-9_]*')\]")
-
-
-def _bind_options(body: list[str], options: dict[str, str]) -> list[str]:
-    """A loop's lines reading locals for the options; ``options`` (read -> local) gains
-    those met for the first time, for the function to read them once before its loops."""
-
-    def local(found: re.Match[str]) -> str:
-        return options.setdefault(found.group(0), f"o_{found.group(1)[1:-1]}")
-
-    return [_OPTION_READ.sub(local, line) for line in body]
-
-
-def _bind_inputs(body: list[str]) -> list[str]:
-    """A loop's lines with every input read more than once bound to a local first.
-
-    A read of the row's dict looks its key up (hash, probe, compare), where a local costs
-    next to nothing. Every row holds every
-    input (validation fills in the defaults, scorer.validate), so reading one at the top
-    of the loop cannot fail where a later conditional read would not have run. A line
-    with a lambda is left as it is: inside it ``p`` is another row (best_assignment).
-    """
-    counts: dict[str, int] = {}
-    for line in body:
-        if "lambda" not in line:
-            for key in _INPUT_READ.findall(line):
-                counts[key] = counts.get(key, 0) + 1
-    names = {key: f"q_{key[1:-1]}" for key, count in counts.items() if count > 1}
-    if not names:
-        return body
-
-    def local(found: re.Match[str]) -> str:
-        return names.get(found.group(1), found.group(0))
-
-    bound = [f"        {name} = p[{key}]" for key, name in names.items()]
-    return bound + [line if "lambda" in line else _INPUT_READ.sub(local, line) for line in body]
 
 
 class _Tally:

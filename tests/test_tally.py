@@ -18,9 +18,10 @@ from typing import Any
 
 import pytest
 
+from schemas.expressions import BestAssignment, InputRef, Sum
 from schemas.game import GameContent
 from schemas.scoring import TOTAL
-from scorer.compiler import CompiledScoring, kept_values
+from scorer.compiler import CompiledScoring, Emitter, kept_values
 from scorer.engine import GameEngine
 from scorer.problems import EndStateError
 from scorer.validate import TableState, check_end_state
@@ -185,3 +186,33 @@ def test_the_inputs_off_are_those_whose_condition_fails(
 
     _validate_all(content, engine, replace(compiled, inputs_off=spy))
     assert len(calls) >= 12 and any(calls)  # some inputs were not asked
+
+
+def test_a_loop_binds_the_inputs_it_reads_twice_and_no_lambda_row() -> None:
+    """scorer.compiler.Emitter.bind_reads: an input the body reads twice is read once into
+    a local at the top; one read once stays where it is; a best assignment's lambda reads
+    its own row, so its reads are not bound; the trial emission leaves nothing behind."""
+    twice, once = InputRef(input="silk"), InputRef(input="rice")
+    best = BestAssignment.model_validate(
+        {
+            "best_assignment": {
+                "wildcards": 2,
+                "among": [{"input": "silk"}],
+                "maximize": {"input": "silk"},
+            }
+        }
+    )
+    emitter = Emitter()
+
+    def emit(em: Emitter) -> list[str]:
+        return [
+            f"        x_a = {em.expr(Sum(sum=[twice, once, twice]))}",
+            f"        x_b = {em.expr(best)}",
+        ]
+
+    body = emitter.bind_reads(emit)
+    assert body[0] == "        q_silk = p['silk']"
+    assert body[1] == "        x_a = (q_silk + p['rice'] + q_silk)"
+    assert "lambda p: p['silk']" in body[2] and "q_rice" not in "".join(body)
+    assert emitter.row_locals is None and emitter.lines == [] and emitter.counter == 0
+    assert emitter.expr(twice) == "p['silk']"  # outside a bound loop: the row itself

@@ -22,7 +22,7 @@ class InputRule(Rule[ex.InputRef]):
     model = ex.InputRef
 
     def emit(self, e: Emitter, node: ex.InputRef) -> str:
-        return f"p[{node.input!r}]"
+        return e.input(node.input)
 
     def words(self, d: Describer, node: ex.InputRef) -> Part:
         return d.input_label(node.input)
@@ -44,7 +44,7 @@ class OptionRule(Rule[ex.OptionRef]):
     model = ex.OptionRef
 
     def emit(self, e: Emitter, node: ex.OptionRef) -> str:
-        return f"O[{node.option!r}]"
+        return e.option(node.option)
 
     def words(self, d: Describer, node: ex.OptionRef) -> Part:
         label = d.option_label(node.option)
@@ -104,7 +104,7 @@ class ChoiceDataRule(Rule[ex.ChoiceDataNode]):
             for choice, fields in e.choice_inputs.get(spec.of.input, {}).items()
             if len(data := fields.get(spec.field, ())) > spec.index
         }
-        return f"{by_choice!r}.get(p[{spec.of.input!r}], 0)"
+        return f"{by_choice!r}.get({e.input(spec.of.input)}, 0)"
 
     def words(self, d: Describer, node: ex.ChoiceDataNode) -> Part:
         spec = node.choice_data

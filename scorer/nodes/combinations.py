@@ -74,7 +74,7 @@ class BestAssignmentRule(Rule[ex.BestAssignment]):
         )
         names = repr(tuple(str(ref.input) for ref in spec.among))
         # The target reads ``p``: inside the lambda it is the player with wildcards placed.
-        target = e.expr(spec.maximize)
+        target = e.own_row(spec.maximize)
         return f"H.best_assignment({wildcards}, (lambda p: {target}), p, {names})"
 
     def words(self, d: Describer, node: ex.BestAssignment) -> Part:

@@ -23,7 +23,7 @@ class LengthRule(Rule[ex.Length]):
     model = ex.Length
 
     def emit(self, e: Emitter, node: ex.Length) -> str:
-        return f"len(p[{node.length.input!r}])"
+        return f"len({e.input(node.length.input)})"
 
     def words(self, d: Describer, node: ex.Length) -> Part:
         return _counted(d, phrase("describe_length", what=d.part(node.length)))
@@ -34,7 +34,7 @@ class LastRule(Rule[ex.Last]):
     model = ex.Last
 
     def emit(self, e: Emitter, node: ex.Last) -> str:
-        ref = f"p[{node.last.input!r}]"
+        ref = e.input(node.last.input)
         return f"({ref}[-1] if {ref} else 0)"
 
     def words(self, d: Describer, node: ex.Last) -> Part:
@@ -46,7 +46,7 @@ class SumItemsRule(Rule[ex.SumItems]):
     model = ex.SumItems
 
     def emit(self, e: Emitter, node: ex.SumItems) -> str:
-        return f"sum(p[{node.sum_items.input!r}])"
+        return f"sum({e.input(node.sum_items.input)})"
 
     def words(self, d: Describer, node: ex.SumItems) -> Part:
         return phrase("describe_sum_items", what=d.part(node.sum_items))
@@ -58,7 +58,7 @@ class CountEqualRule(Rule[ex.CountEqual]):
 
     def emit(self, e: Emitter, node: ex.CountEqual) -> str:
         spec = node.count_equal
-        return f"p[{spec.of.input!r}].count({int(spec.value)!r})"
+        return f"{e.input(spec.of.input)}.count({int(spec.value)!r})"
 
     def words(self, d: Describer, node: ex.CountEqual) -> Part:
         spec = node.count_equal

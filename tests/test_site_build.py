@@ -432,36 +432,140 @@ def test_out_may_be_new_empty_or_built_before(project: Project, site: Path, tmp_
         assert (out / "fr" / "nile" / "index.html").is_file()
     again = tmp_path / "again"
     shutil.copytree(site, again)
-    (again / "stale.html").write_text("from an old build\n", encoding="utf-8")
-    build(project, again, languages=("fr",))
-    assert not (again / "stale.html").exists() and not (again / "uk").exists()
+    build(project, again, languages=("fr",))  # what a build wrote, it may take away
+    assert (again / "fr" / "nile" / "index.html").is_file() and not (again / "uk").exists()
+    build(project, again, languages=("fr",))  # and its marker lists what it wrote in turn
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["again", "empty", "new"]
 
 
-def test_unwritable_out_is_a_clear_error(
-    project: Project, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    "files",
+    [
+        {"index.html": "<p>my own home page</p>"},
+        {"en/notes.html": "my English notes", "fr/notes.html": "mes notes", "index.html": "x"},
+        {"fr/": ""},  # an empty folder of one's own is kept too
+    ],
+    ids=["index-only", "language-folders", "empty-language-folder"],
+)
+def test_a_folder_of_the_readers_files_is_refused(
+    project: Project, tmp_path: Path, files: dict[str, str]
 ) -> None:
-    blocker = tmp_path / "a-file"
-    blocker.write_text("not a folder\n", encoding="utf-8")
-    for out in (blocker / "site", Path("/proc/rulebook-site")):
-        with pytest.raises(BuildError, match=f"cannot write {re.escape(str(out))}"):
-            build(project, out)
-        assert cli.main(["--project", str(project.root), "build", "--out", str(out)]) == 1
-        err = capsys.readouterr().err
-        assert "build failed: cannot write" in err and "Traceback" not in err
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    for name, text in files.items():
+        if name.endswith("/"):
+            (folder / name).mkdir()
+            continue
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+    before = tree_hashes(tmp_path)
+    with pytest.raises(BuildError, match="was not written by `rulebook build`"):
+        build(project, folder, languages=("fr",))
+    assert tree_hashes(tmp_path) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mine"]
+    assert all((folder / name).exists() for name in files)
 
 
-def test_the_next_build_clears_what_killed_builds_left(
+def test_a_built_folder_with_the_readers_files_added_or_edited_is_refused(
+    project: Project, site: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    shutil.copytree(site, out)
+    (out / "fr" / "my-notes.html").write_text("keep me", encoding="utf-8")
+    page = out / "en" / "nile" / "index.html"
+    page.write_text(page.read_text(encoding="utf-8") + "<!-- my edit -->", encoding="utf-8")
+    before = tree_hashes(tmp_path)
+    with pytest.raises(BuildError, match=r"did not write, or that were changed since") as error:
+        build(project, out, languages=("fr",))
+    assert "en/nile/index.html" in str(error.value) and "fr/my-notes.html" in str(error.value)
+    assert cli.main(["--project", str(project.root), "build", "--out", str(out)]) == 1
+    assert "Traceback" not in capsys.readouterr().err
+    assert tree_hashes(tmp_path) == before
+
+
+def test_siblings_of_the_output_are_never_touched(project: Project, tmp_path: Path) -> None:
+    sib = tmp_path / "sib"
+    for name in (".site.old-backup-2025", ".site.new-ideas", ".rulebook-new-ideas", "other"):
+        (sib / name).mkdir(parents=True)
+        (sib / name / "keep.txt").write_text(name, encoding="utf-8")
+    # A staging folder of another output, left by a killed build: its own build clears it.
+    (sib / ".rulebook-new-x1").mkdir()
+    (sib / ".rulebook-new-x1" / ".rulebook-staging").write_text("elsewhere", encoding="utf-8")
+    before = tree_hashes(sib)
+    build(project, sib / "site", languages=("fr",))
+    build(project, sib / "site", languages=("fr",))
+    assert {k: v for k, v in tree_hashes(sib).items() if not k.startswith("site/")} == before
+
+
+def test_the_next_build_clears_only_what_killed_builds_of_its_output_left(
     project: Project, site: Path, tmp_path: Path
 ) -> None:
     out = tmp_path / "out"
     shutil.copytree(site, out)
-    left = [tmp_path / name for name in (".out.new-x1", ".out.old-x2", ".out.work-x3")]
-    for folder in left:
-        (folder / "fr").mkdir(parents=True)
-    other = tmp_path / ".other.new-x4"  # another output's: not ours to clear
-    other.mkdir()
+    left = tmp_path / ".rulebook-new-k1"
+    (left / "fr").mkdir(parents=True)
+    (left / ".rulebook-staging").write_text("out", encoding="utf-8")
     build(project, out, languages=("fr",))
-    assert not any(folder.exists() for folder in left) and other.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
+def _start_build(project: Project, out: Path) -> subprocess.Popen[bytes]:
+    import sys
+
+    command = [sys.executable, "-m", "rulebook", "--project", str(project.root), "build"]
+    return subprocess.Popen(
+        [*command, "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+
+
+def _when_staging_appears(folder: Path, process: subprocess.Popen[bytes]) -> None:
+    import time
+
+    for _ in range(6000):
+        staging = list(folder.glob(".rulebook-new-*"))
+        if staging and any((s / "fr").exists() for s in staging):
+            return
+        assert process.poll() is None, process.communicate()
+        time.sleep(0.01)
+    raise AssertionError("the build never began writing its staging folder")
+
+
+@pytest.mark.parametrize("signum", ["SIGTERM", "SIGINT", "SIGKILL"])
+def test_a_killed_build_leaves_the_old_site_and_nothing_beside_it(
+    project: Project, site: Path, tmp_path: Path, signum: str
+) -> None:
+    import signal
+
+    folder = tmp_path / "folder"
+    out = folder / "out"
+    folder.mkdir()
+    shutil.copytree(site, out)
+    before = tree_hashes(out)
+    process = _start_build(project, out)
+    _when_staging_appears(folder, process)
+    process.send_signal(getattr(signal, signum))
+    _, err = process.communicate(timeout=120)
+    assert process.returncode != 0 and b"Traceback" not in err
+    assert tree_hashes(out) == before
+    if signum != "SIGKILL":  # a stopped build undoes what it began
+        assert sorted(p.name for p in folder.iterdir()) == ["out"]
+    else:  # a killed one cannot: it leaves its stamped staging folder, which the next clears
+        assert {p.name[:14] for p in folder.iterdir()} == {"out", ".rulebook-new-"}
+        build(project, out, languages=("fr",))
+        assert sorted(p.name for p in folder.iterdir()) == ["out"]
+
+
+def test_an_impossible_output_name_is_a_clear_error(
+    project: Project, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / ("x" * 300)
+    with pytest.raises(BuildError, match=r"cannot write .*File name too long"):
+        build(project, out)
+    assert cli.main(["--project", str(project.root), "build", "--out", str(out)]) == 1
+    assert "Traceback" not in capsys.readouterr().err
+    near = tmp_path / ("y" * 255)  # the longest name: staging beside it still fits
+    build(project, near, languages=("fr",))
+    assert sorted(p.name for p in tmp_path.iterdir()) == [near.name]
 
 
 def test_two_builds_cannot_write_one_folder(project: Project, tmp_path: Path) -> None:
@@ -493,7 +597,7 @@ def test_the_swap_is_one_step(tmp_path: Path) -> None:
     reader.start()
     try:
         for n in range(1, 200):
-            staging = tmp_path / f".out.new-{n}"
+            staging = tmp_path / f".rulebook-new-{n}"
             staging.mkdir()
             (staging / "page").write_text(str(n), encoding="utf-8")
             output.swap_in(staging, out)
@@ -509,7 +613,7 @@ def test_swap_falls_back_to_two_renames(tmp_path: Path, monkeypatch: pytest.Monk
     from rulebook.site import output
 
     monkeypatch.setattr(output, "_exchange", lambda a, b: False)
-    out, staging = tmp_path / "out", tmp_path / ".out.new-1"
+    out, staging = tmp_path / "out", tmp_path / ".rulebook-new-1"
     for folder, text in ((out, "old"), (staging, "new")):
         folder.mkdir()
         (folder / "page").write_text(text, encoding="utf-8")

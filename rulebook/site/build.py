@@ -391,9 +391,9 @@ def build_site(options: BuildOptions) -> BuildReport:
         raise BuildError(str(error)) from None
     builds = load_builds(options)
     try:
-        with output.locked(out):
-            staging = output.scratch(out, "new")
-            work = output.scratch(out, "work")
+        with output.stoppable(), output.locked(out):
+            staging = output.staging(out)
+            work = output.work_folder()
             try:
                 sources = SiteSources(work, options)
                 built = {}
@@ -413,6 +413,8 @@ def build_site(options: BuildOptions) -> BuildReport:
         raise BuildError(str(error)) from None
     except OSError as error:
         raise BuildError(f"cannot write {out}: {error.strerror or error}") from None
+    except output.Stopped as stop:
+        raise BuildError(f"stopped by {stop}") from None
     return BuildReport(
         out=out,
         languages=options.languages,

@@ -54,11 +54,12 @@ class LiveSite:
         self.reload = reload
         self._lock = output.locked(self.out)
         self._lock.__enter__()
-        self.work = output.scratch(self.out, "work")
+        self.work = output.work_folder()
         self.builds = {b.content.id: b for b in load_builds(options)}
         self.sources = SiteSources(self.work, options)
         for language in options.languages:
             self.sources.write(list(self.builds.values()), language, self.out)
+        output.mark(self.out)
         _age(self.work)  # MkDocs rebuilds a page only when its Markdown is newer than its HTML
 
     def close(self) -> None:
@@ -120,6 +121,7 @@ class LiveSite:
         keep = None if whole else _read_json(index)
         run_mkdocs(self.sources.config(language), dirty=not whole)
         finish_language(self.out, language, self.options.project.locales, keep)
+        output.mark(self.out)  # the next build may replace what this rebuild wrote
         return "whole language" if whole else f"{len(changed)} page(s)"
 
 

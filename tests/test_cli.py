@@ -79,7 +79,7 @@ def test_score_reports_every_problem(tmp_path: Path, capsys: pytest.CaptureFixtu
     )
     assert main(["score", "nile", str(state), "--lang", "en"]) == 1
     err = capsys.readouterr().err
-    assert "players[0].wheat (A, Wheat): must be at most 14" in err
+    assert "players[0].wheat (A, Wheat): must be at most 16" in err
     assert "players[1].flax (B, Flax): expected a whole number" in err
     assert "2 problems in the end state" in err
 
@@ -212,7 +212,7 @@ def test_conformance_passes_in_both_runtimes(capsys: pytest.CaptureFixture[str])
     assert main(["test", "nile"]) == 0
     out = capsys.readouterr().out
     assert "python  browser" in out and "all passed" in out
-    assert "refused: fifteen_cards_of_a_crop" in out
+    assert "refused: seventeen_cards_of_a_crop" in out
 
 
 def test_conformance_failures_are_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -147,7 +147,7 @@ def test_counts_are_never_coerced(nile: Path, written: str, expected: str) -> No
     components = nile / "components.yaml"
     _replace(
         components,
-        "  - id: papyrus_cards\n    name: Cartes papyrus\n    count: 14",
+        "  - id: papyrus_cards\n    name: Cartes papyrus\n    count: 16",
         "  - id: papyrus_cards\n    name: Cartes papyrus\n    " + written,
     )
     with pytest.raises(ContentError) as error:
@@ -162,7 +162,7 @@ def test_counts_are_never_coerced(nile: Path, written: str, expected: str) -> No
 def test_a_leading_zero_is_refused_as_ambiguous(nile: Path) -> None:
     components = nile / "components.yaml"
     _replace(
-        components, "name: Cartes papyrus\n    count: 14", "name: Cartes papyrus\n    count: 016"
+        components, "name: Cartes papyrus\n    count: 16", "name: Cartes papyrus\n    count: 016"
     )
     with pytest.raises(ContentError) as error:
         load_game(nile)

@@ -113,7 +113,7 @@ def test_an_error_in_a_template_points_at_the_template_once(tmp_path: Path) -> N
     )
     [problem] = _problems(folder)
     assert problem.line == _line_of(scoring, "influense_{n}")
-    assert problem.path == "values[1].compute.if.then.rank_award.of.input"
+    assert problem.path == "values[1].compute.rank_award.of.input"
     assert problem.message.startswith("unknown input 'influense_1'; did you mean influence_1?")
     assert "(for n = 1; likewise for n = 2, n = 3, n = 4, n = 5, n = 6)" in problem.message
 
@@ -121,11 +121,11 @@ def test_an_error_in_a_template_points_at_the_template_once(tmp_path: Path) -> N
 def test_a_validation_error_in_a_template_is_reported_once(tmp_path: Path) -> None:
     folder = _copy(tmp_path, "river_of_gold")
     scoring = folder / "scoring.yaml"
-    _replace(scoring, "ties: pool_nearest,", "ties: pool_near,")
+    _replace(scoring, "ties: pool_floor,", "ties: pool_flor,")
     [problem] = _problems(folder)
-    assert problem.line == _line_of(scoring, "ties: pool_near,")
-    assert problem.path == "values[1].compute.if.then.rank_award.ties"
-    assert "pool_nearest" in problem.message and "for n =" not in problem.message
+    assert problem.line == _line_of(scoring, "ties: pool_flor,")
+    assert problem.path == "values[1].compute.rank_award.ties"
+    assert "pool_floor" in problem.message and "for n =" not in problem.message
 
 
 def test_a_copy_that_alone_fails_names_its_parameters(tmp_path: Path) -> None:

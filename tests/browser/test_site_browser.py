@@ -100,13 +100,13 @@ def test_calculator_flags_a_problem_at_its_field(page: Any, base_url: str) -> No
     page.goto(base_url + "uk/nile/scoring/")
     calc = widget_ready(page, "[data-calculator]")
     field = calc.locator('[data-input="wheat"][data-player="0"]')
-    field.fill("15")  # a crop has 14 cards
+    field.fill("17")  # a crop has 16 cards
     assert field.get_attribute("aria-invalid") == "true"
     assert calc.locator("[data-problems] li").count() >= 1
     assert calc.locator("[data-winners]").count() == 0
     error = page.locator(f"#{field.get_attribute('aria-describedby')}")
     assert error.is_visible() and error.inner_text() != ""
-    field.fill("14")
+    field.fill("16")
     assert field.get_attribute("aria-invalid") is None
     assert calc.locator("[data-winners]").count() == 1
 

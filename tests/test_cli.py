@@ -118,6 +118,34 @@ def test_setup_refuses_an_illegal_count(capsys: pytest.CaptureFixture[str]) -> N
     assert "Nile is for 2–6 players, not 9" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("players", [str(10**7), str(10**12), str(10**30), "-" + "9" * 64])
+def test_setup_refuses_a_huge_count_at_once(
+    players: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34: 10**7 took 35-55 s, 10**12 ended in MemoryError, 10**30 hung; the game's
+    range is named, the number written in full."""
+    assert main(["setup", "river_of_gold", f"--players={players}", "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert "--players: River of Gold is for 1–4 players, not " in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("players", ["9" * 65, "3.5", "1e9", "٣"])
+def test_setup_players_is_a_whole_number(players: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["setup", "nile", f"--players={players}"])
+    assert exit_.value.code == 2
+    assert "argument --players: a whole number of players, got" in capsys.readouterr().err
+
+
+def test_setup_refuses_an_option_that_does_not_apply(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["setup", "river_of_gold", "--players", "4", "--option", "seishin_level=level_2"]
+    assert main([*args, "--lang", "en"]) == 1
+    assert "--option seishin_level: not used with these options and this number of players" in (
+        capsys.readouterr().err
+    )
+
+
 def test_schemas_are_up_to_date(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["schema", "--check"]) == 0, capsys.readouterr().err
 

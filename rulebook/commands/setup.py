@@ -18,6 +18,21 @@ if TYPE_CHECKING:
     from scorer.setup import SetupResult
 
 
+#: The longest --players value read: a count with more digits is refused as it is given.
+MAX_COUNT_DIGITS = 64
+
+
+def player_count(text: str) -> int:
+    """``--players``: a whole number of at most ``MAX_COUNT_DIGITS`` digits (the game's
+    range is checked with the game, so that the message can name it)."""
+    from scorer.problems import excerpt
+
+    digits = text.strip().lstrip("+-")
+    if not digits.isascii() or not digits.isdigit() or len(digits) > MAX_COUNT_DIGITS:
+        raise argparse.ArgumentTypeError(f"a whole number of players, got {excerpt(text)!r}")
+    return int(text)
+
+
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
     """``KEY=VALUE`` pairs as options; ``true`` and ``false`` are flags."""
     from scorer.problems import printable
@@ -124,7 +139,7 @@ def register(commands: Any) -> None:
         description="The setup checklist for a player count, reproducible from its seed.",
     )
     parser.add_argument("game", help="game id, e.g. momiji")
-    parser.add_argument("--players", type=int, required=True, help="number of players")
+    parser.add_argument("--players", type=player_count, required=True, help="number of players")
     parser.add_argument(
         "--seed", help="seed text; the same seed gives the same setup (default: random)"
     )

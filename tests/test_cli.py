@@ -14,6 +14,7 @@ import yaml
 
 from rulebook.cli import build_parser, main
 from tests.conftest import ROOT, game_project
+from tests.fuzz.hostile import lowered_card_count
 
 HAL_AND_JENNY = {
     "players": [
@@ -38,6 +39,28 @@ def test_validate_reports_a_broken_folder(
     err = capsys.readouterr().err
     assert f"{folder / 'game.yaml'}:2:10: players: Value error, max (2) is below min (3)" in err
     assert "setup.yaml: missing" in err
+
+
+def test_validate_scores_every_worked_example(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34: a card count lowered under a case's numbers passed validate, and the build
+    ended in an EndStateError on the rules page showing the case."""
+    project = game_project(tmp_path, "nile")
+    lowered_card_count(project.content / "nile")
+    assert main(["validate", str(project.content)]) == 1
+    err = capsys.readouterr().err
+    cases = project.content / "nile" / "cases.yaml"
+    lines = cases.read_text(encoding="utf-8").splitlines()
+    line = next(
+        n for n, text in enumerate(lines, start=1) if "{name: Jenny, flax: 2, wheat: 3" in text
+    )
+    assert err.startswith(f"{cases}:{line}:"), err
+    assert (
+        "cases[0].state: case 'modelretailer_example' cannot be scored: "
+        "players[1].wheat: above_max (max=2)"
+    ) in err.splitlines()[0]
+    assert "Traceback" not in err
 
 
 def test_score_json_from_standard_input() -> None:

@@ -161,6 +161,17 @@ def test_setup_players_is_a_whole_number(players: str, capsys: pytest.CaptureFix
     assert "argument --players: a whole number of players, got" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("seed", ["x" * 201, "a\x1b[2Jb", "a\u202eb"])
+def test_setup_seed_is_short_and_printable(seed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The seed is printed back with the checklist: a terminal escape must not reach it."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["setup", "nile", "--players", "3", "--seed", seed])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --seed: at most 200 printable characters, got" in err
+    assert "\x1b" not in err and "\u202e" not in err
+
+
 def test_setup_refuses_an_option_that_does_not_apply(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["setup", "river_of_gold", "--players", "4", "--option", "seishin_level=level_2"]
     assert main([*args, "--lang", "en"]) == 1

@@ -33,6 +33,22 @@ def player_count(text: str) -> int:
     return int(text)
 
 
+#: The longest seed read: a seed is a word or two to share, printed back with the setup.
+MAX_SEED = 200
+
+
+def seed_text(text: str) -> str:
+    """``--seed``: at most ``MAX_SEED`` printable characters (it is printed back: a control
+    or text-direction character would act on the terminal)."""
+    from scorer.problems import excerpt
+
+    if len(text) > MAX_SEED or not text.isprintable():
+        raise argparse.ArgumentTypeError(
+            f"at most {MAX_SEED} printable characters, got {excerpt(text)!r}"
+        )
+    return text
+
+
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
     """``KEY=VALUE`` pairs as options; ``true`` and ``false`` are flags."""
     from scorer.problems import printable
@@ -141,7 +157,9 @@ def register(commands: Any) -> None:
     parser.add_argument("game", help="game id, e.g. momiji")
     parser.add_argument("--players", type=player_count, required=True, help="number of players")
     parser.add_argument(
-        "--seed", help="seed text; the same seed gives the same setup (default: random)"
+        "--seed",
+        type=seed_text,
+        help="seed text; the same seed gives the same setup (default: random)",
     )
     parser.add_argument("--names", help="player names in seating order, comma-separated")
     parser.add_argument(

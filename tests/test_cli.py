@@ -63,6 +63,22 @@ def test_validate_scores_every_worked_example(
     assert "Traceback" not in err
 
 
+def test_build_names_a_worked_example_it_cannot_score(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same content through ``build`` (without validate first): a clean error naming the
+    case, no EndStateError traceback, and no site written."""
+    project = game_project(tmp_path, "nile")
+    lowered_card_count(project.content / "nile")
+    out = tmp_path / "out"
+    args = ["build", "--project", str(tmp_path), "--lang", "en", "--out", str(out)]
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    assert "nile: the worked example 'third_pile_decides' cannot be scored (players[0].wheat" in err
+    assert "run `rulebook validate`" in err and "Traceback" not in err
+    assert not out.exists()
+
+
 def test_score_json_from_standard_input() -> None:
     run = subprocess.run(
         [sys.executable, "-m", "rulebook", "score", "nile", "-", "--json"],

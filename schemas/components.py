@@ -7,6 +7,10 @@ from pydantic import Field, model_validator
 from schemas.common import Identifier, Provenance, Strict, Text, require_unique
 from schemas.expressions import Expr
 
+#: The most copies of one item a deck holds (the most today: 2). A setup deals from a list
+#: of every copy: ``copies: 1000000000`` ran it out of memory.
+MAX_COPIES = 1000
+
 
 class Item(Strict):
     """One named card or tile of a deck, for random deals (a traveller, a Mama card)."""
@@ -16,7 +20,7 @@ class Item(Strict):
     #: Printed facts about it (a traveller's starting coins, a scoring tile's awards).
     data: dict[Identifier, int | list[int]] = Field(default_factory=dict)
     #: How many copies the deck holds.
-    copies: int = Field(default=1, ge=1)
+    copies: int = Field(default=1, ge=1, le=MAX_COPIES)
     #: In the deck only when this holds (items of an expansion).
     when: Expr | None = None
 

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BeforeValidator, Discriminator, Field, Tag, model_validator
+from pydantic import BeforeValidator, Discriminator, Field, PrivateAttr, Tag, model_validator
 from pydantic_core import PydanticCustomError
 from typing_extensions import TypeAliasType
 
@@ -57,8 +57,18 @@ PER_PLACE = Scope(
 )
 
 
+#: The most nodes one expression holds (the largest today: 59, River of Gold's win
+#: condition). The engine writes an expression as one line of Python, whose compiler
+#: recurses once per operation: a ``sum`` of 30,000 terms ended in a RecursionError. A
+#: longer rule is split into named values.
+MAX_NODES = 500
+
+
 class Node(Strict):
     """Base of every scoring node (a one-key mapping)."""
+
+    #: This node and every node below it, counted once each is validated (children first).
+    _size: int = PrivateAttr(default=1)
 
     #: Compares players with each other: evaluated once for the table, between the loops
     #: over players, never inside a condition that decides what is asked.
@@ -76,6 +86,17 @@ class Node(Strict):
     def expected_inputs(self) -> list[tuple[str, tuple[str, ...]]]:
         """(input id, input kinds it must be) for inputs this node reads in a special way."""
         return []
+
+    @model_validator(mode="after")
+    def _bounded(self) -> Node:
+        size = 1 + sum(_size(child) for child in children(self))
+        if size > MAX_NODES:
+            raise ValueError(
+                f"an expression of {size:,} nodes: one holds at most {MAX_NODES} "
+                "(split it into named values)"
+            )
+        self._size = size
+        return self
 
 
 def _title(name: str) -> Any:
@@ -756,6 +777,13 @@ Expr = TypeAliasType(
         BeforeValidator(_check_node),
     ],
 )
+
+
+def _size(item: object) -> int:
+    """How many nodes ``item`` holds: counted already for a node, counted here for a spec."""
+    if isinstance(item, Node):
+        return item._size
+    return 1 + sum(_size(child) for child in children(item))
 
 
 def children(node: object) -> list[object]:

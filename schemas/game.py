@@ -28,12 +28,25 @@ class Range(Strict):
         return range(self.min, self.max + 1)
 
 
+#: The most players a game is declared for: three times the largest today (6). The site
+#: makes a setup, a diagram and a calculator column per count, and a setup a name per
+#: player: ``max: 1000000000`` ran the build out of memory.
+MAX_PLAYERS = 20
+
+
+class PlayerRange(Range):
+    """The player counts a game is for."""
+
+    min: int = Field(ge=1, le=MAX_PLAYERS)
+    max: int = Field(ge=1, le=MAX_PLAYERS)
+
+
 class Game(Strict):
     """The manifest in content/<game>/game.yaml."""
 
     id: Identifier
     names: LocalizedName
-    players: Range
+    players: PlayerRange
     minutes: Range
     source_language: Language
     designers: list[Text] = Field(min_length=1)
@@ -100,4 +113,13 @@ GAME_FILES: dict[str, type[Strict]] = {
 #: Files a game folder must have; the others may come later.
 REQUIRED_FILES: tuple[str, ...] = ("game", "components", "setup", "scoring")
 
-__all__ = ["GAME_FILES", "REQUIRED_FILES", "Game", "GameContent", "Identifier", "Range"]
+__all__ = [
+    "GAME_FILES",
+    "MAX_PLAYERS",
+    "REQUIRED_FILES",
+    "Game",
+    "GameContent",
+    "Identifier",
+    "PlayerRange",
+    "Range",
+]

@@ -32,6 +32,12 @@ MAX_EXCERPT = 60
 #: How many characters of a key a field path shows (ids have at most 64).
 MAX_KEY = 64
 
+#: Names a game folder cannot take: a game's pages are written to ``<language>/<game>/`` of
+#: the built site, beside the site's own folders (MkDocs' ``assets`` and ``search``) and
+#: files (``index.html``, ``offline.html``, ``sitemap.xml``, ``manifest.webmanifest``,
+#: ``sw.js``). A game named ``assets`` would be written over the calculator's scripts.
+RESERVED_NAMES = frozenset({"assets", "search", "index", "offline", "sitemap", "manifest", "sw"})
+
 SYMLINK_REFUSED = (
     "is a symbolic link: content must be real files and folders inside the content folder"
 )
@@ -304,6 +310,10 @@ def load_game(folder: Path, files: Iterable[str] | None = None) -> GameContent:
         problems = _stray_files(folder) if files is None else []
     except OSError as error:
         raise ContentError([Located(folder, None, "", f"cannot read: {error.strerror}")]) from None
+    if folder.name in RESERVED_NAMES:
+        reserved = ", ".join(sorted(RESERVED_NAMES))
+        message = f"the built site uses this name for its own files ({reserved}): rename the game"
+        problems.append(Located(folder, None, "", message))
     parts: dict[str, Any] = {}
     documents: dict[str, YamlDocument] = {}
     wanted = set(GAME_FILES) if files is None else set(files) | set(REQUIRED_FILES)

@@ -471,6 +471,8 @@ class CompiledScoring:
     #: ``evaluate`` cut down to the values the constraints read (validation runs it).
     constraint_values: EvaluateFn
     input_when: dict[str, TableFn] = field(default_factory=dict)
+    #: Option id -> when it applies (scorer.legality refuses it set elsewhere).
+    option_when: dict[str, TableFn] = field(default_factory=dict)
     #: The ids of the inputs whose ``when`` does not hold (:func:`inputs_off`).
     inputs_off: TableFn | None = None
     category_when: dict[str, TableFn] = field(default_factory=dict)
@@ -796,6 +798,7 @@ def compile_scoring(content: GameContent) -> CompiledScoring:
         tally=tally,
         constraint_values=constraint_values,
         input_when=when_map(list(scoring.inputs)),
+        option_when=when_map(scoring.options),
         inputs_off=inputs_off(scoring, f"{label}: inputs asked"),
         category_when=when_map(scoring.categories),
         table_when=when_map(scoring.table),

@@ -18,7 +18,9 @@ from scorer.legality import (
     option_problems,
     option_rule_problems,
     option_rules,
+    option_whens,
     player_count_problems,
+    unused_option_problems,
 )
 from scorer.plain import plain
 from scorer.problems import Problem
@@ -87,12 +89,14 @@ def make_setup(
     """The setup checklist for ``players`` players; raise SetupError for an illegal table.
 
     What is legal is what ``score`` accepts (scorer.legality): the player range, the
-    counts each option is tied to, names that are not empty, not too long, free of
+    counts each option is tied to, options only where their ``when`` holds, names that are not empty, not too long, free of
     control characters and different once normalized.
     """
     count_problems = player_count_problems(content.game.players.values(), players)
     problems = list(count_problems)
-    names = names or default_names(players)
+    # A placeholder name per player only for a count the game is played at: --players
+    # 10**12 must be refused, not built a name for each.
+    names = names or ([] if count_problems else default_names(players))
     if len(names) != players and not problems:
         problems.append(
             Problem(("players",), "names_count", {"count": len(names), "players": players})
@@ -109,6 +113,9 @@ def make_setup(
             rules = option_rules(content)
             counts = content.game.players.values()
             problems.extend(option_rule_problems(rules, counts, chosen, players))
+            defaults = content.option_defaults()
+            whens = option_whens(content)
+            problems.extend(unused_option_problems(whens, defaults, chosen, players))
     if problems:
         raise SetupError(problems)
     seed = seed or secrets.token_hex(4)

@@ -34,7 +34,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 from schemas.names import normalize_name, normalize_names
 from scorer.facts import Asked, GameFacts, Json
 from scorer.fields import field_problems
-from scorer.legality import duplicate_names, option_rule_problems, player_count_problems
+from scorer.legality import (
+    duplicate_names,
+    option_rule_problems,
+    player_count_problems,
+    unused_option_problems,
+)
 from scorer.needs import Needs
 from scorer.problems import EndStateError, Loc, Problem
 from scorer.rivals import rival_rows
@@ -54,6 +59,8 @@ if TYPE_CHECKING:  # types only: a Protocol class costs a cached program's start
         def constraint_values(self) -> Callable[..., Any]: ...
         @property
         def input_when(self) -> Mapping[str, TableFn]: ...
+        @property
+        def option_when(self) -> Mapping[str, TableFn]: ...
         @property
         def inputs_off(self) -> TableFn | None: ...
         @property
@@ -172,6 +179,8 @@ class _Round:
         if options is None:
             raise EndStateError(self.problems)
         self.problems.extend(option_rule_problems(facts.option_rules, facts.counts, options, count))
+        whens, defaults = self.compiled.option_when, facts.option_values
+        self.problems.extend(unused_option_problems(whens, defaults, options, count))
         table = self._table_values()
         table_ok = all(self.ok(("table", t["id"])) for t in facts.table)
         choice_data, table_problems = self._table(table, options, count)
@@ -269,6 +278,9 @@ class _Round:
             return None
         options = self._sound_options()
         if option_rule_problems(facts.option_rules, facts.counts, options, count):
+            return None
+        whens = self.compiled.option_when
+        if whens and unused_option_problems(whens, facts.option_values, options, count):
             return None
         if facts.table:
             table = self._table_values()

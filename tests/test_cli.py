@@ -14,6 +14,7 @@ import yaml
 
 from rulebook.cli import build_parser, main
 from tests.conftest import ROOT, game_project
+from tests.fuzz.hostile import lowered_card_count
 
 HAL_AND_JENNY = {
     "players": [
@@ -38,6 +39,44 @@ def test_validate_reports_a_broken_folder(
     err = capsys.readouterr().err
     assert f"{folder / 'game.yaml'}:2:10: players: Value error, max (2) is below min (3)" in err
     assert "setup.yaml: missing" in err
+
+
+def test_validate_scores_every_worked_example(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34: a card count lowered under a case's numbers passed validate, and the build
+    ended in an EndStateError on the rules page showing the case."""
+    project = game_project(tmp_path, "nile")
+    lowered_card_count(project.content / "nile")
+    assert main(["validate", str(project.content)]) == 1
+    err = capsys.readouterr().err
+    cases = project.content / "nile" / "cases.yaml"
+    lines = cases.read_text(encoding="utf-8").splitlines()
+    line = next(
+        n for n, text in enumerate(lines, start=1) if "{name: Jenny, flax: 2, wheat: 3" in text
+    )
+    assert err.startswith(f"{cases}:{line}:"), err
+    assert (
+        "cases[0].state: case 'modelretailer_example' cannot be scored: "
+        "players[1].wheat: above_max (max=2)"
+    ) in err.splitlines()[0]
+    assert "Traceback" not in err
+
+
+def test_build_names_a_worked_example_it_cannot_score(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same content through ``build`` (without validate first): a clean error naming the
+    case, no EndStateError traceback, and no site written."""
+    project = game_project(tmp_path, "nile")
+    lowered_card_count(project.content / "nile")
+    out = tmp_path / "out"
+    args = ["build", "--project", str(tmp_path), "--lang", "en", "--out", str(out)]
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    assert "nile: the worked example 'third_pile_decides' cannot be scored (players[0].wheat" in err
+    assert "run `rulebook validate`" in err and "Traceback" not in err
+    assert not out.exists()
 
 
 def test_score_json_from_standard_input() -> None:
@@ -116,6 +155,45 @@ def test_setup_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
 def test_setup_refuses_an_illegal_count(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["setup", "nile", "--players", "9", "--lang", "en"]) == 1
     assert "Nile is for 2–6 players, not 9" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("players", [str(10**7), str(10**12), str(10**30), "-" + "9" * 64])
+def test_setup_refuses_a_huge_count_at_once(
+    players: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 34: 10**7 took 35-55 s, 10**12 ended in MemoryError, 10**30 hung; the game's
+    range is named, the number written in full."""
+    assert main(["setup", "river_of_gold", f"--players={players}", "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert "--players: River of Gold is for 1–4 players, not " in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("players", ["9" * 65, "3.5", "1e9", "٣"])
+def test_setup_players_is_a_whole_number(players: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["setup", "nile", f"--players={players}"])
+    assert exit_.value.code == 2
+    assert "argument --players: a whole number of players, got" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seed", ["x" * 201, "a\x1b[2Jb", "a\u202eb"])
+def test_setup_seed_is_short_and_printable(seed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The seed is printed back with the checklist: a terminal escape must not reach it."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["setup", "nile", "--players", "3", "--seed", seed])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --seed: at most 200 printable characters, got" in err
+    assert "\x1b" not in err and "\u202e" not in err
+
+
+def test_setup_refuses_an_option_that_does_not_apply(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["setup", "river_of_gold", "--players", "4", "--option", "seishin_level=level_2"]
+    assert main([*args, "--lang", "en"]) == 1
+    assert "--option seishin_level: not used with these options and this number of players" in (
+        capsys.readouterr().err
+    )
 
 
 def test_schemas_are_up_to_date(capsys: pytest.CaptureFixture[str]) -> None:

@@ -49,6 +49,7 @@ from scorer import mechanics
 from scorer.compiler import player_function, table_function
 from scorer.engine import GameEngine
 from scorer.export import export_game
+from scorer.legality import applicable_options, option_whens
 from scorer.outcome import score_outcome
 from scorer.problems import EndStateError, Problem, excerpt
 from scorer.reading import MAX_BYTES, MAX_DEPTH, read_end_state
@@ -244,6 +245,28 @@ def _other_options(content: GameContent, state: Json, rng: random.Random) -> Jso
     return state
 
 
+def off_condition_states(content: GameContent, bases: list[Json]) -> list[Json]:
+    """Scored states with an option set where its ``when`` does not hold (issue 34): for each
+    such option and value, the first state where it does not apply. Both runtimes refuse it."""
+    found: list[Json] = []
+    whens, defaults = option_whens(content), content.option_defaults()
+    for option in content.scoring.options:
+        if option.when is None:
+            continue
+        values = [True] if option.kind == "flag" else [c.id for c in option.choices]
+        for value in [v for v in values if v != option.default]:
+            # The state's own options, or the others at their defaults (Crossroads off).
+            tried = [
+                ({**defaults, **base.get("options", {}), option.id: value}, base) for base in bases
+            ] + [({**defaults, option.id: value}, base) for base in bases]
+            for options, base in tried:
+                _, reset = applicable_options(whens, defaults, options, len(base["players"]))
+                if option.id in reset:
+                    found.append({**copy.deepcopy(base), "options": options})
+                    break
+    return found
+
+
 def game_states(content: GameContent, engine: GameEngine) -> list[Json]:
     """Conformance cases, random states, states with other options and corrupted ones, each
     with Python's outcome."""
@@ -272,6 +295,8 @@ def game_states(content: GameContent, engine: GameEngine) -> list[Json]:
     for i in range(OPTION_VARIANTS if content.scoring.options and scored_states else 0):
         variant = _other_options(content, rng.choice(scored_states), rng)
         states.append({"id": f"options changed {i}", "state": variant})
+    for i, variant in enumerate(off_condition_states(content, scored_states)):
+        states.append({"id": f"option off its condition {i}", "state": variant})
     bases = [
         s["state"]
         for s in states

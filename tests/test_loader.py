@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from schemas.loader import SYMLINK_REFUSED, ContentError, load_all, load_game
+from schemas.expressions import MAX_NODES
+from schemas.loader import RESERVED_NAMES, SYMLINK_REFUSED, ContentError, load_all, load_game
 from tests.conftest import CONTENT
-from tests.fuzz.hostile import alias_bomb, deep_expression
+from tests.fuzz.hostile import alias_bomb, deep_expression, wide_sum
 
 
 @pytest.fixture
@@ -340,3 +341,59 @@ def test_an_error_inside_an_input_names_its_field(nile: Path) -> None:
     [problem] = error.value.problems
     assert problem.path == "inputs[3].label"
     assert problem.line == _line_of(scoring, "label: ''")
+
+
+# Issue 34: content validate accepted and the build could not use.
+
+
+def test_a_huge_player_range_is_refused(nile: Path) -> None:
+    """players.max of 10**9 ran the build out of memory (a setup and a page per count)."""
+    _replace(nile / "game.yaml", "players: {min: 2, max: 6}", "players: {min: 2, max: 1000000000}")
+    line = _line_of(nile / "game.yaml", "players:")
+    message = _only_problem(nile)
+    assert message.startswith(f"{nile / 'game.yaml'}:{line}:")
+    assert "players.max: Input should be less than or equal to 20 (got 1000000000)" in message
+
+
+def test_a_huge_deck_is_refused(nile: Path) -> None:
+    """``copies`` of 10**9 (with a count to match) made a setup deal from 10**9 cards."""
+    components = nile / "components.yaml"
+    _replace(components, "{id: wheat, name: Blé}", "{id: wheat, name: Blé, copies: 1000000000}")
+    problems = [str(p) for p in _problems(nile)]
+    assert any("copies: Input should be less than or equal to 1000" in p for p in problems)
+
+
+def _problems(folder: Path) -> list[object]:
+    with pytest.raises(ContentError) as error:
+        load_game(folder)
+    return list(error.value.problems)
+
+
+def test_a_sum_of_thirty_thousand_terms_is_refused(nile: Path) -> None:
+    wide_sum(nile, 30_000)
+    message = _only_problem(nile)
+    assert message.startswith(f"{nile / 'scoring.yaml'}:")
+    assert "compute.sum: Value error, an expression of 30,001 nodes: one holds at most 500" in (
+        message
+    )
+
+
+def test_the_largest_expression_allowed_compiles(nile: Path) -> None:
+    """The bound keeps what the engine's compiler can take: 499 terms, 500 nodes."""
+    from scorer.engine import GameEngine
+
+    wide_sum(nile, MAX_NODES - 1)
+    GameEngine(load_game(nile))
+
+
+@pytest.mark.parametrize("name", sorted(RESERVED_NAMES))
+def test_a_game_folder_named_like_a_site_folder_is_refused(nile: Path, name: str) -> None:
+    """A game named ``assets`` would be written into the built site's own assets folder."""
+    folder = nile.parent / name
+    nile.rename(folder)
+    _replace(folder / "game.yaml", "id: nile", f"id: {name}")
+    message = _only_problem(folder)
+    assert message == (
+        f"{folder}: the built site uses this name for its own files "
+        f"({', '.join(sorted(RESERVED_NAMES))}): rename the game"
+    )

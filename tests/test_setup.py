@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 
 import pytest
 
@@ -11,6 +12,7 @@ from scorer.engine import GameEngine
 from scorer.problems import EndStateError
 from scorer.rng import SeededRandom, fnv1a
 from scorer.setup import SetupError, make_setup
+from tests.conftest import ROOT
 
 
 def test_fnv1a_known_values() -> None:
@@ -250,3 +252,74 @@ def test_first_player_rule_follows_the_game(games: dict[str, GameContent]) -> No
     tokaido = make_setup(games["tokaido"], 4, seed="s")
     line = next(s for s in tokaido.steps if s.id == "start_line")
     assert "hasard" not in line.text and "ordre de départ" in line.text
+
+
+#: (game, players, options, the options refused as not applying), issue 34: an option whose
+#: ``when`` fails may be left out or at its default, and is refused set otherwise.
+OFF_CONDITION: list[tuple[str, int, dict[str, object], list[str]]] = [
+    (
+        "tokaido",
+        5,
+        {"crossroads": False, "shodo_reading": "later_souvenirs_only"},
+        ["shodo_reading"],
+    ),
+    ("tokaido", 5, {"crossroads": False, "shodo_reading": "final_count"}, []),
+    ("tokaido", 5, {"crossroads": True, "shodo_reading": "later_souvenirs_only"}, []),
+    ("river_of_gold", 4, {"seishin_level": "level_2"}, ["seishin_level"]),
+    ("river_of_gold", 4, {"clan_scenarios": True}, ["clan_scenarios"]),
+    # Seishin set back at four turns its scenarios off too.
+    (
+        "river_of_gold",
+        4,
+        {"seishin_level": "level_2", "clan_scenarios": True},
+        ["seishin_level", "clan_scenarios"],
+    ),
+    ("river_of_gold", 4, {"seishin_level": "off", "clan_scenarios": False}, []),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "options", "refused"), OFF_CONDITION)
+def test_options_that_do_not_apply_are_refused_by_setup_and_score(
+    games: dict[str, GameContent],
+    game: str,
+    players: int,
+    options: dict[str, object],
+    refused: list[str],
+) -> None:
+    """Setup and score refuse the same options with the same problem, from the option's
+    ``when`` in scoring.yaml (the calculator's form hides the same ones)."""
+    expected = [(("options", ident), "not_used") for ident in refused]
+    try:
+        make_setup(games[game], players, seed="s", options=options)
+        from_setup = []
+    except SetupError as error:
+        from_setup = [(p.loc, p.code) for p in error.problems]
+    assert from_setup == expected
+    state = json.loads((ROOT / "examples" / f"{game}.json").read_text(encoding="utf-8"))
+    assert len(state["players"]) == players
+    state["options"] = {**state.get("options", {}), **options}
+    try:
+        GameEngine(games[game]).score(state)
+        from_score = []
+    except EndStateError as refusal:
+        from_score = [(p.loc, p.code) for p in refusal.problems if p.loc[:1] == ("options",)]
+    assert from_score == expected
+
+
+def test_a_refused_option_names_its_value(games: dict[str, GameContent]) -> None:
+    with pytest.raises(SetupError) as error:
+        make_setup(games["river_of_gold"], 4, options={"seishin_level": "level_2"})
+    [problem] = error.value.problems
+    assert problem.params == {"value": "level_2"}
+
+
+@pytest.mark.parametrize("players", [10**7, 10**12, 10**30, -(10**12)])
+def test_a_huge_player_count_is_refused_before_anything_is_built(
+    games: dict[str, GameContent], players: int
+) -> None:
+    """Issue 34: 10**7 built a name per player (35-55 s), 10**12 ran out of memory, 10**30
+    hung; each is the game's range problem, at once."""
+    for content in games.values():
+        with pytest.raises(SetupError) as error:
+            make_setup(content, players)
+        assert _codes(error) == [(("players",), "player_count")]

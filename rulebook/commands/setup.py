@@ -18,6 +18,37 @@ if TYPE_CHECKING:
     from scorer.setup import SetupResult
 
 
+#: The longest --players value read: a count with more digits is refused as it is given.
+MAX_COUNT_DIGITS = 64
+
+
+def player_count(text: str) -> int:
+    """``--players``: a whole number of at most ``MAX_COUNT_DIGITS`` digits (the game's
+    range is checked with the game, so that the message can name it)."""
+    from scorer.problems import excerpt
+
+    digits = text.strip().lstrip("+-")
+    if not digits.isascii() or not digits.isdigit() or len(digits) > MAX_COUNT_DIGITS:
+        raise argparse.ArgumentTypeError(f"a whole number of players, got {excerpt(text)!r}")
+    return int(text)
+
+
+#: The longest seed read: a seed is a word or two to share, printed back with the setup.
+MAX_SEED = 200
+
+
+def seed_text(text: str) -> str:
+    """``--seed``: at most ``MAX_SEED`` printable characters (it is printed back: a control
+    or text-direction character would act on the terminal)."""
+    from scorer.problems import excerpt
+
+    if len(text) > MAX_SEED or not text.isprintable():
+        raise argparse.ArgumentTypeError(
+            f"at most {MAX_SEED} printable characters, got {excerpt(text)!r}"
+        )
+    return text
+
+
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
     """``KEY=VALUE`` pairs as options; ``true`` and ``false`` are flags."""
     from scorer.problems import printable
@@ -124,9 +155,11 @@ def register(commands: Any) -> None:
         description="The setup checklist for a player count, reproducible from its seed.",
     )
     parser.add_argument("game", help="game id, e.g. momiji")
-    parser.add_argument("--players", type=int, required=True, help="number of players")
+    parser.add_argument("--players", type=player_count, required=True, help="number of players")
     parser.add_argument(
-        "--seed", help="seed text; the same seed gives the same setup (default: random)"
+        "--seed",
+        type=seed_text,
+        help="seed text; the same seed gives the same setup (default: random)",
     )
     parser.add_argument("--names", help="player names in seating order, comma-separated")
     parser.add_argument(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import gettext
 from collections.abc import Mapping, Sequence
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from functools import cache
 from typing import Literal, cast
 
@@ -49,7 +49,17 @@ def categories(language: str) -> tuple[Category, ...]:
 
 def format_number(number: Number, language: str) -> str:
     """``number`` written the way ``language`` writes it (fr 1 234,5 with U+202F)."""
+    if isinstance(number, int) and abs(number) >= _EXACT:
+        # Babel rounds through the decimal context (28 digits), which fails on a larger
+        # whole number: a refused ``--players 10**30`` is still written in full.
+        with localcontext() as context:
+            context.prec = len(str(abs(number))) + 10  # room for the pattern's decimals
+            return format_decimal(number, locale=_locale(language))
     return format_decimal(number, locale=_locale(language))
+
+
+#: The smallest whole number the default decimal context cannot hold exactly.
+_EXACT = 10**27
 
 
 def format_count(number: Number, patterns: Mapping[str, str], language: str) -> str:

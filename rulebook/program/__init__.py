@@ -47,8 +47,8 @@ if TYPE_CHECKING:
 #: Bumped when the stored shape changes.
 #: 6: the tally replaces category_when; constraints_hold, inputs_off. 7: constraints_hold
 #: computes the values it reads, and takes no V (constraint values); the tally copies a
-#: breakdown template, a global of its own (a dict).
-FORMAT = 7
+#: breakdown template, a global of its own (a dict). 8: option_when.
+FORMAT = 8
 #: The game files the score path reads (schemas.game.REQUIRED_FILES, checked in save()).
 GAME_FILES = ("game", "components", "setup", "scoring")
 
@@ -96,6 +96,7 @@ class StoredChecks:
     evaluate: Callable[..., Any]
     constraint_values: Callable[..., Any]
     input_when: dict[str, TableFn] = field(default_factory=dict)
+    option_when: dict[str, TableFn] = field(default_factory=dict)
     inputs_off: TableFn | None = None
     table_when: dict[str, TableFn] = field(default_factory=dict)
     choice_when: dict[tuple[str, str], TableFn] = field(default_factory=dict)
@@ -132,6 +133,7 @@ class Program:
             evaluate=functions["evaluate"],
             constraint_values=functions["constraint_values"],
             input_when=functions["input_when"],
+            option_when=functions["option_when"],
             inputs_off=functions["inputs_off"],
             table_when=functions["table_when"],
             choice_when=functions["choice_when"],
@@ -192,6 +194,7 @@ def make(engine: GameEngine, labels: Callable[[str], dict[str, Any]]) -> dict[st
             "win_requires": freeze(compiled.win_requires) if compiled.win_requires else None,
             "team": freeze(compiled.team) if compiled.team else None,
             "input_when": {k: freeze(f) for k, f in compiled.input_when.items()},
+            "option_when": {k: freeze(f) for k, f in compiled.option_when.items()},
             "inputs_off": freeze(compiled.inputs_off) if compiled.inputs_off else None,
             "table_when": {k: freeze(f) for k, f in compiled.table_when.items()},
             "choice_when": {key: freeze(f) for key, f in compiled.choice_when.items()},

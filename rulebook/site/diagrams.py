@@ -589,15 +589,23 @@ def draw(diagram: Diagram, table: Table, ident: str) -> str:
 def tables(content: GameContent) -> Iterator[tuple[int, dict[str, Any]]]:
     """Every player count with the default options, then with each flag option turned
     the other way where that is a legal table (what the setup page shows)."""
-    from scorer.legality import option_rule_problems, option_rules
+    from scorer.legality import (
+        option_rule_problems,
+        option_rules,
+        option_whens,
+        unused_option_problems,
+    )
 
     defaults = content.option_defaults()
     rules, counts = option_rules(content), content.game.players.values()
+    whens = option_whens(content)
     for players in range(content.game.players.min, content.game.players.max + 1):
         yield players, dict(defaults)
         for option in content.scoring.options:
             if option.kind != "flag":
                 continue
             changed = {**defaults, option.id: not defaults[option.id]}
-            if not option_rule_problems(rules, counts, changed, players):
+            if not option_rule_problems(rules, counts, changed, players) and not (
+                unused_option_problems(whens, defaults, changed, players)
+            ):
                 yield players, changed

@@ -53,8 +53,23 @@ class GameBuild:
     def result(self, case: Case) -> Result:
         """The engine's result for ``case``, scored once per build."""
         if case.id not in self._results:
-            self._results[case.id] = self.engine.score({"game": self.content.id, **case.state})
+            self._results[case.id] = self._score(case)
         return self._results[case.id]
+
+    def _score(self, case: Case) -> Result:
+        """``case`` scored; content that cannot score it is the user's error, not a crash
+        (``rulebook validate`` finds it first, with the case's file and line)."""
+        from rulebook.errors import CommandError
+        from scorer.problems import EndStateError
+
+        try:
+            return self.engine.score({"game": self.content.id, **case.state})
+        except EndStateError as error:
+            found = "; ".join(str(p) for p in error.problems[:5])
+            raise CommandError(
+                f"{self.content.id}: the worked example {case.id!r} cannot be scored "
+                f"({found}): run `rulebook validate`"
+            ) from None
 
 
 @dataclass(frozen=True)

@@ -185,3 +185,22 @@ def test_a_table_field_offers_only_what_the_player_count_uses(page: Any, base_ur
         "options => options.filter(o => o.value && !o.textContent.startsWith('2-')).map(o => o.value)"
     ) == ["t_12_8_4"]
     assert ("not_for_count", '["table","tile_region_1"]') in _problems(calc)
+
+
+def test_an_option_the_count_hides_is_no_longer_in_effect(page: Any, base_url: str) -> None:
+    """Issue 34: Seishin chosen at two players, then four: its field is hidden, and so is
+    Seishin (its level stays at "off" in the state, as setup and score require), where
+    Seishin stayed at the table and in the state, unseen."""
+    page.goto(base_url + "en/river_of_gold/scoring/")
+    calc = widget_ready(page, "[data-calculator]")
+    calc.locator("[data-player-count]").select_option("2")
+    calc.locator('[data-option="seishin_level"]').select_option("level_1")
+    assert calc.locator('[data-rival-fields="seishin"]').count() == 1
+    calc.locator("[data-player-count]").select_option("4")
+    assert calc.locator('[data-option="seishin_level"]').count() == 0
+    assert calc.locator('[data-rival-fields="seishin"]').count() == 0
+    assert ("not_used", '["options","seishin_level"]') not in _problems(calc)
+    # Back at two, the table's choice is still there.
+    calc.locator("[data-player-count]").select_option("2")
+    assert calc.locator('[data-option="seishin_level"]').input_value() == "level_1"
+    assert calc.locator('[data-rival-fields="seishin"]').count() == 1

@@ -30,3 +30,24 @@ def deep_expression(game: Path) -> None:
         "{id: wheat_count, compute: {input: wheat}}",
         f"{{id: wheat_count, compute: {deep}}}",
     )
+
+
+def wide_sum(game: Path, terms: int) -> None:
+    """Nile's first value as a flat ``sum`` of ``terms`` ones (30,000 ended in a
+    RecursionError when the engine compiled it)."""
+    ones = ", ".join(["1"] * terms)
+    replace_once(
+        game / "scoring.yaml",
+        "{id: wheat_count, compute: {input: wheat}}",
+        f"{{id: wheat_count, compute: {{sum: [{ones}]}}}}",
+    )
+
+
+def lowered_card_count(game: Path) -> None:
+    """Nile's wheat cards lowered from 14 to 2: every worked example holding more than two
+    wheat can no longer be scored (the build ended in an EndStateError)."""
+    text = (game / "components.yaml").read_text(encoding="utf-8")
+    start = text.index("id: wheat_cards")
+    end = text.index("count: 14", start)
+    text = text[:end] + "count: 2" + text[end + len("count: 14") :]
+    (game / "components.yaml").write_text(text, encoding="utf-8")

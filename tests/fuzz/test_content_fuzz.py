@@ -18,7 +18,13 @@ import pytest
 
 from tests.conftest import CONTENT, ROOT
 from tests.fuzz.bounds import assert_clean_failure, python_command, run_command
-from tests.fuzz.hostile import alias_bomb, deep_expression, replace_once
+from tests.fuzz.hostile import (
+    alias_bomb,
+    deep_expression,
+    lowered_card_count,
+    replace_once,
+    wide_sum,
+)
 
 Damage = Callable[[Path], None]
 
@@ -75,6 +81,12 @@ def _bytes(name: str, old: bytes, new: bytes) -> Damage:
 
 def _text(name: str, old: str, new: str) -> Damage:
     return lambda game: replace_once(game / name, old, new)
+
+
+def _site_folder_name(game: Path) -> None:
+    """The game renamed ``assets``, the built site's own folder beside the games."""
+    replace_once(game / "game.yaml", "id: nile", "id: assets")
+    game.rename(game.parent / "assets")
 
 
 CASES: dict[str, tuple[Damage, tuple[str, ...]]] = {
@@ -148,6 +160,28 @@ CASES: dict[str, tuple[Damage, tuple[str, ...]]] = {
         lambda g: (g / "components.yaml").write_text("", encoding="utf-8"),
         ("components.yaml", "valid dictionary"),
     ),
+    # Issue 34: content validate accepted and the build could not use.
+    "a player range up to 10**9": (
+        _text("game.yaml", "players: {min: 2, max: 6}", "players: {min: 2, max: 1000000000}"),
+        ("game.yaml:", "players.max", "less than or equal to 20"),
+    ),
+    "a sum of 30,000 terms": (
+        lambda g: wide_sum(g, 30_000),
+        ("scoring.yaml:", "compute.sum", "at most 500"),
+    ),
+    "a card count under a worked example": (
+        lowered_card_count,
+        ("cases.yaml:", "cases[0].state", "modelretailer_example", "above_max"),
+    ),
+    "a deck of 10**9 copies": (
+        _text(
+            "components.yaml",
+            "{id: wheat, name: Blé}",
+            "{id: wheat, name: Blé, copies: 1000000000}",
+        ),
+        ("components.yaml:", "copies", "less than or equal to 1000"),
+    ),
+    "a game folder named like a site folder": (_site_folder_name, ("assets", "rename the game")),
     "a misnamed file": (
         lambda g: (g / "glossary.yaml").rename(g / "glosary.yml"),
         ("glosary.yml", "did you mean glossary.yaml"),

@@ -1,9 +1,15 @@
 // What makes a table legal, the same for the setup generator and the calculator, as
 // scorer/legality.py: the game's player range, the counts each option is tied to (its
-// ``players`` rule), and names as the end state's name field takes them.
+// ``players`` rule), the options that apply at all (their ``when``: an option that does not
+// apply may be left out or at its default, any other value is refused as ``not_used``), and
+// names as the end state's name field takes them.
 
+import { tableFunction } from "./expr.js";
 import { fieldProblems, normalize } from "./fields.js";
 import { problem } from "./problems.js";
+import { truthy } from "./values.js";
+
+/** @typedef {(O: any, T: any, D: any, n: number) => any} OptionWhen */
 
 /** @typedef {import("./problems.js").Problem} Problem */
 
@@ -41,6 +47,52 @@ export function optionRuleProblems(game, options, count) {
   return out;
 }
 
+/** @type {WeakMap<object, Record<string, OptionWhen>>} each export's compiled option tests */
+const compiledWhens = new WeakMap();
+
+/** The ``when`` of each option that has one, compiled once per export. @param {any} game @returns {Record<string, OptionWhen>} */
+export function optionWhens(game) {
+  let found = compiledWhens.get(game);
+  if (!found) {
+    found = {};
+    for (const option of game.scoring.options ?? []) if (option.when != null) found[option.id] = tableFunction(option.when);
+    compiledWhens.set(game, found);
+  }
+  return found;
+}
+
+/**
+ * The options with each that does not apply at ``count`` set back to its default, and the
+ * ids of those set back: rounds until none changes, as one option's test may read another.
+ * @param {any} game @param {Record<string, any>} options @param {number} count
+ * @returns {{options: Record<string, any>, reset: string[]}}
+ */
+export function applicableOptions(game, options, count) {
+  const whens = optionWhens(game);
+  const defaults = Object.fromEntries((game.scoring.options ?? []).map((/** @type {any} */ o) => [o.id, o.default]));
+  const chosen = { ...options };
+  /** @type {string[]} */
+  const reset = [];
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const [id, when] of Object.entries(whens)) {
+      const value = Object.hasOwn(chosen, id) ? chosen[id] : defaults[id];
+      if (value !== defaults[id] && !truthy(when(chosen, {}, {}, count))) {
+        chosen[id] = defaults[id];
+        reset.push(id);
+        changed = true;
+      }
+    }
+  }
+  return { options: chosen, reset };
+}
+
+/** Options set to something other than their default where they do not apply. @param {any} game @param {Record<string, any>} options @param {number} count @returns {Problem[]} */
+export function unusedOptionProblems(game, options, count) {
+  const { reset } = applicableOptions(game, options, count);
+  return reset.map((id) => problem(["options", id], "not_used", { value: options[id] }));
+}
+
 /** Options a request names that the game does not have, or with a value it cannot take. @param {any} game @param {Record<string, any>} given @returns {Problem[]} */
 export function optionProblems(game, given) {
   /** @type {Problem[]} */
@@ -58,9 +110,12 @@ export function optionProblems(game, given) {
 
 /** Each player whose (normalized) name another player has too. @param {(string | null)[]} names @returns {Problem[]} */
 export function duplicateNames(names) {
-  const given = names.filter((n) => n != null);
+  // Counted once, not name by name: a request may carry thousands of names.
+  /** @type {Map<string, number>} */
+  const seen = new Map();
+  for (const n of names) if (n != null) seen.set(n, (seen.get(n) ?? 0) + 1);
   return names.flatMap((name, i) =>
-    name != null && given.indexOf(name) != given.lastIndexOf(name) ? [problem(["players", i, "name"], "duplicate_name", { name })] : [],
+    name != null && (seen.get(name) ?? 0) > 1 ? [problem(["players", i, "name"], "duplicate_name", { name })] : [],
   );
 }
 

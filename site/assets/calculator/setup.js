@@ -1,6 +1,6 @@
 // scorer/setup.py make_setup: the same inputs give the same checklist.
 import { tableFunction } from "./expr.js";
-import { nameProblems, optionProblems, optionRuleProblems, playerCountProblems } from "./legality.js";
+import { nameProblems, optionProblems, optionRuleProblems, playerCountProblems, unusedOptionProblems } from "./legality.js";
 import { problem } from "./problems.js";
 import { SeededRandom } from "./rng.js";
 import { num, truthy } from "./values.js";
@@ -23,7 +23,8 @@ export class SetupError extends Error {
 export function makeSetup(game, players, seed, names, options = {}) {
   const countProblems = playerCountProblems(game, players);
   const problems = [...countProblems];
-  const given = names?.length ? names : Array.from({ length: players }, (_, i) => `P${i + 1}`);
+  // A placeholder name per player only for a count the game is played at.
+  const given = names?.length ? names : countProblems.length ? [] : Array.from({ length: players }, (_, i) => `P${i + 1}`);
   if (given.length != players && !problems.length) problems.push(problem(["players"], "names_count", { count: given.length, players }));
   const checked = nameProblems(game.player_name, given);
   problems.push(...checked.problems);
@@ -35,7 +36,7 @@ export function makeSetup(game, players, seed, names, options = {}) {
   for (const o of game.scoring.options) chosen[o.id] = o.default;
   if (!optionFaults.length) {
     Object.assign(chosen, options);
-    if (!countProblems.length) problems.push(...optionRuleProblems(game, chosen, players));
+    if (!countProblems.length) problems.push(...optionRuleProblems(game, chosen, players), ...unusedOptionProblems(game, chosen, players));
   }
   if (problems.length) throw new SetupError(problems);
   seed ||= [...crypto.getRandomValues(new Uint8Array(4))].map((b) => b.toString(16).padStart(2, "0")).join("");

@@ -17,6 +17,7 @@
 import { checklist, rememberNames, rememberSetup, restoreTable } from "./checklist.js";
 import * as expr from "./expr.js";
 import { el, setAttr, setText, Words } from "./kit.js";
+import { applicableOptions } from "./legality.js";
 import { registerOffline } from "./offline.js";
 import { unscored, verdict } from "./explain.js";
 import { excerpt, ProblemWords } from "./problems.js";
@@ -210,9 +211,9 @@ class Calculator {
     this.build();
   }
 
-  /** What the `when` tests read. */
+  /** What the `when` tests read: an option that does not apply (hidden) at its default. */
   context() {
-    return { options: this.options, table: this.table, choiceData: runtime.validation.choiceData(this.game, this.table), n: this.count };
+    return { options: applicableOptions(this.game, this.options, this.count).options, table: this.table, choiceData: runtime.validation.choiceData(this.game, this.table), n: this.count };
   }
 
   /**
@@ -598,7 +599,7 @@ class Calculator {
       const given = Object.entries(this.rivalValues[rival.id] ?? {}).filter(([k, v]) => this.engine.inputActive(k, this.context()) && v !== false && String(v ?? "").trim() !== "");
       if (given.length) rivals[rival.id] = Object.fromEntries(given.map(([k, v]) => [k, v === true ? true : number(String(v).trim())]));
     }
-    return { game: this.game.game, options: { ...this.options }, table, players, ...(Object.keys(rivals).length ? { rivals } : {}) };
+    return { game: this.game.game, options: applicableOptions(this.game, this.options, this.count).options, table, players, ...(Object.keys(rivals).length ? { rivals } : {}) };
   }
 
   /**
@@ -894,7 +895,7 @@ class SetupGenerator {
     }
     this.form.append(names);
 
-    const c = { options: this.options, table: {}, choiceData: {}, n: this.count };
+    const c = { options: applicableOptions(this.game, this.options, this.count).options, table: {}, choiceData: {}, n: this.count };
     // How a table enters its scores (from the score track) is no part of a setup.
     const entry = new Set((this.game.scoring.options ?? []).filter((/** @type {any} */ o) => o.category === "entry").map((/** @type {any} */ o) => o.id));
     const options = optionFields(this.game, t, this.options, (id) => !entry.has(id) && (!this.optionWhen || holds(this.optionWhen[id], c)), (id, value) => {
@@ -931,7 +932,7 @@ class SetupGenerator {
     const names = this.names.slice(0, this.count).map((n, i) => (n.trim() ? n : t.t("default_player", { n: i + 1 })));
     let result;
     try {
-      result = runtime.setup.makeSetup(this.game, this.count, this.seed, names, { ...this.options });
+      result = runtime.setup.makeSetup(this.game, this.count, this.seed, names, applicableOptions(this.game, this.options, this.count).options);
     } catch (error) {
       const problems = /** @type {any} */ (error).problems;
       if (!problems) throw error;

@@ -3,7 +3,7 @@
 // all in one round. A problem in an input no total reads (the export's ``needs``) is a
 // tiebreak problem: the state is still scored, and the ties it would break stay undecided.
 import { fieldProblems, isObject, normalize } from "./fields.js";
-import { duplicateNames, optionRuleProblems, playerCountProblems } from "./legality.js";
+import { duplicateNames, optionRuleProblems, playerCountProblems, unusedOptionProblems } from "./legality.js";
 import { problem } from "./problems.js";
 import { eq, num, truthy } from "./values.js";
 
@@ -99,7 +99,7 @@ class Round {
     const rawOptions = object(raw.options);
     /** @type {Record<string, any>} */
     const options = Object.fromEntries((s.options ?? []).map((/** @type {any} */ o) => [o.id, Object.hasOwn(rawOptions, o.id) ? rawOptions[o.id] : o.default]));
-    this.problems.push(...optionRuleProblems(game, options, count));
+    this.problems.push(...optionRuleProblems(game, options, count), ...unusedOptionProblems(game, options, count));
 
     const rawTable = object(raw.table);
     /** @type {Record<string, any>} */

@@ -44,10 +44,11 @@ def wide_sum(game: Path, terms: int) -> None:
 
 
 def lowered_card_count(game: Path) -> None:
-    """Nile's wheat cards lowered from 14 to 2: every worked example holding more than two
+    """Nile's wheat cards lowered from 16 to 2: every worked example holding more than two
     wheat can no longer be scored (the build ended in an EndStateError)."""
     text = (game / "components.yaml").read_text(encoding="utf-8")
     start = text.index("id: wheat_cards")
-    end = text.index("count: 14", start)
-    text = text[:end] + "count: 2" + text[end + len("count: 14") :]
+    end = text.index("count: 16", start)
+    assert text.index("count:", start) == end, "the wheat cards' count comes first"
+    text = text[:end] + "count: 2" + text[end + len("count: 16") :]
     (game / "components.yaml").write_text(text, encoding="utf-8")

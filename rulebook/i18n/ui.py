@@ -846,6 +846,39 @@ UI_STRINGS: tuple[UiString, ...] = (
         "Next player: {name}",
         "Calculator button: shows the next player's fields; {name} is that player.",
     ),
+    UiString(
+        "calc_see_results",
+        "See the results",
+        "Calculator button under the last player's fields: goes down to the results.",
+    ),
+    UiString(
+        "calc_tie_fold",
+        "Needed only on a tie",
+        "Calculator: the button that opens the fields only a tiebreaker reads (lira, wines);"
+        " they are folded until the table opens them.",
+    ),
+    UiString(
+        "calc_tie_fold_help",
+        "Fill these in only if the totals are equal: they decide who wins the tie.",
+        "Calculator: the help under ui.calc_tie_fold.",
+    ),
+    UiString(
+        "calc_nothing_yet",
+        "The result shows here as soon as you enter the scores.",
+        "Calculator: the results of a form where nothing is entered yet (no winner is named).",
+    ),
+    UiString(
+        "calc_not_entered",
+        "Not entered yet (an empty field counts as 0):",
+        "Calculator results: heads the list of number fields left empty that the totals (or a"
+        " tie) read, a line per player, each field a link to it.",
+    ),
+    UiString(
+        "calc_counted_as",
+        "{field} (counted as {value})",
+        "Calculator results, in the list of fields not entered: an empty field whose default"
+        " is not 0; {field} is its label, {value} the number it counts as.",
+    ),
     UiString("calc_less", "One less", "Calculator: the − button beside a small count."),
     UiString("calc_more", "One more", "Calculator: the + button beside a small count."),
     UiString(

@@ -97,12 +97,16 @@ def test_every_keystroke_lands_where_it_was_typed(browser: Any, base_url: str, g
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
         page.goto(base_url + f"en/{game}/scoring/")
-        page.wait_for_function("document.querySelector('[data-calculator]')?.dataset.ready === 'true'")
+        page.wait_for_function(
+            "document.querySelector('[data-calculator]')?.dataset.ready === 'true'"
+        )
         count = page.locator("[data-calculator] [data-player-count]")
         if count.input_value() != "2" and count.locator("option[value='2']").count():
             count.select_option("2")
         # Nothing entered: no winner, no verdict.
-        announced = page.locator("[data-calculator] [data-winners], [data-calculator] [data-verdict]")
+        announced = page.locator(
+            "[data-calculator] [data-winners], [data-calculator] [data-verdict]"
+        )
         fresh = [announced.nth(k).inner_text() for k in range(announced.count())]
         players = int(count.input_value())
         typed: dict[str, str] = {}

@@ -670,6 +670,14 @@ UI_STRINGS: tuple[UiString, ...] = (
         "Calculator notice: the saved table or history was damaged or made by another version; it was set aside, not deleted.",
     ),
     UiString(
+        "calc_aside_dropped",
+        "{count} older saved record was removed to make room: this device keeps the {most} newest.",
+        "Calculator notice, with the saved records that could not be opened: past the most"
+        " this device keeps, the oldest go; {count} is how many went, {most} how many are kept.",
+        plural="{count} older saved records were removed to make room: this device keeps the"
+        " {most} newest.",
+    ),
+    UiString(
         "calc_unfit",
         "A table saved on this device was made for an earlier version of this calculator. What still fits is open; what no longer fits is listed here and kept on this device.",
         "Calculator notice: the game's content changed since the table was saved; the list below says what no longer fits.",

@@ -119,7 +119,8 @@ def test_every_keystroke_lands_where_it_was_typed(browser: Any, base_url: str, g
         again = "9" if typed[first] != "9" else "8"
         _type(page.locator(first), again)
         typed[first] = again
-        assert (fresh, _misses(page, typed)) == ([], [])
+        misses = _misses(page, typed)
+        assert (fresh, misses) == ([], []), f"a fresh form announced {fresh}; lost keys: {misses}"
         assert errors == []
     finally:
         context.close()

@@ -392,6 +392,17 @@ describe("damaged storage is set aside, never dropped", () => {
     assert.equal(s.asideDropped(), 1);
   });
 
+  test("set-aside records that cannot be read are kept, not written over by the next", () => {
+    const storage = new MemoryStorage();
+    storage.setItem("rulebook.aside.probe", "{not json");
+    storage.setItem(KEY, "{oops");
+    const s = store(storage);
+    new Keeper(s);
+    const aside = s.aside();
+    assert.deepEqual(aside.map((x) => x.from), ["table", "aside"]);
+    assert.equal(JSON.parse(aside[1].file.text).saved.record, "{not json");
+  });
+
   test("a set-aside record nested thousands of levels deep is listed, never walked", () => {
     // String() of an array 5,000 levels deep throws a RangeError: the page listed such a
     // misfit's value with it, and the error went uncaught.

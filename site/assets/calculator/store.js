@@ -52,6 +52,16 @@ function writable(x) {
     return false;
   }
 }
+/**
+ * A stored record as it is set aside: its data, or its text when it is not JSON, too long
+ * or too deep to write back (cut to the most characters kept).
+ * @param {{text: string, data: any, json: boolean}} found
+ */
+function asideRecord(found) {
+  const record = found.json ? found.data : found.text;
+  if (found.text.length <= MAX_RECORD && writable(record)) return record;
+  return { cut: found.text.length > MAX_RECORD, text: found.text.slice(0, MAX_RECORD) };
+}
 /** What a download says of a record too deeply nested for JSON to write. */
 const TOO_DEEP = "(too deeply nested to write)";
 /**
@@ -109,7 +119,9 @@ function readMisfit(m) {
  *   A kept game as the page shows it: ``table`` is what fits the current content (null when nothing could be read), ``file`` the stored entry as JSON.
  * @typedef {"content" | "format" | "newer" | "damaged"} AsideReason
  *   Why a record was set aside: it no longer fits the content, or cannot be read at all (an older format made for other content, a newer version, damage).
- * @typedef {{at: number, reason: AsideReason, from: "table" | "history", misfits: Misfit[], file: {name: string, text: string}}} Aside
+ * @typedef {"table" | "history" | "aside"} AsideSource
+ *   Where a set-aside record was: the kept table, the history, or the set-aside records themselves (unreadable as a whole).
+ * @typedef {{at: number, reason: AsideReason, from: AsideSource, misfits: Misfit[], file: {name: string, text: string}}} Aside
  */
 
 /** The local storage of this page, or null when the browser refuses it. @returns {Storage | null} */
@@ -533,12 +545,12 @@ export class Store {
 
   // -- what was set aside -------------------------------------------------------------------
 
-  /** The stored set-aside records, checked (their misfits as the page may show them). @returns {{at: number, reason: AsideReason, from: "table" | "history", misfits: Misfit[], record: any}[]} */
+  /** The stored set-aside records, checked (their misfits as the page may show them). @returns {{at: number, reason: AsideReason, from: AsideSource, misfits: Misfit[], record: any}[]} */
   asideItems() {
     const data = this.read(this.asideKey)?.data;
     if (!isObject(data) || !Array.isArray(data.items)) return [];
     return data.items.filter((/** @type {any} */ x) => isObject(x) && isTime(x.at) && ASIDE_REASONS.has(x.reason)
-      && (x.from === "table" || x.from === "history") && Array.isArray(x.misfits) && x.misfits.length <= MAX_KEYS)
+      && (x.from === "table" || x.from === "history" || x.from === "aside") && Array.isArray(x.misfits) && x.misfits.length <= MAX_KEYS)
       .slice(0, ASIDE_SIZE)
       .map((/** @type {any} */ x) => ({ ...x, misfits: x.misfits.map(readMisfit).filter((/** @type {any} */ m) => m) }));
   }
@@ -554,14 +566,18 @@ export class Store {
 
   /**
    * Keep a stored record that could not be carried over whole, for the reader to download.
-   * @param {AsideReason} reason @param {"table" | "history"} from @param {Misfit[]} misfits @param {Found} found
+   * @param {AsideReason} reason @param {AsideSource} from @param {Misfit[]} misfits @param {Found} found
    */
   setAside(reason, from, misfits, found) {
-    let record = found.json ? found.data : found.text;
-    if (found.text.length > MAX_RECORD || !writable(record)) record = { cut: found.text.length > MAX_RECORD, text: found.text.slice(0, MAX_RECORD) };
     const items = this.asideItems();
     const at = Math.max(Date.now(), ...items.map((x) => x.at + 1));
-    const all = [{ at, reason, from, misfits, record }, ...items];
+    const all = [{ at, reason, from, misfits, record: asideRecord(found) }, ...items];
+    // Set-aside records that cannot be read as a whole (damaged, or deeper than this
+    // browser's JSON reader goes) are kept as one record, not written over.
+    const stored = this.read(this.asideKey);
+    if (stored && !(isObject(stored.data) && Array.isArray(stored.data.items))) {
+      all.push({ at: at + 1, reason: "damaged", from: "aside", misfits: [{ kind: "entries", reason: "damaged" }], record: asideRecord(stored) });
+    }
     // The oldest beyond the most go, and how many is kept to tell the reader.
     const dropped = this.asideDropped() + Math.max(0, all.length - ASIDE_SIZE);
     this.write(this.asideKey, { v: STORAGE_VERSION, items: all.slice(0, ASIDE_SIZE), ...(dropped ? { dropped } : {}) });

@@ -85,5 +85,12 @@ def test_tie_fields_stay_put_and_empty_fields_are_named(browser: Any, base_url: 
         assert field.is_visible() and field.evaluate("e => e === document.activeElement")
         assert calc.locator("[data-tie-fold]").get_attribute("aria-expanded") == "true"
         assert vp.input_value() == "23"
+        field.press_sequentially("5", delay=110)
+        # The table comes back with its tiebreak entry in view.
+        page = calc.page
+        page.reload()
+        calc = widget_ready(page, "[data-calculator]")
+        again = calc.locator('[data-input="lira"][data-player="0"]')
+        assert again.is_visible() and again.input_value() == "5"
     finally:
         context.close()

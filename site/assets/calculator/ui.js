@@ -485,6 +485,10 @@ class Calculator {
     const body = el("tbody");
     let group = undefined;
     const tiebreakOnly = this.tiebreakOnly();
+    // A table opened with tiebreak entries (a link, Undo, a kept game) shows them; a
+    // keystroke never rebuilds the form, so the fold never opens under the fingers.
+    const given = (/** @type {any} */ v) => v != null && v !== false && String(v).trim() !== "";
+    if (this.values.slice(0, this.count).some((row) => [...tiebreakOnly].some((id) => given(row[id])))) this.tieOpen = true;
     let folded = false;
     /** A row of the fold is hidden while the fold is closed. @param {HTMLElement} row */
     const fold = (row) => {

@@ -140,6 +140,9 @@ function optionFields(game, texts, options, active, onChange, prefix) {
 // The calculator
 // ----------------------------------------------------------------------------------------
 
+/** Whether a field holds an entry (an unticked box and blank text hold none). @param {any} v */
+const given = (v) => v != null && v !== false && String(v).trim() !== "";
+
 /** Counts up to this many get − / + buttons. */
 const STEPPER_MAX = 12;
 
@@ -238,7 +241,6 @@ class Calculator {
 
   /** Whether anything is entered for a player or a rival (a fresh form announces nothing). */
   anythingEntered() {
-    const given = (/** @type {any} */ v) => v != null && v !== false && String(v).trim() !== "";
     return this.values.slice(0, this.count).some((row) => Object.values(row).some(given))
       || Object.values(this.rivalValues).some((row) => Object.values(row ?? {}).some(given));
   }
@@ -487,7 +489,6 @@ class Calculator {
     const tiebreakOnly = this.tiebreakOnly();
     // A table opened with tiebreak entries (a link, Undo, a kept game) shows them; a
     // keystroke never rebuilds the form, so the fold never opens under the fingers.
-    const given = (/** @type {any} */ v) => v != null && v !== false && String(v).trim() !== "";
     if (this.values.slice(0, this.count).some((row) => [...tiebreakOnly].some((id) => given(row[id])))) this.tieOpen = true;
     let folded = false;
     /** A row of the fold is hidden while the fold is closed. @param {HTMLElement} row */

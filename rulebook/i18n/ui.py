@@ -670,6 +670,14 @@ UI_STRINGS: tuple[UiString, ...] = (
         "Calculator notice: the saved table or history was damaged or made by another version; it was set aside, not deleted.",
     ),
     UiString(
+        "calc_aside_dropped",
+        "{count} older saved record was removed to make room: this device keeps the {most} newest.",
+        "Calculator notice, with the saved records that could not be opened: past the most"
+        " this device keeps, the oldest go; {count} is how many went, {most} how many are kept.",
+        plural="{count} older saved records were removed to make room: this device keeps the"
+        " {most} newest.",
+    ),
+    UiString(
         "calc_unfit",
         "A table saved on this device was made for an earlier version of this calculator. What still fits is open; what no longer fits is listed here and kept on this device.",
         "Calculator notice: the game's content changed since the table was saved; the list below says what no longer fits.",
@@ -845,6 +853,39 @@ UI_STRINGS: tuple[UiString, ...] = (
         "calc_next_player",
         "Next player: {name}",
         "Calculator button: shows the next player's fields; {name} is that player.",
+    ),
+    UiString(
+        "calc_see_results",
+        "See the results",
+        "Calculator button under the last player's fields: goes down to the results.",
+    ),
+    UiString(
+        "calc_tie_fold",
+        "Needed only on a tie",
+        "Calculator: the button that opens the fields only a tiebreaker reads (lira, wines);"
+        " they are folded until the table opens them.",
+    ),
+    UiString(
+        "calc_tie_fold_help",
+        "Fill these in only if the totals are equal: they decide who wins the tie.",
+        "Calculator: the help under ui.calc_tie_fold.",
+    ),
+    UiString(
+        "calc_nothing_yet",
+        "The result shows here as soon as you enter the scores.",
+        "Calculator: the results of a form where nothing is entered yet (no winner is named).",
+    ),
+    UiString(
+        "calc_not_entered",
+        "Not entered yet (an empty field counts as 0):",
+        "Calculator results: heads the list of number fields left empty that the totals (or a"
+        " tie) read, a line per player, each field a link to it.",
+    ),
+    UiString(
+        "calc_counted_as",
+        "{field} (counted as {value})",
+        "Calculator results, in the list of fields not entered: an empty field whose default"
+        " is not 0; {field} is its label, {value} the number it counts as.",
     ),
     UiString("calc_less", "One less", "Calculator: the − button beside a small count."),
     UiString("calc_more", "One more", "Calculator: the + button beside a small count."),

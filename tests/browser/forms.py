@@ -22,7 +22,7 @@ from scorer.needs import needs
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
 #: Sets each [selector, value] in order, as typing would: the element is looked up when its
-#: turn comes (an earlier field may have rebuilt the form, a tie may have added a field).
+#: turn comes (an earlier field may have rebuilt the form).
 #: Focus moves as typing moves it wherever the page can see where it is: a select or a box
 #: whose change rebuilds the form (which keeps the focused field) has it, and so has the
 #: last field when the calculator recomputes (Undo groups the changes by the focused field).
@@ -92,7 +92,7 @@ def _shown(value: Any) -> Any:
 
 def enter_state(page: Any, state: dict[str, Any], game: str, *, typed: bool = False) -> None:
     """Enter an end state into the calculator. The inputs only a tiebreaker reads are
-    entered when the form asks for them (the totals tie), else left out, as at a table."""
+    entered last, in their fold (opened first when typing)."""
     calc = widget_ready(page, "[data-calculator]")
     players = state["players"]
     settings = [
@@ -153,9 +153,17 @@ def enter_state(page: Any, state: dict[str, Any], game: str, *, typed: bool = Fa
     for index, player in enumerate(players):
         for key in sorted(later & set(player)):
             field = calc.locator(f'[data-input="{key}"][data-player="{index}"]')
-            if field.count():  # asked: the totals tie
+            if field.count():
                 _show_player(calc, index)
+                open_tie_fold(calc)
                 fill_field(field, player[key])
+
+
+def open_tie_fold(calc: Any) -> None:
+    """Open the fold of the fields needed only on a tie, as a player taps it open."""
+    toggle = calc.locator('[data-tie-fold][aria-expanded="false"]')
+    if toggle.count() and toggle.is_visible():
+        toggle.click()
 
 
 def _show_player(calc: Any, index: int) -> None:

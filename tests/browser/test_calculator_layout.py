@@ -23,7 +23,7 @@ from schemas.cases import Case
 from schemas.loader import load_game
 from scorer.engine import GameEngine
 from tests.browser.conftest import LAYOUT_SHIFTS
-from tests.browser.forms import enter_state, fill_field
+from tests.browser.forms import enter_state, fill_field, open_tie_fold
 from tests.track_support import track_state
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
@@ -121,6 +121,7 @@ def test_the_form_fits_and_names_stay_in_view(
     try:
         calc = page.locator("[data-calculator]")
         calc.locator("[data-player-count]").select_option(str(count))
+        open_tie_fold(calc)  # the fields needed only on a tie must fit too
         assert _overflow(page) <= 0, f"the page scrolls sideways at {SCREENS[screen][0]} px"
         if screen == "phone":
             _every_tab_whole_and_distinct(calc, count)

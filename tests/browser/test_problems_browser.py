@@ -7,14 +7,18 @@ from typing import Any
 
 import pytest
 
-from tests.browser.forms import widget_ready
+from tests.browser.forms import open_tie_fold, widget_ready
 
 
 def _fill(calc: Any, values: dict[tuple[str, int], str]) -> None:
     for (field, player), value in values.items():
         target = calc.locator(f'[data-input="{field}"][data-player="{player}"]')
         if not target.is_visible():  # a phone shows one player at a time: switch to them
-            calc.locator(f'[data-switch="{player}"]').click()
+            tab = calc.locator(f'[data-switch="{player}"]')
+            if tab.count() and tab.is_visible():
+                tab.click()
+        if not target.is_visible():  # a field needed only on a tie: open their fold
+            open_tie_fold(calc)
         if target.evaluate("e => e.tagName") == "SELECT":
             target.select_option(value)
         else:

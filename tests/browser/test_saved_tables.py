@@ -132,3 +132,29 @@ def test_the_notice_fits_a_phone(browser: Any, base_url: str, language: str) -> 
         assert overflow <= 1, "the page scrolls sideways at 360 px"
         box = notice.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+
+
+def test_a_deeply_nested_record_and_a_full_store_are_told(page: Any, base_url: str) -> None:
+    """Issue 34: a set-aside record 5,000 levels deep threw an uncaught RangeError (the page
+    listed its value with String()); past 20 records the oldest went without a word."""
+    deep = "[" * 5000 + "]" * 5000
+    misfit = f'{{"kind":"input","reason":"limit","id":"coins","name":"Ana","value":{deep}}}'
+    item = '{{"at":{at},"reason":"content","from":"table","misfits":[{misfit}],"record":{deep}}}'
+    items = ",".join(item.format(at=1000 + k, misfit=misfit, deep=deep) for k in range(20))
+    page.goto(base_url + "en/tokaido/scoring/")
+    calculator(page)
+    page.evaluate(FORGET_TABLE)
+    page.evaluate(
+        "(text) => { localStorage.setItem('rulebook.aside.tokaido', text);"
+        " localStorage.setItem('rulebook.table.tokaido', '{oops'); }",
+        f'{{"v":2,"items":[{items}]}}',
+    )
+    page.reload()  # the damaged table is the 21st record set aside
+    calculator(page)
+    notice = page.locator("[data-aside]")
+    assert notice.locator('[data-notice="calc_bad_storage"]').is_visible()
+    dropped = notice.locator('[data-notice="calc_aside_dropped"]')
+    assert dropped.inner_text() == (
+        "1 older saved record was removed to make room: this device keeps the 20 newest."
+    )
+    assert "[…]" in notice.locator("[data-misfit]").first.inner_text()

@@ -375,7 +375,53 @@ describe("damaged storage is set aside, never dropped", () => {
     assert.equal(aside.length, ASIDE_SIZE);
     assert.equal(JSON.parse(aside[0].file.text).saved.record, `{oops ${ASIDE_SIZE + 2}`, "the newest first");
     assert.equal(JSON.parse(store(storage).asideFile().text).saved.items.length, ASIDE_SIZE, "all in one file");
+    assert.equal(store(storage).asideDropped(), 3, "the three oldest went, and the page can say so");
     assert.deepEqual(store(storage).dismiss(), [], "and all removed at once");
+    assert.equal(store(storage).asideDropped(), 0, "once the reader cleared them, nothing more to say");
+  });
+
+  test("the count of records removed to make room survives removing one record", () => {
+    const storage = new MemoryStorage();
+    for (let n = 0; n < ASIDE_SIZE + 1; n++) {
+      storage.setItem(KEY, `{oops ${n}`);
+      new Keeper(store(storage));
+    }
+    const s = store(storage);
+    assert.equal(s.asideDropped(), 1);
+    s.dismiss(s.aside()[0].at);
+    assert.equal(s.asideDropped(), 1);
+  });
+
+  test("set-aside records that cannot be read are kept, not written over by the next", () => {
+    const storage = new MemoryStorage();
+    storage.setItem("rulebook.aside.probe", "{not json");
+    storage.setItem(KEY, "{oops");
+    const s = store(storage);
+    new Keeper(s);
+    const aside = s.aside();
+    assert.deepEqual(aside.map((x) => x.from), ["table", "aside"]);
+    assert.equal(JSON.parse(aside[1].file.text).saved.record, "{not json");
+  });
+
+  test("a set-aside record nested thousands of levels deep is listed, never walked", () => {
+    // String() of an array 5,000 levels deep throws a RangeError: the page listed such a
+    // misfit's value with it, and the error went uncaught.
+    const deep = "[".repeat(5000) + "]".repeat(5000);
+    const deepObject = '{"a":'.repeat(5000) + "1" + "}".repeat(5000);
+    const storage = new MemoryStorage();
+    storage.setItem("rulebook.aside.probe", `{"v":2,"items":[{"at":1,"reason":"content","from":"table","misfits":[
+      {"kind":"input","reason":"limit","id":"coins","value":${deep}},
+      {"kind":"input","reason":"gone","id":${deep},"label":${deepObject},"name":"Ana","value":${deepObject}},
+      {"kind":"nonsense","reason":"gone"}],"record":${deepObject}}]}`);
+    const s = store(storage);
+    const [item] = s.aside();
+    assert.deepEqual(item.misfits, [
+      { kind: "input", reason: "limit", id: "coins", value: "[…]" },
+      { kind: "input", reason: "gone", name: "Ana", value: "{…}" },
+    ]);
+    for (const m of item.misfits) for (const v of Object.values(m)) assert.equal(typeof String(v), "string");
+    assert.match(s.asideFile().text, /too deeply nested/);
+    assert.match(item.file.text, /too deeply nested/);
   });
 });
 

@@ -13,7 +13,7 @@ import { explain } from "./explain.js";
 import { bgStatsLink, bgStatsPlay, download, resultFile } from "./export.js";
 import { el, Words } from "./kit.js";
 import { cleanName, decodeSetup, decodeTable, encodeSetup, encodeTable, isShared } from "./share.js";
-import { Keeper, localStore, Store } from "./store.js";
+import { ASIDE_SIZE, Keeper, localStore, Store } from "./store.js";
 
 /** The fragment of the address, without "#". */
 const fragment = () => location.hash.slice(1);
@@ -289,6 +289,7 @@ class CalculatorTools {
   renderAside() {
     const w = this.w;
     const items = this.store.aside();
+    const dropped = this.store.asideDropped();
     this.asideBox.hidden = !items.length;
     if (!items.length) return this.asideBox.replaceChildren();
     const unfit = items.filter((item) => item.reason === "content");
@@ -298,6 +299,7 @@ class CalculatorTools {
       unfit.length ? [el("p", { "data-notice": "calc_unfit", text: w.t("calc_unfit") }),
         el("ul", {}, unfit.flatMap((item) => item.misfits).map((m) => el("li", { "data-misfit": m.kind, text: this.misfit(m) })))] : "",
       items.length > unfit.length ? el("p", { "data-notice": "calc_bad_storage", text: w.t("calc_bad_storage") }) : "",
+      dropped ? el("p", { "data-notice": "calc_aside_dropped", text: w.t("calc_aside_dropped", { count: dropped, most: ASIDE_SIZE }) }) : "",
       button("calc_unfit_download", () => download(this.store.asideFile()), "data-aside-download"), " ",
       button("calc_forget", () => {
         this.store.dismiss();

@@ -141,6 +141,9 @@ function optionFields(game, texts, options, active, onChange, prefix) {
 // The calculator
 // ----------------------------------------------------------------------------------------
 
+/** Whether a field holds an entry (an unticked box and blank text hold none). @param {any} v */
+const given = (v) => v != null && v !== false && String(v).trim() !== "";
+
 /** Counts up to this many get − / + buttons. */
 const STEPPER_MAX = 12;
 
@@ -180,8 +183,14 @@ class Calculator {
     this.view = typeof matchMedia === "function" && matchMedia("(max-width: 44.9375em)").matches ? "one" : "all";
     /** The player shown in the one-player view. */
     this.current = 0;
-    /** Whether the totals tie (the tiebreak-only inputs are then asked). */
+    /** Whether the totals tie (the fields needed only on a tie then count). */
     this.tied = false;
+    /**
+     * Whether the fold of the fields needed only on a tie is open. Those fields are always
+     * in the form (a keystroke that makes the totals tie or untie never adds or removes a
+     * row under the fingers); the table opens the fold, or a link to one of its fields does.
+     */
+    this.tieOpen = false;
     /** Whether fit() follows the window's size. */
     this.fitting = false;
     /** @type {WeakMap<Element, string>} what each field's error line shows (flag()) */
@@ -218,19 +227,23 @@ class Calculator {
 
   /**
    * The inputs asked with the current options, table and player count. The score track's
-   * own inputs come first; inputs only a tiebreaker reads are asked only once the totals
-   * tie (or when they hold something already).
+   * own inputs come first; the inputs only a tiebreaker reads come last, in their fold.
    */
   activeInputs() {
     const c = this.context();
     const tiebreakOnly = this.tiebreakOnly();
-    const entered = (/** @type {string} */ id) => this.values.some((v) => v[id] != null && v[id] !== "" && v[id] !== false);
-    const asked = this.game.scoring.inputs.filter((/** @type {any} */ spec) => this.engine.inputActive(spec.id, c)
-      && (!tiebreakOnly.has(spec.id) || this.tied || entered(spec.id)));
+    const asked = this.game.scoring.inputs.filter((/** @type {any} */ spec) => this.engine.inputActive(spec.id, c));
     const track = this.game.scoring.score_track;
-    if (!track || !this.options.score_track) return asked;
-    const first = new Set(["track_points", ...(track.facts ?? []).map((/** @type {any} */ f) => f.id)]);
-    return [...asked.filter((/** @type {any} */ s) => first.has(s.id)), ...asked.filter((/** @type {any} */ s) => !first.has(s.id))];
+    const first = new Set(track && this.options.score_track ? ["track_points", ...(track.facts ?? []).map((/** @type {any} */ f) => f.id)] : []);
+    /** @param {any} s */
+    const order = (s) => (first.has(s.id) ? 0 : tiebreakOnly.has(s.id) ? 2 : 1);
+    return [0, 1, 2].flatMap((k) => asked.filter((/** @type {any} */ s) => order(s) === k));
+  }
+
+  /** Whether anything is entered for a player or a rival (a fresh form announces nothing). */
+  anythingEntered() {
+    return this.values.slice(0, this.count).some((row) => Object.values(row).some(given))
+      || Object.values(this.rivalValues).some((row) => Object.values(row ?? {}).some(given));
   }
 
   /** The inputs only a tiebreaker reads (no total, breakdown or check on the totals). @returns {Set<string>} */
@@ -329,7 +342,12 @@ class Calculator {
 
   /** Player ``i``'s name as entered, or their seat's default name. @param {number} i */
   nameOf(i) {
-    return this.names[i]?.trim() || this.texts.t("default_player", { n: i + 1 });
+    return this.names[i]?.trim() || this.defaultName(i);
+  }
+
+  /** The default name of seat ``i`` ("Player 2"). @param {number} i */
+  defaultName(i) {
+    return this.texts.t("default_player", { n: i + 1 });
   }
 
   /**
@@ -350,11 +368,20 @@ class Calculator {
       cell.classList.toggle("rb-off", this.view === "one" && cell.dataset.col !== String(i));
     }
     for (const b of this.form.querySelectorAll("[data-switch]")) b.setAttribute("aria-pressed", String(b.getAttribute("data-switch") === String(i)));
+    this.nextLabel();
+  }
+
+  /**
+   * The button under a player's fields: the next player's, or on the last player the way
+   * to the results (a button with a class is shown whatever its ``hidden`` says, so it
+   * never hides: it changes what it does).
+   */
+  nextLabel() {
     const next = /** @type {HTMLElement | null} */ (this.form.querySelector("[data-next-player]"));
-    if (next) {
-      next.hidden = i + 1 >= this.count;
-      next.textContent = this.texts.t("calc_next_player", { name: this.names[i + 1] ?? "" });
-    }
+    if (!next) return;
+    const last = this.current + 1 >= this.count;
+    next.toggleAttribute("data-last", last);
+    setText(next, last ? this.texts.t("calc_see_results") : this.texts.t("calc_next_player", { name: this.nameOf(this.current + 1) }));
   }
 
   /**
@@ -388,6 +415,7 @@ class Calculator {
 
   /** Focus a field, first showing its player in the one-player view. @param {HTMLElement} target */
   reveal(target) {
+    if (target.closest("[data-tie-only]")) this.openTies(true);
     const col = /** @type {HTMLElement | null} */ (target.closest("[data-col]"));
     if (col && this.view === "one") this.show(Number(col.dataset.col));
     target.focus();
@@ -441,10 +469,17 @@ class Calculator {
       this.columnIds.push(id);
       head.append(el("th", { scope: "col", "data-col": i, class: "rb-player-head" },
         el("label", { class: "rb-visually-hidden", for: id, text: t.t("player_name", { n: i + 1 }) }),
+        // The seat's default name is a placeholder, not a value to erase first; an empty
+        // field is the seat's default name.
         el("input", {
-          id, type: "text", class: "rb-name", value: this.names[i], maxlength: 40, autocomplete: "off",
+          id, type: "text", class: "rb-name", value: this.names[i] === this.defaultName(i) ? "" : this.names[i], maxlength: 40, autocomplete: "off",
+          placeholder: this.defaultName(i),
           "data-player-name": i, "data-focus-key": `name:${i}`, "aria-describedby": `${id}-error`,
-          on: { input: (/** @type {Event} */ e) => { this.names[i] = /** @type {HTMLInputElement} */ (e.target).value; this.schedule(); } },
+          on: { input: (/** @type {Event} */ e) => {
+            const typed = /** @type {HTMLInputElement} */ (e.target).value;
+            this.names[i] = typed.trim() ? typed : this.defaultName(i);
+            this.schedule();
+          } },
         }),
         el("output", { class: "rb-running", "data-running-total": i }),
         el("span", { class: "rb-error", id: `${id}-error`, hidden: true, "data-error-for": `players[${i}]` })));
@@ -452,12 +487,29 @@ class Calculator {
     table.append(el("thead", {}, head));
     const body = el("tbody");
     let group = undefined;
+    const tiebreakOnly = this.tiebreakOnly();
+    // A table opened with tiebreak entries (a link, Undo, a kept game) shows them; a
+    // keystroke never rebuilds the form, so the fold never opens under the fingers.
+    if (this.values.slice(0, this.count).some((row) => [...tiebreakOnly].some((id) => given(row[id])))) this.tieOpen = true;
+    let folded = false;
+    /** A row of the fold is hidden while the fold is closed. @param {HTMLElement} row */
+    const fold = (row) => {
+      if (!folded) return row;
+      row.setAttribute("data-tie-only", "");
+      row.classList.toggle("rb-folded", !this.tieOpen);
+      return row;
+    };
     for (const spec of this.activeInputs()) {
+      if (!folded && tiebreakOnly.has(spec.id)) {
+        folded = true;
+        group = undefined;
+        body.append(this.foldRow());
+      }
       if (spec.group !== group) {
         group = spec.group;
         if (group && s.groups?.[group]) {
-          body.append(el("tr", { class: "rb-group" }, el("th", { scope: "rowgroup", colspan: this.count + 1 },
-            t.text(s.groups[group], `scoring.groups.${group}`))));
+          body.append(fold(el("tr", { class: "rb-group" }, el("th", { scope: "rowgroup", colspan: this.count + 1 },
+            t.text(s.groups[group], `scoring.groups.${group}`)))));
         }
       }
       const rowId = nextId("calc-row");
@@ -467,7 +519,7 @@ class Calculator {
       if (spec.kind === "sequence") head.append(el("small", { class: "rb-help" }, t.t("sequence_help")));
       const row = el("tr", { "data-row": spec.id }, head);
       for (let i = 0; i < this.count; i++) row.append(el("td", { "data-col": i }, this.field(spec, i, rowId)));
-      body.append(row);
+      body.append(fold(row));
     }
     table.append(body);
     const box = el("div", { class: `rb-calc-scroll rb-view-${this.view}` }, table);
@@ -475,12 +527,37 @@ class Calculator {
     const next = el("button", {
       type: "button", class: "md-button rb-next-player", "data-next-player": "", "data-focus-key": "next-player",
       on: { click: () => {
-        this.show(Math.min(this.current + 1, this.count - 1));
+        if (this.current + 1 >= this.count) {
+          this.results.scrollIntoView({ block: "start" });
+          return;
+        }
+        this.show(this.current + 1);
         /** @type {HTMLElement | null} */ (this.form.querySelector(`[data-col="${this.current}"] input, [data-col="${this.current}"] select`))?.focus();
         this.form.querySelector("[data-switcher]")?.scrollIntoView({ block: "nearest" });
       } },
     });
     return el("div", { class: "rb-one-player" }, this.switcher(), box, el("p", {}, next));
+  }
+
+  /**
+   * The head of the fields needed only on a tie: a button that opens or closes them. They
+   * stay in the form whatever the totals, so no keystroke moves a row.
+   */
+  foldRow() {
+    const t = this.texts;
+    const toggle = el("button", {
+      type: "button", class: "rb-tie-toggle", "data-tie-fold": "", "data-focus-key": "tie-fold", "aria-expanded": String(this.tieOpen),
+      on: { click: () => this.openTies(!this.tieOpen) },
+    }, t.node("calc_tie_fold"));
+    return el("tr", { class: "rb-group rb-tie-fold" }, el("th", { scope: "rowgroup", colspan: this.count + 1 }, toggle,
+      el("small", { class: "rb-help" }, t.node("calc_tie_fold_help"))));
+  }
+
+  /** Open (or close) the fold of the fields needed only on a tie. @param {boolean} open */
+  openTies(open) {
+    this.tieOpen = open;
+    for (const row of this.form.querySelectorAll("[data-tie-only]")) row.classList.toggle("rb-folded", !open);
+    this.form.querySelector("[data-tie-fold]")?.setAttribute("aria-expanded", String(open));
   }
 
   /** The running totals beside the names and in the switcher. @param {any} result */
@@ -490,7 +567,7 @@ class Calculator {
       const p = result?.players?.[Number(out.dataset.runningTotal)];
       // A tab has room for the number only; the unit is said to screen readers.
       const bare = points && p && out.dataset.tabTotal !== undefined;
-      setText(out, !p ? "—" : bare ? this.texts.num(p.total) : points ? this.texts.count("points", p.total) : (p.key ?? []).join(" "));
+      setText(out, !p ? "" : bare ? this.texts.num(p.total) : points ? this.texts.count("points", p.total) : (p.key ?? []).join(" "));
       setAttr(out, "aria-label", bare ? this.texts.count("points", p.total) : null);
     }
     for (const name of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("[data-switch-name]"))) {
@@ -499,6 +576,7 @@ class Calculator {
     for (const label of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("[data-switch-label]"))) {
       setText(label, this.tabLabel(Number(label.dataset.switchLabel)));
     }
+    this.nextLabel(); // it names the next player, whose name may just have changed
   }
 
   /** The control of one input for one player. @param {any} spec @param {number} i @param {string} rowId */
@@ -630,19 +708,75 @@ class Calculator {
       problems = [];
     }
     const first = this.game.scoring.ranking.keys[0].value;
-    const tied = !!result?.players?.some((/** @type {any} */ p) => p.decided_by && p.decided_by !== first);
-    if (tied !== this.tied) {
-      this.tied = tied; // the tiebreak-only inputs come (or go) with the tie
-      if (this.tiebreakOnly().size) return this.build();
-    }
+    // The form stays as it is whatever the tie: only the results and the list of fields
+    // not entered change (a rebuild here moved the caret before the digit just typed).
+    this.tied = !!result?.players?.some((/** @type {any} */ p) => p.decided_by && p.decided_by !== first);
     this.said = new ProblemWords(this.game, this.texts, this.names.slice(0, this.count).map(excerpt));
     const todo = problems.filter((p) => this.untouched(p));
     const wrong = problems.filter((p) => !todo.includes(p));
     this.flag(wrong);
-    this.runningTotals(result);
-    this.results.replaceChildren(...(problems.length ? this.problemList(wrong, todo, result != null) : []), ...this.resultView(result, !problems.length));
-    this.last = [state, problems.length ? null : result];
+    // Nothing entered yet: no total, no winner (a fresh form is no 0-0 tie).
+    const entered = this.anythingEntered();
+    this.runningTotals(entered ? result : null);
+    const blank = entered ? this.notEntered(result) : [];
+    const titled = !problems.length;
+    this.results.replaceChildren(
+      ...(problems.length ? this.problemList(wrong, todo, result != null) : []),
+      ...(!entered ? (titled ? [el("h3", {}, this.texts.node("results")), el("p", { class: "rb-help", "data-nothing-yet": "" }, this.texts.node("calc_nothing_yet"))] : [])
+        : [...this.notEnteredList(blank, titled), ...this.resultView(result, titled && !blank.length)]));
+    this.last = [state, problems.length || !entered ? null : result];
     this.onUpdate?.(...this.last); // the table tools (table.js) keep only final results
+  }
+
+  /**
+   * The number fields left empty that count: every one a total reads, and those only a
+   * tiebreaker reads for a player whose total ties. The engine counts an empty field as
+   * its default (0), so the results say which ones are empty.
+   * @param {any} result @returns {{player: number, spec: any}[]}
+   */
+  notEntered(result) {
+    const first = this.game.scoring.ranking.keys[0].value;
+    const tiebreakOnly = this.tiebreakOnly();
+    const tied = (/** @type {number} */ i) => {
+      const p = result?.players?.[i];
+      return !!p?.decided_by && p.decided_by !== first;
+    };
+    const inputs = this.activeInputs().filter((/** @type {any} */ spec) => spec.kind === "count");
+    const out = [];
+    for (let i = 0; i < this.count; i++) {
+      for (const spec of inputs) {
+        if (tiebreakOnly.has(spec.id) && !tied(i)) continue;
+        if (String(this.values[i][spec.id] ?? "").trim() === "") out.push({ player: i, spec });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The empty fields that count, a line per player, each field a link to it; a field
+   * whose default is not 0 says what it counts as.
+   * @param {{player: number, spec: any}[]} blank @param {boolean} titled
+   */
+  notEnteredList(blank, titled) {
+    if (!blank.length) return [];
+    const t = this.texts;
+    const list = el("ul", { class: "rb-todo", "data-not-entered": "" });
+    for (let i = 0; i < this.count; i++) {
+      const mine = blank.filter((b) => b.player === i);
+      if (!mine.length) continue;
+      const links = mine.map(({ spec }) => {
+        const label = String(spec.label ?? spec.id);
+        const fallback = runtime.validation.defaultValue(this.game, spec);
+        const text = fallback === 0 ? label : t.t("calc_counted_as", { field: label, value: t.num(fallback) });
+        const target = /** @type {HTMLElement | null} */ (this.form.querySelector(`[data-input="${CSS.escape(spec.id)}"][data-player="${i}"]`));
+        return target ? el("button", { type: "button", class: "rb-link", "data-not-entered-field": `${spec.id}:${i}`, on: { click: () => this.reveal(target) } }, text) : text;
+      });
+      list.append(el("li", { "data-not-entered-player": i }, this.nameOf(i), t.colon(), ...links.flatMap((x, k) => (k ? [", ", x] : [x]))));
+    }
+    return [
+      ...(titled ? [el("h3", {}, t.node("results"))] : []),
+      el("p", { class: "rb-problems-title" }, t.node("calc_not_entered")), list,
+    ];
   }
 
   /**

@@ -17,23 +17,70 @@
 // the index takes in, through a function added to the index's pipeline, and to the query,
 // before Material reads it. The index keeps the pages' own text, so results are shown and
 // highlighted as written. Only two points of Material's worker are relied on: its message
-// protocol (the query is the data of a message of type 2) and lunr's Builder, which it
-// exposes as self.lunr; if either changes, search still works, unfolded.
+// protocol (the query is the data of a message of type 2, results of type 3) and lunr's
+// Builder, which it exposes as self.lunr; if either changes, search still works, unfolded.
 
-/** Material's message type for a query (SearchMessageType.QUERY). */
+/** Material's message types for a query and its results (SearchMessageType). */
 const QUERY = 2;
+const RESULT = 3;
+
+/** How much more a section weighs whose title is the query itself (see titlesFirst). */
+const TITLE_BOOST = 10;
 
 /** This worker's global scope. */
 const scope = /** @type {any} */ (self);
 const { normaliseWords, normaliseQuery } = scope.rulebookSearch;
 
+/** The folded words of the last query, to find the titles that are the query. */
+let asked = new Set();
+
+/**
+ * The folded words of a text (a query, a title without its highlighting), numbers left out.
+ * @param {string} text
+ * @returns {string[]}
+ */
+function words(text) {
+  return text
+    .replace(/<[^>]*>/gu, " ")
+    .split(/[\s\-]+/u)
+    .flatMap((word) => normaliseWords(LANGUAGE, word))
+    .filter((word) => !/^\d+$/u.test(word));
+}
+
+/**
+ * Material's results with the sections whose title is the query ("relais", "Inns", «Жолуді»)
+ * first: lunr weighs a title that holds the word as much as a longer title that also holds
+ * it ("relais intermédiaire"), and more if the longer one's text repeats it. Such a
+ * section's score is raised by TITLE_BOOST, then each page's sections and the pages are put
+ * in score order again, as Material had them.
+ * @param {any} result Material's result: items, a list of pages' lists of sections
+ */
+function titlesFirst(result) {
+  if (!result || !Array.isArray(result.items) || asked.size === 0) return result;
+  for (const page of result.items) {
+    for (const item of page) {
+      const title = words(String(item.title ?? ""));
+      if (title.length > 0 && title.every((word) => asked.has(word))) item.score *= TITLE_BOOST;
+    }
+    page.sort((/** @type {any} */ a, /** @type {any} */ b) => b.score - a.score);
+  }
+  result.items.sort((/** @type {any[]} */ a, /** @type {any[]} */ b) => b[0].score - a[0].score);
+  return result;
+}
+
 // Registered before Material's listener, so the query is folded before Material reads it.
 addEventListener("message", (event) => {
   const message = event.data;
   if (message && message.type === QUERY && typeof message.data === "string") {
+    asked = new Set(words(message.data));
     message.data = normaliseQuery(LANGUAGE, message.data);
   }
 });
+
+// Material answers with the global postMessage: its results pass through titlesFirst.
+const post = scope.postMessage.bind(scope);
+scope.postMessage = (/** @type {any} */ message, /** @type {any[]} */ ...rest) =>
+  post(message && message.type === RESULT ? { ...message, data: titlesFirst(message.data) } : message, ...rest);
 
 importScripts(MATERIAL);
 

@@ -38,8 +38,11 @@ worker.addEventListener("activate", (event) => {
 
 worker.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || request.mode !== "navigate" || !request.url.startsWith(ROOT)) return;
-  event.respondWith(answer(request));
+  if (request.method !== "GET" || !request.url.startsWith(ROOT)) return;
+  // A page this worker controls (the chooser, another language's offline page) loads its
+  // styles and scripts from a language's folder: kept by that language's worker.
+  if (request.mode !== "navigate") event.respondWith(caches.match(request).then((hit) => hit ?? fetch(request)));
+  else event.respondWith(answer(request));
 });
 
 /** @param {Request} request */

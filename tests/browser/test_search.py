@@ -180,6 +180,8 @@ def offline_site(browser: Any, site: Path, locale: str, first: str) -> Iterator[
         server.shutdown()
         server.server_close()
         context.set_offline(True)
+        # Only what the workers kept: nothing from the browser's own cache.
+        context.new_cdp_session(page).send("Network.clearBrowserCache")
         yield page, url
     finally:
         server.shutdown()

@@ -12,7 +12,13 @@ import pytest
 
 from rulebook.site.calculator import island_data
 from rulebook.site.localize import Localizer
-from rulebook.site.offline import ICON_SIZES, offline_files, write_offline
+from rulebook.site.offline import (
+    ICON_SIZES,
+    offline_files,
+    search_lunr_files,
+    write_offline,
+    write_root_offline,
+)
 from rulebook.site.tools import PROBLEM_COUNT_KEYS, TOOL_KEYS
 from schemas.diagrams import SlotsDiagram
 from schemas.game import GameContent
@@ -35,8 +41,13 @@ def built_language(root: Path) -> Path:
         "assets/javascripts/bundle.min.js": "x",
         "assets/javascripts/bundle.min.js.map": "{}",
         "assets/javascripts/lunr/min/lunr.fr.min.js": "x",
-        "assets/javascripts/workers/search.js": "x",
-        "search/search_index.json": "{}",
+        "assets/javascripts/lunr/min/lunr.ru.min.js": "x",
+        "assets/javascripts/lunr/min/lunr.stemmer.support.min.js": "x",
+        "assets/javascripts/lunr/tinyseg.js": "x",
+        "assets/javascripts/workers/search.abc.min.js": "x",
+        "assets/javascripts/workers/search.abc.min.js.map": "{}",
+        "assets/javascripts/workers/rulebook-search.js": "x",
+        "search/search_index.json": '{"config": {"lang": ["fr"]}, "docs": []}',
         "sitemap.xml": "<urlset/>",
         "sitemap.xml.gz": "",
     }
@@ -67,9 +78,14 @@ def test_the_worker_keeps_pages_by_folder_and_the_assets_pages_load(tmp_path: Pa
         "assets/icons/icon-192.png",
         "assets/icons/icon-512.png",
         "assets/javascripts/bundle.min.js",
+        "assets/javascripts/lunr/min/lunr.fr.min.js",
+        "assets/javascripts/lunr/min/lunr.stemmer.support.min.js",
+        "assets/javascripts/workers/rulebook-search.js",
+        "assets/javascripts/workers/search.abc.min.js",
         "manifest.webmanifest",
         "nile/",
         "nile/scoring/",
+        "search/search_index.json",
     ]
     assert "caches.open(CACHE)" in body and "skipWaiting" in body and "// " not in body
 
@@ -110,8 +126,47 @@ def test_the_manifest_and_its_icons(tmp_path: Path) -> None:
 def test_offline_files_skip_what_pages_do_not_need(tmp_path: Path) -> None:
     root = built_language(tmp_path / "fr")
     urls = [url for url, _ in offline_files(root)]
-    for skipped in ("search/", "lunr", "workers", ".map", "sitemap", "share.js"):
+    for skipped in ("lunr.ru", "tinyseg", ".map", "sitemap", "share.js"):
         assert not any(skipped in url for url in urls), skipped
+
+
+def test_search_is_kept_with_the_lunr_files_its_languages_load(tmp_path: Path) -> None:
+    """Search works offline from the first visit: the index, both workers and the lunr
+    files the index's languages load are kept; English alone loads no lunr file."""
+    root = built_language(tmp_path / "fr")
+    assert search_lunr_files(root) == {
+        "assets/javascripts/lunr/min/lunr.fr.min.js",
+        "assets/javascripts/lunr/min/lunr.stemmer.support.min.js",
+    }
+    (root / "search" / "search_index.json").write_text(
+        '{"config": {"lang": ["en"]}, "docs": []}', encoding="utf-8"
+    )
+    assert search_lunr_files(root) == frozenset()
+    (root / "search" / "search_index.json").write_text(
+        '{"config": {"lang": ["fr", "ru"]}, "docs": []}', encoding="utf-8"
+    )
+    assert search_lunr_files(root) == {
+        f"assets/javascripts/lunr/min/lunr.{name}.min.js"
+        for name in ("fr", "ru", "multi", "stemmer.support")
+    }
+
+
+def test_the_root_worker_keeps_the_chooser_and_knows_the_languages(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<h1>rulebook</h1>", encoding="utf-8")
+    write_root_offline(site, ("fr", "uk", "en"))
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    version, files, languages, body = text.split("\n", 3)
+    assert files == 'const FILES = ["./"];'
+    assert languages == 'const LANGUAGES = ["fr", "uk", "en"];'
+    assert "offline.html" in body and "<base href=" in body and "// " not in body
+    first = text
+    (site / "index.html").write_text("<h1>rulebook, again</h1>", encoding="utf-8")
+    write_root_offline(site, ("fr", "uk", "en"))
+    assert (site / "sw.js").read_text(encoding="utf-8").split("\n")[0] != version
+    write_root_offline(site, ("fr", "en"))
+    assert (site / "sw.js").read_text(encoding="utf-8") != first
 
 
 @pytest.mark.parametrize("language", ["fr", "uk", "en"])

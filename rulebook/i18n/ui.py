@@ -151,6 +151,12 @@ UI_STRINGS: tuple[UiString, ...] = (
         "offline; this one will once you are back online.",
         "Text of the page shown offline for a page the device has not kept.",
     ),
+    UiString(
+        "search_unavailable",
+        "Search cannot start: its index is not on this device yet. Open the site once with a "
+        "connection, and search will work offline too.",
+        "Shown in the search box when search cannot run (offline before its index was kept).",
+    ),
     UiString("not_translated_short", "not translated", "Site widget text (not translated short)."),
     UiString(
         "page_not_translated",

@@ -33,10 +33,11 @@ from rulebook.site import config as site_config
 from rulebook.site import output, stored
 from rulebook.site.assets import shipped_files, write_assets
 from rulebook.site.localize import Localizer
-from rulebook.site.offline import write_offline
+from rulebook.site.offline import write_offline, write_root_offline
 from rulebook.site.options import BuildOptions
 from rulebook.site.pages import Page, game_pages, game_view, site_pages
 from rulebook.site.render import Renderer, page_links
+from rulebook.site.search import SearchError, rank_sections, write_search_worker
 from rulebook.site.view import GameBuild, LocalGame
 from schemas.game import GameContent
 
@@ -321,11 +322,17 @@ def compact_search_index(path: Path, keep: SearchIndex | None = None) -> None:
 def finish_language(
     site: Path, language: str, locales: Path | None, keep: SearchIndex | None = None
 ) -> None:
-    """What follows MkDocs in one language: the compact index and the offline files.
+    """What follows MkDocs in one language: the compact index, the search worker and the
+    offline files.
 
     ``keep`` is the search index before a dirty rebuild (see compact_search_index).
     """
     compact_search_index(site / language / "search" / "search_index.json", keep)
+    rank_sections(site / language / "search" / "search_index.json")
+    try:
+        write_search_worker(site / language, language)  # before the worker lists the files
+    except SearchError as error:
+        raise BuildError(str(error)) from None
     title = Localizer(language, None, locales).ui("site_title").text
     write_offline(site / language, language, title)  # manifest, service worker
 
@@ -337,13 +344,15 @@ MKDOCS_WORDS = (
     "not_found_home",
     "offline_title",
     "offline_text",
+    "search_unavailable",
 )
 #: The 404 page's own words (every language's are on it).
 NOT_FOUND_WORDS = ("not_found_title", "not_found_text", "not_found_home")
 
 
 def write_root(site: Path, languages: tuple[str, ...], site_url: str | None = None) -> None:
-    """The language chooser at the site's root, its 404 page and the sitemap index.
+    """The language chooser at the site's root, its 404 page, its service worker and the
+    sitemap index.
 
     The root 404 page (what a host such as GitHub Pages shows for any missing address) is
     the fallback language's own, which finds the site's root from its address.
@@ -360,6 +369,7 @@ def write_root(site: Path, languages: tuple[str, ...], site_url: str | None = No
     missing = site / fallback / "404.html"
     if missing.is_file():
         shutil.copyfile(missing, site / "404.html")
+    write_root_offline(site, languages)  # the chooser offline; other languages' pages too
     if site_url:
         (site / "sitemap.xml").write_text(
             site_config.sitemap_index(site_url, languages), encoding="utf-8"

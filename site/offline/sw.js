@@ -7,7 +7,8 @@
 // Installing keeps every file of FILES (the language's pages and assets) in a cache named
 // after the scope and VERSION; activating deletes this scope's older caches, so a new build
 // (a new hash, so a new worker) replaces them. Requests are answered from the cache first,
-// then from the network (and kept); a page that is neither gets the cached offline page (offline.html), never the 404.
+// then from the network (and kept); a page that is neither gets the cached offline page
+// (offline.html, with a <base> so its links work at any address), never the 404.
 
 /** This worker's global scope, with its service-worker API. */
 const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
@@ -56,7 +57,19 @@ async function answer(request) {
     return response;
   } catch (error) {
     const missing = page ? await cache.match(new URL("offline.html", ROOT).href) : undefined;
-    if (missing) return missing;
+    if (missing) return withBase(missing, ROOT);
     throw error;
   }
+}
+
+/**
+ * The offline page, shown at another address: a <base> first in its <head> keeps its
+ * relative links, styles and scripts pointing where they point from offline.html.
+ * @param {Response} page
+ * @param {string} base
+ */
+async function withBase(page, base) {
+  const text = await page.text();
+  const html = text.replace(/<head>/i, `<head><base href="${base}">`);
+  return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
 }

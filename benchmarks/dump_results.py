@@ -108,5 +108,7 @@ def main(out: Path) -> None:
 
 if __name__ == "__main__":
     if os.environ.get("PYTHONHASHSEED") != "0":
-        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
+        os.execve(
+            sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"}
+        )
     main(Path(sys.argv[1]))

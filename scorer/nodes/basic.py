@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import operator
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from schemas import expressions as ex
-from scorer.describe import Count, Items, Part, Phrase, items, phrase
-from scorer.nodes.base import Rule, register
+from scorer import mechanics
+from scorer.nodes.base import Rule, deferred, register
+from scorer.parts import Count, Items, Part, Phrase, items, phrase
 
 if TYPE_CHECKING:
+    from schemas import expressions as ex
     from scorer.compiler import Emitter
     from scorer.describe import Describer
+    from scorer.interpret import Ctx, Fn, Tools
+else:  # the content models, loaded only when words are asked for
+    ex = deferred("schemas.expressions")
 
 # ----------------------------------------------------------------------------------------
 # References
@@ -18,8 +24,11 @@ if TYPE_CHECKING:
 
 
 @register
-class InputRule(Rule[ex.InputRef]):
-    model = ex.InputRef
+class InputRule(Rule["ex.InputRef"]):
+    name = "input"
+
+    def build(self, a: str, t: Tools) -> Fn:
+        return lambda c, i: c.P[i][a]
 
     def emit(self, e: Emitter, node: ex.InputRef) -> str:
         return e.input(node.input)
@@ -29,8 +38,11 @@ class InputRule(Rule[ex.InputRef]):
 
 
 @register
-class TableRule(Rule[ex.TableRef]):
-    model = ex.TableRef
+class TableRule(Rule["ex.TableRef"]):
+    name = "table"
+
+    def build(self, a: str, t: Tools) -> Fn:
+        return lambda c, i: c.T[a]
 
     def emit(self, e: Emitter, node: ex.TableRef) -> str:
         return f"T[{node.table!r}]"
@@ -40,8 +52,11 @@ class TableRule(Rule[ex.TableRef]):
 
 
 @register
-class OptionRule(Rule[ex.OptionRef]):
-    model = ex.OptionRef
+class OptionRule(Rule["ex.OptionRef"]):
+    name = "option"
+
+    def build(self, a: str, t: Tools) -> Fn:
+        return lambda c, i: c.O[a]
 
     def emit(self, e: Emitter, node: ex.OptionRef) -> str:
         return e.option(node.option)
@@ -52,8 +67,11 @@ class OptionRule(Rule[ex.OptionRef]):
 
 
 @register
-class ValueRule(Rule[ex.ValueRef]):
-    model = ex.ValueRef
+class ValueRule(Rule["ex.ValueRef"]):
+    name = "value"
+
+    def build(self, a: str, t: Tools) -> Fn:
+        return lambda c, i: c.V[a][i]
 
     def emit(self, e: Emitter, node: ex.ValueRef) -> str:
         if node.value in e.local_values:
@@ -65,8 +83,11 @@ class ValueRule(Rule[ex.ValueRef]):
 
 
 @register
-class PlayerCountRule(Rule[ex.PlayerCount]):
-    model = ex.PlayerCount
+class PlayerCountRule(Rule["ex.PlayerCount"]):
+    name = "player_count"
+
+    def build(self, a: Any, t: Tools) -> Fn:
+        return lambda c, i: c.n
 
     def emit(self, e: Emitter, node: ex.PlayerCount) -> str:
         return "n"
@@ -76,8 +97,19 @@ class PlayerCountRule(Rule[ex.PlayerCount]):
 
 
 @register
-class RivalRule(Rule[ex.RivalRef]):
-    model = ex.RivalRef
+class RivalRule(Rule["ex.RivalRef"]):
+    name = "rival"
+
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        rival, read, value = a["id"], a.get("input"), str(a.get("value"))
+
+        def fn(c: Ctx, i: int) -> Any:
+            row = c.R.get(rival)
+            if row is None:
+                return 0
+            return c.P[row][read] if read is not None else c.V[value][row]
+
+        return fn
 
     def emit(self, e: Emitter, node: ex.RivalRef) -> str:
         spec = node.rival
@@ -92,8 +124,29 @@ class RivalRule(Rule[ex.RivalRef]):
 
 
 @register
-class ChoiceDataRule(Rule[ex.ChoiceDataNode]):
-    model = ex.ChoiceDataNode
+class ChoiceDataRule(Rule["ex.ChoiceDataNode"]):
+    name = "choice_data"
+
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        index, field, of = int(a.get("index", 0)), a["field"], a["of"]
+        if "table" in of:
+            table = of["table"]
+
+            def tile(c: Ctx, i: int) -> int:
+                found = c.D[table].get(field)
+                return found[index] if found and index < len(found) else 0
+
+            return tile
+        ident = of["input"]
+        spec: dict[str, Any] = next(
+            (s for s in t.scoring.get("inputs", []) if s["id"] == ident), {}
+        )
+        by_choice = {
+            str(choice["id"]): int(data[index])
+            for choice in spec.get("choices", [])
+            if len(data := choice.get("data", {}).get(field, ())) > index
+        }
+        return lambda c, i: by_choice.get(c.P[i][ident], 0)
 
     def emit(self, e: Emitter, node: ex.ChoiceDataNode) -> str:
         spec = node.choice_data
@@ -132,6 +185,25 @@ class ChoiceDataRule(Rule[ex.ChoiceDataNode]):
 # ----------------------------------------------------------------------------------------
 
 
+def fold(fs: list[Fn], op: Callable[[Any, Any], Any]) -> Fn:
+    """Operands combined left to right by ``op``; one operand is itself (a flag stays a
+    bool, as Python's arithmetic keeps it until it adds)."""
+    if len(fs) == 1:
+        return fs[0]
+    if len(fs) == 2:
+        first, second = fs
+        return lambda c, i: op(first(c, i), second(c, i))
+    head, rest = fs[0], fs[1:]
+
+    def folded(c: Ctx, i: int) -> Any:
+        found = head(c, i)
+        for f in rest:
+            found = op(found, f(c, i))
+        return found
+
+    return folded
+
+
 def _join(e: Emitter, nodes: list[ex.Expr], operator: str) -> str:
     return "(" + f" {operator} ".join(e.expr(item) for item in nodes) + ")"
 
@@ -162,8 +234,11 @@ def mentions_points(part: Part) -> bool:
 
 
 @register
-class SumRule(Rule[ex.Sum]):
-    model = ex.Sum
+class SumRule(Rule["ex.Sum"]):
+    name = "sum"
+
+    def build(self, a: list[Any], t: Tools) -> Fn:
+        return fold(t.each(a), operator.add)
 
     def emit(self, e: Emitter, node: ex.Sum) -> str:
         return _join(e, node.sum, "+")
@@ -213,8 +288,11 @@ def _clauses(parts: list[Part]) -> list[Part]:
 
 
 @register
-class ProductRule(Rule[ex.Product]):
-    model = ex.Product
+class ProductRule(Rule["ex.Product"]):
+    name = "product"
+
+    def build(self, a: list[Any], t: Tools) -> Fn:
+        return fold(t.each(a), operator.mul)
 
     def emit(self, e: Emitter, node: ex.Product) -> str:
         return _join(e, node.product, "*")
@@ -230,8 +308,11 @@ class ProductRule(Rule[ex.Product]):
 
 
 @register
-class DifferenceRule(Rule[ex.Difference]):
-    model = ex.Difference
+class DifferenceRule(Rule["ex.Difference"]):
+    name = "difference"
+
+    def build(self, a: list[Any], t: Tools) -> Fn:
+        return fold(t.each(a), operator.sub)
 
     def emit(self, e: Emitter, node: ex.Difference) -> str:
         return _join(e, node.difference, "-")
@@ -242,8 +323,12 @@ class DifferenceRule(Rule[ex.Difference]):
 
 
 @register
-class FloorDivRule(Rule[ex.FloorDiv]):
-    model = ex.FloorDiv
+class FloorDivRule(Rule["ex.FloorDiv"]):
+    name = "floor_div"
+
+    def build(self, a: list[Any], t: Tools) -> Fn:
+        value, divisor = t.sub(a[0]), int(a[1])
+        return lambda c, i: value(c, i) // divisor
 
     def emit(self, e: Emitter, node: ex.FloorDiv) -> str:
         value, divisor = node.floor_div
@@ -258,8 +343,12 @@ class FloorDivRule(Rule[ex.FloorDiv]):
 
 
 @register
-class MinimumRule(Rule[ex.Minimum]):
-    model = ex.Minimum
+class MinimumRule(Rule["ex.Minimum"]):
+    name = "minimum"
+
+    def build(self, a: list[Any], t: Tools) -> Fn:
+        fs = t.each(a)
+        return lambda c, i: min([f(c, i) for f in fs])
 
     def emit(self, e: Emitter, node: ex.Minimum) -> str:
         return "min(" + ", ".join(e.expr(i) for i in node.minimum) + ")"
@@ -269,8 +358,12 @@ class MinimumRule(Rule[ex.Minimum]):
 
 
 @register
-class MaximumRule(Rule[ex.Maximum]):
-    model = ex.Maximum
+class MaximumRule(Rule["ex.Maximum"]):
+    name = "maximum"
+
+    def build(self, a: list[Any], t: Tools) -> Fn:
+        fs = t.each(a)
+        return lambda c, i: max([f(c, i) for f in fs])
 
     def emit(self, e: Emitter, node: ex.Maximum) -> str:
         return "max(" + ", ".join(e.expr(i) for i in node.maximum) + ")"
@@ -280,8 +373,13 @@ class MaximumRule(Rule[ex.Maximum]):
 
 
 @register
-class LookupRule(Rule[ex.Lookup]):
-    model = ex.Lookup
+class LookupRule(Rule["ex.Lookup"]):
+    name = "lookup"
+
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        table = tuple(int(v) for v in a["table"])
+        index, zero = t.sub(a["index"]), a.get("beyond", "last") == "zero"
+        return lambda c, i: mechanics.lookup(table, index(c, i), zero)
 
     def emit(self, e: Emitter, node: ex.Lookup) -> str:
         spec = node.lookup
@@ -307,8 +405,12 @@ class LookupRule(Rule[ex.Lookup]):
 
 
 @register
-class IfRule(Rule[ex.If]):
-    model = ex.If
+class IfRule(Rule["ex.If"]):
+    name = "if"
+
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        then, cond, other = t.sub(a["then"]), t.sub(a["cond"]), t.sub(a.get("else", 0))
+        return lambda c, i: then(c, i) if cond(c, i) else other(c, i)
 
     def emit(self, e: Emitter, node: ex.If) -> str:
         spec = node.if_
@@ -347,6 +449,20 @@ _COMPARISONS = {
     "gt": (">", ">", "le"),
     "ge": (">=", "≥", "lt"),
 }
+_OPERATORS = {
+    "eq": operator.eq,
+    "ne": operator.ne,
+    "lt": operator.lt,
+    "le": operator.le,
+    "gt": operator.gt,
+    "ge": operator.ge,
+}
+
+
+def _reaches(f: Fn, least: int) -> Fn:
+    return lambda c, i: f(c, i) >= least
+
+
 #: Turning ``k OP player_count`` round into ``player_count OP' k``.
 _SWAPPED = {"eq": "eq", "ne": "ne", "lt": "gt", "le": "ge", "gt": "lt", "ge": "le"}
 
@@ -375,8 +491,13 @@ def _as_number(test: str) -> str:
     return f"(1 if {test} else 0)"
 
 
-class _CompareRule(Rule[ex.Node]):
+class _CompareRule(Rule["ex.Node"]):
     key = ""
+
+    def build(self, a: list[Any], t: Tools) -> Fn:
+        left, right = t.each(a)
+        test = _OPERATORS[self.key]
+        return lambda c, i: 1 if test(left(c, i), right(c, i)) else 0
 
     def emit(self, e: Emitter, node: ex.Node) -> str:
         return _as_number(self.test(e, node))
@@ -392,37 +513,41 @@ class _CompareRule(Rule[ex.Node]):
 
 @register
 class EqRule(_CompareRule):
-    model, key = ex.Eq, "eq"
+    name = key = "eq"
 
 
 @register
 class NeRule(_CompareRule):
-    model, key = ex.Ne, "ne"
+    name = key = "ne"
 
 
 @register
 class LtRule(_CompareRule):
-    model, key = ex.Lt, "lt"
+    name = key = "lt"
 
 
 @register
 class LeRule(_CompareRule):
-    model, key = ex.Le, "le"
+    name = key = "le"
 
 
 @register
 class GtRule(_CompareRule):
-    model, key = ex.Gt, "gt"
+    name = key = "gt"
 
 
 @register
 class GeRule(_CompareRule):
-    model, key = ex.Ge, "ge"
+    name = key = "ge"
 
 
 @register
-class AllRule(Rule[ex.All]):
-    model = ex.All
+class AllRule(Rule["ex.All"]):
+    name = "all"
+
+    def build(self, a: list[Any], t: Tools) -> Fn:
+        fs = t.each(a)
+        return lambda c, i: 1 if all(f(c, i) for f in fs) else 0
 
     def emit(self, e: Emitter, node: ex.All) -> str:
         return _as_number(self.test(e, node))
@@ -435,8 +560,12 @@ class AllRule(Rule[ex.All]):
 
 
 @register
-class AnyRule(Rule[ex.AnyOf]):
-    model = ex.AnyOf
+class AnyRule(Rule["ex.AnyOf"]):
+    name = "any"
+
+    def build(self, a: list[Any], t: Tools) -> Fn:
+        fs = t.each(a)
+        return lambda c, i: 1 if any(f(c, i) for f in fs) else 0
 
     def emit(self, e: Emitter, node: ex.AnyOf) -> str:
         return _as_number(self.test(e, node))
@@ -449,8 +578,12 @@ class AnyRule(Rule[ex.AnyOf]):
 
 
 @register
-class NotRule(Rule[ex.Not]):
-    model = ex.Not
+class NotRule(Rule["ex.Not"]):
+    name = "not"
+
+    def build(self, a: Any, t: Tools) -> Fn:
+        f = t.sub(a)
+        return lambda c, i: 0 if f(c, i) else 1
 
     def emit(self, e: Emitter, node: ex.Not) -> str:
         return _as_number(self.test(e, node))
@@ -474,8 +607,12 @@ class NotRule(Rule[ex.Not]):
 
 
 @register
-class IsRule(Rule[ex.Is]):
-    model = ex.Is
+class IsRule(Rule["ex.Is"]):
+    name = "is"
+
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        of, wanted = t.sub(a["of"]), tuple(str(w) for w in a["in"])
+        return lambda c, i: 1 if of(c, i) in wanted else 0
 
     def emit(self, e: Emitter, node: ex.Is) -> str:
         return _as_number(self.test(e, node))
@@ -495,8 +632,13 @@ class IsRule(Rule[ex.Is]):
 
 
 @register
-class CountAtLeastRule(Rule[ex.CountAtLeast]):
-    model = ex.CountAtLeast
+class CountAtLeastRule(Rule["ex.CountAtLeast"]):
+    name = "count_at_least"
+
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        least = int(a.get("at_least", 1))
+        # One value stays a bool (a comparison); several add up to an int.
+        return fold([_reaches(f, least) for f in t.each(a["values"])], operator.add)
 
     def emit(self, e: Emitter, node: ex.CountAtLeast) -> str:
         spec = node.count_at_least

@@ -2,21 +2,30 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from schemas import expressions as ex
-from scorer.describe import Items, Part, items, phrase
-from scorer.nodes.base import Rule, register
+from scorer import mechanics
+from scorer.interpret import Ctx
+from scorer.nodes.base import Rule, deferred, register
 from scorer.nodes.basic import operand
+from scorer.parts import Items, Part, items, phrase
 
 if TYPE_CHECKING:
+    from schemas import expressions as ex
     from scorer.compiler import Emitter
     from scorer.describe import Describer
+    from scorer.interpret import Fn, Tools
+else:  # the content models, loaded only when words are asked for
+    ex = deferred("schemas.expressions")
 
 
 @register
-class SetCollectionRule(Rule[ex.SetCollection]):
-    model = ex.SetCollection
+class SetCollectionRule(Rule["ex.SetCollection"]):
+    name = "set_collection"
+
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        families, values = t.each(a["families"]), tuple(int(v) for v in a["item_values"])
+        return lambda c, i: mechanics.set_collection([f(c, i) for f in families], values)
 
     def emit(self, e: Emitter, node: ex.SetCollection) -> str:
         spec = node.set_collection
@@ -45,8 +54,15 @@ class SetCollectionRule(Rule[ex.SetCollection]):
 
 
 @register
-class SortedKeyRule(Rule[ex.SortedKey]):
-    model = ex.SortedKey
+class SortedKeyRule(Rule["ex.SortedKey"]):
+    name = "sorted_key"
+
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        of, descending = t.each(a["of"]), a.get("order") == "descending"
+        keep = None if a.get("keep") is None else t.sub(a["keep"])
+        return lambda c, i: mechanics.sorted_key(
+            tuple(f(c, i) for f in of), descending, None if keep is None else keep(c, i)
+        )
 
     def emit(self, e: Emitter, node: ex.SortedKey) -> str:
         spec = node.sorted_key
@@ -64,8 +80,25 @@ class SortedKeyRule(Rule[ex.SortedKey]):
 
 
 @register
-class BestAssignmentRule(Rule[ex.BestAssignment]):
-    model = ex.BestAssignment
+class BestAssignmentRule(Rule["ex.BestAssignment"]):
+    name = "best_assignment"
+
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        wildcards, target = t.sub(a["wildcards"]), t.sub(a["maximize"])
+        among = tuple(str(ref["input"]) for ref in a["among"])
+
+        def fn(c: Ctx, i: int) -> int:
+            def trial(row: dict[str, Any]) -> Any:
+                # The target reads row i of a table where that row holds the wildcards.
+                rows = list(c.P)
+                rows[i] = row
+                placed = Ctx(rows, c.O, c.T, c.D, c.R, c.K, c.E, c.V)
+                placed.n, placed.S = c.n, c.S
+                return target(placed, i)
+
+            return mechanics.best_assignment(wildcards(c, i), trial, c.P[i], among)
+
+        return fn
 
     def emit(self, e: Emitter, node: ex.BestAssignment) -> str:
         spec = node.best_assignment

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from schemas import expressions as ex
-from scorer.describe import Count, Part, phrase
-from scorer.nodes.base import Rule, register
+from scorer.nodes.base import Rule, deferred, register
+from scorer.parts import Count, Part, phrase
 
 if TYPE_CHECKING:
+    from schemas import expressions as ex
     from scorer.compiler import Emitter
     from scorer.describe import Describer
+    from scorer.interpret import Ctx, Fn, Tools
+else:  # the content models, loaded only when words are asked for
+    ex = deferred("schemas.expressions")
 
 
 def _counted(d: Describer, part: Part) -> Part:
@@ -19,8 +22,12 @@ def _counted(d: Describer, part: Part) -> Part:
 
 
 @register
-class LengthRule(Rule[ex.Length]):
-    model = ex.Length
+class LengthRule(Rule["ex.Length"]):
+    name = "length"
+
+    def build(self, a: dict[str, str], t: Tools) -> Fn:
+        ident = a["input"]
+        return lambda c, i: len(c.P[i][ident])
 
     def emit(self, e: Emitter, node: ex.Length) -> str:
         return f"len({e.input(node.length.input)})"
@@ -30,8 +37,17 @@ class LengthRule(Rule[ex.Length]):
 
 
 @register
-class LastRule(Rule[ex.Last]):
-    model = ex.Last
+class LastRule(Rule["ex.Last"]):
+    name = "last"
+
+    def build(self, a: dict[str, str], t: Tools) -> Fn:
+        ident = a["input"]
+
+        def fn(c: Ctx, i: int) -> Any:
+            pile = c.P[i][ident]
+            return pile[-1] if pile else 0
+
+        return fn
 
     def emit(self, e: Emitter, node: ex.Last) -> str:
         ref = e.input(node.last.input)
@@ -42,8 +58,12 @@ class LastRule(Rule[ex.Last]):
 
 
 @register
-class SumItemsRule(Rule[ex.SumItems]):
-    model = ex.SumItems
+class SumItemsRule(Rule["ex.SumItems"]):
+    name = "sum_items"
+
+    def build(self, a: dict[str, str], t: Tools) -> Fn:
+        ident = a["input"]
+        return lambda c, i: sum(c.P[i][ident])
 
     def emit(self, e: Emitter, node: ex.SumItems) -> str:
         return f"sum({e.input(node.sum_items.input)})"
@@ -53,8 +73,12 @@ class SumItemsRule(Rule[ex.SumItems]):
 
 
 @register
-class CountEqualRule(Rule[ex.CountEqual]):
-    model = ex.CountEqual
+class CountEqualRule(Rule["ex.CountEqual"]):
+    name = "count_equal"
+
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        ident, value = a["of"]["input"], int(a["value"])
+        return lambda c, i: c.P[i][ident].count(value)
 
     def emit(self, e: Emitter, node: ex.CountEqual) -> str:
         spec = node.count_equal

@@ -26,21 +26,21 @@ class Engine:
     def __init__(self, export: dict[str, Any]) -> None:
         self.export = export
         #: The scoring, read node for node from the export as the browser runtime reads it.
-        self.compiled: Interpreted = interpret(export)
+        self.interpreted: Interpreted = interpret(export)
         #: What validation reads of the game: its export, as the browser runtime reads it.
         self.facts = GameFacts(export)
         #: What assembling a result reads (scorer.assemble).
         self.plan = plan_of(export)
         self.functions = Functions(
-            tally=self.compiled.tally,
-            end_checks=self.compiled.end_checks,
-            win_requires=self.compiled.win_requires,
-            team=self.compiled.team,
+            tally=self.interpreted.tally,
+            end_checks=self.interpreted.end_checks,
+            win_requires=self.interpreted.win_requires,
+            team=self.interpreted.team,
         )
 
     def check(self, raw: Any) -> TableState:
         """Validate an end state (parsed JSON); raise scorer.validate.EndStateError."""
-        return check_end_state(self.facts, self.compiled, raw)
+        return check_end_state(self.facts, self.interpreted, raw)
 
     def score(self, raw: Any) -> Result:
         """Validate and score an end state (parsed JSON)."""

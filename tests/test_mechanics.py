@@ -171,11 +171,11 @@ def test_lookup_past_the_end() -> None:
     assert mechanics.lookup(table, -1, False) == 0
 
 
-def test_table_sum_compiles_to_one_total_for_everyone() -> None:
+def test_table_sum_is_one_total_for_everyone() -> None:
     from pydantic import TypeAdapter
 
     from schemas.expressions import Expr
-    from scorer.compiler import player_function
+    from scorer.interpret import player_function
 
     node = TypeAdapter(Expr).validate_python({"table_sum": {"input": "tokens"}})
     run = player_function(node, "test")
@@ -186,7 +186,8 @@ def test_flag_values_come_out_as_numbers() -> None:
     from pydantic import TypeAdapter
 
     from schemas.scoring import Scoring
-    from scorer.compiler import bool_values
+    from scorer.export import value_order
+    from scorer.interpret import bool_values
 
     scoring = TypeAdapter(Scoring).validate_python(
         {
@@ -201,7 +202,12 @@ def test_flag_values_come_out_as_numbers() -> None:
             "ranking": {"keys": [{"value": "total", "label": "Total"}]},
         }
     )
-    assert bool_values(scoring) == {"plain", "summed", "chosen"}
+    exported = scoring.model_dump(mode="json", by_alias=True, exclude_none=True)
+    assert bool_values({**exported, "value_order": value_order(scoring)}) == {
+        "plain",
+        "summed",
+        "chosen",
+    }
 
 
 # ----------------------------------------------------------------------------------------

@@ -53,7 +53,7 @@ def test_a_breakdown_holds_numbers_that_add_up_to_the_total(
 ) -> None:
     content = probe_game() if game_id == "probe" else games[game_id]
     engine = GameEngine(content)
-    interpreted = engine.compiled
+    interpreted = engine.interpreted
     flags = 0
     checked = 0
     for raw in _states(content, engine):
@@ -112,7 +112,7 @@ def test_the_quick_constraint_test_is_every_constraint(
     rows validation gives it: valid states, refused cases and drawn states."""
     content = probe_game() if game_id == "probe" else games[game_id]
     engine = GameEngine(content)
-    compiled = engine.compiled
+    compiled = engine.interpreted
     quick = compiled.constraints_hold
     assert quick is not None
     seen = {True: 0, False: 0}
@@ -148,7 +148,7 @@ def test_the_inputs_off_are_those_whose_condition_fails(
     states."""
     content = probe_game() if game_id == "probe" else games[game_id]
     engine = GameEngine(content)
-    compiled = engine.compiled
+    compiled = engine.interpreted
     quick = compiled.inputs_off
     if quick is None:
         assert not compiled.input_when

@@ -1,10 +1,11 @@
 """What a node rule is, and the registry that finds the rule of a node.
 
-A rule is one class per node: the model it handles (schemas.expressions), how the
-compiler turns it into Python source (:meth:`Rule.emit`) and how it reads in words
-(:meth:`Rule.words`). Whether it compares players, depends on seats or restricts the
-references of its fields is declared on the model itself, where the content checks read
-it; :class:`Rule` passes it on.
+A rule is one class per node (Ludii's shape: one small named ludeme each): the model it
+handles (schemas.expressions), how it is evaluated (:meth:`Rule.build`: from the node as
+the export writes it, a function of a row, as the browser's expr.js builds its closures)
+and how it reads in words (:meth:`Rule.words`). Whether it compares players, depends on
+seats or restricts the references of its fields is declared on the model itself, where
+the content checks read it; :class:`Rule` passes it on.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 if TYPE_CHECKING:
     from schemas.expressions import Node
-    from scorer.compiler import Emitter
     from scorer.describe import Describer
     from scorer.interpret import Fn, Tools
     from scorer.parts import Part
@@ -61,15 +61,6 @@ class Rule(Generic[N]):
         """The function of row ``i`` computing the node whose argument (the export's
         form, ``{name: a}``) is ``a``; ``t`` builds its operands (scorer.interpret)."""
         raise NotImplementedError
-
-    def emit(self, e: Emitter, node: N) -> str:
-        """A Python expression computing ``node`` for player ``i`` (``p`` their inputs)."""
-        raise NotImplementedError
-
-    def test(self, e: Emitter, node: N) -> str:
-        """A Python expression that is true exactly when ``node`` holds, for where only
-        that is read (a condition): a comparison's ``int()`` is left out there."""
-        return self.emit(e, node)
 
     def words(self, d: Describer, node: N) -> Part:
         """``node`` in words, as message ids and parameters (scorer.describe)."""

@@ -1,4 +1,4 @@
-"""References, arithmetic and logic: per-player nodes that compile to plain Python."""
+"""References, arithmetic and logic: per-player nodes, each a little Python per row."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from scorer.parts import Count, Items, Part, Phrase, items, phrase
 
 if TYPE_CHECKING:
     from schemas import expressions as ex
-    from scorer.compiler import Emitter
     from scorer.describe import Describer
     from scorer.interpret import Ctx, Fn, Tools
 else:  # the content models, loaded only when words are asked for
@@ -30,9 +29,6 @@ class InputRule(Rule["ex.InputRef"]):
     def build(self, a: str, t: Tools) -> Fn:
         return lambda c, i: c.P[i][a]
 
-    def emit(self, e: Emitter, node: ex.InputRef) -> str:
-        return e.input(node.input)
-
     def words(self, d: Describer, node: ex.InputRef) -> Part:
         return d.input_label(node.input)
 
@@ -44,9 +40,6 @@ class TableRule(Rule["ex.TableRef"]):
     def build(self, a: str, t: Tools) -> Fn:
         return lambda c, i: c.T[a]
 
-    def emit(self, e: Emitter, node: ex.TableRef) -> str:
-        return f"T[{node.table!r}]"
-
     def words(self, d: Describer, node: ex.TableRef) -> Part:
         return d.table_label(node.table)
 
@@ -57,9 +50,6 @@ class OptionRule(Rule["ex.OptionRef"]):
 
     def build(self, a: str, t: Tools) -> Fn:
         return lambda c, i: c.O[a]
-
-    def emit(self, e: Emitter, node: ex.OptionRef) -> str:
-        return e.option(node.option)
 
     def words(self, d: Describer, node: ex.OptionRef) -> Part:
         label = d.option_label(node.option)
@@ -73,11 +63,6 @@ class ValueRule(Rule["ex.ValueRef"]):
     def build(self, a: str, t: Tools) -> Fn:
         return lambda c, i: c.V[a][i]
 
-    def emit(self, e: Emitter, node: ex.ValueRef) -> str:
-        if node.value in e.local_values:
-            return f"x_{node.value}"
-        return f"v_{node.value}[i]"
-
     def words(self, d: Describer, node: ex.ValueRef) -> Part:
         return d.value(node.value)
 
@@ -88,9 +73,6 @@ class PlayerCountRule(Rule["ex.PlayerCount"]):
 
     def build(self, a: Any, t: Tools) -> Fn:
         return lambda c, i: c.n
-
-    def emit(self, e: Emitter, node: ex.PlayerCount) -> str:
-        return "n"
 
     def words(self, d: Describer, node: ex.PlayerCount) -> Part:
         return phrase("describe_player_count")
@@ -110,12 +92,6 @@ class RivalRule(Rule["ex.RivalRef"]):
             return c.P[row][read] if read is not None else c.V[value][row]
 
         return fn
-
-    def emit(self, e: Emitter, node: ex.RivalRef) -> str:
-        spec = node.rival
-        row = f"R[{spec.id!r}]"
-        read = f"P[{row}][{spec.input!r}]" if spec.input is not None else f"v_{spec.value}[{row}]"
-        return f"({read} if {spec.id!r} in R else 0)"
 
     def words(self, d: Describer, node: ex.RivalRef) -> Part:
         spec = node.rival
@@ -147,17 +123,6 @@ class ChoiceDataRule(Rule["ex.ChoiceDataNode"]):
             if len(data := choice.get("data", {}).get(field, ())) > index
         }
         return lambda c, i: by_choice.get(c.P[i][ident], 0)
-
-    def emit(self, e: Emitter, node: ex.ChoiceDataNode) -> str:
-        spec = node.choice_data
-        if isinstance(spec.of, ex.TableRef):
-            return f"_at(D[{spec.of.table!r}].get({spec.field!r}), {int(spec.index)!r})"
-        by_choice = {
-            str(choice): int(data[spec.index])
-            for choice, fields in e.choice_inputs.get(spec.of.input, {}).items()
-            if len(data := fields.get(spec.field, ())) > spec.index
-        }
-        return f"{by_choice!r}.get({e.input(spec.of.input)}, 0)"
 
     def words(self, d: Describer, node: ex.ChoiceDataNode) -> Part:
         spec = node.choice_data
@@ -204,10 +169,6 @@ def fold(fs: list[Fn], op: Callable[[Any, Any], Any]) -> Fn:
     return folded
 
 
-def _join(e: Emitter, nodes: list[ex.Expr], operator: str) -> str:
-    return "(" + f" {operator} ".join(e.expr(item) for item in nodes) + ")"
-
-
 def _grouped(part: Part) -> Part:
     """A sum or difference inside a product or a division gets parentheses."""
     if isinstance(part, Items) and part.joiner in ("+", "−"):
@@ -239,9 +200,6 @@ class SumRule(Rule["ex.Sum"]):
 
     def build(self, a: list[Any], t: Tools) -> Fn:
         return fold(t.each(a), operator.add)
-
-    def emit(self, e: Emitter, node: ex.Sum) -> str:
-        return _join(e, node.sum, "+")
 
     def words(self, d: Describer, node: ex.Sum) -> Part:
         parts = [d.part(item) for item in node.sum]
@@ -294,9 +252,6 @@ class ProductRule(Rule["ex.Product"]):
     def build(self, a: list[Any], t: Tools) -> Fn:
         return fold(t.each(a), operator.mul)
 
-    def emit(self, e: Emitter, node: ex.Product) -> str:
-        return _join(e, node.product, "*")
-
     def words(self, d: Describer, node: ex.Product) -> Part:
         constants = [f for f in node.product if isinstance(f, int) and not isinstance(f, bool)]
         others = [f for f in node.product if f not in constants]
@@ -314,9 +269,6 @@ class DifferenceRule(Rule["ex.Difference"]):
     def build(self, a: list[Any], t: Tools) -> Fn:
         return fold(t.each(a), operator.sub)
 
-    def emit(self, e: Emitter, node: ex.Difference) -> str:
-        return _join(e, node.difference, "-")
-
     def words(self, d: Describer, node: ex.Difference) -> Part:
         first, second = node.difference
         return Items((d.part(first), _grouped(d.part(second))), "−")
@@ -329,10 +281,6 @@ class FloorDivRule(Rule["ex.FloorDiv"]):
     def build(self, a: list[Any], t: Tools) -> Fn:
         value, divisor = t.sub(a[0]), int(a[1])
         return lambda c, i: value(c, i) // divisor
-
-    def emit(self, e: Emitter, node: ex.FloorDiv) -> str:
-        value, divisor = node.floor_div
-        return f"({e.expr(value)} // {int(divisor)!r})"
 
     def words(self, d: Describer, node: ex.FloorDiv) -> Part:
         value, divisor = node.floor_div
@@ -350,9 +298,6 @@ class MinimumRule(Rule["ex.Minimum"]):
         fs = t.each(a)
         return lambda c, i: min([f(c, i) for f in fs])
 
-    def emit(self, e: Emitter, node: ex.Minimum) -> str:
-        return "min(" + ", ".join(e.expr(i) for i in node.minimum) + ")"
-
     def words(self, d: Describer, node: ex.Minimum) -> Part:
         return phrase("describe_minimum", items=items([d.plain(i) for i in node.minimum], ","))
 
@@ -364,9 +309,6 @@ class MaximumRule(Rule["ex.Maximum"]):
     def build(self, a: list[Any], t: Tools) -> Fn:
         fs = t.each(a)
         return lambda c, i: max([f(c, i) for f in fs])
-
-    def emit(self, e: Emitter, node: ex.Maximum) -> str:
-        return "max(" + ", ".join(e.expr(i) for i in node.maximum) + ")"
 
     def words(self, d: Describer, node: ex.Maximum) -> Part:
         return phrase("describe_maximum", items=items([d.plain(i) for i in node.maximum], ","))
@@ -380,19 +322,6 @@ class LookupRule(Rule["ex.Lookup"]):
         table = tuple(int(v) for v in a["table"])
         index, zero = t.sub(a["index"]), a.get("beyond", "last") == "zero"
         return lambda c, i: mechanics.lookup(table, index(c, i), zero)
-
-    def emit(self, e: Emitter, node: ex.Lookup) -> str:
-        spec = node.lookup
-        table = repr(tuple(int(v) for v in spec.table))
-        last = len(spec.table) - 1
-        index = e.fresh("_i")
-        # Inlined H.lookup: below 0 the first entry; past the end, the last or 0 (both
-        # constants: no call in the usual case, an index on the table).
-        beyond = 0 if spec.beyond == "zero" else int(spec.table[-1])
-        return (
-            f"({table}[{index}] if 0 <= ({index} := {e.expr(spec.index)}) <= {last}"
-            f" else ({int(spec.table[0])!r} if {index} < 0 else {beyond!r}))"
-        )
 
     def words(self, d: Describer, node: ex.Lookup) -> Part:
         spec = node.lookup
@@ -411,10 +340,6 @@ class IfRule(Rule["ex.If"]):
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
         then, cond, other = t.sub(a["then"]), t.sub(a["cond"]), t.sub(a.get("else", 0))
         return lambda c, i: then(c, i) if cond(c, i) else other(c, i)
-
-    def emit(self, e: Emitter, node: ex.If) -> str:
-        spec = node.if_
-        return f"({e.expr(spec.then)} if {e.test(spec.cond)} else {e.expr(spec.else_)})"
 
     def words(self, d: Describer, node: ex.If) -> Part:
         spec = node.if_
@@ -440,22 +365,14 @@ def _nested(part: Part) -> Part:
 # Comparisons and logic
 # ----------------------------------------------------------------------------------------
 
-#: Node key -> (Python operator, symbol, the comparison it negates into).
+#: Node key -> (its test, its symbol, the comparison it negates into).
 _COMPARISONS = {
-    "eq": ("==", "=", "ne"),
-    "ne": ("!=", "≠", "eq"),
-    "lt": ("<", "<", "ge"),
-    "le": ("<=", "≤", "gt"),
-    "gt": (">", ">", "le"),
-    "ge": (">=", "≥", "lt"),
-}
-_OPERATORS = {
-    "eq": operator.eq,
-    "ne": operator.ne,
-    "lt": operator.lt,
-    "le": operator.le,
-    "gt": operator.gt,
-    "ge": operator.ge,
+    "eq": (operator.eq, "=", "ne"),
+    "ne": (operator.ne, "≠", "eq"),
+    "lt": (operator.lt, "<", "ge"),
+    "le": (operator.le, "≤", "gt"),
+    "gt": (operator.gt, ">", "le"),
+    "ge": (operator.ge, "≥", "lt"),
 }
 
 
@@ -485,26 +402,13 @@ def compare_words(d: Describer, key: str, left: object, right: object) -> Part:
     return Items((d.plain(left), d.plain(right)), _COMPARISONS[key][1])
 
 
-def _as_number(test: str) -> str:
-    """A condition as the number 1 or 0: a conditional expression, where ``int(...)``
-    (``int(bool(...))`` for and/or) would call a builtin for every player."""
-    return f"(1 if {test} else 0)"
-
-
 class _CompareRule(Rule["ex.Node"]):
     key = ""
 
     def build(self, a: list[Any], t: Tools) -> Fn:
         left, right = t.each(a)
-        test = _OPERATORS[self.key]
+        test = _COMPARISONS[self.key][0]
         return lambda c, i: 1 if test(left(c, i), right(c, i)) else 0
-
-    def emit(self, e: Emitter, node: ex.Node) -> str:
-        return _as_number(self.test(e, node))
-
-    def test(self, e: Emitter, node: ex.Node) -> str:
-        left, right = getattr(node, self.key)
-        return f"({e.expr(left)} {_COMPARISONS[self.key][0]} {e.expr(right)})"
 
     def words(self, d: Describer, node: ex.Node) -> Part:
         left, right = getattr(node, self.key)
@@ -549,12 +453,6 @@ class AllRule(Rule["ex.All"]):
         fs = t.each(a)
         return lambda c, i: 1 if all(f(c, i) for f in fs) else 0
 
-    def emit(self, e: Emitter, node: ex.All) -> str:
-        return _as_number(self.test(e, node))
-
-    def test(self, e: Emitter, node: ex.All) -> str:
-        return "(" + " and ".join(f"({e.test(i)})" for i in node.all) + ")"
-
     def words(self, d: Describer, node: ex.All) -> Part:
         return items([d.test(i) for i in node.all], "and")
 
@@ -567,12 +465,6 @@ class AnyRule(Rule["ex.AnyOf"]):
         fs = t.each(a)
         return lambda c, i: 1 if any(f(c, i) for f in fs) else 0
 
-    def emit(self, e: Emitter, node: ex.AnyOf) -> str:
-        return _as_number(self.test(e, node))
-
-    def test(self, e: Emitter, node: ex.AnyOf) -> str:
-        return "(" + " or ".join(f"({e.test(i)})" for i in node.any) + ")"
-
     def words(self, d: Describer, node: ex.AnyOf) -> Part:
         return items([d.test(i) for i in node.any], "or")
 
@@ -584,12 +476,6 @@ class NotRule(Rule["ex.Not"]):
     def build(self, a: Any, t: Tools) -> Fn:
         f = t.sub(a)
         return lambda c, i: 0 if f(c, i) else 1
-
-    def emit(self, e: Emitter, node: ex.Not) -> str:
-        return _as_number(self.test(e, node))
-
-    def test(self, e: Emitter, node: ex.Not) -> str:
-        return f"(not {e.test(node.not_)})"
 
     def words(self, d: Describer, node: ex.Not) -> Part:
         inner = node.not_
@@ -614,13 +500,6 @@ class IsRule(Rule["ex.Is"]):
         of, wanted = t.sub(a["of"]), tuple(str(w) for w in a["in"])
         return lambda c, i: 1 if of(c, i) in wanted else 0
 
-    def emit(self, e: Emitter, node: ex.Is) -> str:
-        return _as_number(self.test(e, node))
-
-    def test(self, e: Emitter, node: ex.Is) -> str:
-        wanted = repr(tuple(str(w) for w in node.is_.in_))
-        return f"({e.expr(node.is_.of)} in {wanted})"
-
     def words(self, d: Describer, node: ex.Is, negated: bool = False) -> Part:
         spec = node.is_
         if isinstance(spec.of, ex.OptionRef):
@@ -639,11 +518,6 @@ class CountAtLeastRule(Rule["ex.CountAtLeast"]):
         least = int(a.get("at_least", 1))
         # One value stays a bool (a comparison); several add up to an int.
         return fold([_reaches(f, least) for f in t.each(a["values"])], operator.add)
-
-    def emit(self, e: Emitter, node: ex.CountAtLeast) -> str:
-        spec = node.count_at_least
-        least = int(spec.at_least)
-        return "(" + " + ".join(f"({e.expr(v)} >= {least!r})" for v in spec.values) + ")"
 
     def words(self, d: Describer, node: ex.CountAtLeast) -> Part:
         spec = node.count_at_least

@@ -12,7 +12,6 @@ from scorer.parts import Items, Part, items, phrase
 
 if TYPE_CHECKING:
     from schemas import expressions as ex
-    from scorer.compiler import Emitter
     from scorer.describe import Describer
     from scorer.interpret import Fn, Tools
 else:  # the content models, loaded only when words are asked for
@@ -26,25 +25,6 @@ class SetCollectionRule(Rule["ex.SetCollection"]):
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
         families, values = t.each(a["families"]), tuple(int(v) for v in a["item_values"])
         return lambda c, i: mechanics.set_collection([f(c, i) for f in families], values)
-
-    def emit(self, e: Emitter, node: ex.SetCollection) -> str:
-        spec = node.set_collection
-        families = "(" + ", ".join(e.expr(f) for f in spec.families) + ",)"
-        item_values = tuple(int(v) for v in spec.item_values)
-        # Written out: with no negative count (the usual case) the j-th largest family
-        # scores item_values[j] per item (mechanics.set_collection says why), a few
-        # products where a call would cost as much again. A negative count, the call.
-        ordered = e.fresh("_o")
-        scored = [(j, v) for j, v in enumerate(item_values[: len(spec.families)]) if v]
-        # A sum of two terms or more is an int even of flags; one term keeps its product.
-        terms = [
-            f"{ordered}[{j}]" if value == 1 and len(scored) > 1 else f"{value!r} * {ordered}[{j}]"
-            for j, value in scored
-        ] or ["0"]
-        return (
-            f"(({' + '.join(terms)}) if ({ordered} := sorted({families}, reverse=True))[-1] >= 0"
-            f" else H.set_collection({ordered}, {item_values!r}))"
-        )
 
     def words(self, d: Describer, node: ex.SetCollection) -> Part:
         spec = node.set_collection
@@ -63,12 +43,6 @@ class SortedKeyRule(Rule["ex.SortedKey"]):
         return lambda c, i: mechanics.sorted_key(
             tuple(f(c, i) for f in of), descending, None if keep is None else keep(c, i)
         )
-
-    def emit(self, e: Emitter, node: ex.SortedKey) -> str:
-        spec = node.sorted_key
-        values = "(" + ", ".join(e.expr(f) for f in spec.of) + ",)"
-        keep = "None" if spec.keep is None else e.expr(spec.keep)
-        return f"H.sorted_key({values}, {spec.order == 'descending'!r}, {keep})"
 
     def words(self, d: Describer, node: ex.SortedKey) -> Part:
         spec = node.sorted_key
@@ -99,16 +73,6 @@ class BestAssignmentRule(Rule["ex.BestAssignment"]):
             return mechanics.best_assignment(wildcards(c, i), trial, c.P[i], among)
 
         return fn
-
-    def emit(self, e: Emitter, node: ex.BestAssignment) -> str:
-        spec = node.best_assignment
-        wildcards = (
-            repr(int(spec.wildcards)) if isinstance(spec.wildcards, int) else e.expr(spec.wildcards)
-        )
-        names = repr(tuple(str(ref.input) for ref in spec.among))
-        # The target reads ``p``: inside the lambda it is the player with wildcards placed.
-        target = e.own_row(spec.maximize)
-        return f"H.best_assignment({wildcards}, (lambda p: {target}), p, {names})"
 
     def words(self, d: Describer, node: ex.BestAssignment) -> Part:
         spec = node.best_assignment

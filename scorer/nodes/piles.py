@@ -9,7 +9,6 @@ from scorer.parts import Count, Part, phrase
 
 if TYPE_CHECKING:
     from schemas import expressions as ex
-    from scorer.compiler import Emitter
     from scorer.describe import Describer
     from scorer.interpret import Ctx, Fn, Tools
 else:  # the content models, loaded only when words are asked for
@@ -29,9 +28,6 @@ class LengthRule(Rule["ex.Length"]):
         ident = a["input"]
         return lambda c, i: len(c.P[i][ident])
 
-    def emit(self, e: Emitter, node: ex.Length) -> str:
-        return f"len({e.input(node.length.input)})"
-
     def words(self, d: Describer, node: ex.Length) -> Part:
         return _counted(d, phrase("describe_length", what=d.part(node.length)))
 
@@ -49,10 +45,6 @@ class LastRule(Rule["ex.Last"]):
 
         return fn
 
-    def emit(self, e: Emitter, node: ex.Last) -> str:
-        ref = e.input(node.last.input)
-        return f"({ref}[-1] if {ref} else 0)"
-
     def words(self, d: Describer, node: ex.Last) -> Part:
         return phrase("describe_last", what=d.part(node.last))
 
@@ -65,9 +57,6 @@ class SumItemsRule(Rule["ex.SumItems"]):
         ident = a["input"]
         return lambda c, i: sum(c.P[i][ident])
 
-    def emit(self, e: Emitter, node: ex.SumItems) -> str:
-        return f"sum({e.input(node.sum_items.input)})"
-
     def words(self, d: Describer, node: ex.SumItems) -> Part:
         return phrase("describe_sum_items", what=d.part(node.sum_items))
 
@@ -79,10 +68,6 @@ class CountEqualRule(Rule["ex.CountEqual"]):
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
         ident, value = a["of"]["input"], int(a["value"])
         return lambda c, i: c.P[i][ident].count(value)
-
-    def emit(self, e: Emitter, node: ex.CountEqual) -> str:
-        spec = node.count_equal
-        return f"{e.input(spec.of.input)}.count({int(spec.value)!r})"
 
     def words(self, d: Describer, node: ex.CountEqual) -> Part:
         spec = node.count_equal

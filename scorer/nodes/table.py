@@ -1,7 +1,7 @@
 """Nodes that compare players: awards, majorities, table sums, neighbours.
 
-Each is computed once for the whole table, between the loops over players
-(scorer.compiler), by a function of scorer.mechanics that sees every player's value.
+Each is a step computed once for the whole table, before the rows that read it
+(scorer.interpret), by a function of scorer.mechanics that sees every player's value.
 Rivals take part only where a node says ``rivals: true``; elsewhere they get 0.
 """
 
@@ -17,7 +17,6 @@ from scorer.parts import Items, Part, Raw, items, phrase
 
 if TYPE_CHECKING:
     from schemas import expressions as ex
-    from scorer.compiler import Emitter
     from scorer.describe import Describer
     from scorer.interpret import Ctx, Fn, Tools
 else:  # the content models, loaded only when words are asked for
@@ -92,24 +91,6 @@ class RankAwardRule(Rule["ex.RankAward"]):
             rivals,
         )
 
-    def emit(self, e: Emitter, node: ex.RankAward) -> str:
-        spec = node.rank_award
-        measures = e.compared(spec.of, spec.rivals)
-        if isinstance(spec.awards, ex.ChoiceData):
-            awards = e.choice_list(spec.awards)
-        elif all(isinstance(a, int) for a in spec.awards):
-            awards = repr(tuple(int(a) for a in spec.awards if isinstance(a, int)))
-        else:
-            awards = "(" + ", ".join(e.expr(a) for a in spec.awards) + ",)"
-        gap = e.choice_first(spec.max_gap) if isinstance(spec.max_gap, ex.ChoiceData) else None
-        if gap is None:
-            gap = "None" if spec.max_gap is None else e.expr(spec.max_gap)
-        call = (
-            f"H.rank_award({measures}, {awards}, {spec.ties!r}, {e.expr(spec.others)}, "
-            f"{int(spec.at_least)!r}, {gap}, E)"
-        )
-        return e.award(call, spec.rivals)
-
     def words(self, d: Describer, node: ex.RankAward) -> Part:
         spec = node.rank_award
         if isinstance(spec.awards, ex.ChoiceData):
@@ -146,23 +127,6 @@ class MostRule(Rule["ex.Most"]):
         least = int(a.get("at_least", 1))
         return t.award(lambda c: mechanics.most(measures(c), points(c), least, c.E), rivals)
 
-    def emit(self, e: Emitter, node: ex.Most) -> str:
-        spec = node.most
-        measures = e.compared(spec.of, spec.rivals)
-        points = e.points(spec.points, spec.rivals)
-        if not isinstance(spec.points, int):
-            return e.award(f"H.most({measures}, {points}, {int(spec.at_least)!r}, E)", spec.rivals)
-        # The usual case, one number for every leader, without explanations: written out
-        # as mechanics.most computes it (the best, or nobody when it is under at_least).
-        seen = e.hoist(measures) if measures.startswith("(") else measures  # cut once
-        best = e.fresh("_b")
-        plain = (
-            f"[{points} if m == {best} else 0 for m in {seen}]"
-            f" if ({best} := max({seen}) if {seen} else 0) >= {int(spec.at_least)!r}"
-            f" else [0] * len({seen})"
-        )
-        return e.award(f"H.most({seen}, {points}, {int(spec.at_least)!r}, E)", spec.rivals, plain)
-
     def words(self, d: Describer, node: ex.Most) -> Part:
         spec = node.most
         found = phrase("describe_most", points=_points(d, spec.points), measure=d.plain(spec.of))
@@ -186,18 +150,6 @@ class HeldAwardRule(Rule["ex.HeldAward"]):
             rivals,
         )
 
-    def emit(self, e: Emitter, node: ex.HeldAward) -> str:
-        spec = node.held_award
-        measures = e.compared(spec.of, spec.rivals)
-        holders = e.compared(spec.holder, spec.rivals)
-        holder_points = e.points(spec.holder_points, spec.rivals)
-        other_points = e.points(spec.other_points, spec.rivals)
-        call = (
-            f"H.held_award({measures}, {holders}, {holder_points}, {other_points}, "
-            f"{int(spec.at_least)!r}, E)"
-        )
-        return e.award(call, spec.rivals)
-
     def words(self, d: Describer, node: ex.HeldAward) -> Part:
         spec = node.held_award
         found = phrase(
@@ -217,9 +169,6 @@ class TableSumRule(Rule["ex.TableSum"]):
     def build(self, a: Any, t: Tools) -> Fn:
         column = t.column(t.sub(a), False)
         return t.table_step(lambda c: sum(column(c)))
-
-    def emit(self, e: Emitter, node: ex.TableSum) -> str:
-        return e.hoist(f"sum({e.compared(node.table_sum, False)})")
 
     def words(self, d: Describer, node: ex.TableSum) -> Part:
         return phrase("describe_table_sum", what=d.part(node.table_sum))
@@ -242,14 +191,6 @@ class NeighboursRule(Rule["ex.Neighbours"]):
                 values(c), offsets, None if seats is None else seats(c), aggregate
             )
         )
-
-    def emit(self, e: Emitter, node: ex.Neighbours) -> str:
-        spec = node.neighbours
-        values = e.compared(spec.of, False)
-        seats = "None" if spec.seat is None else e.compared(spec.seat, False)
-        offsets = repr(tuple(int(o) for o in spec.offsets))
-        found = e.hoist(f"H.neighbours({values}, {offsets}, {seats}, {spec.aggregate!r})", pad=True)
-        return f"{found}[i]"
 
     def words(self, d: Describer, node: ex.Neighbours) -> Part:
         spec = node.neighbours

@@ -100,6 +100,8 @@ class Tools:
 
         def padded(c: Ctx) -> tuple[list[int], Any]:
             points, details = run(c)
+            if not c.E:  # the mechanic always explains; the caller did not ask
+                details = None
             if not c.R:  # every row is a player's
                 return points, details
             n = c.n

@@ -86,7 +86,7 @@ class RankAwardRule(Rule["ex.RankAward"]):
         others, ties, least = t.sub(a.get("others", 0)), a["ties"], int(a.get("at_least", 1))
         return t.award(
             lambda c: mechanics.rank_award(
-                measures(c), awards(c), ties, others(c, 0), least, gap(c), c.E
+                measures(c), awards(c), ties, others(c, 0), least, gap(c)
             ),
             rivals,
         )
@@ -125,7 +125,7 @@ class MostRule(Rule["ex.Most"]):
         rivals = bool(a.get("rivals", False))
         measures, points = t.column(t.sub(a["of"]), rivals), _award_points(a["points"], t, rivals)
         least = int(a.get("at_least", 1))
-        return t.award(lambda c: mechanics.most(measures(c), points(c), least, c.E), rivals)
+        return t.award(lambda c: mechanics.most(measures(c), points(c), least), rivals)
 
     def words(self, d: Describer, node: ex.Most) -> Part:
         spec = node.most
@@ -146,7 +146,7 @@ class HeldAwardRule(Rule["ex.HeldAward"]):
         )
         least = int(a.get("at_least", 1))
         return t.award(
-            lambda c: mechanics.held_award(measures(c), holders(c), mine(c), theirs(c), least, c.E),
+            lambda c: mechanics.held_award(measures(c), holders(c), mine(c), theirs(c), least),
             rivals,
         )
 

@@ -172,8 +172,9 @@ def table_function(node: Any, label: str = "") -> TableFn:
             raise ValueError(f"{label}: cross-player mechanics are not allowed here")
 
         def found(O: dict[str, Any], T: dict[str, Any], D: dict[str, Any], n: int) -> Any:  # noqa: E741
-            c = Ctx([], O, T, D)
-            c.n = n
+            # A table-level node reads the options, the table, the tiles and the count only.
+            c = Ctx.__new__(Ctx)
+            c.O, c.T, c.D, c.n = O, T, D, n
             return fn(c, 0)
 
         _TABLE_FUNCTIONS[key] = found
@@ -469,12 +470,21 @@ def _inputs_off(scoring: Json, label: str) -> TableFn | None:
     return off
 
 
-def _constraints_hold(
-    values: Values, constraints: dict[str, tuple[PlayerFn, TableFn | None]]
-) -> PlayerFn:
+def _constraints_hold(scoring: Json, values: Values, label: str) -> PlayerFn:
     """Whether every constraint that applies holds for every row (validation's test of a
-    state without field problems; any other answer runs them one by one for the problems)."""
-    rules = list(constraints.values())
+    state without field problems; any other answer runs them one by one for the problems):
+    the constraints' values computed once, every check read in one context."""
+    steps: list[Step] = []
+    t = Tools(scoring, steps)
+    checks = [
+        (
+            t.sub(c["check"]),
+            table_function(c["when"], f"{label}: constraint {c['id']}.when")
+            if c.get("when") is not None
+            else None,
+        )
+        for c in scoring.get("constraints", [])
+    ]
 
     def holds(
         P: list[dict[str, Any]],
@@ -482,13 +492,15 @@ def _constraints_hold(
         T: dict[str, Any],
         D: dict[str, Any],
     ) -> bool:
-        computed = values.evaluate(P, O, T, D, False)[0]
+        c = Ctx(P, O, T, D, None, frozenset(), False, values.evaluate(P, O, T, D, False)[0])
+        _run(steps, c)
         n = len(P)
-        return all(
-            all(rule(P, O, T, D, computed))
-            for rule, applies in rules
-            if applies is None or applies(O, T, D, n)
-        )
+        for check, applies in checks:
+            if applies is None or applies(O, T, D, n):
+                for i in range(n):
+                    if not check(c, i):
+                        return False
+        return True
 
     return holds  # type: ignore[return-value]
 
@@ -530,7 +542,7 @@ def interpret(export: Json) -> Interpreted:
             if choice.get("when") is not None
         },
         constraints=checks,
-        constraints_hold=_constraints_hold(constraint_values, checks),
+        constraints_hold=_constraints_hold(scoring, constraint_values, label),
         end_checks={
             e["id"]: player_function(e["any_player"], f"{label}: end check {e['id']}", scoring)
             for e in scoring.get("end_checks", [])

@@ -155,6 +155,8 @@ def fold(fs: list[Fn], op: Callable[[Any, Any], Any]) -> Fn:
     bool, as Python's arithmetic keeps it until it adds)."""
     if len(fs) == 1:
         return fs[0]
+    if op is operator.add:  # the usual sum: from two terms on, int arithmetic (0 + x + y)
+        return lambda c, i: sum([f(c, i) for f in fs])
     if len(fs) == 2:
         first, second = fs
         return lambda c, i: op(first(c, i), second(c, i))
@@ -199,6 +201,10 @@ class SumRule(Rule["ex.Sum"]):
     name = "sum"
 
     def build(self, a: list[Any], t: Tools) -> Fn:
+        read = [x["input"] for x in a if isinstance(x, dict) and list(x) == ["input"]]
+        if len(a) > 1 and len(read) == len(a):  # inputs alone (the usual tally): read at once
+            inputs = operator.itemgetter(*read)
+            return lambda c, i: sum(inputs(c.P[i]))
         return fold(t.each(a), operator.add)
 
     def words(self, d: Describer, node: ex.Sum) -> Part:
@@ -250,6 +256,9 @@ class ProductRule(Rule["ex.Product"]):
     name = "product"
 
     def build(self, a: list[Any], t: Tools) -> Fn:
+        if len(a) == 2 and type(a[1]) is int:  # so many points each
+            f, k = t.sub(a[0]), a[1]
+            return lambda c, i: f(c, i) * k
         return fold(t.each(a), operator.mul)
 
     def words(self, d: Describer, node: ex.Product) -> Part:
@@ -451,7 +460,14 @@ class AllRule(Rule["ex.All"]):
 
     def build(self, a: list[Any], t: Tools) -> Fn:
         fs = t.each(a)
-        return lambda c, i: 1 if all(f(c, i) for f in fs) else 0
+
+        def every(c: Ctx, i: int) -> int:
+            for f in fs:  # a loop: a generator costs more than these few tests
+                if not f(c, i):
+                    return 0
+            return 1
+
+        return every
 
     def words(self, d: Describer, node: ex.All) -> Part:
         return items([d.test(i) for i in node.all], "and")
@@ -463,7 +479,14 @@ class AnyRule(Rule["ex.AnyOf"]):
 
     def build(self, a: list[Any], t: Tools) -> Fn:
         fs = t.each(a)
-        return lambda c, i: 1 if any(f(c, i) for f in fs) else 0
+
+        def some(c: Ctx, i: int) -> int:
+            for f in fs:
+                if f(c, i):
+                    return 1
+            return 0
+
+        return some
 
     def words(self, d: Describer, node: ex.AnyOf) -> Part:
         return items([d.test(i) for i in node.any], "or")

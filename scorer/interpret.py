@@ -226,46 +226,19 @@ def player_function(node: Any, label: str = "", scoring: Json | None = None) -> 
 # ----------------------------------------------------------------------------------------
 
 
-def children(node: Any) -> list[Any]:
-    """The nodes directly inside ``node`` (the export's form), in order."""
-    if not isinstance(node, dict):
-        return []
-    found: list[Any] = []
-
-    def walk(value: Any) -> None:
-        if isinstance(value, dict):
-            if len(value) == 1 and next(iter(value)) in _node_names():
-                found.append(value)
-            else:
-                for item in value.values():
-                    walk(item)
-        elif isinstance(value, list):
-            for item in value:
-                walk(item)
-        elif isinstance(value, int) and not isinstance(value, bool):
-            found.append(value)
-
-    for value in node.values():
-        walk(value)
-    return found
-
-
-def _node_names() -> Mapping[str, Any]:
-    from scorer.nodes import RULES
-
-    return RULES
-
-
 def value_refs(node: Any) -> list[str]:
-    """The values ``node`` reads, its own row's or a rival's."""
+    """The values ``node`` reads (its own row's or a rival's): every value node inside."""
+    if isinstance(node, list):
+        return [r for item in node for r in value_refs(item)]
     if not isinstance(node, dict):
         return []
-    ((name, argument),) = node.items()
-    if name == "value":
-        return [argument]
-    if name == "rival":
-        return [] if argument.get("value") is None else [argument["value"]]
-    return [r for child in children(node) for r in value_refs(child)]
+    if len(node) == 1:
+        ((name, argument),) = node.items()
+        if name == "value" and isinstance(argument, str):
+            return [argument]
+        if name == "rival":
+            return [] if argument.get("value") is None else [argument["value"]]
+    return [r for item in node.values() for r in value_refs(item)]
 
 
 def needed(values: Mapping[str, Any], wanted: Iterable[str]) -> set[str]:

@@ -6,7 +6,7 @@ one player, and one player needs it); names from the end state's name field
 (schemas.endstate.PLAYER_NAME). scorer/setup.py, scorer/validate.py and the browser's
 setup.js and validate.js all ask these questions here, or of the same data. The checks
 take plain data (validate.py reads it from the game's export, setup.py from the content),
-so a cached export asks them without the content models.
+so `rulebook score` asks them of a cached export without the content models.
 """
 
 from __future__ import annotations

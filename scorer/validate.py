@@ -12,8 +12,8 @@ totals are still computed, and only the ties that need that input stay undecided
 site/assets/calculator/validate.js follows these steps one for one, and both read the
 game the same way: its export (scorer.facts.GameFacts); scorer.fields is the twin of
 fields.js. Nothing here
-imports pydantic or the content models, so a cached export (rulebook.cache.load_export)
-runs this very code.
+imports pydantic or the content models, so ``rulebook score`` runs this very code on
+its cached export (rulebook.cache.load_export).
 
 Python alone also has a quick way for the usual state, one with no problem at all (as
 scorer.fields has its acceptor): a state without field problems is first checked by
@@ -41,7 +41,7 @@ from scorer.rivals import rival_rows
 
 __all__ = ["EndStateError", "Problem", "TableState", "check_end_state", "quick_check"]
 
-if TYPE_CHECKING:  # types only: a Protocol class costs the score command.s start-up
+if TYPE_CHECKING:  # types only: a Protocol class costs the score command's start-up
     TableFn = Callable[[dict[str, Any], dict[str, Any], dict[str, Any], int], Any]
 
     class Checks(Protocol):

@@ -15,8 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-#: The value id of the total, in games scored by points (schemas.scoring.TOTAL).
-TOTAL = "total"
+from scorer.assemble import TOTAL
 
 Json = dict[str, Any]
 #: A table-level function: options, table inputs, chosen tiles' data, player count.

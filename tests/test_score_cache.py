@@ -101,3 +101,12 @@ def test_the_cached_entry_is_plain_json(tmp_path: Path, monkeypatch: pytest.Monk
     path = cache.save_export(project, "nile", GameEngine(content).export, {}, files)
     assert path is not None
     assert set(json.loads(path.read_bytes())) == {"format", "code", "files", "export", "labels"}
+
+
+def test_the_engine_names_the_total_as_the_content_does() -> None:
+    """The export is read without the models: the engine's own name for the total must be
+    the content's (schemas.scoring.TOTAL), a value id no game may declare."""
+    from schemas.scoring import TOTAL
+    from scorer import assemble
+
+    assert assemble.TOTAL == TOTAL

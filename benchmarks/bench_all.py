@@ -5,8 +5,8 @@ Run: .venv/bin/python benchmarks/bench_all.py [--root DIR] [--runs 7] [--suite]
 Rows (whole processes, CPU = user + system time of the child, median of ``--runs``):
 
 1. ``rulebook score nile examples/nile.json`` against ``python -c "import pydantic"``
-   (goal: at most 2x). The first call after a change fills the program cache
-   (rulebook.program); it is shown apart, then the steady state.
+   (goal: at most 2x). The first call after a change fills the export cache
+   (rulebook.cache.load_export); it is shown apart, then the steady state.
 2. ``rulebook build`` against bare ``mkdocs build`` of the same generated pages, three
    languages (goal: at most 1.5x); and ``rulebook build --lang fr``.
 3. The declared engine and the engine with validation against the hand-written scorer
@@ -86,7 +86,7 @@ def rulebook(root: Path) -> list[str]:
 
 
 def environment(root: Path, cache: Path) -> dict[str, str]:
-    """The checkout's code first on the path; a private program cache."""
+    """The checkout's code first on the path; a private cache."""
     return {
         **os.environ,
         "PYTHONPATH": str(root),

@@ -7,7 +7,7 @@ what it was made from: :func:`code_version` (the application's code) and the SHA
 each file it read. Nothing is ever stored for content that fails to load, so every error
 is found and worded afresh.
 
-- rulebook.program: a game's scoring program (``rulebook score`` without the models);
+- :func:`load_export`: a game's export (``rulebook score`` without the models), JSON;
 - :func:`load_content`: the validated content of a project (``build``, ``serve``,
   ``schema``), one pickle per content folder; :func:`load_game`, one game's.
 """
@@ -15,6 +15,7 @@ is found and worded afresh.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import pickle
 import sys
@@ -22,11 +23,12 @@ import tempfile
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rulebook.paths import APP_ROOT
 
 if TYPE_CHECKING:
+    from rulebook.paths import Project
     from schemas.game import GameContent
 
 T = TypeVar("T")
@@ -135,3 +137,74 @@ def load_game(folder: Path, files: tuple[str, ...] | None) -> GameContent:
 
     name = "game-all" if files is None else "game-" + "-".join(files)
     return _kept(folder, name, lambda: load(folder, files=files))
+
+
+# ----------------------------------------------------------------------------------------
+# A game's export for ``rulebook score``: data, read back without the content models
+# ----------------------------------------------------------------------------------------
+
+#: The game files the score path reads (schemas.game.REQUIRED_FILES).
+GAME_FILES = ("game", "components", "setup", "scoring")
+#: Bumped when the stored export entry's shape changes.
+EXPORT_FORMAT = 1
+
+
+def _export_entry(project: Project, game: str) -> Path:
+    return entry("exports", project.content, game)
+
+
+def export_fingerprint(project: Project, game: str) -> dict[str, str | None]:
+    """The digest of every file an export of ``game`` depends on (None for an absent one):
+    its game/components/setup/scoring.yaml, and the ui and game catalogs (PO and MO) of
+    every language. Taken before the content is read, so a file changed meanwhile is
+    never recorded as the version the export was made from."""
+    from schemas.common import LANGUAGES
+
+    files = [project.content / game / f"{name}.yaml" for name in GAME_FILES]
+    for language in LANGUAGES:
+        folder = project.locales / language / "LC_MESSAGES"
+        files += [folder / f"{domain}.{kind}" for domain in ("ui", game) for kind in ("po", "mo")]
+    return {str(path): file_digest(path) for path in files}
+
+
+def load_export(project: Project, game: str) -> dict[str, Any] | None:
+    """The stored export of ``game`` and the words of its table (``export``, ``labels``
+    by language), if it is there and still fits the code and every file it was made
+    from; else None. Plain JSON: nothing in it is run."""
+    try:
+        data = json.loads(_export_entry(project, game).read_bytes())
+        if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+            return None
+        if data["code"] != code_version():
+            return None
+        for path, digest in data["files"].items():
+            if file_digest(Path(path)) != digest:
+                return None
+        return data
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return None
+
+
+def save_export(
+    project: Project,
+    game: str,
+    export: dict[str, Any],
+    labels: dict[str, Any],
+    files: dict[str, str | None],
+) -> Path | None:
+    """Store ``game``'s export and its table's words (by language), made from ``files``
+    (:func:`export_fingerprint`). Best effort: where it went, or None when the cache
+    cannot be written (scoring works the same either way)."""
+    from schemas.game import REQUIRED_FILES
+
+    if tuple(REQUIRED_FILES) != GAME_FILES:  # the score path reads other files: no entry
+        return None
+    data = {
+        "format": EXPORT_FORMAT,
+        "code": code_version(),
+        "files": files,
+        "export": export,
+        "labels": labels,
+    }
+    target = _export_entry(project, game)
+    return target if store(target, json.dumps(data).encode()) else None

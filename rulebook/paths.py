@@ -36,7 +36,7 @@ class Project:
     schemas: Path
     #: Where ``rulebook build`` writes unless told otherwise.
     site_out: Path
-    #: Derived data that can be thrown away at any time (compiled scoring programs).
+    #: Derived data that can be thrown away at any time (content read back, exports).
     cache: Path
 
     @classmethod

@@ -1,10 +1,8 @@
-"""From a validated end state to its result: the compiled functions give the numbers,
+"""From a validated end state to its result: the interpreted scoring gives the numbers,
 scorer.ranking the places; this module puts them together.
 
-One function for both ways of scoring: the engine (from the content models) and the
-command line's stored program (rulebook.program, which must not load the models). Each
-hands over the same plain :class:`Plan` and the same compiled functions, so the two cannot
-drift apart.
+The engine (scorer.engine) hands over a plain :class:`Plan` read from the game's export
+and the interpreted functions; nothing here needs the content models.
 """
 
 from __future__ import annotations
@@ -49,8 +47,8 @@ class Rival:
 
 @dataclass(frozen=True)
 class Plan:
-    """What scoring reads of a game besides its functions: plain data (marshal can store
-    it), the same whether it comes from the content models or from a stored program."""
+    """What scoring reads of a game besides its functions, as plain data read from its
+    export (scorer.engine.plan_of)."""
 
     game: str
     #: "points" (a total) or the name of a kind ranked by its first key alone.
@@ -60,33 +58,12 @@ class Plan:
     end_checks: tuple[tuple[str, str], ...] = ()
     rivals: tuple[Rival, ...] = ()
 
-    def to_data(self) -> dict[str, Any]:
-        """The plan as plain data, for :meth:`from_data`."""
-        return {
-            "game": self.game,
-            "kind": self.kind,
-            "keys": [(k.value, k.better) for k in self.keys],
-            "end_checks": list(self.end_checks),
-            "rivals": [(r.id, r.label, r.ranked, r.can_win) for r in self.rivals],
-        }
-
-    @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> Plan:
-        """The plan :meth:`to_data` wrote."""
-        return cls(
-            game=data["game"],
-            kind=data["kind"],
-            keys=tuple(Key(v, b) for v, b in data["keys"]),
-            end_checks=tuple((i, m) for i, m in data["end_checks"]),
-            rivals=tuple(Rival(*r) for r in data["rivals"]),
-        )
-
 
 @dataclass
 class Functions:
-    """The compiled functions a result reads (scorer.compiler.CompiledScoring has them)."""
+    """The functions a result reads (scorer.interpret.Interpreted has them)."""
 
-    #: The scoring with each row's breakdown and total (scorer.compiler.Tally).
+    #: The scoring with each row's breakdown and total (Interpreted.tally).
     tally: Callable[..., Any]
     end_checks: Mapping[str, Callable[..., Any]]
     win_requires: Callable[..., Any] | None = None
@@ -109,7 +86,7 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
             rows = [*state.players, *state.rivals.values()]
         extra = (present,)
     # The breakdowns (categories shown, flags as numbers) and totals come written for the
-    # game, as the scoring does (scorer.compiler._Tally).
+    # game, as the scoring does (scorer.interpret.Interpreted.tally).
     values, details, breakdowns = fns.tally(
         rows, state.options, state.table, state.choice_data, explain, *extra
     )

@@ -1,33 +1,46 @@
-"""The engine: a game's content compiled once, then any number of end states scored."""
+"""The engine: a game's export interpreted (scorer.interpret), then any number of end
+states scored.
+
+:class:`Engine` needs the export alone (scorer.export.export_game, the document the
+browser calculator reads), so ``rulebook score`` scores from a cached export without the
+content models; :class:`GameEngine` makes it from the content.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from schemas.game import GameContent
 from scorer.assemble import Functions, Key, Plan, Rival, assemble
-from scorer.compiler import CompiledScoring, compile_scoring
-from scorer.export import export_game
 from scorer.facts import GameFacts
+from scorer.interpret import Interpreted, interpret
 from scorer.result import Result
 from scorer.validate import TableState, check_end_state
 
+if TYPE_CHECKING:
+    from schemas.game import GameContent
 
-class GameEngine:
-    """Scores end states of one game. Build it once per game; it is cheap to reuse."""
 
-    def __init__(self, content: GameContent):
-        self.content = content
-        self.compiled: CompiledScoring = compile_scoring(content)
+class Engine:
+    """Scores end states of one game from its export. Build it once per game."""
+
+    def __init__(self, export: dict[str, Any]) -> None:
+        self.export = export
+        #: The scoring, read node for node from the export as the browser runtime reads it.
+        self.interpreted: Interpreted = interpret(export)
         #: What validation reads of the game: its export, as the browser runtime reads it.
-        self.facts = GameFacts(export_game(content))
-        #: What assembling a result reads (scorer.assemble), shared with stored programs.
-        self.plan = plan_of(content, self.compiled)
-        self.functions = functions_of(self.compiled)
+        self.facts = GameFacts(export)
+        #: What assembling a result reads (scorer.assemble).
+        self.plan = plan_of(export)
+        self.functions = Functions(
+            tally=self.interpreted.tally,
+            end_checks=self.interpreted.end_checks,
+            win_requires=self.interpreted.win_requires,
+            team=self.interpreted.team,
+        )
 
     def check(self, raw: Any) -> TableState:
         """Validate an end state (parsed JSON); raise scorer.validate.EndStateError."""
-        return check_end_state(self.facts, self.compiled, raw)
+        return check_end_state(self.facts, self.interpreted, raw)
 
     def score(self, raw: Any) -> Result:
         """Validate and score an end state (parsed JSON)."""
@@ -42,23 +55,26 @@ class GameEngine:
         return assemble(self.plan, self.functions, state, explain)
 
 
-def plan_of(content: GameContent, compiled: CompiledScoring) -> Plan:
-    """What scoring reads of ``content`` besides its compiled functions, as plain data."""
-    scoring = content.scoring
+class GameEngine(Engine):
+    """The engine of a game's content (its export made here)."""
+
+    def __init__(self, content: GameContent):
+        from scorer.export import export_game
+
+        self.content = content
+        super().__init__(export_game(content))
+
+
+def plan_of(export: dict[str, Any]) -> Plan:
+    """What scoring reads of a game besides its functions, as plain data."""
+    scoring = export["scoring"]
     return Plan(
-        game=content.id,
-        kind=scoring.kind,
-        keys=tuple(Key(k.value, k.better) for k in scoring.ranking.keys),
-        end_checks=tuple((c.id, c.message) for c in scoring.end_checks),
-        rivals=tuple(Rival(r.id, r.label, r.ranked, r.can_win) for r in scoring.rivals),
-    )
-
-
-def functions_of(compiled: CompiledScoring) -> Functions:
-    """The compiled functions a result reads."""
-    return Functions(
-        tally=compiled.tally,
-        end_checks=compiled.end_checks,
-        win_requires=compiled.win_requires,
-        team=compiled.team,
+        game=export["game"],
+        kind=scoring["kind"],
+        keys=tuple(Key(k["value"], k["better"]) for k in scoring["ranking"]["keys"]),
+        end_checks=tuple((c["id"], c["message"]) for c in scoring.get("end_checks", [])),
+        rivals=tuple(
+            Rival(r["id"], r["label"], r.get("ranked", False), r.get("can_win", False))
+            for r in scoring.get("rivals", [])
+        ),
     )

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from schemas import expressions as ex
 from schemas.endstate import count_limits, end_state_schema, player_name_schema
 from schemas.game import GameContent
-from schemas.scoring import CountInput
-from scorer.compiler import value_order
+from schemas.references import nodes
+from schemas.scoring import CountInput, Scoring
 from scorer.needs import needs
 
 #: Bumped when the document's shape changes in a way the runtime must know about.
@@ -70,3 +71,33 @@ def export_game(content: GameContent) -> dict[str, Any]:
         "player_name": player_name_schema(),
         "needs": needs(content).to_json(),
     }
+
+
+def value_order(scoring: Scoring) -> list[str]:
+    """Value ids in an order where every value comes after those it uses."""
+    declared = {v.id: v for v in scoring.values}
+    order: list[str] = []
+    done: set[str] = set()
+
+    def visit(ident: str) -> None:
+        if ident in done:
+            return
+        done.add(ident)
+        for _, node in nodes(declared[ident].compute):
+            read = _value_read(node)
+            if read in declared:
+                visit(read)
+        order.append(ident)
+
+    for value in scoring.values:
+        visit(value.id)
+    return order
+
+
+def _value_read(node: object) -> str | None:
+    """The value ``node`` reads: a value reference, or a rival's value."""
+    if isinstance(node, ex.ValueRef):
+        return node.value
+    if isinstance(node, ex.RivalRef):
+        return node.rival.value
+    return None

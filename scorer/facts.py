@@ -4,7 +4,7 @@ scorer/validate.py reads a game through this view, made from the document the br
 calculator reads (scorer.export.export_game): the inputs with their limits, the options and
 table inputs with their resolved choices, the rivals, the constraints, what the box holds,
 the end state's JSON Schema and what each part of the scoring reads. It is plain JSON
-underneath, so a cached scoring program (rulebook.program) rebuilds it without the content
+underneath, so a cached export (rulebook.cache.load_export) gives it again without the content
 models or pydantic, and validate.js reads the very same document.
 """
 

@@ -5,8 +5,8 @@ model that documents the format): each keyword stands for one check, with one pr
 and its parameters (a type, a bound, a list's length, a name's length and characters).
 site/assets/calculator/fields.js walks the same schema the same way, so both runtimes find
 the same problems in the same order (tests/fuzz/test_fields_parity.py runs both on hostile
-inputs). Nothing here names a game, and nothing imports pydantic: a cached scoring program
-checks fields with it too. Python alone also has :func:`acceptor`, a quick test made once
+inputs). Nothing here names a game, and nothing imports pydantic: ``rulebook score``
+checks fields with it from a cached export too. Python alone also has :func:`acceptor`, a quick test made once
 from the schema that lets a valid state skip the walk (the browser checks one state per
 keystroke and has no use for it).
 """

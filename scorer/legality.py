@@ -8,8 +8,8 @@ clan scenarios need Seishin); names from the end state's name field
 (schemas.endstate.PLAYER_NAME). scorer/setup.py, scorer/validate.py and the browser's
 setup.js and validate.js (site/assets/calculator/legality.js) all ask these questions
 here, or of the same data. The checks take plain data (validate.py reads it from the
-game's export, setup.py from the content), so a cached scoring program asks them without
-the content models.
+game's export, setup.py from the content), so `rulebook score` asks them of a cached
+export without the content models.
 
 An option whose ``when`` does not hold may be left out or given its default (it says
 nothing then, as an input not asked may be left empty); any other value is refused with
@@ -80,8 +80,9 @@ def _not_needing(rules: Sequence[OptionRule], counts: range) -> list[int]:
 
 
 def option_whens(content: GameContent) -> dict[str, OptionWhen]:
-    """The ``when`` of each option that has one, compiled (scorer.compiler has the same)."""
-    from scorer.compiler import table_function
+    """The ``when`` of each option that has one, as functions (scorer.interpret has the
+    same, read from the export)."""
+    from scorer.interpret import table_function
 
     return {
         o.id: table_function(o.when, f"scoring.options.{o.id}.when")

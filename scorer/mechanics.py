@@ -1,7 +1,9 @@
-"""The cross-player mechanics and the few per-player ones too large to inline.
+"""The mechanics: what compares players (awards, neighbours) and the per-player ones
+larger than an operator (sets, sorted keys, wildcards, lookups), each written once.
 
 Each function takes plain Python values (one entry per player) and returns the points per
-player, plus, for awards, a detail per player that says why (place, measure, who tied).
+player, plus, for awards, a detail per player that says why (place, measure, who tied):
+always made, the caller drops them when it does not explain (scorer.interpret).
 The browser runtime (site/assets/calculator/mechanics.js) mirrors these functions one for
 one; the conformance cases hold the two to the same results.
 """
@@ -70,11 +72,9 @@ def rank_award(
     others: int,
     at_least: int,
     max_gap: int | None,
-    explain: bool = True,
-) -> tuple[list[int], list[Detail] | None]:
-    """Points by place on ``measures``; see schemas.expressions.RankAwardSpec for policies."""
-    if not explain:
-        return _rank_points(measures, awards, ties, others, at_least, max_gap), None
+) -> tuple[list[int], list[Detail]]:
+    """Points by place on ``measures``, and each player's detail (place, measure, who tied);
+    see schemas.expressions.RankAwardSpec for policies."""
     count = len(measures)
     points = [0] * count
     # Each player's detail is written where their group is placed; who is left did not
@@ -116,43 +116,6 @@ def rank_award(
     return points, details  # type: ignore[return-value]  # every entry is written
 
 
-def _rank_points(
-    measures: Sequence[int],
-    awards: Sequence[int],
-    ties: str,
-    others: int,
-    at_least: int,
-    max_gap: int | None,
-) -> list[int]:
-    """:func:`rank_award`'s points alone, for a scoring without explanations.
-
-    Points depend on a player's measure only, so each distinct measure is placed once
-    (best first) and every player reads theirs: no groups of players, no places to keep.
-    A group's size (a competition's or a pool's) is its measure's count.
-    """
-    by_level: dict[int, int] = {}
-    levels = sorted(set(measures), reverse=True)
-    leader = levels[0] if levels else 0
-    dense = ties == "dense"
-    pooling = not dense and ties != "competition"
-    count = len(awards)
-    place = 0  # 0-based index into awards of the measure being placed
-    for level in levels:
-        if level < at_least:  # this one and every lower measure take no part
-            by_level[level] = 0
-            continue
-        if pooling:
-            size = measures.count(level)
-            each = _pooled(awards, others, place, size, ties)
-        else:
-            each = awards[place] if place < count else others
-        if place and max_gap is not None and leader - level > max_gap:
-            each = 0
-        by_level[level] = each
-        place += 1 if dense else measures.count(level)
-    return list(map(by_level.__getitem__, measures))
-
-
 def _pooled(awards: Sequence[int], others: int, place: int, size: int, ties: str) -> int:
     """Each one's share when ``size`` players tied at ``place`` pool the awards of the
     places they take: rounded down, or to the nearest with a half going down."""
@@ -171,46 +134,16 @@ def _leaders(measures: Sequence[int], at_least: int) -> tuple[int, list[int]]:
     return best, ([i for i, m in enumerate(measures) if m == best] if best >= at_least else [])
 
 
-def most(
-    measures: Sequence[int], points: Points, at_least: int, explain: bool = True
-) -> tuple[list[int], list[Detail] | None]:
-    """``points`` to every player tied for the highest measure (if it reaches at_least)."""
-    if not measures:
-        return [], ([] if explain else None)
-    best = max(measures)  # max(..., default=0) parses a keyword on every call
-    if best < at_least:  # nobody leads
-        if not explain:
-            return [0] * len(measures), None
-        return [0] * len(measures), [
-            {"measure": m, "best": best, "won": False, "tied_with": []} for m in measures
-        ]
-    if isinstance(points, int):  # the usual case: one number for every leader
-        result = [points if m == best else 0 for m in measures]
-    else:
-        result = [points[i] if m == best else 0 for i, m in enumerate(measures)]
-    if not explain:
-        return result, None
-    details: list[Detail] = []
-    add = details.append
-    leader = measures.index(best)
-    if measures.count(best) == 1:  # the usual case: one leader, each list made by a display
-        for m in measures:
-            if m == best:
-                add({"measure": m, "best": best, "won": True, "tied_with": []})
-            else:
-                add({"measure": m, "best": best, "won": False, "tied_with": [leader]})
-        return result, details
-    # The leaders by searching for the best measure (C calls), not a comprehension.
-    leaders = [leader]
-    for _ in range(measures.count(best) - 1):
-        leaders.append(measures.index(best, leaders[-1] + 1))
-    for i, m in enumerate(measures):  # a loop, not a call per player (see _others)
-        if m == best:
-            tied = leaders.copy()
-            tied.remove(i)
-            add({"measure": m, "best": best, "won": True, "tied_with": tied})
-        else:  # a list of its own for every player
-            add({"measure": m, "best": best, "won": False, "tied_with": leaders.copy()})
+def most(measures: Sequence[int], points: Points, at_least: int) -> tuple[list[int], list[Detail]]:
+    """``points`` to every player tied for the highest measure (if it reaches at_least),
+    and each player's detail (measure, the best, whether they won, who else led)."""
+    best, leaders = _leaders(measures, at_least)
+    won = set(leaders)
+    result = [_each(points, i) if i in won else 0 for i in range(len(measures))]
+    details: list[Detail] = [
+        {"measure": m, "best": best, "won": i in won, "tied_with": _others(leaders, i, won)}
+        for i, m in enumerate(measures)
+    ]
     return result, details
 
 
@@ -228,20 +161,16 @@ def held_award(
     holder_points: Points,
     other_points: Points,
     at_least: int,
-    explain: bool = True,
-) -> tuple[list[int], list[Detail] | None]:
-    """An activated objective: best measure scores, the holder more than the others."""
+) -> tuple[list[int], list[Detail]]:
+    """An activated objective: best measure scores, the holder more than the others; and
+    each player's detail."""
     count = len(measures)
     if not any(holders):
-        return [0] * count, (
-            [{"measure": m, "active": False} for m in measures] if explain else None
-        )
+        return [0] * count, [{"measure": m, "active": False} for m in measures]
     best, leaders = _leaders(measures, at_least)
     points = [0] * count
     for i in leaders:
         points[i] = _each(holder_points, i) if holders[i] else _each(other_points, i)
-    if not explain:
-        return points, None
     won = set(leaders)
     details: list[Detail] = [
         {

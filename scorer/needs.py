@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def _direct(node: object) -> tuple[set[str], set[str]]:
     """The inputs and the values ``node`` names itself."""
-    # Imported here: reading Needs back (a cached scoring program) needs no content models.
+    # Imported here: reading Needs back (a cached export) needs no content models.
     from schemas.expressions import InputRef, ValueRef
     from schemas.references import nodes
 

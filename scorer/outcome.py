@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorer.engine import GameEngine
+from scorer.engine import Engine
 from scorer.problems import EndStateError, Problem
 from scorer.result import Result
 
@@ -28,7 +28,7 @@ class Outcome:
         }
 
 
-def score_outcome(engine: GameEngine, raw: Any) -> Outcome:
+def score_outcome(engine: Engine, raw: Any) -> Outcome:
     """Validate and score ``raw`` (parsed JSON), keeping every problem found."""
     try:
         return Outcome(engine.score(raw))

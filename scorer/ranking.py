@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 class KeyLike(Protocol):
     """What ranking reads of a ranking key: schemas.scoring.RankingKey has it, and so has
-    scorer.assemble.Key (the stored program ranks without the models)."""
+    scorer.assemble.Key (a cached export is ranked without the models)."""
 
     @property
     def value(self) -> str: ...

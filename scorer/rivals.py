@@ -3,7 +3,7 @@
 An end state gives what the table counts for each rival at the table under
 ``rivals: {<id>: {<input>: value}}``. Each rival present becomes one more row of the
 evaluation, after the players: its inputs as given, its ``fixed`` ones as the rules set
-them, every other input empty (the players' defaults). The compiled scoring computes its
+them, every other input empty (the players' defaults). The interpreted scoring computes its
 values like a player's; comparisons include it only where a node says ``rivals: true``.
 
 Results list rivals apart from the players (``Result.rivals``), each flagged

@@ -12,7 +12,7 @@ from typing import Any
 
 from schemas.components import Item
 from schemas.game import GameContent
-from scorer.compiler import table_function
+from scorer.interpret import table_function
 from scorer.legality import (
     name_problems,
     option_problems,

@@ -12,8 +12,8 @@ totals are still computed, and only the ties that need that input stay undecided
 site/assets/calculator/validate.js follows these steps one for one, and both read the
 game the same way: its export (scorer.facts.GameFacts); scorer.fields is the twin of
 fields.js. Nothing here
-imports pydantic or the content models, so a cached scoring program (rulebook.program)
-runs this very code.
+imports pydantic or the content models, so ``rulebook score`` runs this very code on
+its cached export (rulebook.cache.load_export).
 
 Python alone also has a quick way for the usual state, one with no problem at all (as
 scorer.fields has its acceptor): a state without field problems is first checked by
@@ -46,12 +46,12 @@ from scorer.rivals import rival_rows
 
 __all__ = ["EndStateError", "Problem", "TableState", "check_end_state", "quick_check"]
 
-if TYPE_CHECKING:  # types only: a Protocol class costs a cached program's start-up
+if TYPE_CHECKING:  # types only: a Protocol class costs the score command's start-up
     TableFn = Callable[[dict[str, Any], dict[str, Any], dict[str, Any], int], Any]
 
     class Checks(Protocol):
-        """What validation runs of a game's compiled scoring (scorer.compiler.CompiledScoring,
-        or the same functions read back from a cached program)."""
+        """What validation runs of a game's scoring: its export interpreted
+        (scorer.interpret.Interpreted)."""
 
         @property
         def evaluate(self) -> Callable[..., Any]: ...

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from schemas.endstate import count_limits
 from schemas.game import GameContent
 from schemas.scoring import ChoiceInput, CountInput, FlagInput, PositionInput, SequenceInput
-from scorer.compiler import table_function
+from scorer.interpret import table_function
 
 #: Examples each property test draws per game. Derandomized, so every run draws the same
 #: ones: enough to find the counterexample a card scoring for the neighbours gives when it
@@ -40,7 +40,7 @@ def property_settings(examples: int = PROPERTY_EXAMPLES) -> settings:
 #: Strategies made once per input spec or game: building a composite strategy reads its
 #: function's source, which made each draw cost more than the property it feeds. Keyed by
 #: id, holding the object itself, so that an id reused after an object is freed does not
-#: match. (Conditions need no cache here: scorer.compiler compiles each source once.)
+#: match. (Conditions need no cache here: scorer.interpret keeps each built once.)
 _MADE: dict[int, tuple[object, Any]] = {}
 T = TypeVar("T")
 

@@ -46,9 +46,9 @@ from schemas.names import normalize_name
 from schemas.references import check_references
 from schemas.scoring import CountInput, FlagInput
 from scorer import mechanics
-from scorer.compiler import player_function, table_function
 from scorer.engine import GameEngine
 from scorer.export import export_game
+from scorer.interpret import player_function, table_function
 from scorer.legality import applicable_options, option_whens
 from scorer.outcome import score_outcome
 from scorer.problems import EndStateError, Problem, excerpt
@@ -640,7 +640,7 @@ EXPRESSION_CONTEXT: Json = {
 
 
 def expression_cases() -> Json:
-    """Each node of EXPRESSIONS evaluated by Python's compiled player function."""
+    """Each node of EXPRESSIONS evaluated by Python's interpreted player function."""
     adapter: TypeAdapter[Any] = TypeAdapter(Expr)
     context = copy.deepcopy(EXPRESSION_CONTEXT)
     context["players"] = [{**p, "other_pile": p["pile"][::-1]} for p in context["players"]]

@@ -76,20 +76,6 @@ def test_set_collection_leaves_out_negative_counts() -> None:
     assert mechanics.set_collection([], [1, 3]) == 0
 
 
-@pytest.mark.parametrize("measures", [[3, 5, 5, 1, 0], [0, 0, 0], [2], [], [7, 1, 7, 7], [1, 2]])
-@pytest.mark.parametrize("at_least", [0, 1, 3])
-def test_awards_give_the_same_points_without_details(measures: list[int], at_least: int) -> None:
-    """Without explanations the mechanics take shorter ways: the points are the same."""
-    for points in (3, [4, 1, 2, 5, 6][: len(measures)]):
-        with_details = mechanics.most(measures, points, at_least, True)
-        assert mechanics.most(measures, points, at_least, False) == (with_details[0], None)
-    for ties in ("dense", "competition", "pool_floor", "pool_nearest"):
-        for gap in (None, 2):
-            args = (measures, [10, 7, 4], ties, 2, at_least, gap)
-            found = mechanics.rank_award(*args, False)
-            assert found == (mechanics.rank_award(*args, True)[0], None)
-
-
 def _rank_award_reference(
     measures: list[int], awards: list[int], ties: str, others: int, at_least: int, gap: int | None
 ) -> list[int]:
@@ -133,10 +119,10 @@ def _most_reference(
     return won, details
 
 
-def test_the_short_ways_agree_with_the_plain_ones_over_many_inputs() -> None:
-    """rank_award without explanations and most (with and without) take their own ways
-    for speed; over many random tables (every tie policy, gaps, negatives, nobody) they
-    give what the plain computation gives."""
+def test_the_awards_agree_with_the_plain_ways_over_many_inputs() -> None:
+    """rank_award places groups of players and most finds its leaders once; over many
+    random tables (every tie policy, gaps, negatives, nobody) they give what the plain
+    computation gives."""
     import random
 
     draw = random.Random(20261203)
@@ -149,12 +135,10 @@ def test_the_short_ways_agree_with_the_plain_ones_over_many_inputs() -> None:
         for ties in ("dense", "competition", "pool_floor", "pool_nearest"):
             args = (measures, awards, ties, others, at_least, gap)
             want = _rank_award_reference(*args)
-            assert mechanics.rank_award(*args, False) == (want, None), args
-            assert mechanics.rank_award(*args, True)[0] == want, args
+            assert mechanics.rank_award(*args)[0] == want, args
         for points in (3, -1, 0, [draw.randint(-2, 5) for _ in range(count)]):
             won, details = _most_reference(measures, points, at_least)
-            assert mechanics.most(measures, points, at_least, False) == (won, None)
-            assert mechanics.most(measures, points, at_least, True) == (won, details)
+            assert mechanics.most(measures, points, at_least) == (won, details)
 
 
 def test_sorted_key_keeps_the_largest() -> None:
@@ -171,11 +155,11 @@ def test_lookup_past_the_end() -> None:
     assert mechanics.lookup(table, -1, False) == 0
 
 
-def test_table_sum_compiles_to_one_total_for_everyone() -> None:
+def test_table_sum_is_one_total_for_everyone() -> None:
     from pydantic import TypeAdapter
 
     from schemas.expressions import Expr
-    from scorer.compiler import player_function
+    from scorer.interpret import player_function
 
     node = TypeAdapter(Expr).validate_python({"table_sum": {"input": "tokens"}})
     run = player_function(node, "test")
@@ -186,7 +170,8 @@ def test_flag_values_come_out_as_numbers() -> None:
     from pydantic import TypeAdapter
 
     from schemas.scoring import Scoring
-    from scorer.compiler import bool_values
+    from scorer.export import value_order
+    from scorer.interpret import bool_values
 
     scoring = TypeAdapter(Scoring).validate_python(
         {
@@ -201,7 +186,12 @@ def test_flag_values_come_out_as_numbers() -> None:
             "ranking": {"keys": [{"value": "total", "label": "Total"}]},
         }
     )
-    assert bool_values(scoring) == {"plain", "summed", "chosen"}
+    exported = scoring.model_dump(mode="json", by_alias=True, exclude_none=True)
+    assert bool_values({**exported, "value_order": value_order(scoring)}) == {
+        "plain",
+        "summed",
+        "chosen",
+    }
 
 
 # ----------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Every scoring node is known everywhere: the model union, the Python compiler and its
+"""Every scoring node is known everywhere: the model union, the Python interpreter and its
 words (scorer/nodes/), and the browser runtime's NODES table (expr.js), as the readable
 source, as each shipped module and as the one joined file pages load."""
 
@@ -41,12 +41,12 @@ def test_the_union_the_model_list_and_the_names_agree() -> None:
 
 
 @pytest.mark.parametrize("name", NODES)
-def test_the_python_engine_compiles_and_describes_it(name: str) -> None:
+def test_the_python_engine_evaluates_and_describes_it(name: str) -> None:
     if name == "const":
-        return  # a plain number: the emitter and the describer handle ints themselves
+        return  # a plain number: the interpreter and the describer handle ints themselves
     rule = RULES[name]
     assert rule.model.node_name() == name
-    assert type(rule).emit is not Rule.emit, f"{name} has no compiled form"
+    assert type(rule).build is not Rule.build, f"{name} has no evaluation"
     assert type(rule).words is not Rule.words, f"{name} has no words"
 
 
@@ -100,7 +100,7 @@ def test_the_probe_game_uses_every_node_and_each_has_words() -> None:
     content = probe_game()
     found = _every_node(content)
     assert sorted(found) == NODES, sorted(set(NODES) - set(found))
-    GameEngine(content)  # every node compiles
+    GameEngine(content)  # every node is built
     for name, node in found.items():
         for points in (False, True):
             text = render(describe_node(content, node, points), SourceWords())

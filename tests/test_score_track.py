@@ -58,8 +58,8 @@ def test_track_mode_asks_only_the_end_facts(engines: dict[str, GameEngine]) -> N
     asked = [
         i.id
         for i in scoring.inputs
-        if i.id not in engine.compiled.input_when
-        or engine.compiled.input_when[i.id](options, {}, {}, 4)
+        if i.id not in engine.interpreted.input_when
+        or engine.interpreted.input_when[i.id](options, {}, {}, 4)
     ]
     assert sorted(asked) == sorted(
         [

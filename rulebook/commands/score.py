@@ -1,8 +1,9 @@
 """``rulebook score``: score an end state given as JSON, as a table or as JSON.
 
-Two paths give the same answer. The quick one runs the game's scoring program from the
-cache (rulebook.program: compiled once per version of the content, catalogs and code) and
-needs neither the content models nor pydantic; it runs the engine's own validation. An end
+Two paths give the same answer. The quick one reads the game's export from the cache
+(rulebook.cache.load_export: plain JSON, made once per version of the content, catalogs
+and code) and scores it with the engine (scorer.engine.Engine: the export interpreted,
+the engine's own validation), needing neither the content models nor pydantic. An end
 state with problems, and every cache miss, goes the full way (load and validate the
 content, ``GameEngine``), which words the problems in the reader's language.
 """
@@ -47,7 +48,7 @@ def printable_path(where: str) -> str:
 
 
 def labels(content: GameContent, translate: Translate) -> Labels:
-    """The words of the text table in one language (kept with the cached program too)."""
+    """The words of the text table in one language (kept with the cached export too)."""
     scoring = content.scoring
     return {
         "kind": scoring.kind,
@@ -120,7 +121,7 @@ def _print(result: dict[str, Any], words: Labels | None, as_json: bool) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rulebook import program
+    from rulebook import cache
     from rulebook.commands import known_game
     from scorer.problems import EndStateError
     from scorer.reading import read_end_state
@@ -129,30 +130,36 @@ def run(args: argparse.Namespace) -> int:
     try:
         raw = read_end_state(read_bytes(args.state))
     except EndStateError as error:  # not JSON, too large, too deep: the full path words it
-        stored = program.load(args.project, args.game) is not None
+        stored = cache.load_export(args.project, args.game) is not None
         return _full(args, None, error.problems, stored)
     if isinstance(raw, dict) and "game" not in raw:  # the file may leave the game out
         raw = {"game": args.game, **raw}
-    quick = program.load(args.project, args.game)
-    if quick is not None and (args.lang is None or args.lang in quick.languages):
-        scored, problems = quick.outcome(raw)
-        if scored is not None and not problems:
-            _print(scored, None if args.json else quick.labels(args.lang), args.json)
+    cached = cache.load_export(args.project, args.game)
+    words = cached["labels"] if cached is not None else {}
+    if cached is not None and (args.lang or cached["export"]["source_language"]) in words:
+        from scorer.engine import Engine
+        from scorer.outcome import score_outcome
+
+        outcome = score_outcome(Engine(cached["export"]), raw)
+        if outcome.result is not None and not outcome.problems:
+            shown = words[args.lang or cached["export"]["source_language"]]
+            _print(outcome.result.to_json(), None if args.json else shown, args.json)
             return 0
     # Problems are worded in the reader's language from the content's labels: the full way.
-    return _full(args, raw, [], quick is not None)
+    return _full(args, raw, [], cached is not None)
 
 
 def _full(args: argparse.Namespace, raw: Any, unread: list[Problem], stored: bool) -> int:
-    """Load and validate the content, score with the engine, and cache the program unless
-    it is ``stored`` already (making it words every label in every language: a third of
-    this path's time).
+    """Load and validate the content, score with the engine, and cache its export unless
+    it is ``stored`` already (with the words of every label in every language: a third
+    of this path's time).
 
     ``unread`` are the problems of a file that could not be read as an end state at all.
     """
-    from rulebook import program
+    from rulebook import cache
     from rulebook.commands import check_language, load_one, translator
     from rulebook.problems import ProblemWords
+    from schemas.common import LANGUAGES
     from schemas.names import normalize_name
     from scorer.engine import GameEngine
     from scorer.outcome import Outcome, score_outcome
@@ -161,16 +168,15 @@ def _full(args: argparse.Namespace, raw: Any, unread: list[Problem], stored: boo
     check_language(args.lang)
     # Digests taken before the content is read: a file changed meanwhile cannot be stored
     # under the digest of its older text.
-    files = None if stored else program.fingerprint(args.project, args.game)
+    files = None if stored else cache.export_fingerprint(args.project, args.game)
     content = load_one(args.project, args.game)
     engine = GameEngine(content)
     if files is not None:
-        program.save(
-            args.project,
-            engine,
-            lambda language: labels(content, translator(args.project, content, language)),
-            files,
-        )
+        words_by_language = {
+            language: labels(content, translator(args.project, content, language))
+            for language in LANGUAGES
+        }
+        cache.save_export(args.project, args.game, engine.export, words_by_language, files)
     translate = translator(args.project, content, args.lang)
     words = ProblemWords(content, translate)
     outcome = Outcome(None, unread) if unread else score_outcome(engine, raw)

@@ -16,7 +16,7 @@ from schemas.expressions import PlayerCount
 from schemas.game import GameContent
 from schemas.rules import Section
 from schemas.setup import SetupStep
-from scorer.compiler import table_function
+from scorer.interpret import table_function
 
 #: (pattern of the context, what the text is, the page it shows on).
 _KINDS: tuple[tuple[str, str, str], ...] = (

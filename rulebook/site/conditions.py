@@ -19,7 +19,7 @@ from rulebook.site.localize import Fragment, Localizer
 from schemas.expressions import All, Eq, Ge, Gt, Is, Le, Lt, Ne, Not, OptionRef, PlayerCount
 from schemas.game import GameContent
 from schemas.scoring import Option
-from scorer.compiler import table_function
+from scorer.interpret import table_function
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from schemas.diagrams import (
     TrackDiagram,
 )
 from schemas.game import GameContent
-from scorer.compiler import table_function
+from scorer.interpret import table_function
 
 #: Width of every picture, in SVG units (about CSS pixels on a phone).
 WIDTH = 340

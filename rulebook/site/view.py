@@ -1,6 +1,6 @@
 """A game as the site sees it: computed once per build, and once per build and language.
 
-:class:`GameBuild` holds what does not depend on the language: the compiled engine, the
+:class:`GameBuild` holds what does not depend on the language: the game's engine, the
 export the widgets read, and the result of each worked example (scored once).
 :class:`LocalGame` holds one language's parts (the rule sections, the setup steps, the
 scoring model...), each made the first time a page asks for it and then shared. Which

@@ -1,46 +1,66 @@
 """What a node rule is, and the registry that finds the rule of a node.
 
-A rule is one class per node: the model it handles (schemas.expressions), how the
-compiler turns it into Python source (:meth:`Rule.emit`) and how it reads in words
-(:meth:`Rule.words`). Whether it compares players, depends on seats or restricts the
-references of its fields is declared on the model itself, where the content checks read
-it; :class:`Rule` passes it on.
+A rule is one class per node (Ludii's shape: one small named ludeme each): the model it
+handles (schemas.expressions), how it is evaluated (:meth:`Rule.build`: from the node as
+the export writes it, a function of a row, as the browser's expr.js builds its closures)
+and how it reads in words (:meth:`Rule.words`). Whether it compares players, depends on
+seats or restricts the references of its fields is declared on the model itself, where
+the content checks read it; :class:`Rule` passes it on.
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from schemas.expressions import Node
-
 if TYPE_CHECKING:
-    from scorer.compiler import Emitter
-    from scorer.describe import Describer, Part
+    from schemas.expressions import Node
+    from scorer.describe import Describer
+    from scorer.interpret import Fn, Tools
+    from scorer.parts import Part
 
-N = TypeVar("N", bound=Node)
+N = TypeVar("N", bound="Node")
+
+
+class _Deferred:
+    """A module imported when first read: the rules evaluate the export without the
+    content models (a cached export is scored without them); only words and the model
+    itself load them."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attr: str) -> Any:
+        return getattr(importlib.import_module(self._name), attr)
+
+
+def deferred(name: str) -> Any:
+    """Module ``name``, imported when one of its attributes is first read."""
+    return _Deferred(name)
 
 
 class Rule(Generic[N]):
     """How the engine computes one kind of node and says it in words."""
 
-    model: ClassVar[type[Node]]
+    #: The node's name: its key in the export (``{"sum": [...]}``) and its model's tag.
+    name: ClassVar[str]
 
     @property
-    def name(self) -> str:
-        return self.model.node_name()
+    def model(self) -> type[Node]:
+        """The node's content model (schemas.expressions), which declares its fields and
+        flags (whether it compares players, depends on seats...)."""
+        from schemas.expressions import NODE_MODELS
+
+        return next(m for m in NODE_MODELS if m.node_name() == self.name)
 
     @property
     def cross_player(self) -> bool:
         return self.model.cross_player
 
-    def emit(self, e: Emitter, node: N) -> str:
-        """A Python expression computing ``node`` for player ``i`` (``p`` their inputs)."""
+    def build(self, a: Any, t: Tools) -> Fn:
+        """The function of row ``i`` computing the node whose argument (the export's
+        form, ``{name: a}``) is ``a``; ``t`` builds its operands (scorer.interpret)."""
         raise NotImplementedError
-
-    def test(self, e: Emitter, node: N) -> str:
-        """A Python expression that is true exactly when ``node`` holds, for where only
-        that is read (a condition): a comparison's ``int()`` is left out there."""
-        return self.emit(e, node)
 
     def words(self, d: Describer, node: N) -> Part:
         """``node`` in words, as message ids and parameters (scorer.describe)."""
@@ -49,23 +69,20 @@ class Rule(Generic[N]):
 
 #: Node name -> its rule, for every node the Python engine knows.
 RULES: dict[str, Rule[Any]] = {}
-_BY_MODEL: dict[type[Node], Rule[Any]] = {}
 
 
 def register(rule: type[Rule[Any]]) -> type[Rule[Any]]:
     """Class decorator: make ``rule`` the one rule of its model."""
-    instance = rule()
-    name = rule.model.node_name()
+    name = rule.name
     if name in RULES:
         raise ValueError(f"node {name!r} has two rules")
-    RULES[name] = instance
-    _BY_MODEL[rule.model] = instance
+    RULES[name] = rule()
     return rule
 
 
 def rule_for(node: Node) -> Rule[Any]:
     """The rule of ``node``'s kind."""
-    found = _BY_MODEL.get(type(node))
+    found = RULES.get(type(node).node_name())
     if found is None:
         raise TypeError(f"no rule for scoring node {type(node).__name__}")
     return found

@@ -1,16 +1,21 @@
-"""References, arithmetic and logic: per-player nodes that compile to plain Python."""
+"""References, arithmetic and logic: per-player nodes, each a little Python per row."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import operator
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from schemas import expressions as ex
-from scorer.describe import Count, Items, Part, Phrase, items, phrase
-from scorer.nodes.base import Rule, register
+from scorer import mechanics
+from scorer.nodes.base import Rule, deferred, register
+from scorer.parts import Count, Items, Part, Phrase, items, phrase
 
 if TYPE_CHECKING:
-    from scorer.compiler import Emitter
+    from schemas import expressions as ex
     from scorer.describe import Describer
+    from scorer.interpret import Ctx, Fn, Tools
+else:  # the content models, loaded only when words are asked for
+    ex = deferred("schemas.expressions")
 
 # ----------------------------------------------------------------------------------------
 # References
@@ -18,33 +23,33 @@ if TYPE_CHECKING:
 
 
 @register
-class InputRule(Rule[ex.InputRef]):
-    model = ex.InputRef
+class InputRule(Rule["ex.InputRef"]):
+    name = "input"
 
-    def emit(self, e: Emitter, node: ex.InputRef) -> str:
-        return e.input(node.input)
+    def build(self, a: str, t: Tools) -> Fn:
+        return lambda c, i: c.P[i][a]
 
     def words(self, d: Describer, node: ex.InputRef) -> Part:
         return d.input_label(node.input)
 
 
 @register
-class TableRule(Rule[ex.TableRef]):
-    model = ex.TableRef
+class TableRule(Rule["ex.TableRef"]):
+    name = "table"
 
-    def emit(self, e: Emitter, node: ex.TableRef) -> str:
-        return f"T[{node.table!r}]"
+    def build(self, a: str, t: Tools) -> Fn:
+        return lambda c, i: c.T[a]
 
     def words(self, d: Describer, node: ex.TableRef) -> Part:
         return d.table_label(node.table)
 
 
 @register
-class OptionRule(Rule[ex.OptionRef]):
-    model = ex.OptionRef
+class OptionRule(Rule["ex.OptionRef"]):
+    name = "option"
 
-    def emit(self, e: Emitter, node: ex.OptionRef) -> str:
-        return e.option(node.option)
+    def build(self, a: str, t: Tools) -> Fn:
+        return lambda c, i: c.O[a]
 
     def words(self, d: Describer, node: ex.OptionRef) -> Part:
         label = d.option_label(node.option)
@@ -52,38 +57,41 @@ class OptionRule(Rule[ex.OptionRef]):
 
 
 @register
-class ValueRule(Rule[ex.ValueRef]):
-    model = ex.ValueRef
+class ValueRule(Rule["ex.ValueRef"]):
+    name = "value"
 
-    def emit(self, e: Emitter, node: ex.ValueRef) -> str:
-        if node.value in e.local_values:
-            return f"x_{node.value}"
-        return f"v_{node.value}[i]"
+    def build(self, a: str, t: Tools) -> Fn:
+        return lambda c, i: c.V[a][i]
 
     def words(self, d: Describer, node: ex.ValueRef) -> Part:
         return d.value(node.value)
 
 
 @register
-class PlayerCountRule(Rule[ex.PlayerCount]):
-    model = ex.PlayerCount
+class PlayerCountRule(Rule["ex.PlayerCount"]):
+    name = "player_count"
 
-    def emit(self, e: Emitter, node: ex.PlayerCount) -> str:
-        return "n"
+    def build(self, a: Any, t: Tools) -> Fn:
+        return lambda c, i: c.n
 
     def words(self, d: Describer, node: ex.PlayerCount) -> Part:
         return phrase("describe_player_count")
 
 
 @register
-class RivalRule(Rule[ex.RivalRef]):
-    model = ex.RivalRef
+class RivalRule(Rule["ex.RivalRef"]):
+    name = "rival"
 
-    def emit(self, e: Emitter, node: ex.RivalRef) -> str:
-        spec = node.rival
-        row = f"R[{spec.id!r}]"
-        read = f"P[{row}][{spec.input!r}]" if spec.input is not None else f"v_{spec.value}[{row}]"
-        return f"({read} if {spec.id!r} in R else 0)"
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        rival, read, value = a["id"], a.get("input"), str(a.get("value"))
+
+        def fn(c: Ctx, i: int) -> Any:
+            row = c.R.get(rival)
+            if row is None:
+                return 0
+            return c.P[row][read] if read is not None else c.V[value][row]
+
+        return fn
 
     def words(self, d: Describer, node: ex.RivalRef) -> Part:
         spec = node.rival
@@ -92,19 +100,29 @@ class RivalRule(Rule[ex.RivalRef]):
 
 
 @register
-class ChoiceDataRule(Rule[ex.ChoiceDataNode]):
-    model = ex.ChoiceDataNode
+class ChoiceDataRule(Rule["ex.ChoiceDataNode"]):
+    name = "choice_data"
 
-    def emit(self, e: Emitter, node: ex.ChoiceDataNode) -> str:
-        spec = node.choice_data
-        if isinstance(spec.of, ex.TableRef):
-            return f"_at(D[{spec.of.table!r}].get({spec.field!r}), {int(spec.index)!r})"
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        index, field, of = int(a.get("index", 0)), a["field"], a["of"]
+        if "table" in of:
+            table = of["table"]
+
+            def tile(c: Ctx, i: int) -> int:
+                found = c.D[table].get(field)
+                return found[index] if found and index < len(found) else 0
+
+            return tile
+        ident = of["input"]
+        spec: dict[str, Any] = next(
+            (s for s in t.scoring.get("inputs", []) if s["id"] == ident), {}
+        )
         by_choice = {
-            str(choice): int(data[spec.index])
-            for choice, fields in e.choice_inputs.get(spec.of.input, {}).items()
-            if len(data := fields.get(spec.field, ())) > spec.index
+            str(choice["id"]): int(data[index])
+            for choice in spec.get("choices", [])
+            if len(data := choice.get("data", {}).get(field, ())) > index
         }
-        return f"{by_choice!r}.get({e.input(spec.of.input)}, 0)"
+        return lambda c, i: by_choice.get(c.P[i][ident], 0)
 
     def words(self, d: Describer, node: ex.ChoiceDataNode) -> Part:
         spec = node.choice_data
@@ -132,8 +150,25 @@ class ChoiceDataRule(Rule[ex.ChoiceDataNode]):
 # ----------------------------------------------------------------------------------------
 
 
-def _join(e: Emitter, nodes: list[ex.Expr], operator: str) -> str:
-    return "(" + f" {operator} ".join(e.expr(item) for item in nodes) + ")"
+def fold(fs: list[Fn], op: Callable[[Any, Any], Any]) -> Fn:
+    """Operands combined left to right by ``op``; one operand is itself (a flag stays a
+    bool, as Python's arithmetic keeps it until it adds)."""
+    if len(fs) == 1:
+        return fs[0]
+    if op is operator.add:  # the usual sum: from two terms on, int arithmetic (0 + x + y)
+        return lambda c, i: sum([f(c, i) for f in fs])
+    if len(fs) == 2:
+        first, second = fs
+        return lambda c, i: op(first(c, i), second(c, i))
+    head, rest = fs[0], fs[1:]
+
+    def folded(c: Ctx, i: int) -> Any:
+        found = head(c, i)
+        for f in rest:
+            found = op(found, f(c, i))
+        return found
+
+    return folded
 
 
 def _grouped(part: Part) -> Part:
@@ -162,11 +197,15 @@ def mentions_points(part: Part) -> bool:
 
 
 @register
-class SumRule(Rule[ex.Sum]):
-    model = ex.Sum
+class SumRule(Rule["ex.Sum"]):
+    name = "sum"
 
-    def emit(self, e: Emitter, node: ex.Sum) -> str:
-        return _join(e, node.sum, "+")
+    def build(self, a: list[Any], t: Tools) -> Fn:
+        read = [x["input"] for x in a if isinstance(x, dict) and list(x) == ["input"]]
+        if len(a) > 1 and len(read) == len(a):  # inputs alone (the usual tally): read at once
+            inputs = operator.itemgetter(*read)
+            return lambda c, i: sum(inputs(c.P[i]))
+        return fold(t.each(a), operator.add)
 
     def words(self, d: Describer, node: ex.Sum) -> Part:
         parts = [d.part(item) for item in node.sum]
@@ -213,11 +252,14 @@ def _clauses(parts: list[Part]) -> list[Part]:
 
 
 @register
-class ProductRule(Rule[ex.Product]):
-    model = ex.Product
+class ProductRule(Rule["ex.Product"]):
+    name = "product"
 
-    def emit(self, e: Emitter, node: ex.Product) -> str:
-        return _join(e, node.product, "*")
+    def build(self, a: list[Any], t: Tools) -> Fn:
+        if len(a) == 2 and type(a[1]) is int:  # so many points each
+            f, k = t.sub(a[0]), a[1]
+            return lambda c, i: f(c, i) * k
+        return fold(t.each(a), operator.mul)
 
     def words(self, d: Describer, node: ex.Product) -> Part:
         constants = [f for f in node.product if isinstance(f, int) and not isinstance(f, bool)]
@@ -230,11 +272,11 @@ class ProductRule(Rule[ex.Product]):
 
 
 @register
-class DifferenceRule(Rule[ex.Difference]):
-    model = ex.Difference
+class DifferenceRule(Rule["ex.Difference"]):
+    name = "difference"
 
-    def emit(self, e: Emitter, node: ex.Difference) -> str:
-        return _join(e, node.difference, "-")
+    def build(self, a: list[Any], t: Tools) -> Fn:
+        return fold(t.each(a), operator.sub)
 
     def words(self, d: Describer, node: ex.Difference) -> Part:
         first, second = node.difference
@@ -242,12 +284,12 @@ class DifferenceRule(Rule[ex.Difference]):
 
 
 @register
-class FloorDivRule(Rule[ex.FloorDiv]):
-    model = ex.FloorDiv
+class FloorDivRule(Rule["ex.FloorDiv"]):
+    name = "floor_div"
 
-    def emit(self, e: Emitter, node: ex.FloorDiv) -> str:
-        value, divisor = node.floor_div
-        return f"({e.expr(value)} // {int(divisor)!r})"
+    def build(self, a: list[Any], t: Tools) -> Fn:
+        value, divisor = t.sub(a[0]), int(a[1])
+        return lambda c, i: value(c, i) // divisor
 
     def words(self, d: Describer, node: ex.FloorDiv) -> Part:
         value, divisor = node.floor_div
@@ -258,43 +300,37 @@ class FloorDivRule(Rule[ex.FloorDiv]):
 
 
 @register
-class MinimumRule(Rule[ex.Minimum]):
-    model = ex.Minimum
+class MinimumRule(Rule["ex.Minimum"]):
+    name = "minimum"
 
-    def emit(self, e: Emitter, node: ex.Minimum) -> str:
-        return "min(" + ", ".join(e.expr(i) for i in node.minimum) + ")"
+    def build(self, a: list[Any], t: Tools) -> Fn:
+        fs = t.each(a)
+        return lambda c, i: min([f(c, i) for f in fs])
 
     def words(self, d: Describer, node: ex.Minimum) -> Part:
         return phrase("describe_minimum", items=items([d.plain(i) for i in node.minimum], ","))
 
 
 @register
-class MaximumRule(Rule[ex.Maximum]):
-    model = ex.Maximum
+class MaximumRule(Rule["ex.Maximum"]):
+    name = "maximum"
 
-    def emit(self, e: Emitter, node: ex.Maximum) -> str:
-        return "max(" + ", ".join(e.expr(i) for i in node.maximum) + ")"
+    def build(self, a: list[Any], t: Tools) -> Fn:
+        fs = t.each(a)
+        return lambda c, i: max([f(c, i) for f in fs])
 
     def words(self, d: Describer, node: ex.Maximum) -> Part:
         return phrase("describe_maximum", items=items([d.plain(i) for i in node.maximum], ","))
 
 
 @register
-class LookupRule(Rule[ex.Lookup]):
-    model = ex.Lookup
+class LookupRule(Rule["ex.Lookup"]):
+    name = "lookup"
 
-    def emit(self, e: Emitter, node: ex.Lookup) -> str:
-        spec = node.lookup
-        table = repr(tuple(int(v) for v in spec.table))
-        last = len(spec.table) - 1
-        index = e.fresh("_i")
-        # Inlined H.lookup: below 0 the first entry; past the end, the last or 0 (both
-        # constants: no call in the usual case, an index on the table).
-        beyond = 0 if spec.beyond == "zero" else int(spec.table[-1])
-        return (
-            f"({table}[{index}] if 0 <= ({index} := {e.expr(spec.index)}) <= {last}"
-            f" else ({int(spec.table[0])!r} if {index} < 0 else {beyond!r}))"
-        )
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        table = tuple(int(v) for v in a["table"])
+        index, zero = t.sub(a["index"]), a.get("beyond", "last") == "zero"
+        return lambda c, i: mechanics.lookup(table, index(c, i), zero)
 
     def words(self, d: Describer, node: ex.Lookup) -> Part:
         spec = node.lookup
@@ -307,12 +343,12 @@ class LookupRule(Rule[ex.Lookup]):
 
 
 @register
-class IfRule(Rule[ex.If]):
-    model = ex.If
+class IfRule(Rule["ex.If"]):
+    name = "if"
 
-    def emit(self, e: Emitter, node: ex.If) -> str:
-        spec = node.if_
-        return f"({e.expr(spec.then)} if {e.test(spec.cond)} else {e.expr(spec.else_)})"
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        then, cond, other = t.sub(a["then"]), t.sub(a["cond"]), t.sub(a.get("else", 0))
+        return lambda c, i: then(c, i) if cond(c, i) else other(c, i)
 
     def words(self, d: Describer, node: ex.If) -> Part:
         spec = node.if_
@@ -338,15 +374,21 @@ def _nested(part: Part) -> Part:
 # Comparisons and logic
 # ----------------------------------------------------------------------------------------
 
-#: Node key -> (Python operator, symbol, the comparison it negates into).
+#: Node key -> (its test, its symbol, the comparison it negates into).
 _COMPARISONS = {
-    "eq": ("==", "=", "ne"),
-    "ne": ("!=", "≠", "eq"),
-    "lt": ("<", "<", "ge"),
-    "le": ("<=", "≤", "gt"),
-    "gt": (">", ">", "le"),
-    "ge": (">=", "≥", "lt"),
+    "eq": (operator.eq, "=", "ne"),
+    "ne": (operator.ne, "≠", "eq"),
+    "lt": (operator.lt, "<", "ge"),
+    "le": (operator.le, "≤", "gt"),
+    "gt": (operator.gt, ">", "le"),
+    "ge": (operator.ge, "≥", "lt"),
 }
+
+
+def _reaches(f: Fn, least: int) -> Fn:
+    return lambda c, i: f(c, i) >= least
+
+
 #: Turning ``k OP player_count`` round into ``player_count OP' k``.
 _SWAPPED = {"eq": "eq", "ne": "ne", "lt": "gt", "le": "ge", "gt": "lt", "ge": "le"}
 
@@ -369,21 +411,13 @@ def compare_words(d: Describer, key: str, left: object, right: object) -> Part:
     return Items((d.plain(left), d.plain(right)), _COMPARISONS[key][1])
 
 
-def _as_number(test: str) -> str:
-    """A condition as the number 1 or 0: a conditional expression, where ``int(...)``
-    (``int(bool(...))`` for and/or) would call a builtin for every player."""
-    return f"(1 if {test} else 0)"
-
-
-class _CompareRule(Rule[ex.Node]):
+class _CompareRule(Rule["ex.Node"]):
     key = ""
 
-    def emit(self, e: Emitter, node: ex.Node) -> str:
-        return _as_number(self.test(e, node))
-
-    def test(self, e: Emitter, node: ex.Node) -> str:
-        left, right = getattr(node, self.key)
-        return f"({e.expr(left)} {_COMPARISONS[self.key][0]} {e.expr(right)})"
+    def build(self, a: list[Any], t: Tools) -> Fn:
+        left, right = t.each(a)
+        test = _COMPARISONS[self.key][0]
+        return lambda c, i: 1 if test(left(c, i), right(c, i)) else 0
 
     def words(self, d: Describer, node: ex.Node) -> Part:
         left, right = getattr(node, self.key)
@@ -392,71 +426,79 @@ class _CompareRule(Rule[ex.Node]):
 
 @register
 class EqRule(_CompareRule):
-    model, key = ex.Eq, "eq"
+    name = key = "eq"
 
 
 @register
 class NeRule(_CompareRule):
-    model, key = ex.Ne, "ne"
+    name = key = "ne"
 
 
 @register
 class LtRule(_CompareRule):
-    model, key = ex.Lt, "lt"
+    name = key = "lt"
 
 
 @register
 class LeRule(_CompareRule):
-    model, key = ex.Le, "le"
+    name = key = "le"
 
 
 @register
 class GtRule(_CompareRule):
-    model, key = ex.Gt, "gt"
+    name = key = "gt"
 
 
 @register
 class GeRule(_CompareRule):
-    model, key = ex.Ge, "ge"
+    name = key = "ge"
 
 
 @register
-class AllRule(Rule[ex.All]):
-    model = ex.All
+class AllRule(Rule["ex.All"]):
+    name = "all"
 
-    def emit(self, e: Emitter, node: ex.All) -> str:
-        return _as_number(self.test(e, node))
+    def build(self, a: list[Any], t: Tools) -> Fn:
+        fs = t.each(a)
 
-    def test(self, e: Emitter, node: ex.All) -> str:
-        return "(" + " and ".join(f"({e.test(i)})" for i in node.all) + ")"
+        def every(c: Ctx, i: int) -> int:
+            for f in fs:  # a loop: a generator costs more than these few tests
+                if not f(c, i):
+                    return 0
+            return 1
+
+        return every
 
     def words(self, d: Describer, node: ex.All) -> Part:
         return items([d.test(i) for i in node.all], "and")
 
 
 @register
-class AnyRule(Rule[ex.AnyOf]):
-    model = ex.AnyOf
+class AnyRule(Rule["ex.AnyOf"]):
+    name = "any"
 
-    def emit(self, e: Emitter, node: ex.AnyOf) -> str:
-        return _as_number(self.test(e, node))
+    def build(self, a: list[Any], t: Tools) -> Fn:
+        fs = t.each(a)
 
-    def test(self, e: Emitter, node: ex.AnyOf) -> str:
-        return "(" + " or ".join(f"({e.test(i)})" for i in node.any) + ")"
+        def some(c: Ctx, i: int) -> int:
+            for f in fs:
+                if f(c, i):
+                    return 1
+            return 0
+
+        return some
 
     def words(self, d: Describer, node: ex.AnyOf) -> Part:
         return items([d.test(i) for i in node.any], "or")
 
 
 @register
-class NotRule(Rule[ex.Not]):
-    model = ex.Not
+class NotRule(Rule["ex.Not"]):
+    name = "not"
 
-    def emit(self, e: Emitter, node: ex.Not) -> str:
-        return _as_number(self.test(e, node))
-
-    def test(self, e: Emitter, node: ex.Not) -> str:
-        return f"(not {e.test(node.not_)})"
+    def build(self, a: Any, t: Tools) -> Fn:
+        f = t.sub(a)
+        return lambda c, i: 0 if f(c, i) else 1
 
     def words(self, d: Describer, node: ex.Not) -> Part:
         inner = node.not_
@@ -474,15 +516,12 @@ class NotRule(Rule[ex.Not]):
 
 
 @register
-class IsRule(Rule[ex.Is]):
-    model = ex.Is
+class IsRule(Rule["ex.Is"]):
+    name = "is"
 
-    def emit(self, e: Emitter, node: ex.Is) -> str:
-        return _as_number(self.test(e, node))
-
-    def test(self, e: Emitter, node: ex.Is) -> str:
-        wanted = repr(tuple(str(w) for w in node.is_.in_))
-        return f"({e.expr(node.is_.of)} in {wanted})"
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        of, wanted = t.sub(a["of"]), tuple(str(w) for w in a["in"])
+        return lambda c, i: 1 if of(c, i) in wanted else 0
 
     def words(self, d: Describer, node: ex.Is, negated: bool = False) -> Part:
         spec = node.is_
@@ -495,13 +534,13 @@ class IsRule(Rule[ex.Is]):
 
 
 @register
-class CountAtLeastRule(Rule[ex.CountAtLeast]):
-    model = ex.CountAtLeast
+class CountAtLeastRule(Rule["ex.CountAtLeast"]):
+    name = "count_at_least"
 
-    def emit(self, e: Emitter, node: ex.CountAtLeast) -> str:
-        spec = node.count_at_least
-        least = int(spec.at_least)
-        return "(" + " + ".join(f"({e.expr(v)} >= {least!r})" for v in spec.values) + ")"
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        least = int(a.get("at_least", 1))
+        # One value stays a bool (a comparison); several add up to an int.
+        return fold([_reaches(f, least) for f in t.each(a["values"])], operator.add)
 
     def words(self, d: Describer, node: ex.CountAtLeast) -> Part:
         spec = node.count_at_least

@@ -2,40 +2,29 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from schemas import expressions as ex
-from scorer.describe import Items, Part, items, phrase
-from scorer.nodes.base import Rule, register
+from scorer import mechanics
+from scorer.interpret import Ctx
+from scorer.nodes.base import Rule, deferred, register
 from scorer.nodes.basic import operand
+from scorer.parts import Items, Part, items, phrase
 
 if TYPE_CHECKING:
-    from scorer.compiler import Emitter
+    from schemas import expressions as ex
     from scorer.describe import Describer
+    from scorer.interpret import Fn, Tools
+else:  # the content models, loaded only when words are asked for
+    ex = deferred("schemas.expressions")
 
 
 @register
-class SetCollectionRule(Rule[ex.SetCollection]):
-    model = ex.SetCollection
+class SetCollectionRule(Rule["ex.SetCollection"]):
+    name = "set_collection"
 
-    def emit(self, e: Emitter, node: ex.SetCollection) -> str:
-        spec = node.set_collection
-        families = "(" + ", ".join(e.expr(f) for f in spec.families) + ",)"
-        item_values = tuple(int(v) for v in spec.item_values)
-        # Written out: with no negative count (the usual case) the j-th largest family
-        # scores item_values[j] per item (mechanics.set_collection says why), a few
-        # products where a call would cost as much again. A negative count, the call.
-        ordered = e.fresh("_o")
-        scored = [(j, v) for j, v in enumerate(item_values[: len(spec.families)]) if v]
-        # A sum of two terms or more is an int even of flags; one term keeps its product.
-        terms = [
-            f"{ordered}[{j}]" if value == 1 and len(scored) > 1 else f"{value!r} * {ordered}[{j}]"
-            for j, value in scored
-        ] or ["0"]
-        return (
-            f"(({' + '.join(terms)}) if ({ordered} := sorted({families}, reverse=True))[-1] >= 0"
-            f" else H.set_collection({ordered}, {item_values!r}))"
-        )
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        families, values = t.each(a["families"]), tuple(int(v) for v in a["item_values"])
+        return lambda c, i: mechanics.set_collection([f(c, i) for f in families], values)
 
     def words(self, d: Describer, node: ex.SetCollection) -> Part:
         spec = node.set_collection
@@ -45,14 +34,15 @@ class SetCollectionRule(Rule[ex.SetCollection]):
 
 
 @register
-class SortedKeyRule(Rule[ex.SortedKey]):
-    model = ex.SortedKey
+class SortedKeyRule(Rule["ex.SortedKey"]):
+    name = "sorted_key"
 
-    def emit(self, e: Emitter, node: ex.SortedKey) -> str:
-        spec = node.sorted_key
-        values = "(" + ", ".join(e.expr(f) for f in spec.of) + ",)"
-        keep = "None" if spec.keep is None else e.expr(spec.keep)
-        return f"H.sorted_key({values}, {spec.order == 'descending'!r}, {keep})"
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        of, descending = t.each(a["of"]), a.get("order") == "descending"
+        keep = None if a.get("keep") is None else t.sub(a["keep"])
+        return lambda c, i: mechanics.sorted_key(
+            tuple(f(c, i) for f in of), descending, None if keep is None else keep(c, i)
+        )
 
     def words(self, d: Describer, node: ex.SortedKey) -> Part:
         spec = node.sorted_key
@@ -64,18 +54,25 @@ class SortedKeyRule(Rule[ex.SortedKey]):
 
 
 @register
-class BestAssignmentRule(Rule[ex.BestAssignment]):
-    model = ex.BestAssignment
+class BestAssignmentRule(Rule["ex.BestAssignment"]):
+    name = "best_assignment"
 
-    def emit(self, e: Emitter, node: ex.BestAssignment) -> str:
-        spec = node.best_assignment
-        wildcards = (
-            repr(int(spec.wildcards)) if isinstance(spec.wildcards, int) else e.expr(spec.wildcards)
-        )
-        names = repr(tuple(str(ref.input) for ref in spec.among))
-        # The target reads ``p``: inside the lambda it is the player with wildcards placed.
-        target = e.own_row(spec.maximize)
-        return f"H.best_assignment({wildcards}, (lambda p: {target}), p, {names})"
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        wildcards, target = t.sub(a["wildcards"]), t.sub(a["maximize"])
+        among = tuple(str(ref["input"]) for ref in a["among"])
+
+        def fn(c: Ctx, i: int) -> int:
+            def trial(row: dict[str, Any]) -> Any:
+                # The target reads row i of a table where that row holds the wildcards.
+                rows = list(c.P)
+                rows[i] = row
+                placed = Ctx(rows, c.O, c.T, c.D, c.R, c.K, c.E, c.V)
+                placed.n, placed.S = c.n, c.S
+                return target(placed, i)
+
+            return mechanics.best_assignment(wildcards(c, i), trial, c.P[i], among)
+
+        return fn
 
     def words(self, d: Describer, node: ex.BestAssignment) -> Part:
         spec = node.best_assignment

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from schemas import expressions as ex
-from scorer.describe import Count, Part, phrase
-from scorer.nodes.base import Rule, register
+from scorer.nodes.base import Rule, deferred, register
+from scorer.parts import Count, Part, phrase
 
 if TYPE_CHECKING:
-    from scorer.compiler import Emitter
+    from schemas import expressions as ex
     from scorer.describe import Describer
+    from scorer.interpret import Ctx, Fn, Tools
+else:  # the content models, loaded only when words are asked for
+    ex = deferred("schemas.expressions")
 
 
 def _counted(d: Describer, part: Part) -> Part:
@@ -19,46 +21,53 @@ def _counted(d: Describer, part: Part) -> Part:
 
 
 @register
-class LengthRule(Rule[ex.Length]):
-    model = ex.Length
+class LengthRule(Rule["ex.Length"]):
+    name = "length"
 
-    def emit(self, e: Emitter, node: ex.Length) -> str:
-        return f"len({e.input(node.length.input)})"
+    def build(self, a: dict[str, str], t: Tools) -> Fn:
+        ident = a["input"]
+        return lambda c, i: len(c.P[i][ident])
 
     def words(self, d: Describer, node: ex.Length) -> Part:
         return _counted(d, phrase("describe_length", what=d.part(node.length)))
 
 
 @register
-class LastRule(Rule[ex.Last]):
-    model = ex.Last
+class LastRule(Rule["ex.Last"]):
+    name = "last"
 
-    def emit(self, e: Emitter, node: ex.Last) -> str:
-        ref = e.input(node.last.input)
-        return f"({ref}[-1] if {ref} else 0)"
+    def build(self, a: dict[str, str], t: Tools) -> Fn:
+        ident = a["input"]
+
+        def fn(c: Ctx, i: int) -> Any:
+            pile = c.P[i][ident]
+            return pile[-1] if pile else 0
+
+        return fn
 
     def words(self, d: Describer, node: ex.Last) -> Part:
         return phrase("describe_last", what=d.part(node.last))
 
 
 @register
-class SumItemsRule(Rule[ex.SumItems]):
-    model = ex.SumItems
+class SumItemsRule(Rule["ex.SumItems"]):
+    name = "sum_items"
 
-    def emit(self, e: Emitter, node: ex.SumItems) -> str:
-        return f"sum({e.input(node.sum_items.input)})"
+    def build(self, a: dict[str, str], t: Tools) -> Fn:
+        ident = a["input"]
+        return lambda c, i: sum(c.P[i][ident])
 
     def words(self, d: Describer, node: ex.SumItems) -> Part:
         return phrase("describe_sum_items", what=d.part(node.sum_items))
 
 
 @register
-class CountEqualRule(Rule[ex.CountEqual]):
-    model = ex.CountEqual
+class CountEqualRule(Rule["ex.CountEqual"]):
+    name = "count_equal"
 
-    def emit(self, e: Emitter, node: ex.CountEqual) -> str:
-        spec = node.count_equal
-        return f"{e.input(spec.of.input)}.count({int(spec.value)!r})"
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        ident, value = a["of"]["input"], int(a["value"])
+        return lambda c, i: c.P[i][ident].count(value)
 
     def words(self, d: Describer, node: ex.CountEqual) -> Part:
         spec = node.count_equal

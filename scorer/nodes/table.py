@@ -1,22 +1,26 @@
 """Nodes that compare players: awards, majorities, table sums, neighbours.
 
-Each is computed once for the whole table, between the loops over players
-(scorer.compiler), by a function of scorer.mechanics that sees every player's value.
+Each is a step computed once for the whole table, before the rows that read it
+(scorer.interpret), by a function of scorer.mechanics that sees every player's value.
 Rivals take part only where a node says ``rivals: true``; elsewhere they get 0.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from schemas import expressions as ex
-from scorer.describe import Items, Part, Raw, items, phrase
-from scorer.nodes.base import Rule, register
+from scorer import mechanics
+from scorer.nodes.base import Rule, deferred, register
 from scorer.nodes.basic import operand
+from scorer.parts import Items, Part, Raw, items, phrase
 
 if TYPE_CHECKING:
-    from scorer.compiler import Emitter
+    from schemas import expressions as ex
     from scorer.describe import Describer
+    from scorer.interpret import Ctx, Fn, Tools
+else:  # the content models, loaded only when words are asked for
+    ex = deferred("schemas.expressions")
 
 _TIES = {
     "dense": "describe_ties_dense",
@@ -47,27 +51,45 @@ def _points(d: Describer, node: object) -> Part:
     return phrase("describe_points_value", value=operand(d.plain(node)))
 
 
-@register
-class RankAwardRule(Rule[ex.RankAward]):
-    model = ex.RankAward
+def _per_place(x: Any, t: Tools, first: bool) -> Callable[[Ctx], Any]:
+    """A per-place number or list for the table: a constant, a chosen tile's data (its
+    first number with ``first``) or table-level expressions."""
+    if x is None:
+        return lambda c: None
+    if isinstance(x, dict) and "table" in x and "field" in x:
+        table, field = x["table"], x["field"]
+        if first:
+            return lambda c: found[0] if (found := c.D[table].get(field)) else None
+        return lambda c: tuple(c.D[table].get(field) or ())
+    if isinstance(x, list):
+        fs = t.each(x)
+        return lambda c: tuple(f(c, 0) for f in fs)
+    f = t.sub(x)
+    return lambda c: f(c, 0)
 
-    def emit(self, e: Emitter, node: ex.RankAward) -> str:
-        spec = node.rank_award
-        measures = e.compared(spec.of, spec.rivals)
-        if isinstance(spec.awards, ex.ChoiceData):
-            awards = e.choice_list(spec.awards)
-        elif all(isinstance(a, int) for a in spec.awards):
-            awards = repr(tuple(int(a) for a in spec.awards if isinstance(a, int)))
-        else:
-            awards = "(" + ", ".join(e.expr(a) for a in spec.awards) + ",)"
-        gap = e.choice_first(spec.max_gap) if isinstance(spec.max_gap, ex.ChoiceData) else None
-        if gap is None:
-            gap = "None" if spec.max_gap is None else e.expr(spec.max_gap)
-        call = (
-            f"H.rank_award({measures}, {awards}, {spec.ties!r}, {e.expr(spec.others)}, "
-            f"{int(spec.at_least)!r}, {gap}, E)"
+
+def _award_points(x: Any, t: Tools, rivals: bool) -> Callable[[Ctx], Any]:
+    """Award points: one number for everyone, or an expression's, one per row."""
+    if isinstance(x, int):
+        return lambda c: x
+    return t.column(t.sub(x), rivals)
+
+
+@register
+class RankAwardRule(Rule["ex.RankAward"]):
+    name = "rank_award"
+
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        rivals = bool(a.get("rivals", False))
+        measures = t.column(t.sub(a["of"]), rivals)
+        awards, gap = _per_place(a["awards"], t, False), _per_place(a.get("max_gap"), t, True)
+        others, ties, least = t.sub(a.get("others", 0)), a["ties"], int(a.get("at_least", 1))
+        return t.award(
+            lambda c: mechanics.rank_award(
+                measures(c), awards(c), ties, others(c, 0), least, gap(c)
+            ),
+            rivals,
         )
-        return e.award(call, spec.rivals)
 
     def words(self, d: Describer, node: ex.RankAward) -> Part:
         spec = node.rank_award
@@ -96,25 +118,14 @@ class RankAwardRule(Rule[ex.RankAward]):
 
 
 @register
-class MostRule(Rule[ex.Most]):
-    model = ex.Most
+class MostRule(Rule["ex.Most"]):
+    name = "most"
 
-    def emit(self, e: Emitter, node: ex.Most) -> str:
-        spec = node.most
-        measures = e.compared(spec.of, spec.rivals)
-        points = e.points(spec.points, spec.rivals)
-        if not isinstance(spec.points, int):
-            return e.award(f"H.most({measures}, {points}, {int(spec.at_least)!r}, E)", spec.rivals)
-        # The usual case, one number for every leader, without explanations: written out
-        # as mechanics.most computes it (the best, or nobody when it is under at_least).
-        seen = e.hoist(measures) if measures.startswith("(") else measures  # cut once
-        best = e.fresh("_b")
-        plain = (
-            f"[{points} if m == {best} else 0 for m in {seen}]"
-            f" if ({best} := max({seen}) if {seen} else 0) >= {int(spec.at_least)!r}"
-            f" else [0] * len({seen})"
-        )
-        return e.award(f"H.most({seen}, {points}, {int(spec.at_least)!r}, E)", spec.rivals, plain)
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        rivals = bool(a.get("rivals", False))
+        measures, points = t.column(t.sub(a["of"]), rivals), _award_points(a["points"], t, rivals)
+        least = int(a.get("at_least", 1))
+        return t.award(lambda c: mechanics.most(measures(c), points(c), least), rivals)
 
     def words(self, d: Describer, node: ex.Most) -> Part:
         spec = node.most
@@ -123,20 +134,21 @@ class MostRule(Rule[ex.Most]):
 
 
 @register
-class HeldAwardRule(Rule[ex.HeldAward]):
-    model = ex.HeldAward
+class HeldAwardRule(Rule["ex.HeldAward"]):
+    name = "held_award"
 
-    def emit(self, e: Emitter, node: ex.HeldAward) -> str:
-        spec = node.held_award
-        measures = e.compared(spec.of, spec.rivals)
-        holders = e.compared(spec.holder, spec.rivals)
-        holder_points = e.points(spec.holder_points, spec.rivals)
-        other_points = e.points(spec.other_points, spec.rivals)
-        call = (
-            f"H.held_award({measures}, {holders}, {holder_points}, {other_points}, "
-            f"{int(spec.at_least)!r}, E)"
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        rivals = bool(a.get("rivals", False))
+        measures, holders = t.column(t.sub(a["of"]), rivals), t.column(t.sub(a["holder"]), rivals)
+        mine, theirs = (
+            _award_points(a["holder_points"], t, rivals),
+            _award_points(a["other_points"], t, rivals),
         )
-        return e.award(call, spec.rivals)
+        least = int(a.get("at_least", 1))
+        return t.award(
+            lambda c: mechanics.held_award(measures(c), holders(c), mine(c), theirs(c), least),
+            rivals,
+        )
 
     def words(self, d: Describer, node: ex.HeldAward) -> Part:
         spec = node.held_award
@@ -151,11 +163,12 @@ class HeldAwardRule(Rule[ex.HeldAward]):
 
 
 @register
-class TableSumRule(Rule[ex.TableSum]):
-    model = ex.TableSum
+class TableSumRule(Rule["ex.TableSum"]):
+    name = "table_sum"
 
-    def emit(self, e: Emitter, node: ex.TableSum) -> str:
-        return e.hoist(f"sum({e.compared(node.table_sum, False)})")
+    def build(self, a: Any, t: Tools) -> Fn:
+        column = t.column(t.sub(a), False)
+        return t.table_step(lambda c: sum(column(c)))
 
     def words(self, d: Describer, node: ex.TableSum) -> Part:
         return phrase("describe_table_sum", what=d.part(node.table_sum))
@@ -166,16 +179,18 @@ def _offset(offset: int) -> Raw:
 
 
 @register
-class NeighboursRule(Rule[ex.Neighbours]):
-    model = ex.Neighbours
+class NeighboursRule(Rule["ex.Neighbours"]):
+    name = "neighbours"
 
-    def emit(self, e: Emitter, node: ex.Neighbours) -> str:
-        spec = node.neighbours
-        values = e.compared(spec.of, False)
-        seats = "None" if spec.seat is None else e.compared(spec.seat, False)
-        offsets = repr(tuple(int(o) for o in spec.offsets))
-        found = e.hoist(f"H.neighbours({values}, {offsets}, {seats}, {spec.aggregate!r})", pad=True)
-        return f"{found}[i]"
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        values = t.column(t.sub(a["of"]), False)
+        seats = None if a.get("seat") is None else t.column(t.sub(a["seat"]), False)
+        offsets, aggregate = tuple(int(o) for o in a["offsets"]), a.get("aggregate", "sum")
+        return t.rows_step(
+            lambda c: mechanics.neighbours(
+                values(c), offsets, None if seats is None else seats(c), aggregate
+            )
+        )
 
     def words(self, d: Describer, node: ex.Neighbours) -> Part:
         spec = node.neighbours

@@ -66,7 +66,7 @@ def crowded(facts: GameFacts, state: Json) -> list[Json]:
 def outcome(facts: GameFacts, engine: GameEngine, raw: Any, quick: bool) -> Any:
     """What checking ``raw`` gives: the state, or the problems and the state they carry."""
     try:
-        return check_end_state(facts, engine.compiled, copy.deepcopy(raw), quick)
+        return check_end_state(facts, engine.interpreted, copy.deepcopy(raw), quick)
     except EndStateError as error:
         return [p.to_json() for p in error.problems], error.state
 
@@ -104,7 +104,7 @@ def test_the_quick_way_gives_what_the_round_gives(
             exact = outcome(facts, engine, raw, quick=False)
             if outcome(facts, engine, raw, quick=True) != exact:
                 wrong.append(f"{game}: checked apart from the round: {raw!r:.300}")
-            fast = quick_check(facts, engine.compiled, copy.deepcopy(raw))
+            fast = quick_check(facts, engine.interpreted, copy.deepcopy(raw))
             sound = isinstance(exact, TableState)
             if fast is not None:
                 verdicts["quick"] += 1

@@ -11,7 +11,7 @@ from rulebook.site.diagrams import Table, applies, draw, tables
 from rulebook.site.localize import Fragment
 from rulebook.site.provenance import Decision, decision
 from rulebook.site.view import LocalGame
-from scorer.compiler import table_function
+from scorer.interpret import table_function
 
 _MARKERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 

@@ -1,0 +1,542 @@
+"""A game's declared scoring, interpreted node for node from its export.
+
+The export (scorer.export.export_game) is the one document both runtimes read: each node
+of a scoring is a one-key object, ``{"sum": [...]}``, and its rule (scorer/nodes/) turns
+it into a function of a row, ``fn(ctx, i)``, once per game, as the browser's expr.js does.
+What compares players (an award, a table sum, neighbours) is a *step*: run once per table
+before the rows that read it. Nothing here imports the content models, so a cached export
+is scored without them (rulebook score).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorer.assemble import TOTAL
+
+Json = dict[str, Any]
+#: A table-level function: options, table inputs, chosen tiles' data, player count.
+TableFn = Callable[[dict[str, Any], dict[str, Any], dict[str, Any], int], Any]
+PlayerFn = Callable[..., list[Any]]
+
+
+class Ctx:
+    """What a node's function reads: the rows ``P`` (the players, then the rivals at the
+    table, ``R`` mapping a rival's id to its row), the options ``O``, the table inputs
+    ``T``, the chosen tiles' data ``D``, the player count ``n``, the values computed so far
+    ``V``, the steps' results ``S``, the rows of rivals that keep award points ``K``, and
+    whether awards explain themselves ``E``."""
+
+    __slots__ = ("D", "E", "K", "O", "P", "R", "S", "T", "V", "n")
+
+    def __init__(
+        self,
+        P: list[dict[str, Any]],
+        O: dict[str, Any],  # noqa: E741 (the one-letter names of expr.js's Ctx)
+        T: dict[str, Any],
+        D: dict[str, Any],
+        R: Mapping[str, int] | None = None,
+        K: frozenset[int] = frozenset(),
+        E: bool = False,
+        V: dict[str, Any] | None = None,
+    ) -> None:
+        self.P, self.O, self.T, self.D = P, O, T, D
+        self.R: Mapping[str, int] = R or {}
+        self.n = len(P) - len(self.R)
+        self.K, self.E = K, E
+        self.V: dict[str, Any] = {} if V is None else V
+        self.S: list[Any] = []
+
+
+Fn = Callable[[Ctx, int], Any]
+
+
+@dataclass
+class Step:
+    """Something computed once per table: an award (points and details per row), a
+    column (one number per row) or a table number; ``run`` gives it."""
+
+    run: Callable[[Ctx], Any]
+    award: bool = False
+
+
+class Tools:
+    """What a node's rule builds its function with (expr.js's Tools)."""
+
+    def __init__(self, scoring: Json | None, steps: list[Step]) -> None:
+        self.scoring = scoring or {}
+        self.steps = steps
+        #: Whether rows after the players can be rivals (the scoring declares some).
+        self.rivals = bool(self.scoring.get("rivals"))
+
+    def sub(self, node: Any) -> Fn:
+        """The function of ``node`` (a one-key object, or a number)."""
+        return build(node, self)
+
+    def each(self, nodes: Iterable[Any]) -> list[Fn]:
+        return [build(n, self) for n in nodes]
+
+    def step(self, run: Callable[[Ctx], Any], award: bool = False) -> int:
+        """Add a step run once per table, before the rows; its index in ``ctx.S``."""
+        self.steps.append(Step(run, award))
+        return len(self.steps) - 1
+
+    def column(self, fn: Fn, rivals: bool) -> Callable[[Ctx], list[Any]]:
+        """``fn`` for everyone a comparison sees: the players, and the rivals if asked."""
+        if rivals:
+            return lambda c: [fn(c, i) for i in range(len(c.P))]
+        return lambda c: [fn(c, i) for i in range(c.n)]
+
+    def award(self, run: Callable[[Ctx], tuple[list[int], Any]], rivals: bool) -> Fn:
+        """A cross-player mechanic giving (points, details); a row's points.
+
+        Rivals keep no points but those that say ``keeps_points``; those that took part
+        keep their details (their place), the others get none.
+        """
+
+        def padded(c: Ctx) -> tuple[list[int], Any]:
+            points, details = run(c)
+            if not c.E:  # the mechanic always explains; the caller did not ask
+                details = None
+            if not c.R:  # every row is a player's
+                return points, details
+            n = c.n
+            if c.K:
+                points = points[:n] + [
+                    points[r] if r in c.K and r < len(points) else 0 for r in c.R.values()
+                ]
+            else:
+                points = points[:n] + [0] * (len(c.P) - n)
+            if not rivals and details is not None:
+                details = details + [None] * (len(c.P) - n)
+            return points, details
+
+        k = self.step(padded, award=True)
+        return lambda c, i: c.S[k][0][i]
+
+    def table_step(self, run: Callable[[Ctx], Any]) -> Fn:
+        """A number computed once for the table, the same for every row."""
+        k = self.step(run)
+        return lambda c, i: c.S[k]
+
+    def rows_step(self, run: Callable[[Ctx], list[Any]]) -> Fn:
+        """A column computed once for the table over the players; rivals get 0."""
+
+        def padded(c: Ctx) -> list[Any]:
+            found = run(c)
+            return found + [0] * (len(c.P) - c.n) if c.R else found
+
+        k = self.step(padded)
+        return lambda c, i: c.S[k][i]
+
+
+def build(node: Any, t: Tools) -> Fn:
+    """The function computing ``node`` for row ``i``, through its rule (scorer.nodes)."""
+    from scorer.nodes import RULES
+
+    if isinstance(node, bool):
+        raise TypeError("booleans are not scoring nodes")
+    if isinstance(node, int):
+        constant = int(node)
+        return lambda c, i: constant
+    if not isinstance(node, dict) or len(node) != 1:
+        raise TypeError(f"unknown scoring node {node!r:.80}")
+    ((name, argument),) = node.items()
+    rule = RULES.get(name)
+    if rule is None:
+        raise TypeError(f"unknown scoring node {name}")
+    return rule.build(argument, t)
+
+
+def as_data(node: Any) -> Any:
+    """A node as the export writes it: a content model is dumped, JSON stays as it is."""
+    dump = getattr(node, "model_dump", None)
+    if dump is None:
+        return node
+    return dump(mode="json", by_alias=True, exclude_none=True)
+
+
+def table_function(node: Any, label: str = "") -> TableFn:
+    """A table-level expression (options, table inputs, player count) as a function."""
+    data = as_data(node)
+    key = json.dumps(data, sort_keys=True)
+    found = _TABLE_FUNCTIONS.get(key)
+    if found is None:
+        steps: list[Step] = []
+        fn = build(data, Tools(None, steps))
+        if steps:
+            raise ValueError(f"{label}: cross-player mechanics are not allowed here")
+
+        def found(O: dict[str, Any], T: dict[str, Any], D: dict[str, Any], n: int) -> Any:  # noqa: E741
+            # A table-level node reads the options, the table, the tiles and the count only.
+            c = Ctx.__new__(Ctx)
+            c.O, c.T, c.D, c.n = O, T, D, n
+            return fn(c, 0)
+
+        _TABLE_FUNCTIONS[key] = found
+    return found
+
+
+#: Table-level functions by node: setups and conditions ask for the same few (an item's
+#: ``when``, an option's test) thousands of times.
+_TABLE_FUNCTIONS: dict[str, TableFn] = {}
+
+
+def keepers(scoring: Json | None, R: Mapping[str, int]) -> frozenset[int]:
+    """The rows of the rivals at the table that keep their award points."""
+    if not R or not scoring:
+        return frozenset()
+    return frozenset(
+        R[r["id"]] for r in scoring.get("rivals", []) if r.get("keeps_points") and r["id"] in R
+    )
+
+
+def _run(steps: list[Step], c: Ctx) -> None:
+    for step in steps:
+        c.S.append(step.run(c))
+
+
+def player_function(node: Any, label: str = "", scoring: Json | None = None) -> PlayerFn:
+    """A per-player expression as a function giving one result per row, from the
+    computed values ``V`` (and the rivals' rows ``R`` when the scoring has rivals)."""
+    steps: list[Step] = []
+    fn = build(as_data(node), Tools(scoring, steps))
+
+    def run(
+        P: list[dict[str, Any]],
+        O: dict[str, Any],  # noqa: E741
+        T: dict[str, Any],
+        D: dict[str, Any],
+        V: dict[str, Any],
+        R: Mapping[str, int] | None = None,
+    ) -> list[Any]:
+        c = Ctx(P, O, T, D, R, keepers(scoring, R or {}), False, V)
+        _run(steps, c)
+        return [fn(c, i) for i in range(len(P))]
+
+    return run
+
+
+# ----------------------------------------------------------------------------------------
+# What the values read
+# ----------------------------------------------------------------------------------------
+
+
+def value_refs(node: Any) -> list[str]:
+    """The values ``node`` reads (its own row's or a rival's): every value node inside."""
+    if isinstance(node, list):
+        return [r for item in node for r in value_refs(item)]
+    if not isinstance(node, dict):
+        return []
+    if len(node) == 1:
+        ((name, argument),) = node.items()
+        if name == "value" and isinstance(argument, str):
+            return [argument]
+        if name == "rival":
+            return [] if argument.get("value") is None else [argument["value"]]
+    return [r for item in node.values() for r in value_refs(item)]
+
+
+def needed(values: Mapping[str, Any], wanted: Iterable[str]) -> set[str]:
+    """``wanted`` and every value they are computed from."""
+    found: set[str] = set()
+    todo = [w for w in wanted if w in values]
+    while todo:
+        ident = todo.pop()
+        if ident not in found:
+            found.add(ident)
+            todo.extend(d for d in value_refs(values[ident]) if d in values)
+    return found
+
+
+def bool_values(scoring: Json) -> set[str]:
+    """Values that may come out as Python bools (a flag read as it is), not ints: a flag
+    input or option passed through unchanged, or chosen by if/minimum/maximum, or a sum of
+    one term. A breakdown turns just those into numbers."""
+    flags = {i["id"] for i in scoring["inputs"] if i["kind"] == "flag"}
+    flag_options = {o["id"] for o in scoring.get("options", []) if o["kind"] == "flag"}
+    declared = {v["id"]: v["compute"] for v in scoring["values"]}
+    found: set[str] = set()
+
+    def may_be_bool(node: Any) -> bool:
+        if not isinstance(node, dict):
+            return False
+        ((name, a),) = node.items()
+        if name == "input":
+            return a in flags
+        if name == "option":
+            return a in flag_options
+        if name == "value":
+            return a in found
+        if name == "if":
+            return may_be_bool(a["then"]) or may_be_bool(a.get("else", 0))
+        if name == "sum" and len(a) == 1:
+            return may_be_bool(a[0])
+        if name in ("minimum", "maximum"):
+            return any(may_be_bool(item) for item in a)
+        return False
+
+    for ident in scoring["value_order"]:
+        if may_be_bool(declared[ident]):
+            found.add(ident)
+    return found
+
+
+# ----------------------------------------------------------------------------------------
+# A game's scoring
+# ----------------------------------------------------------------------------------------
+
+Evaluation = tuple[dict[str, list[Any]], dict[str, list[Any] | None]]
+
+
+class Values:
+    """The declared values (all, or ``only`` those and what they read), computed in the
+    export's ``value_order``: each value's steps, then its column over the rows."""
+
+    def __init__(self, scoring: Json, only: set[str] | None = None) -> None:
+        declared = {v["id"]: v["compute"] for v in scoring["values"]}
+        wanted = needed(declared, only) if only is not None else set(declared)
+        self.scoring = scoring
+        self.steps: list[Step] = []
+        #: Value id -> the step of its first award, whose details the value shows.
+        self.owners: dict[str, int] = {}
+        t = Tools(scoring, self.steps)
+        for ident in scoring["value_order"]:
+            if ident not in wanted:
+                continue
+            start = len(self.steps)
+            fn = t.sub(declared[ident])
+            owner = next((k for k in range(start, len(self.steps)) if self.steps[k].award), None)
+            if owner is not None:
+                self.owners[ident] = owner
+            self.steps.append(Step(_column(ident, fn)))
+
+    def run(
+        self,
+        P: list[dict[str, Any]],
+        O: dict[str, Any],  # noqa: E741
+        T: dict[str, Any],
+        D: dict[str, Any],
+        E: bool = True,
+        R: Mapping[str, int] | None = None,
+    ) -> tuple[Ctx, dict[str, list[Any] | None]]:
+        c = Ctx(P, O, T, D, R, keepers(self.scoring, R or {}), E)
+        _run(self.steps, c)
+        return c, {ident: c.S[k][1] for ident, k in self.owners.items()}
+
+    def evaluate(self, *args: Any) -> Evaluation:
+        """Every value, one entry per row, and each value's details (None unexplained)."""
+        c, details = self.run(*args)
+        return c.V, details
+
+
+def _column(ident: str, fn: Fn) -> Callable[[Ctx], None]:
+    def run(c: Ctx) -> None:
+        c.V[ident] = [fn(c, i) for i in range(len(c.P))]
+
+    return run
+
+
+def _whens(items: Iterable[Json], label: str) -> dict[str, TableFn]:
+    return {
+        i["id"]: table_function(i["when"], f"{label}: {i['id']}.when")
+        for i in items
+        if i.get("when") is not None
+    }
+
+
+@dataclass
+class Interpreted:
+    """A game's scoring, ready to evaluate many end states (what validation and
+    scorer.assemble run), made from its export."""
+
+    game: str
+    scoring: Json
+    values: Values
+    constraint_values_of: Values
+    bool_values: frozenset[str]
+    input_when: dict[str, TableFn] = field(default_factory=dict)
+    #: Option id -> when it applies (scorer.legality refuses it set elsewhere).
+    option_when: dict[str, TableFn] = field(default_factory=dict)
+    category_when: dict[str, TableFn] = field(default_factory=dict)
+    table_when: dict[str, TableFn] = field(default_factory=dict)
+    #: (table input id, choice id) -> when that choice is offered.
+    choice_when: dict[tuple[str, str], TableFn] = field(default_factory=dict)
+    constraints: dict[str, tuple[PlayerFn, TableFn | None]] = field(default_factory=dict)
+    end_checks: dict[str, PlayerFn] = field(default_factory=dict)
+    win_requires: PlayerFn | None = None
+    #: Rival id -> when it is at the table (rivals without a ``when`` always are).
+    rival_when: dict[str, TableFn] = field(default_factory=dict)
+    #: When the players win or lose as one team (``ranking.team``).
+    team: TableFn | None = None
+    #: (rival id, input id) -> the value the rules set for it, when an expression.
+    rival_fixed: dict[tuple[str, str], TableFn] = field(default_factory=dict)
+    #: The ids of the inputs whose ``when`` does not hold (:func:`_inputs_off`).
+    inputs_off: TableFn | None = None
+    #: Whether every constraint holds (:func:`_constraints_hold`), for a valid state.
+    constraints_hold: PlayerFn | None = None
+
+    def evaluate(self, *args: Any) -> Evaluation:
+        return self.values.evaluate(*args)
+
+    def constraint_values(self, *args: Any) -> Evaluation:
+        """Only the values the constraints read (validation runs it)."""
+        return self.constraint_values_of.evaluate(*args)
+
+    def tally(
+        self,
+        P: list[dict[str, Any]],
+        O: dict[str, Any],  # noqa: E741
+        T: dict[str, Any],
+        D: dict[str, Any],
+        E: bool = True,
+        R: Mapping[str, int] | None = None,
+    ) -> tuple[dict[str, list[Any]], dict[str, Any], list[dict[str, Any]]]:
+        """Every value, the details of each category shown, each row's breakdown (the
+        categories shown, flags as numbers) and, for points, the total."""
+        c, details = self.values.run(P, O, T, D, E, R)
+        values = c.V
+        n = c.n
+        flags = self.bool_values
+        shown = [
+            (cat["id"], cat["value"])
+            for cat in self.scoring["categories"]
+            if (when := self.category_when.get(cat["id"])) is None or when(O, T, D, n)
+        ]
+        columns = [
+            (ident, [int(x) for x in values[value]] if value in flags else values[value])
+            for ident, value in shown
+        ]
+        breakdowns = []
+        for i in range(len(P)):
+            row = {}
+            for ident, column in columns:
+                row[ident] = column[i]
+            breakdowns.append(row)
+        if self.scoring["kind"] == "points":
+            values[TOTAL] = [sum(b.values()) for b in breakdowns]
+        explained = (
+            {ident: details[value] for ident, value in shown if value in details} if E else {}
+        )
+        return values, explained, breakdowns
+
+
+def _inputs_off(scoring: Json, label: str) -> TableFn | None:
+    """The ids of the inputs whose ``when`` does not hold, in one function (None when
+    every input is always asked), each distinct condition tested once."""
+    grouped: dict[str, tuple[TableFn, list[str]]] = {}
+    for spec in scoring["inputs"]:
+        if spec.get("when") is not None:
+            key = json.dumps(spec["when"], sort_keys=True)
+            if key not in grouped:
+                grouped[key] = (table_function(spec["when"], f"{label}: inputs asked"), [])
+            grouped[key][1].append(spec["id"])
+    if not grouped:
+        return None
+    groups = [(test, tuple(ids)) for test, ids in grouped.values()]
+
+    def off(O: dict[str, Any], T: dict[str, Any], D: dict[str, Any], n: int) -> tuple[str, ...]:  # noqa: E741
+        return tuple(i for test, ids in groups if not test(O, T, D, n) for i in ids)
+
+    return off
+
+
+def _constraints_hold(scoring: Json, values: Values, label: str) -> PlayerFn:
+    """Whether every constraint that applies holds for every row (validation's test of a
+    state without field problems; any other answer runs them one by one for the problems):
+    the constraints' values computed once, every check read in one context."""
+    steps: list[Step] = []
+    t = Tools(scoring, steps)
+    checks = [
+        (
+            t.sub(c["check"]),
+            table_function(c["when"], f"{label}: constraint {c['id']}.when")
+            if c.get("when") is not None
+            else None,
+        )
+        for c in scoring.get("constraints", [])
+    ]
+
+    def holds(
+        P: list[dict[str, Any]],
+        O: dict[str, Any],  # noqa: E741
+        T: dict[str, Any],
+        D: dict[str, Any],
+    ) -> bool:
+        c = Ctx(P, O, T, D, None, frozenset(), False, values.evaluate(P, O, T, D, False)[0])
+        _run(steps, c)
+        n = len(P)
+        for check, applies in checks:
+            if applies is None or applies(O, T, D, n):
+                for i in range(n):
+                    if not check(c, i):
+                        return False
+        return True
+
+    return holds  # type: ignore[return-value]
+
+
+def interpret(export: Json) -> Interpreted:
+    """A game's scoring from its export (scorer.export.export_game)."""
+    scoring = export["scoring"]
+    label = f"scoring of {export['game']}"
+    declared = {v["id"]: v["compute"] for v in scoring["values"]}
+    constraints = scoring.get("constraints", [])
+    reads = {ident for c in constraints for ident in value_refs(c["check"])}
+    ranking = scoring["ranking"]
+    checks = {
+        c["id"]: (
+            player_function(c["check"], f"{label}: constraint {c['id']}", scoring),
+            table_function(c["when"], f"{label}: constraint {c['id']}.when")
+            if c.get("when") is not None
+            else None,
+        )
+        for c in constraints
+    }
+    constraint_values = Values(scoring, reads & set(declared))
+    return Interpreted(
+        game=export["game"],
+        scoring=scoring,
+        values=Values(scoring),
+        constraint_values_of=constraint_values,
+        bool_values=frozenset(bool_values(scoring)),
+        input_when=_whens(scoring["inputs"], label),
+        option_when=_whens(scoring.get("options", []), label),
+        category_when=_whens(scoring["categories"], label),
+        table_when=_whens(scoring.get("table", []), label),
+        rival_when=_whens(scoring.get("rivals", []), label),
+        choice_when={
+            (spec["id"], choice["id"]): table_function(
+                choice["when"], f"{label}: {spec['id']}.{choice['id']}.when"
+            )
+            for spec in scoring.get("table", [])
+            for choice in spec["choices"]
+            if choice.get("when") is not None
+        },
+        constraints=checks,
+        constraints_hold=_constraints_hold(scoring, constraint_values, label),
+        end_checks={
+            e["id"]: player_function(e["any_player"], f"{label}: end check {e['id']}", scoring)
+            for e in scoring.get("end_checks", [])
+        },
+        win_requires=(
+            player_function(ranking["win_requires"], f"{label}: win_requires", scoring)
+            if ranking.get("win_requires") is not None
+            else None
+        ),
+        team=(
+            table_function(ranking["team"], f"{label}: ranking.team")
+            if ranking.get("team") is not None
+            else None
+        ),
+        rival_fixed={
+            (rival["id"], ident): table_function(fixed, f"{label}: {rival['id']}.fixed.{ident}")
+            for rival in scoring.get("rivals", [])
+            for ident, fixed in rival.get("fixed", {}).items()
+            if not isinstance(fixed, (bool, int))
+        },
+        inputs_off=_inputs_off(scoring, label),
+    )

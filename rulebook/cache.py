@@ -61,11 +61,15 @@ def code_version() -> str:
 
 
 def file_digest(path: Path) -> str | None:
-    """The SHA-256 of a file's bytes, or None when there is no such file."""
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except (FileNotFoundError, NotADirectoryError):
-        return None
+    """The SHA-256 of a file's bytes, or None when there is no such file.
+
+    Read by the project's one bounded reader (schemas.file_reader.digest): a named pipe, a
+    link to a device or a loop of links is never opened, so a command keyed on the files
+    never hangs or fills its memory before the reader after it refuses the file cleanly.
+    """
+    from schemas.file_reader import digest
+
+    return digest(path)
 
 
 def entry(kind: str, where: Path, name: str) -> Path:

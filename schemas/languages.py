@@ -19,9 +19,10 @@ imports neither pydantic nor PyYAML until the list is read: the command imports 
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal, cast
 
@@ -82,8 +83,13 @@ def languages_file() -> Path:
 
 
 def specs() -> tuple[LanguageSpec, ...]:
-    """Every published language, in the file's order."""
-    return _load(languages_file())
+    """Every published language, in the file's order (read again when the file changes)."""
+    path = languages_file()
+    try:
+        info = os.stat(path)
+    except OSError:
+        return _load(path, None)  # the reader says what is wrong
+    return _load(path, (info.st_mtime_ns, info.st_size, info.st_ino))
 
 
 def codes() -> tuple[str, ...]:
@@ -107,8 +113,9 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-@cache
-def _load(path: Path) -> tuple[LanguageSpec, ...]:
+@lru_cache(maxsize=8)
+def _load(path: Path, version: tuple[int, int, int] | None) -> tuple[LanguageSpec, ...]:
+    """The languages of the file at ``path`` as it is at ``version`` (its time, size, inode)."""
     from schemas import yaml_reader
 
     try:

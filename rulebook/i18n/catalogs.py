@@ -140,6 +140,11 @@ def locales_of(path: Path) -> Path:
     return folder.parent.parent if folder.name == "LC_MESSAGES" else folder
 
 
+def catalog_bytes(path: Path) -> bytes:
+    """A catalog's bytes, from the bounded reader: ``RefusedFile`` unless it is safe to read."""
+    return read_bytes(path, MAX_CATALOG_BYTES, within=locales_of(path), what="a catalog")
+
+
 def po_path(locales: Path, language: str, domain: str) -> Path:
     """The translations of ``domain`` into ``language``."""
     return locales / language / "LC_MESSAGES" / f"{domain}.po"
@@ -166,7 +171,7 @@ def read_catalog(path: Path, language: str | None = None) -> Catalog:
     Babel reads ``#|`` lines (a fuzzy message's previous source) as translator comments;
     they are turned back into ``previous_id`` here.
     """
-    data = read_bytes(path, MAX_CATALOG_BYTES, within=locales_of(path), what="a catalog")
+    data = catalog_bytes(path)
     try:
         catalog = read_po(io.BytesIO(data), locale=language, abort_invalid=True)
     except (OSError, UnicodeError, LookupError) as error:
@@ -232,7 +237,7 @@ def _render(catalog: Catalog, keep_obsolete: bool = False) -> bytes:
 
 
 def _write_if_changed(path: Path, data: bytes) -> bool:
-    if path.exists() and path.read_bytes() == data:
+    if path.exists() and catalog_bytes(path) == data:
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data)
@@ -317,7 +322,7 @@ def template(
 def template_date(locales: Path, domain: str) -> datetime.datetime | None:
     """The creation date of the domain's template file, if it exists and reads."""
     path = pot_path(locales, domain)
-    if not path.exists():
+    if not os.path.lexists(path):  # (a broken link is refused by the reader, not replaced)
         return None
     try:
         date = read_catalog(path).creation_date
@@ -340,7 +345,7 @@ def write_template(domain: Domain, locales: Path) -> tuple[bool, datetime.dateti
     """
     path = pot_path(locales, domain.name)
     previous = template_date(locales, domain.name)
-    if previous is not None and path.read_bytes() == template_bytes(domain, locales):
+    if previous is not None and catalog_bytes(path) == template_bytes(domain, locales):
         return False, previous
     date = _now()
     _write_if_changed(path, _render(template(domain, date)))
@@ -432,7 +437,7 @@ def update_catalog(
         # The template moved: say so in the header, unless nothing else changed.
         unchanged = _render_kept(catalog, path, old, keep_obsolete)
         catalog.creation_date = date
-        if unchanged == path.read_bytes():
+        if unchanged == catalog_bytes(path):
             return result
     data = _render_kept(catalog, path, old, keep_obsolete)
     result.written = _write_if_changed(path, data)
@@ -444,7 +449,7 @@ def _render_kept(catalog: Catalog, path: Path, old: Catalog | None, keep_obsolet
     text = _render(catalog, keep_obsolete).decode("utf-8")
     if old is None or not path.exists():
         return _keep_unchanged(text, "", "").encode("utf-8")
-    old_text = path.read_text(encoding="utf-8")
+    old_text = catalog_bytes(path).decode("utf-8")
     old_rendered = _render(old, keep_obsolete).decode("utf-8")
     return _keep_unchanged(text, old_text, old_rendered).encode("utf-8")
 

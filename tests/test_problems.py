@@ -22,7 +22,7 @@ from schemas.scoring import CountInput
 from scorer.engine import GameEngine
 from scorer.outcome import score_outcome
 from scorer.problems import CODES, EndStateError, Problem
-from scorer.reading import MAX_BYTES, MAX_DEPTH, TOO_LARGE, nesting_depth, read_end_state
+from scorer.reading import MAX_BYTES, MAX_DEPTH, TOO_LARGE, read_end_state
 from tests.fuzz.bounds import bounded
 
 
@@ -341,8 +341,7 @@ UNCLOSED = b'"' + b'\\"' * (MAX_BYTES // 2 - 20)
 def test_an_unclosed_string_of_escaped_quotes_answers_at_once(
     tmp_path: Path, where: str, data: bytes
 ) -> None:
-    assert len(data) <= MAX_BYTES
-    assert nesting_depth(data.decode()) <= 2  # refused as not JSON, not as too deep
+    assert len(data) <= MAX_BYTES  # read, not refused for its size
     state = tmp_path / "unclosed.json"
     state.write_bytes(data)
 
@@ -356,7 +355,7 @@ def test_an_unclosed_string_of_escaped_quotes_answers_at_once(
 
     # A bound, not a measure: the reading takes a fraction of a second, and the bug minutes.
     code, err = bounded(work, timeout=15)
-    assert code == 1 and "Traceback" not in err
+    assert code == 1 and "Traceback" not in err and "too deep" not in err
     assert "standard input" in err if where == "stdin" else str(state) in err
 
 

@@ -63,11 +63,15 @@ def code_version() -> str:
 
 
 def file_digest(path: Path) -> str | None:
-    """The SHA-256 of a file's bytes, or None when there is no such file."""
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except (FileNotFoundError, NotADirectoryError):
-        return None
+    """The SHA-256 of a file's bytes, or None when there is no such file.
+
+    Read by the project's one bounded reader (schemas.file_reader.digest): a named pipe, a
+    link to a device or a loop of links is never opened, so a command keyed on the files
+    never hangs or fills its memory before the reader after it refuses the file cleanly.
+    """
+    from schemas.file_reader import digest
+
+    return digest(path)
 
 
 def entry(kind: str, where: Path, name: str) -> Path:
@@ -100,12 +104,18 @@ def tree_digest(folder: Path) -> str:
 
 
 def _kept(folder: Path, name: str, make: Callable[[], T]) -> T:
-    """``make()``, read back while the code and every file under ``folder`` are unchanged.
+    """``make()``, read back while the code, the list of languages and every file under
+    ``folder`` are unchanged.
 
     The digest is taken before ``make`` reads the files, so a file changed meanwhile is
     never stored under its older text. Nothing is stored when ``make`` raises.
     """
-    key = f"{code_version()} {tree_digest(folder)}".encode()
+    # The list of languages is part of what the content was checked against (every name in
+    # every language): a game folder's files alone do not say it.
+    from schemas.languages import languages_file
+
+    languages = file_digest(languages_file())
+    key = f"{code_version()} {tree_digest(folder)} {languages}".encode()
     path = entry("content", folder, name)
     try:
         header, _, body = path.read_bytes().partition(b"\n")

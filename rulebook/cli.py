@@ -11,6 +11,7 @@ Exit codes: 0 success, 1 invalid input or content, 2 wrong usage.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import sys
 from collections.abc import Sequence
@@ -76,15 +77,49 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _given_project(argv: Sequence[str]) -> str | None:
+    """The folder given with ``--project`` in ``argv`` (the last one), before any parsing."""
+    given = None
+    words = iter(argv)
+    for word in words:
+        if word == "--":
+            break
+        if word == "--project":
+            given = next(words, None)
+        elif word.startswith("--project="):
+            given = word.partition("=")[2]
+    return given
+
+
+def _use_languages_of(given: str | None) -> None:
+    """Read the published languages from the project, before any module binds the list.
+
+    Some subcommands' modules read the list when they are imported (to offer ``--lang``),
+    so this runs before the parser is built; a folder that is no project is left for the
+    parsed arguments to report.
+    """
+    from rulebook.paths import ProjectError, find_project
+    from schemas.languages import use_project
+
+    with contextlib.suppress(ProjectError):
+        use_project(find_project(given).content)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from rulebook.paths import ProjectError, find_project
+    from schemas.languages import LanguagesError, use_project
 
     words = list(sys.argv[1:] if argv is None else argv)
-    args = build_parser(words).parse_args(words)
+    _use_languages_of(_given_project(words))
+    try:
+        args = build_parser(words).parse_args(words)
+    except LanguagesError as error:
+        return fail(str(error))
     try:
         args.project = find_project(getattr(args, "project", None))
     except ProjectError as error:
         return fail(str(error))
+    use_project(args.project.content)
     try:
         code: int = args.run(args)
     except KeyboardInterrupt:

@@ -35,6 +35,11 @@ def explain(error: BaseException) -> tuple[str, int] | None:
     """The message and exit code for an error a user can fix; None for a bug."""
     if isinstance(error, CommandError):
         return str(error), error.code
+    from schemas.file_reader import RefusedFile
+    from schemas.languages import LanguagesError
+
+    if isinstance(error, RefusedFile | LanguagesError):  # the message names the file
+        return str(error), EXIT_INVALID
     from schemas.loader import ContentError  # already imported if that is what was raised
 
     if isinstance(error, ContentError):

@@ -5,7 +5,9 @@ A *project* is a folder holding ``content/`` (the games), ``locales/`` (the cata
 into its ``site/build/`` and caches go to its ``.cache/rulebook/``. Every subcommand finds
 the project the same way: ``--project DIR``, or else the working directory or the nearest
 folder above it that holds ``content/`` (as git finds its repository), so a contributor can
-work from any folder of a copy.
+work from any folder of a copy. The project decides everything read: its content, its
+catalogs, and the languages its ``content/languages.yaml`` publishes (rulebook.cli names the
+project to schemas.languages before anything reads the list).
 
 The application's own files (site templates, the calculator's sources, the MkDocs base
 configuration) are code: they come from where this package is, never from the project.

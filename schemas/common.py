@@ -14,14 +14,25 @@ from pydantic import (
     model_validator,
 )
 
-from schemas.languages import LANGUAGES as LANGUAGES
+from schemas.languages import codes
+
+#: The published languages' codes (schemas.languages.codes), read when first imported.
+LANGUAGES: tuple[str, ...]
+
+
+def __getattr__(name: str) -> Any:
+    # Like schemas.languages: the project's list, read once the command has named it.
+    if name == "LANGUAGES":
+        return codes()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _published(code: str) -> str:
-    if code not in LANGUAGES:
+    published = codes()
+    if code not in published:
         raise ValueError(
             f"{code!r} is not a published language; content/languages.yaml lists "
-            + ", ".join(LANGUAGES)
+            + ", ".join(published)
         )
     return code
 
@@ -85,12 +96,13 @@ class LocalizedName(Strict):
     @classmethod
     def _every_language(cls, data: Any) -> Any:
         if isinstance(data, dict):
-            missing = [code for code in LANGUAGES if code not in data]
+            published = codes()
+            missing = [code for code in published if code not in data]
             if missing:
                 raise ValueError(
                     f"a name is needed in every published language; missing: {missing}"
                 )
-            unknown = sorted(str(k) for k in data if k not in LANGUAGES)
+            unknown = sorted(str(k) for k in data if k not in published)
             if unknown:
                 raise ValueError(
                     f"names in languages that are not published: {unknown} "

@@ -6,84 +6,95 @@ no-break spaces around punctuation). Everything that depends on the set of langu
 catalogs) reads :data:`LANGUAGES` or :func:`language` from here, so adding a language is a
 change of content and configuration only.
 
-The file is looked up in ``$RULEBOOK_CONTENT`` when that is set and holds one, else in the
-checkout's content/ folder.
+The project decides: the command calls :func:`use_project` with the content folder of the
+project it works on (``--project``, or the one found from the working directory) before
+anything reads the list, so a copy of the project that declares one more language is seen
+as it is. Library callers that name no project (tests, benchmarks) get the checkout's.
+
+The file is content, so it is read like content: by the bounded reader (a regular file
+inside the project, at most :data:`MAX_BYTES`), parsed by the strict YAML reader (no tags,
+aliases bounded) and checked field by field, each problem with its line. This module
+imports neither pydantic nor PyYAML until the list is read: the command imports it first.
 """
 
 from __future__ import annotations
 
 import os
-from functools import cache
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal, cast
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from schemas import file_reader
 
 #: The file's name, in the content folder.
 FILE_NAME = "languages.yaml"
-
-_CHECKOUT_CONTENT = Path(__file__).resolve().parent.parent / "content"
+#: The largest languages file read (today's is under 2 kB).
+MAX_BYTES = 64_000
+#: The most languages a project publishes (each is a build of the whole site).
+MAX_LANGUAGES = 50
+#: The longest text a field holds (a name, a quote, the search index's language).
+MAX_TEXT = 40
 
 Space = Literal["narrow", "nbsp"]
 
 #: The characters each kind of space stands for.
 SPACES: dict[str, str] = {"narrow": "\u202f", "nbsp": "\u00a0"}
 
+_CODE = re.compile(r"[a-z]{2,3}(?:_[A-Z]{2})?")
+_FIELDS = ("code", "name", "search", "quotes", "apostrophe", "space_before", "space_after")
 
-class LanguageSpec(BaseModel):
+#: Where the list is read from until the command names its project.
+_content = Path(__file__).resolve().parent.parent / "content"
+
+#: :func:`codes`, bound by ``from schemas.languages import LANGUAGES`` (module __getattr__).
+LANGUAGES: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LanguageSpec:
     """One published language."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    code: str = Field(pattern=r"^[a-z]{2,3}(?:_[A-Z]{2})?$")
-    name: str = Field(min_length=1)
+    code: str
+    name: str
     #: The search index's language, when lunr has no pipeline for ``code``.
     search: str | None = None
     #: Opening and closing quotes, then the pair used inside them.
     quotes: tuple[str, str, str, str] | None = None
     apostrophe: str | None = None
-    space_before: dict[str, Space] = Field(default_factory=dict)
-    space_after: dict[str, Space] = Field(default_factory=dict)
+    space_before: dict[str, Space] = field(default_factory=dict)
+    space_after: dict[str, Space] = field(default_factory=dict)
 
 
-class LanguagesFile(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    languages: list[LanguageSpec] = Field(min_length=1)
+class LanguagesError(Exception):
+    """content/languages.yaml is missing or wrong; ``str()`` says where and what."""
 
 
-class LanguagesError(ValueError):
-    """content/languages.yaml is missing or wrong."""
+def use_project(content: Path) -> None:
+    """Read the list of languages from the content folder ``content`` from now on."""
+    global _content
+    _content = content
 
 
 def languages_file() -> Path:
-    """Where the list of languages is read from."""
-    override = os.environ.get("RULEBOOK_CONTENT")
-    if override and (Path(override) / FILE_NAME).is_file():
-        return Path(override) / FILE_NAME
-    return _CHECKOUT_CONTENT / FILE_NAME
-
-
-@cache
-def _load(path: Path) -> tuple[LanguageSpec, ...]:
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        specs = LanguagesFile.model_validate(data).languages
-    except (OSError, yaml.YAMLError) as error:
-        raise LanguagesError(f"{path}: cannot read the list of languages: {error}") from None
-    except ValidationError as error:
-        raise LanguagesError(f"{path}: {error}") from None
-    codes = [s.code for s in specs]
-    repeated = sorted({c for c in codes if codes.count(c) > 1})
-    if repeated:
-        raise LanguagesError(f"{path}: languages listed twice: {repeated}")
-    return tuple(specs)
+    """Where the list of languages is read from: the project's content folder."""
+    return _content / FILE_NAME
 
 
 def specs() -> tuple[LanguageSpec, ...]:
-    """Every published language, in the file's order."""
-    return _load(languages_file())
+    """Every published language, in the file's order (read again when the file changes)."""
+    path = languages_file()
+    try:
+        info = os.stat(path)
+    except OSError:
+        return _load(path, None)  # the reader says what is wrong
+    return _load(path, (info.st_mtime_ns, info.st_size, info.st_ino))
+
+
+def codes() -> tuple[str, ...]:
+    """The codes of the published languages, in order; the first is the site root's."""
+    return tuple(spec.code for spec in specs())
 
 
 def language(code: str) -> LanguageSpec:
@@ -94,5 +105,168 @@ def language(code: str) -> LanguageSpec:
     raise KeyError(code)
 
 
-#: The codes of the published languages, in order; the first is the site root's default.
-LANGUAGES: tuple[str, ...] = tuple(s.code for s in specs())
+def __getattr__(name: str) -> Any:
+    # LANGUAGES is read when it is first imported, not when this module is: by then the
+    # command has named its project.
+    if name == "LANGUAGES":
+        return codes()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@lru_cache(maxsize=8)
+def _load(path: Path, version: tuple[int, int, int] | None) -> tuple[LanguageSpec, ...]:
+    """The languages of the file at ``path`` as it is at ``version`` (its time, size, inode)."""
+    from schemas import yaml_reader
+
+    try:
+        text = file_reader.read_text(
+            path, MAX_BYTES, within=path.parent.parent, what="a languages file"
+        )
+    except file_reader.RefusedFile as refused:
+        raise LanguagesError(f"{refused} (the list of languages)") from None
+    try:
+        data, root = yaml_reader.parse(text)
+    except yaml_reader.YamlProblem as problem:
+        raise _Problem((), problem.message, (problem.line, problem.column)).error(path) from None
+    try:
+        return _languages(data)
+    except _Problem as problem:
+        raise problem.error(path, root) from None
+
+
+# ----------------------------------------------------------------------------------------
+# Checking the file, field by field
+# ----------------------------------------------------------------------------------------
+
+Loc = tuple[str | int, ...]
+
+
+class _Problem(Exception):
+    """What is wrong at ``loc`` in the file (its line found from the node tree)."""
+
+    def __init__(self, loc: Loc, message: str, at: tuple[int | None, int | None] = (None, None)):
+        super().__init__(message)
+        self.loc = loc
+        self.message = message
+        self.at = at
+
+    def error(self, path: Path, root: Any = None) -> LanguagesError:
+        line, column = self.at if root is None else _position(root, self.loc)
+        where = file_reader.shown_name(str(path))
+        if line is not None:
+            where += f":{line}" + (f":{column}" if column is not None else "")
+        field_path = "".join(f"[{s}]" if isinstance(s, int) else f".{s}" for s in self.loc)
+        named = f" {field_path.lstrip('.')}:" if field_path else ""
+        return LanguagesError(f"{where}:{named} {self.message}")
+
+
+def _position(root: Any, loc: Loc) -> tuple[int | None, int | None]:
+    """The 1-based line and column of the value at ``loc``, or of its nearest parent."""
+    from yaml.nodes import MappingNode, SequenceNode
+
+    node = root
+    for step in loc:
+        if isinstance(node, MappingNode):
+            found = next((v for k, v in node.value if k.value == step), None)
+        elif isinstance(node, SequenceNode) and isinstance(step, int) and step < len(node.value):
+            found = node.value[step]
+        else:
+            found = None
+        if found is None:
+            break
+        node = found
+    if node is None:
+        return None, None
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+def _shown(value: Any) -> str:
+    return file_reader.shown_name(repr(value)[: MAX_TEXT + 2])
+
+
+def _languages(data: Any) -> tuple[LanguageSpec, ...]:
+    if not isinstance(data, dict) or "languages" not in data:
+        raise _Problem((), "the file lists the published languages under `languages:`")
+    unknown = sorted(str(key) for key in data if key != "languages")
+    if unknown:
+        raise _Problem((unknown[0],), "unknown key: the file holds only `languages:`")
+    listed = data["languages"]
+    if not isinstance(listed, list) or not listed:
+        raise _Problem(("languages",), "a list of at least one language is expected")
+    if len(listed) > MAX_LANGUAGES:
+        raise _Problem(
+            ("languages",),
+            f"{len(listed):,} languages listed: at most {MAX_LANGUAGES} are published",
+        )
+    found: list[LanguageSpec] = []
+    seen: set[str] = set()
+    for index, entry in enumerate(listed):
+        spec = _spec(entry, ("languages", index))
+        if spec.code in seen:
+            raise _Problem(("languages", index, "code"), f"{spec.code!r} is listed twice")
+        seen.add(spec.code)
+        found.append(spec)
+    return tuple(found)
+
+
+def _spec(entry: Any, loc: Loc) -> LanguageSpec:
+    if not isinstance(entry, dict):
+        raise _Problem(
+            loc, f"a language is a mapping with `code:` and `name:` (got {_shown(entry)})"
+        )
+    for key in entry:
+        if key not in _FIELDS:
+            raise _Problem((*loc, key), f"unknown key; a language has {', '.join(_FIELDS)}")
+    code = _text(entry, "code", loc, required=True)
+    if not _CODE.fullmatch(code):
+        raise _Problem(
+            (*loc, "code"), f"{_shown(code)} is not a language code such as fr, uk or pt_BR"
+        )
+    quotes = entry.get("quotes")
+    if quotes is not None and not (
+        isinstance(quotes, list) and len(quotes) == 4 and all(_short(q) for q in quotes)
+    ):
+        raise _Problem(
+            (*loc, "quotes"), "four quotes are expected: opening, closing, then the inner pair"
+        )
+    return LanguageSpec(
+        code=code,
+        name=_text(entry, "name", loc, required=True),
+        search=_text(entry, "search", loc) or None,
+        quotes=None if quotes is None else cast(tuple[str, str, str, str], tuple(quotes)),
+        apostrophe=_text(entry, "apostrophe", loc) or None,
+        space_before=_spaces(entry, "space_before", loc),
+        space_after=_spaces(entry, "space_after", loc),
+    )
+
+
+def _short(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= MAX_TEXT
+
+
+def _text(entry: dict[str, Any], key: str, loc: Loc, required: bool = False) -> str:
+    value = entry.get(key)
+    if value is None and not required:
+        return ""
+    if not _short(value) or not str(value).strip():
+        raise _Problem(
+            (*loc, key),
+            f"a text of 1 to {MAX_TEXT} characters is expected"
+            + ("" if value is None else f" (got {_shown(value)})"),
+        )
+    return str(value)
+
+
+def _spaces(entry: dict[str, Any], key: str, loc: Loc) -> dict[str, Space]:
+    value = entry.get(key)
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise _Problem((*loc, key), "a mapping of characters to `narrow` or `nbsp` is expected")
+    for char, kind in value.items():
+        if len(char) != 1 or kind not in SPACES:
+            raise _Problem(
+                (*loc, key, char),
+                f"one character mapped to `narrow` or `nbsp` is expected (got {_shown(kind)})",
+            )
+    return cast(dict[str, Space], dict(value))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import difflib
 import os
-import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +18,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from schemas import yaml_reader
+from schemas import file_reader, yaml_reader
 from schemas.game import GAME_FILES, REQUIRED_FILES, GameContent
 from schemas.references import check_references
 
@@ -109,48 +108,19 @@ def read_text(file: Path) -> str:
 
     A content file is a regular UTF-8 file of at most ``MAX_FILE_BYTES``, never a folder, a
     device or a symbolic link: a link could point outside the content, and its target's
-    characters would then reach error messages and the site.
+    characters would then reach error messages and the site (schemas.file_reader).
     """
-
-    def refuse(message: str, line: int | None = None, column: int | None = None) -> ContentError:
-        return ContentError([Located(file, line, "", message, column)])
-
     try:
-        info = file.lstat()
-    except FileNotFoundError:
-        raise refuse("missing") from None
-    except OSError as error:
-        raise refuse(f"cannot read: {error.strerror}") from None
-    if stat.S_ISLNK(info.st_mode):
-        raise refuse(SYMLINK_REFUSED)
-    if stat.S_ISDIR(info.st_mode):
-        raise refuse("is a folder, not a YAML file")
-    if not stat.S_ISREG(info.st_mode):
-        raise refuse("is not a regular file")
-    if info.st_size > MAX_FILE_BYTES:
-        raise refuse(f"is {info.st_size:,} bytes: a content file has at most {MAX_FILE_BYTES:,}")
-    try:
-        # No following a link swapped in since lstat; no waiting on a FIFO.
-        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-        descriptor = os.open(file, flags)
-        with os.fdopen(descriptor, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise refuse("is not a regular file")
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise refuse(f"cannot read: {error.strerror}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise refuse(f"is larger than {MAX_FILE_BYTES:,} bytes, the most a content file has")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = raw.count(b"\n", 0, error.start) + 1
-        column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
-        byte = raw[error.start]
-        raise refuse(
-            f"not UTF-8 text: byte 0x{byte:02x} is not a character (save the file as UTF-8)",
-            line,
-            column,
+        return file_reader.read_text(
+            file,
+            MAX_FILE_BYTES,
+            follow_links=False,
+            link_refused=SYMLINK_REFUSED,
+            what="a content file",
+        )
+    except file_reader.RefusedFile as refused:
+        raise ContentError(
+            [Located(file, refused.line, "", refused.reason, refused.column)]
         ) from None
 
 

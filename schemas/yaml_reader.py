@@ -181,7 +181,7 @@ class _Composer:
         elif isinstance(event, CollectionStartEvent):
             self._open(event)
         elif isinstance(event, SequenceEndEvent | MappingEndEvent):
-            self._close()
+            self._close(event)
         elif isinstance(event, AliasEvent):
             self._alias(event)
 
@@ -221,8 +221,10 @@ class _Composer:
             self.anchors[event.anchor] = None  # open: an alias to it now would be a loop
         self.stack.append(opened)
 
-    def _close(self) -> None:
+    def _close(self, event: Event) -> None:
         closed = self.stack.pop()
+        # Where the list or mapping ends, as PyYAML's composer marks it: text edits need it.
+        closed.node.end_mark = _marks(event)[1]
         if closed.anchor is not None:
             size = self.values - closed.opened_at + 1
             self.anchors[closed.anchor] = _Anchored(

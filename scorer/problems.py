@@ -33,6 +33,7 @@ CODES: dict[str, tuple[str, ...]] = {
     "not_json": ("line", "column"),
     "too_deep": ("max",),
     "not_object": (),
+    "duplicate_key": (),
     # fields, as the end state's schema checks them
     "missing": (),
     "unknown_field": (),

@@ -59,6 +59,8 @@ def game_project(root: Path, *games: str) -> Project:
     """
     for game in games:
         shutil.copytree(CONTENT / game, root / "content" / game)
+    # The project's own list of languages: the command reads it from the project.
+    shutil.copyfile(CONTENT / "languages.yaml", root / "content" / "languages.yaml")
     for catalog in (ROOT / "locales").glob("**/*.po*"):
         if catalog.name.split(".")[0] in {"ui", *games}:
             target = root / catalog.relative_to(ROOT)

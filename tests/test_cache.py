@@ -95,3 +95,19 @@ def test_one_game_is_read_back_until_a_file_changes(
     rules.write_text(rules.read_text("utf-8").replace("Nile en bref", "Nile en deux mots"), "utf-8")
     cache.load_game(folder, ())
     assert len(loaded) == 5  # any file of the game's folder counts, as for load_content
+
+
+def test_a_game_is_checked_again_when_the_languages_change(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The list of languages is outside the game's folder but decides what it must hold."""
+    from schemas import languages
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    project = game_project(tmp_path / "project", "nile")
+    monkeypatch.setattr(languages, "_content", project.content)
+    cache.load_game(project.content / "nile", None)
+    listed = project.content / "languages.yaml"
+    listed.write_text(listed.read_text("utf-8") + "  - {code: de, name: Deutsch}\n", "utf-8")
+    with pytest.raises(ContentError, match=r"missing: \['de'\]"):
+        cache.load_game(project.content / "nile", None)

@@ -25,7 +25,6 @@ _COPIED = (
 
 def _run(copy: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(copy)}
-    env.pop("RULEBOOK_CONTENT", None)
     return subprocess.run(
         [sys.executable, "-c", "from rulebook.cli import main; raise SystemExit(main())", *args],
         cwd=copy,

@@ -236,7 +236,7 @@ def test_text_that_is_not_utf8_is_placed(nile: Path) -> None:
 def test_a_content_file_that_is_a_folder(nile: Path) -> None:
     (nile / "rules.yaml").unlink()
     (nile / "rules.yaml").mkdir()
-    assert _only_problem(nile) == f"{nile / 'rules.yaml'}: is a folder, not a YAML file"
+    assert _only_problem(nile) == f"{nile / 'rules.yaml'}: is a folder, not a content file"
 
 
 def test_a_huge_file_is_refused_unread(nile: Path) -> None:

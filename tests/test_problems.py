@@ -3,7 +3,10 @@ bounded reading, normalized names, and messages in the reader's language."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +23,7 @@ from scorer.engine import GameEngine
 from scorer.outcome import score_outcome
 from scorer.problems import CODES, EndStateError, Problem
 from scorer.reading import MAX_BYTES, MAX_DEPTH, TOO_LARGE, read_end_state
+from tests.fuzz.bounds import bounded
 
 
 def _problems(engine: GameEngine, state: dict[str, Any]) -> list[tuple[Any, ...]]:
@@ -290,6 +294,69 @@ def test_cli_hostile_files_give_clean_errors(
     problems = json.loads(out)["problems"]
     assert code in [p["code"] for p in problems]
     assert str(state) in err and len(err) < 1000
+
+
+def test_a_key_given_twice_is_refused_with_its_path() -> None:
+    """Issue 34: the last value silently won."""
+    state = (
+        b'{"game": "nile", "players": [{"name": "A", "wheat": 1, "wheat": 9},'
+        b' {"name": "B", "name": "C"}], "options": {}, "options": {"deluxor": true}}'
+    )
+    with pytest.raises(EndStateError) as error:
+        read_end_state(state)
+    assert [(p.loc, p.code) for p in error.value.problems] == [
+        (("options",), "duplicate_key"),
+        (("players", 0, "wheat"), "duplicate_key"),
+        (("players", 1, "name"), "duplicate_key"),
+    ]
+
+
+def test_the_command_names_a_key_given_twice(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = tmp_path / "twice.json"
+    state.write_text(
+        '{"game": "nile", "players": [{"name": "A", "wheat": 1, "wheat": 9}, {"name": "B"}]}',
+        encoding="utf-8",
+    )
+    exit_code, _, err = _cli(["score", "nile", str(state), "--lang", "en"], capsys)
+    assert exit_code == 1 and "Traceback" not in err
+    assert f"{state}: players[0].wheat (Player 1, Wheat): given twice in the same object" in err
+
+
+#: A megabyte of escaped quotes, never closed: the depth count used to try a string from
+#: each quote inside it again (minutes of CPU).
+UNCLOSED = b'"' + b'\\"' * (MAX_BYTES // 2 - 20)
+
+
+@pytest.mark.parametrize(
+    ("where", "data"),
+    [
+        ("file", b'{"game": ' + UNCLOSED),
+        ("stdin", b'{"game": ' + UNCLOSED),
+        ("file", b'{"game": "nile", "players": []}' + UNCLOSED[:-40]),
+    ],
+    ids=["file", "stdin", "after a valid state"],
+)
+def test_an_unclosed_string_of_escaped_quotes_answers_at_once(
+    tmp_path: Path, where: str, data: bytes
+) -> None:
+    assert len(data) <= MAX_BYTES  # read, not refused for its size
+    state = tmp_path / "unclosed.json"
+    state.write_bytes(data)
+
+    def work() -> tuple[int, str]:
+        if where == "stdin":
+            sys.stdin = io.TextIOWrapper(io.BytesIO(data))
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            code = main(["score", "nile", "-" if where == "stdin" else str(state)])
+        return code, err.getvalue()
+
+    # A bound, not a measure: the reading takes a fraction of a second, and the bug minutes.
+    code, err = bounded(work, timeout=15)
+    assert code == 1 and "Traceback" not in err and "too deep" not in err
+    assert "standard input" in err if where == "stdin" else str(state) in err
 
 
 def test_problem_refuses_an_unknown_code() -> None:

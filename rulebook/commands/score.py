@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rulebook.errors import CommandError, report
@@ -27,17 +28,24 @@ Labels = dict[str, Any]
 
 
 def read_bytes(source: str) -> bytes:
-    """The file's bytes, or standard input's, never more than a little past the bound."""
+    """The file's bytes, or standard input's, never more than a little past the bound.
+
+    The file is read by the project's bounded reader (schemas.file_reader): a named pipe,
+    a device or a loop of links is refused before anything is read. The file is the user's
+    own, named on the command line, so it may be anywhere.
+    """
+    from schemas.file_reader import RefusedFile, read_stream
+    from schemas.file_reader import read_bytes as bounded
     from scorer.reading import MAX_BYTES
 
-    where = "standard input" if source == "-" else source
+    # A file past the bound is read only to MAX_BYTES + 1: the end state's own problem
+    # (file_too_large) words it in the reader's language.
     try:
         if source == "-":
-            return sys.stdin.buffer.read(MAX_BYTES + 1)
-        with open(source, "rb") as stream:
-            return stream.read(MAX_BYTES + 1)
-    except OSError as error:
-        raise CommandError(f"{printable_path(where)}: cannot read: {error.strerror}") from None
+            return read_stream(sys.stdin.buffer, MAX_BYTES, "standard input", refuse_larger=False)
+        return bounded(Path(source), MAX_BYTES, what="an end-state file", refuse_larger=False)
+    except RefusedFile as refused:
+        raise CommandError(str(refused)) from None
 
 
 def printable_path(where: str) -> str:

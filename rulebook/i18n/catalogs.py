@@ -27,6 +27,7 @@ from __future__ import annotations
 import datetime
 import functools
 import io
+import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -42,6 +43,7 @@ from rulebook.i18n.merge import READ_ONLY, merge
 from rulebook.i18n.messages import ExtractError, SourceMessage, extract
 from rulebook.i18n.typography import typeset
 from rulebook.i18n.ui import UI_DOMAIN, UI_LANGUAGE, ui_messages
+from schemas.file_reader import read_bytes
 from schemas.game import GameContent
 from schemas.loader import ContentError, game_folders, load_game
 
@@ -127,6 +129,22 @@ def pot_path(locales: Path, domain: str) -> Path:
     return locales / f"{domain}.pot"
 
 
+#: The largest catalog read: ten times the largest one today (about 520 kB).
+MAX_CATALOG_BYTES = 5_000_000
+
+
+def locales_of(path: Path) -> Path:
+    """The locales folder a catalog belongs in (``<locales>/<lang>/LC_MESSAGES/<x>.po`` or
+    ``<locales>/<x>.pot``): the one folder its real place must be in."""
+    folder = path.parent
+    return folder.parent.parent if folder.name == "LC_MESSAGES" else folder
+
+
+def catalog_bytes(path: Path) -> bytes:
+    """A catalog's bytes, from the bounded reader: ``RefusedFile`` unless it is safe to read."""
+    return read_bytes(path, MAX_CATALOG_BYTES, within=locales_of(path), what="a catalog")
+
+
 def po_path(locales: Path, language: str, domain: str) -> Path:
     """The translations of ``domain`` into ``language``."""
     return locales / language / "LC_MESSAGES" / f"{domain}.po"
@@ -145,12 +163,17 @@ def mo_path(locales: Path, language: str, domain: str) -> Path:
 def read_catalog(path: Path, language: str | None = None) -> Catalog:
     """Parse a PO or POT file; raises babel's ``PoFileError`` when it cannot be read or parsed.
 
+    The bytes come from the project's bounded reader: a catalog that is a named pipe, a
+    device, a loop of links, a link leading out of its locales folder or larger than
+    :data:`MAX_CATALOG_BYTES` is refused with schemas.file_reader's ``RefusedFile``, whose
+    message names the file and says why.
+
     Babel reads ``#|`` lines (a fuzzy message's previous source) as translator comments;
     they are turned back into ``previous_id`` here.
     """
+    data = catalog_bytes(path)
     try:
-        with path.open("rb") as stream:
-            catalog = read_po(stream, locale=language, abort_invalid=True)
+        catalog = read_po(io.BytesIO(data), locale=language, abort_invalid=True)
     except (OSError, UnicodeError, LookupError) as error:
         # A folder, bytes that are not the declared charset, an unknown charset: the same
         # kind of failure for every caller as a catalog that does not parse.
@@ -214,7 +237,7 @@ def _render(catalog: Catalog, keep_obsolete: bool = False) -> bytes:
 
 
 def _write_if_changed(path: Path, data: bytes) -> bool:
-    if path.exists() and path.read_bytes() == data:
+    if path.exists() and catalog_bytes(path) == data:
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data)
@@ -299,7 +322,7 @@ def template(
 def template_date(locales: Path, domain: str) -> datetime.datetime | None:
     """The creation date of the domain's template file, if it exists and reads."""
     path = pot_path(locales, domain)
-    if not path.exists():
+    if not os.path.lexists(path):  # (a broken link is refused by the reader, not replaced)
         return None
     try:
         date = read_catalog(path).creation_date
@@ -322,7 +345,7 @@ def write_template(domain: Domain, locales: Path) -> tuple[bool, datetime.dateti
     """
     path = pot_path(locales, domain.name)
     previous = template_date(locales, domain.name)
-    if previous is not None and path.read_bytes() == template_bytes(domain, locales):
+    if previous is not None and catalog_bytes(path) == template_bytes(domain, locales):
         return False, previous
     date = _now()
     _write_if_changed(path, _render(template(domain, date)))
@@ -414,7 +437,7 @@ def update_catalog(
         # The template moved: say so in the header, unless nothing else changed.
         unchanged = _render_kept(catalog, path, old, keep_obsolete)
         catalog.creation_date = date
-        if unchanged == path.read_bytes():
+        if unchanged == catalog_bytes(path):
             return result
     data = _render_kept(catalog, path, old, keep_obsolete)
     result.written = _write_if_changed(path, data)
@@ -426,7 +449,7 @@ def _render_kept(catalog: Catalog, path: Path, old: Catalog | None, keep_obsolet
     text = _render(catalog, keep_obsolete).decode("utf-8")
     if old is None or not path.exists():
         return _keep_unchanged(text, "", "").encode("utf-8")
-    old_text = path.read_text(encoding="utf-8")
+    old_text = catalog_bytes(path).decode("utf-8")
     old_rendered = _render(old, keep_obsolete).decode("utf-8")
     return _keep_unchanged(text, old_text, old_rendered).encode("utf-8")
 
@@ -505,13 +528,16 @@ def load_entries(domain: str, language: str, locales: Path) -> dict[str, Message
     shows translations older than its catalogs. A missing catalog gives no entries.
     """
     po = po_path(locales, language, domain)
-    if po.exists():
-        stat = po.stat()
+    if os.path.lexists(po):  # a broken link is there: the reader refuses it, with why
+        try:
+            stat = po.stat()
+        except OSError:
+            return entries(read_catalog(po, language))
         return _po_entries(str(po), language, stat.st_mtime_ns, stat.st_size)
     mo = mo_path(locales, language, domain)
-    if mo.exists():
-        with mo.open("rb") as stream:
-            return entries(read_mo(stream))
+    if os.path.lexists(mo):
+        data = read_bytes(mo, MAX_CATALOG_BYTES, within=locales, what="a compiled catalog")
+        return entries(read_mo(io.BytesIO(data)))
     return {}
 
 

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import functools
 import html
+import os
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -54,6 +55,7 @@ from babel.messages.pofile import PoFileError
 
 from rulebook.i18n.catalogs import (
     Domain,
+    catalog_bytes,
     entries,
     load_entries,
     po_path,
@@ -547,10 +549,10 @@ def _kept_words(
 
 def _template_problem(domain: Domain, locales: Path) -> Failure | None:
     path = pot_path(locales, domain.name)
-    if not path.exists():
+    if not os.path.lexists(path):  # a broken link is there: the reader says what it is
         return Failure(str(path), None, "", "outdated", "missing: run `rulebook i18n extract`")
     expected = template_bytes(domain, locales)
-    if expected is None or path.read_bytes() != expected:
+    if expected is None or catalog_bytes(path) != expected:
         return Failure(
             str(path),
             None,

@@ -17,10 +17,18 @@ existed) is mended by this command:
 The command is idempotent: items that have an id are left alone, and a second run changes
 nothing. The edited file is parsed again and must give the same data plus the ids, else
 nothing is written.
+
+Files are read like every content file (schemas.file_reader, schemas.yaml_reader): a rules
+file or catalog that is a named pipe, a device, too large, not UTF-8, or whose real place
+is outside the project is refused with its own message, and YAML with tags or aliases
+expanding past the bounds is refused before anything is built. Every file of a game is
+read and every edit made in memory before the first one is written: a refused catalog
+leaves the rules file as it was.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
@@ -30,7 +38,9 @@ from typing import Any
 
 import yaml
 
-from schemas.loader import game_folders
+from rulebook.i18n.catalogs import MAX_CATALOG_BYTES, locales_of
+from schemas import file_reader, yaml_reader
+from schemas.loader import MAX_FILE_BYTES, SYMLINK_REFUSED, game_folders
 
 #: Ukrainian letters in Latin (the national transliteration, simplified to ASCII).
 _CYRILLIC = dict(
@@ -157,7 +167,7 @@ def _dash_column(lines: list[str], node: yaml.Node) -> int:
     column = node.start_mark.column
     before = line[:column].rstrip()
     if not before.endswith("-"):
-        raise ValueError(f"line {node.start_mark.line + 1}: expected '- ' before the item")
+        raise ValueError(f"{node.start_mark.line + 1}: expected '- ' before the item")
     return len(before) - 1
 
 
@@ -185,7 +195,7 @@ def _items(root: yaml.Node, lines: list[str]) -> Iterator[tuple[list[Item], set[
                     continue
                 if isinstance(entry, yaml.MappingNode):
                     raise ValueError(
-                        f"line {entry.start_mark.line + 1}: a {kind[:-1]} written as a mapping "
+                        f"{entry.start_mark.line + 1}: a {kind[:-1]} written as a mapping "
                         "needs its own `id:`"
                     )
                 missing.append(
@@ -244,17 +254,24 @@ def _expected(data: Any, done: list[Assignment]) -> Any:
 
     def visit(sections: list[Any]) -> None:
         for section in sections:
+            if not isinstance(section, dict):
+                continue  # (the content's check says what is wrong with it)
+            table = section.get("table")
             for kind, items in (
                 ("steps", section.get("steps")),
-                ("rows", (section.get("table") or {}).get("rows")),
+                ("rows", table.get("rows") if isinstance(table, dict) else None),
             ):
-                for index, value in enumerate(items or [], start=1):
-                    found = by_place.get((section["id"], kind, index))
-                    if found is not None and items is not None:
+                if not isinstance(items, list):
+                    continue
+                for index, value in enumerate(items, start=1):
+                    found = by_place.get((str(section.get("id")), kind, index))
+                    if found is not None:
                         items[index - 1] = {"id": found.id, found.item.key: value}
-            visit(section.get("children") or [])
+            children = section.get("children")
+            visit(children if isinstance(children, list) else [])
 
-    visit(data.get("sections") or [])
+    sections = data.get("sections") if isinstance(data, dict) else None
+    visit(sections if isinstance(sections, list) else [])
     return data
 
 
@@ -267,27 +284,76 @@ class FileResult:
     renamed: dict[Path, int] = field(default_factory=dict)
 
 
-def assign_ids(path: Path) -> FileResult:
-    """Give every step and row of the rules file ``path`` an id; write it if any was missing."""
-    text = path.read_text(encoding="utf-8")
-    root = yaml.compose(text, Loader=yaml.SafeLoader)
+class IdsError(ValueError):
+    """A rules file or catalog the command cannot mend; ``str()`` names the file."""
+
+
+def _read(path: Path, within: Path | None, what: str) -> str:
+    try:
+        return file_reader.read_text(
+            path,
+            MAX_FILE_BYTES if what == "a content file" else MAX_CATALOG_BYTES,
+            within=within,
+            follow_links=what != "a content file",
+            link_refused=SYMLINK_REFUSED,
+            what=what,
+        )
+    except file_reader.RefusedFile as refused:
+        raise IdsError(str(refused)) from None
+
+
+def _parse(path: Path, text: str) -> tuple[Any, yaml.Node | None]:
+    try:
+        return yaml_reader.parse(text)
+    except yaml_reader.YamlProblem as problem:
+        raise IdsError(
+            f"{_shown(path)}:{problem.line}:{problem.column}: {problem.message}"
+        ) from None
+
+
+def _shown(path: Path) -> str:
+    return file_reader.shown_name(str(path))
+
+
+def plan_ids(path: Path, within: Path | None = None) -> tuple[FileResult, str | None]:
+    """The ids the rules file ``path`` needs, and its edited text (None: nothing to edit).
+
+    ``within``: the folder the file must really be in (the project's content).
+    """
+    text = _read(path, within, "a content file")
+    data, root = _parse(path, text)
     result = FileResult(path)
     if root is None:
-        return result
+        return result, None
     lines = text.split("\n")
-    for items, taken in _items(root, lines):
-        for item in items:
-            fallback = "step" if item.kind == "steps" else "row"
-            result.assigned.append(Assignment(item, unique(slug(item.text, fallback), taken)))
+    try:
+        for items, taken in _items(root, lines):
+            for item in items:
+                fallback = "step" if item.kind == "steps" else "row"
+                result.assigned.append(Assignment(item, unique(slug(item.text, fallback), taken)))
+    except ValueError as error:
+        raise IdsError(f"{_shown(path)}:{error}") from None
     if not result.assigned:
-        return result
+        return result, None
     for assignment in sorted(result.assigned, key=lambda a: -a.item.node.start_mark.line):
         _edit(lines, assignment)
     edited = "\n".join(lines)
-    expected = _expected(yaml.safe_load(text), result.assigned)
-    if yaml.safe_load(edited) != expected:
-        raise ValueError(f"{path}: editing the ids in would change the content; nothing written")
-    path.write_text(edited, encoding="utf-8")
+    try:
+        same = yaml_reader.parse(edited)[0] == _expected(data, result.assigned)
+    except yaml_reader.YamlProblem:
+        same = False
+    if not same:
+        raise IdsError(
+            f"{_shown(path)}: editing the ids in would change the content; nothing written"
+        )
+    return result, edited
+
+
+def assign_ids(path: Path, within: Path | None = None) -> FileResult:
+    """Give every step and row of the rules file ``path`` an id; write it if any was missing."""
+    result, edited = plan_ids(path, within)
+    if edited is not None:
+        path.write_text(edited, encoding="utf-8")
     return result
 
 
@@ -298,13 +364,12 @@ def assign_ids(path: Path) -> FileResult:
 _MSGCTXT = re.compile(r'^msgctxt "([^"\\]*)"$', re.MULTILINE)
 
 
-def rename_contexts(catalog: Path, renames: dict[str, str]) -> int:
-    """Rename ``msgctxt`` lines of one PO file in place; returns how many were renamed.
+def renamed_contexts(text: str, renames: dict[str, str]) -> tuple[str, int]:
+    """A PO file's text with its ``msgctxt`` lines renamed, and how many were.
 
     A context is left alone when the file already holds the new one (a catalog updated
     after the ids were given).
     """
-    text = catalog.read_text(encoding="utf-8")
     present = set(_MSGCTXT.findall(text))
     count = 0
 
@@ -317,7 +382,12 @@ def rename_contexts(catalog: Path, renames: dict[str, str]) -> int:
         count += 1
         return f'msgctxt "{new}"'
 
-    changed = _MSGCTXT.sub(replace, text)
+    return _MSGCTXT.sub(replace, text), count
+
+
+def rename_contexts(catalog: Path, renames: dict[str, str]) -> int:
+    """Rename ``msgctxt`` lines of one PO file in place; returns how many were renamed."""
+    changed, count = renamed_contexts(_read(catalog, locales_of(catalog), "a catalog"), renames)
     if count:
         catalog.write_text(changed, encoding="utf-8")
     return count
@@ -327,27 +397,36 @@ def catalogs_of(locales: Path, game: str) -> list[Path]:
     """Every PO file and the template of ``game``."""
     found = sorted(locales.glob(f"*/LC_MESSAGES/{game}.po"))
     template = locales / f"{game}.pot"
-    return [*found, template] if template.exists() else found
+    return [*found, template] if os.path.lexists(template) else found
 
 
 def assign_all(
     content: Path, locales: Path, games: Iterable[str] | None = None
 ) -> list[FileResult]:
-    """Run the command over every game's rules (or ``games``); returns what it did."""
+    """Run the command over every game's rules (or ``games``); returns what it did.
+
+    A game's rules file and catalogs are all read, and their edits made, before any of
+    them is written; a file refused stops the command before it writes anything of that game.
+    """
     wanted = set(games) if games else None
     results = []
     for folder in game_folders(content):
         if wanted is not None and folder.name not in wanted:
             continue
         path = folder / "rules.yaml"
-        if not path.exists():
+        if not os.path.lexists(path):
             continue
-        result = assign_ids(path)
+        result, edited = plan_ids(path, content)
+        writes: list[tuple[Path, str]] = [] if edited is None else [(path, edited)]
         if result.assigned:
             renames = dict(pair for a in result.assigned for pair in a.renames())
             for catalog in catalogs_of(locales, folder.name):
-                count = rename_contexts(catalog, renames)
+                text = _read(catalog, locales_of(catalog), "a catalog")
+                changed, count = renamed_contexts(text, renames)
                 if count:
                     result.renamed[catalog] = count
+                    writes.append((catalog, changed))
+        for target, text in writes:
+            target.write_text(text, encoding="utf-8")
         results.append(result)
     return results

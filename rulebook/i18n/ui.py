@@ -336,6 +336,13 @@ UI_STRINGS: tuple[UiString, ...] = (
                 "",
                 None,
             ),
+            (
+                "duplicate_key",
+                "given twice in the same object; keep one of the two values",
+                "a field",
+                "The file names the same key twice; which value was meant is not known.",
+                None,
+            ),
             ("missing", "required", "a field", "The field is missing.", None),
             (
                 "unknown_field",

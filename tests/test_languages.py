@@ -1,0 +1,138 @@
+"""content/languages.yaml: the project's own list, read like any content file (issue 34 and
+issue 27, item 5)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from rulebook.paths import Project
+from schemas import languages
+from tests.conftest import ROOT, game_project
+from tests.fuzz.bounds import assert_clean_failure, run_command
+
+SECRET = "TOP-SECRET-LANGUAGE"
+
+#: The 649-byte "billion laughs" of issue 34: ten anchors of ten aliases, 10^10 values.
+ALIAS_BOMB = "languages:\n  - &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
+    f"  - &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]\n" for i in range(1, 10)
+)
+
+
+def _write(text: str) -> Callable[[Path], None]:
+    return lambda file: file.write_text(text, encoding="utf-8")
+
+
+def _link_out(file: Path) -> None:
+    secret = file.parent.parent.parent / "secret.yaml"
+    secret.write_text(f"languages:\n  - code: {SECRET}\n", encoding="utf-8")
+    file.unlink()
+    file.symlink_to(secret)
+
+
+def _fifo(file: Path) -> None:
+    file.unlink()
+    os.mkfifo(file)
+
+
+#: A hostile languages file, and what its message must say.
+CASES: dict[str, tuple[Callable[[Path], None], str]] = {
+    "the alias bomb": (_write(ALIAS_BOMB), "aliases"),
+    "40,000 copies of one language": (
+        _write("languages:\n" + "  - {code: fr, name: Français}\n" * 40_000),
+        "a languages file has at most 64,000",
+    ),
+    "51 languages": (
+        _write("languages:\n" + "".join(f"  - {{code: x{i:02}, name: X}}\n" for i in range(51))),
+        "51 languages listed: at most 50",
+    ),
+    "a !!python tag": (
+        _write("languages: !!python/object/apply:os.system [echo hacked]\n"),
+        "tag '!!python/object/apply:os.system' is not allowed",
+    ),
+    "a link out of the project": (_link_out, "leads outside"),
+    "a named pipe": (_fifo, "named pipe"),
+    "a language listed twice": (
+        _write("languages:\n  - {code: fr, name: Français}\n  - {code: fr, name: F}\n"),
+        "languages[1].code: 'fr' is listed twice",
+    ),
+    "a code that is not one": (
+        _write("languages:\n  - {code: French, name: Français}\n"),
+        "languages[0].code: 'French' is not a language code",
+    ),
+}
+
+
+@pytest.fixture
+def copy(tmp_path: Path) -> Project:
+    return game_project(tmp_path / "copy", "nile")
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+@pytest.mark.parametrize(
+    "command",
+    [["validate"], ["setup", "nile", "--players", "2"], ["score", "nile", "EXAMPLE"]],
+    ids=["validate", "setup", "score"],
+)
+def test_a_hostile_languages_file_is_refused_quickly(
+    copy: Project, case: str, command: list[str]
+) -> None:
+    damage, expected = CASES[case]
+    damage(copy.content / "languages.yaml")
+    argv = [str(ROOT / "examples" / "nile.json") if a == "EXAMPLE" else a for a in command]
+    run = run_command(["--project", str(copy.root), *argv], timeout=20)
+    assert_clean_failure(run, "languages.yaml", expected)
+    assert SECRET not in run.err + run.out
+
+
+def test_the_file_is_read_from_the_project_the_library_names() -> None:
+    """Library callers name no project: the checkout's list, through the same reader."""
+    assert languages.languages_file() == ROOT / "content" / "languages.yaml"
+    assert languages.LANGUAGES == languages.codes() == ("fr", "uk", "en")
+    assert languages.language("fr").quotes == ("«", "»", "“", "”")
+
+
+def _installed(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """The installed command, run the way a user runs it, with nothing in its environment
+    saying where the project is but ``--project``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RULEBOOK")}
+    return subprocess.run(
+        [str(Path(sys.executable).with_name("rulebook")), *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+        check=False,
+        timeout=300,
+    )
+
+
+def test_project_decides_the_languages(copy: Project, tmp_path: Path) -> None:
+    """Issue 27 item 5: a copy declaring one more language is seen with ``--project``."""
+    listed = copy.content / "languages.yaml"
+    listed.write_text(
+        listed.read_text(encoding="utf-8") + "  - code: de\n    name: Deutsch\n",
+        encoding="utf-8",
+    )
+    project = ("--project", str(copy.root))
+    # Nile has no German name yet: the copy's list says it needs one.
+    missing = _installed(*project, "validate", cwd=tmp_path)
+    assert missing.returncode == 1, missing.stdout + missing.stderr
+    assert "game.yaml" in missing.stderr and "missing: ['de']" in missing.stderr, missing.stderr
+    game = copy.content / "nile" / "game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8").replace("\n  en: ", "\n  de: Nil\n  en: ", 1),
+        encoding="utf-8",
+    )
+    valid = _installed(*project, "validate", cwd=tmp_path)
+    assert valid.returncode == 0, valid.stderr
+    setup = _installed(*project, "setup", "nile", "--players", "2", "--lang", "de", cwd=tmp_path)
+    assert setup.returncode == 0 and setup.stdout.startswith("Nil"), setup.stderr
+    # The checkout's own list is unchanged, and the command there does not know German.
+    here = _installed("setup", "nile", "--players", "2", "--lang", "de", cwd=ROOT)
+    assert here.returncode == 2 and "unknown language 'de'" in here.stderr

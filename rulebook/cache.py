@@ -165,12 +165,14 @@ def _export_entry(project: Project, game: str) -> Path:
 
 def export_fingerprint(project: Project, game: str) -> dict[str, str | None]:
     """The digest of every file an export of ``game`` depends on (None for an absent one):
-    its game/components/setup/scoring.yaml, and the ui and game catalogs (PO and MO) of
-    every language. Taken before the content is read, so a file changed meanwhile is
-    never recorded as the version the export was made from."""
+    its game/components/setup/scoring.yaml, the project's list of languages, and the ui and
+    game catalogs (PO and MO) of every language. Taken before the content is read, so a
+    file changed meanwhile is never recorded as the version the export was made from."""
     from schemas.common import LANGUAGES
+    from schemas.languages import languages_file
 
     files = [project.content / game / f"{name}.yaml" for name in GAME_FILES]
+    files.append(languages_file())
     for language in LANGUAGES:
         folder = project.locales / language / "LC_MESSAGES"
         files += [folder / f"{domain}.{kind}" for domain in ("ui", game) for kind in ("po", "mo")]

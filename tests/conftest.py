@@ -16,6 +16,9 @@ from scorer.engine import GameEngine
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
+#: The games under test: every folder of content/ with a game.yaml (a new game joins every
+#: test that runs over the games with no edit to the tests).
+GAME_IDS = tuple(sorted(p.name for p in CONTENT.iterdir() if (p / "game.yaml").is_file()))
 
 # ----------------------------------------------------------------------------------------
 # Hypothesis profiles: HYPOTHESIS_PROFILE=ci (the default) | dev | thorough

@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from tests.conftest import GAME_IDS
+
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
-GAMES = ("nile", "tokaido", "viticulture", "momiji", "river_of_gold")
+GAMES = GAME_IDS
 
 #: What a reader cannot use: a file of the project, English left in, a letter x for ×, a
 #: digit after an elided article (« qu'1 », « d'1 »).

@@ -22,7 +22,7 @@ from rulebook.paths import Project
 from schemas.game import GameContent
 from scorer.engine import Engine, GameEngine
 from scorer.outcome import score_outcome
-from tests.conftest import game_project
+from tests.conftest import GAME_IDS, game_project
 from tests.test_js_parity import probe_game
 
 #: One worker runs this module: the fixture is built once; a second worker would only wait for it.
@@ -38,9 +38,7 @@ def states(parity_fixture: Path) -> dict[str, list[dict[str, Any]]]:
     return {game_id: game["states"] for game_id, game in fixture["games"].items()}
 
 
-@pytest.mark.parametrize(
-    "game_id", ["momiji", "nile", "river_of_gold", "tokaido", "viticulture", "probe"]
-)
+@pytest.mark.parametrize("game_id", [*GAME_IDS, "probe"])
 def test_the_export_read_back_scores_as_the_engine_does(
     game_id: str, games: dict[str, GameContent], states: dict[str, list[dict[str, Any]]]
 ) -> None:
@@ -83,6 +81,10 @@ def test_a_stored_export_follows_its_files(tmp_path: Path, monkeypatch: pytest.M
     assert store()
     catalog = project.locales / "uk" / "LC_MESSAGES" / "nile.po"
     catalog.write_text(catalog.read_text("utf-8") + "\n", "utf-8")
+    assert cache.load_export(project, "nile") is None
+    assert store()
+    languages = project.content / "languages.yaml"  # the languages the words were made for
+    languages.write_text(languages.read_text("utf-8") + "\n# a comment\n", "utf-8")
     assert cache.load_export(project, "nile") is None
     assert store()
     assert cache.load_export(project, "nile") is not None

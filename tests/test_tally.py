@@ -22,6 +22,7 @@ from schemas.scoring import TOTAL
 from scorer.engine import GameEngine
 from scorer.problems import EndStateError
 from scorer.validate import check_end_state
+from tests.conftest import GAME_IDS
 from tests.test_js_parity import PROBE_STATES, probe_game, random_states
 from tests.track_support import track_state
 
@@ -45,9 +46,7 @@ def _states(content: GameContent, engine: GameEngine) -> list[dict[str, Any]]:
     return states
 
 
-@pytest.mark.parametrize(
-    "game_id", ["momiji", "nile", "river_of_gold", "tokaido", "viticulture", "probe"]
-)
+@pytest.mark.parametrize("game_id", [*GAME_IDS, "probe"])
 def test_a_breakdown_holds_numbers_that_add_up_to_the_total(
     game_id: str, games: dict[str, GameContent]
 ) -> None:
@@ -101,9 +100,7 @@ def _validate_all(content: GameContent, engine: GameEngine, checks: Any) -> int:
     return len(refused)
 
 
-@pytest.mark.parametrize(
-    "game_id", ["momiji", "nile", "river_of_gold", "tokaido", "viticulture", "probe"]
-)
+@pytest.mark.parametrize("game_id", [*GAME_IDS, "probe"])
 def test_the_quick_constraint_test_is_every_constraint(
     game_id: str, games: dict[str, GameContent]
 ) -> None:
@@ -137,9 +134,7 @@ def test_the_quick_constraint_test_is_every_constraint(
         assert seen[False] >= 1 or not refused  # a refused case breaks a constraint
 
 
-@pytest.mark.parametrize(
-    "game_id", ["momiji", "nile", "river_of_gold", "tokaido", "viticulture", "probe"]
-)
+@pytest.mark.parametrize("game_id", [*GAME_IDS, "probe"])
 def test_the_inputs_off_are_those_whose_condition_fails(
     game_id: str, games: dict[str, GameContent]
 ) -> None:

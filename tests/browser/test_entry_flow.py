@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 from tests.browser.forms import widget_ready
+from tests.conftest import GAME_IDS
 
-GAMES = ["momiji", "nile", "river_of_gold", "tokaido", "viticulture"]
+GAMES = list(GAME_IDS)
 
 
 def _phone(browser: Any, base_url: str, path: str) -> tuple[Any, Any]:

@@ -20,9 +20,10 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import LAYOUT_SHIFTS
+from tests.conftest import GAME_IDS
 
 LANGUAGES = ("fr", "uk", "en")
-GAMES = ("momiji", "nile", "river_of_gold", "tokaido", "viticulture")
+GAMES = GAME_IDS
 PHONE = {"width": 360, "height": 740}
 LAPTOP = {"width": 1280, "height": 800}
 #: Printed pages a quick reference may take (Viticulture's year has more to say).

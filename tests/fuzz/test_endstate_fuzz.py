@@ -37,6 +37,7 @@ from hypothesis import strategies as st
 from scorer.export import export_game
 from scorer.problems import format_loc
 from scorer.reading import MAX_BYTES
+from tests.conftest import GAME_IDS
 from tests.strategies import end_states
 
 #: One worker runs this module: its module fixtures (the drawn cases, both runtimes' results) are made once.
@@ -44,7 +45,7 @@ pytestmark = pytest.mark.xdist_group("endstate_fuzz")
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = Path(__file__).with_name("endstate_runner.mjs")
-GAMES = ("momiji", "nile", "river_of_gold", "tokaido", "viticulture")
+GAMES = GAME_IDS
 #: Hypothesis draws per game.
 DRAWS = 20
 #: Bounds: a case is cut off after this many seconds, a runtime after this much memory.

@@ -169,10 +169,10 @@ def export_fingerprint(project: Project, game: str) -> dict[str, str | None]:
     game catalogs (PO and MO) of every language. Taken before the content is read, so a
     file changed meanwhile is never recorded as the version the export was made from."""
     from schemas.common import LANGUAGES
-    from schemas.languages import languages_file
+    from schemas.languages import FILE_NAME
 
     files = [project.content / game / f"{name}.yaml" for name in GAME_FILES]
-    files.append(languages_file())
+    files.append(project.content / FILE_NAME)
     for language in LANGUAGES:
         folder = project.locales / language / "LC_MESSAGES"
         files += [folder / f"{domain}.{kind}" for domain in ("ui", game) for kind in ("po", "mo")]

@@ -710,6 +710,7 @@ setup:
       text: Expansion.
 scoring:
   kind: points
+  groups: {regions: Regions}
   options:
     - {id: big, category: expansion, label: Big box, kind: flag, default: false}
     - id: mode

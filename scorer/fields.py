@@ -60,6 +60,13 @@ def _pattern(pattern: str) -> re.Pattern[str]:
 
 
 @cache
+def _only(characters: str) -> re.Pattern[str]:
+    """What matches a text made of ``characters`` alone (a class: the schema's
+    ``x-invisible``)."""
+    return re.compile(f"[{characters}]*")
+
+
+@cache
 def _ascii_trim(characters: str) -> str:
     return ascii_edges(_trim(characters))
 
@@ -169,8 +176,11 @@ class _Walk:
         rule = schema.get("x-normalize")
         text = value if rule is None else normalize(rule, value)
         least, most = schema.get("minLength"), schema.get("maxLength")
+        hidden = schema.get("x-invisible")
         if least is not None and len(text) < least:
             self.add(at, "name_empty")
+        elif hidden is not None and _only(hidden).fullmatch(text):
+            self.add(at, "name_empty")  # nothing of it shows: as good as empty
         elif most is not None and len(text) > most:
             self.add(at, "name_too_long", {"count": most})
         elif schema.get("pattern") is not None and not _pattern(schema["pattern"]).search(text):

@@ -37,7 +37,9 @@ pytestmark = pytest.mark.xdist_group("fields")
 RAW = {"@float-3.0@": "3.0", "@exp@": "1e400", "@neg-zero@": "-0", "@huge@": "7" * 400}
 
 #: Values every field gets in turn: wrong types, numbers JavaScript and Python read apart,
-#: bounds, names to trim and normalize, refused characters, keys JavaScript orders first.
+#: bounds, names to trim and normalize, refused characters, names that show nothing (a
+#: zero-width space, Hangul fillers, a tag and a variation selector past U+FFFF), keys
+#: JavaScript orders first.
 HOSTILE: list[Any] = [
     None,
     True,
@@ -59,6 +61,9 @@ HOSTILE: list[Any] = [
     "A\x00",
     "\ud800",
     "\U0001f600" * 40,
+    "\u200b",
+    " \u3164\u115f\u2060 ",
+    "\U000e0041\ufe0f",
     [],
     [3, "x", None],
     {},

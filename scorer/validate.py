@@ -37,10 +37,10 @@ if TYPE_CHECKING:  # types only: a Protocol class costs a cached program's start
 
     class Checks(Protocol):
         """What validation runs of a game's compiled scoring (scorer.compiler.CompiledScoring,
-        or the same functions read back from a cached program)."""
+        or the same functions read back from a cached program). ``inputs_off`` and
+        ``constraints_hold`` are shortcuts that may be None: the round then tests each
+        input's ``input_when`` and each constraint one by one."""
 
-        @property
-        def evaluate(self) -> Callable[..., Any]: ...
         @property
         def constraint_values(self) -> Callable[..., Any]: ...
         @property

@@ -11,6 +11,7 @@ from functools import cache
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -20,9 +21,17 @@ from pydantic import (
     StringConstraints,
     create_model,
 )
+from pydantic_core import PydanticCustomError
 
 from schemas.game import GameContent
-from schemas.names import NAME_MAX, NAME_REFUSED, NAME_TRIM, normalize_name
+from schemas.names import (
+    NAME_INVISIBLE,
+    NAME_MAX,
+    NAME_REFUSED,
+    NAME_TRIM,
+    invisible,
+    normalize_name,
+)
 from schemas.scoring import (
     ChoiceInput,
     CountInput,
@@ -32,15 +41,29 @@ from schemas.scoring import (
     SequenceInput,
 )
 
+
+def _visible(name: str) -> str:
+    """A name that shows something: one of zero-width spaces or Hangul fillers alone
+    would print as nothing, like an empty one (scorer.fields: ``x-invisible``)."""
+    if invisible(name):
+        raise PydanticCustomError("name_empty", "a name needs at least one visible character")
+    return name
+
+
 PLAYER_NAME = Annotated[
     str,
     # The constraints come first so that they check the normalized text as a string.
     StringConstraints(min_length=1, max_length=NAME_MAX, pattern=f"^[^{NAME_REFUSED}]*$"),
     BeforeValidator(normalize_name),
+    AfterValidator(_visible),
     Field(
         description="The player's name.",
-        # How the name is normalized before the checks, for the browser runtime.
-        json_schema_extra={"x-normalize": {"trim": NAME_TRIM, "form": "NFC"}},
+        # How the name is normalized before the checks, and which characters show
+        # nothing, for the field walks of both runtimes (scorer.fields, fields.js).
+        json_schema_extra={
+            "x-normalize": {"trim": NAME_TRIM, "form": "NFC"},
+            "x-invisible": NAME_INVISIBLE,
+        },
     ),
 ]
 

@@ -23,7 +23,25 @@ NAME_TRIM = (
 #: the bidirectional embeddings, overrides and isolates, which reorder the text around
 #: them. (Lone surrogates are refused too: they are not text.)
 NAME_REFUSED = "\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069"
+#: Characters that show nothing: white space, zero-width and joining characters, the
+#: soft hyphen, Hangul and braille fillers, variation selectors and tags. A name needs at
+#: least one character outside this set (a name of a zero-width space alone would print
+#: as nothing). Characters past U+FFFF are written as themselves, not escaped: the two
+#: runtimes' escapes for them differ, and both read the literal character.
+NAME_INVISIBLE = (
+    NAME_TRIM
+    + "\\u00ad\\u034f\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200d"
+    + "\\u2060-\\u2064\\u206a-\\u206f\\u2800\\u3164\\ufe00-\\ufe0f\\uffa0"
+    + "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e007f\U000e0100-\U000e01ef"
+)
 _EDGES = re.compile(f"\\A[{NAME_TRIM}]+|[{NAME_TRIM}]+\\Z")
+_INVISIBLE = re.compile(f"[{NAME_INVISIBLE}]*")
+
+
+def invisible(text: str) -> bool:
+    """Whether ``text`` shows nothing: no character of it is outside
+    :data:`NAME_INVISIBLE` (empty text shows nothing too)."""
+    return _INVISIBLE.fullmatch(text) is not None
 
 
 def ascii_edges(edges: re.Pattern[str]) -> str:

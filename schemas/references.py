@@ -414,8 +414,10 @@ def _scoring(checker: _Checker) -> None:
             checker.add(
                 "scoring", (*base, "component"), _unknown("component", component, components)
             )
+        _group(checker, base, spec.group)
     for index, table_input in enumerate(scoring.table):
         base = ("table", index)
+        _group(checker, base, table_input.group)
         if table_input.when is not None:
             check("scoring", table_input.when, SHOWN_WHEN, (*base, "when"))
         for k, choice in enumerate(table_input.choices):
@@ -475,6 +477,15 @@ def _scoring(checker: _Checker) -> None:
         if takes_rivals and not scoring.rivals:
             checker.add("scoring", path, "rivals: true, but the scoring declares no rivals")
     checker.problems.extend(_cycles(content))
+
+
+def _group(checker: _Checker, base: Path, group: str | None) -> None:
+    """A row's ``group`` must be one the scoring declares under ``groups:``: the calculator
+    heads the row's section with that group's label, and a misspelt one would make a
+    section of its own without a heading."""
+    declared = checker.content.scoring.groups
+    if group is not None and group not in declared:
+        checker.add("scoring", (*base, "group"), _unknown("group", group, declared))
 
 
 def _rival(checker: _Checker, index: int) -> None:

@@ -11,18 +11,9 @@ A problem in an input no total reads (scorer.needs) is a ``tiebreak`` problem: t
 totals are still computed, and only the ties that need that input stay undecided.
 site/assets/calculator/validate.js follows these steps one for one, and both read the
 game the same way: its export (scorer.facts.GameFacts); scorer.fields is the twin of
-fields.js. Nothing here
-imports pydantic or the content models, so ``rulebook score`` runs this very code on
-its cached export (rulebook.cache.load_export).
-
-Python alone also has a quick way for the usual state, one with no problem at all (as
-scorer.fields has its acceptor): a state without field problems is first checked by
-``_Round.quick``, which makes every cross-field check of ``_Round.run`` only as far as
-telling that it finds nothing, with what depends on which inputs are asked worked out
-once per set of them (scorer.facts.Asked). Any doubt gives the state the whole round, so
-problems are found and worded in one place. A new cross-field check goes into both (in
-``quick``, a yes or no); tests/fuzz/test_quick_parity.py holds the two to the same verdict
-and the same state.
+fields.js. Every state, with problems or without, gets this one round: there is no second,
+quicker way to keep in step with it. Nothing here imports pydantic or the content models,
+so ``rulebook score`` runs this very code on its cached export (rulebook.cache.load_export).
 """
 
 from __future__ import annotations
@@ -32,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from schemas.names import normalize_name, normalize_names
-from scorer.facts import Asked, GameFacts, Json
+from scorer.facts import GameFacts, Json
 from scorer.fields import field_problems
 from scorer.legality import (
     duplicate_names,
@@ -44,17 +35,17 @@ from scorer.needs import Needs
 from scorer.problems import EndStateError, Loc, Problem
 from scorer.rivals import rival_rows
 
-__all__ = ["EndStateError", "Problem", "TableState", "check_end_state", "quick_check"]
+__all__ = ["EndStateError", "Problem", "TableState", "check_end_state"]
 
 if TYPE_CHECKING:  # types only: a Protocol class costs the score command's start-up
     TableFn = Callable[[dict[str, Any], dict[str, Any], dict[str, Any], int], Any]
 
     class Checks(Protocol):
         """What validation runs of a game's scoring: its export interpreted
-        (scorer.interpret.Interpreted)."""
+        (scorer.interpret.Interpreted). ``inputs_off`` and ``constraints_hold`` are
+        shortcuts that may be None: the round then tests each input's ``input_when`` and
+        each constraint one by one."""
 
-        @property
-        def evaluate(self) -> Callable[..., Any]: ...
         @property
         def constraint_values(self) -> Callable[..., Any]: ...
         @property
@@ -82,7 +73,7 @@ class TableState:
     """A validated end state, in the plain form the compiled scoring reads.
 
     Not frozen: its lists and dicts could be changed anyway, and a frozen class sets each
-    field through ``object.__setattr__``, a third of the cost of the quick way's state.
+    field through ``object.__setattr__``.
     """
 
     names: list[str]
@@ -97,27 +88,12 @@ class TableState:
     rivals: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
-def check_end_state(facts: GameFacts, compiled: Checks, raw: Any, quick: bool = True) -> TableState:
+def check_end_state(facts: GameFacts, compiled: Checks, raw: Any) -> TableState:
     """Validate ``raw`` (parsed JSON) for the game of ``facts``; raise EndStateError with
     every problem. When every problem is a ``tiebreak`` one, the error carries the state to
-    score anyway. ``quick=False`` gives every state the whole round, as every state with a
-    problem gets it (tests/fuzz/test_quick_parity.py compares the two ways).
+    score anyway.
     """
-    checks = _start(facts, compiled, raw)
-    # Almost every state a table sends is valid: telling that costs a fraction of finding
-    # and wording problems, and any state the quick way doubts gets the whole round.
-    state = checks.quick() if quick and not checks.problems else None
-    return state if state is not None else checks.run()
-
-
-def quick_check(facts: GameFacts, compiled: Checks, raw: Any) -> TableState | None:
-    """The state of ``raw`` as the quick way alone gives it: None unless it finds neither
-    a field problem nor a cross-field one (tests/fuzz/test_quick_parity.py)."""
-    try:
-        checks = _start(facts, compiled, raw)
-    except EndStateError:
-        return None
-    return None if checks.problems else checks.quick()
+    return _start(facts, compiled, raw).run()
 
 
 def _start(facts: GameFacts, compiled: Checks, raw: Any) -> _Round:
@@ -128,8 +104,7 @@ def _start(facts: GameFacts, compiled: Checks, raw: Any) -> _Round:
     players = raw.get("players")
     if isinstance(players, list) and len(players) not in facts.counts:
         raise EndStateError(player_count_problems(facts.counts, len(players)))
-    found = [] if facts.accepts_fields(raw) else field_problems(facts.schema, raw)
-    return _Round(facts, compiled, raw, found)
+    return _Round(facts, compiled, raw, field_problems(facts.schema, raw))
 
 
 #: The values that say nothing was entered: any other for an input not asked is a problem.
@@ -259,115 +234,6 @@ class _Round:
             state = TableState(named, players, options, table, choice_data, undecided, rivals)
         raise EndStateError(self.problems, state)
 
-    def quick(self) -> TableState | None:
-        """The state :meth:`run` gives when it finds no problem at all, else None (then
-        :meth:`run` finds every problem and words it). Only for a state without field
-        problems: every cross-field check :meth:`run` makes, each only as far as telling
-        that it finds nothing, and what depends on which inputs are asked worked out once
-        per set of them (scorer.facts.Asked). tests/fuzz/test_quick_parity.py holds the
-        two ways to the same verdict and the same state."""
-        facts = self.facts
-        # No field problem: the schema holds, so the players are a list of objects and
-        # every name, option and table input is sound (nothing of that to test again).
-        given = self.raw.get("players")
-        if type(given) is not list or self.problems:
-            return None
-        count = len(given)
-        names = normalize_names([p.get("name") for p in given])
-        if len(set(names)) < count and _named_twice(names):
-            return None
-        options = self._sound_options()
-        if option_rule_problems(facts.option_rules, facts.counts, options, count):
-            return None
-        whens = self.compiled.option_when
-        if whens and unused_option_problems(whens, facts.option_values, options, count):
-            return None
-        if facts.table:
-            table = self._table_values()
-            choice_data, table_problems = self._table(table, options, count)
-            if table_problems:
-                return None
-        else:
-            table, choice_data = {}, {}
-        players = self._rows(given)
-        asked = facts.asked(self._off(options, table, choice_data, count))
-        if not self._quiet(asked, given, players) or (
-            facts.shared and _shared_problems(facts, players, set())
-        ):
-            return None
-        rivals: dict[str, dict[str, Any]] = {}
-        if facts.rivals:
-            rivals, found = self._rivals(options, table, choice_data, count)
-            if found:
-                return None
-        if facts.optional_orders:
-            _unplaced_as_zero(facts, players)
-        if not self._constraints_hold(players, options, table, choice_data):
-            return None
-        return TableState(
-            [n or "" for n in names], players, options, table, choice_data, rivals=rivals
-        )
-
-    def _off(
-        self,
-        options: dict[str, Any],
-        table: dict[str, Any],
-        choice_data: dict[str, dict[str, list[int]]],
-        count: int,
-    ) -> tuple[str, ...]:
-        """The inputs not asked (with a sound table), in the inputs' order."""
-        find_off = self.compiled.inputs_off
-        if find_off is not None:
-            return tuple(find_off(options, table, choice_data, count))
-        return tuple(
-            ident
-            for ident, when in self.compiled.input_when.items()
-            if not when(options, table, choice_data, count)
-        )
-
-    def _constraints_hold(
-        self,
-        players: list[dict[str, Any]],
-        options: dict[str, Any],
-        table: dict[str, Any],
-        choice_data: dict[str, dict[str, list[int]]],
-    ) -> bool:
-        """Whether every constraint that applies holds, by the compiled one-function test
-        (without one, the round checks them one by one)."""
-        compiled = self.compiled
-        if not compiled.constraints:
-            return True
-        holds = compiled.constraints_hold
-        if holds is None:
-            return False
-        # It computes the values it reads itself (no call of constraint_values, no lists).
-        return bool(holds(players, options, table, choice_data))
-
-    def _quiet(self, asked: Asked, given: list[dict[str, Any]], rows: list[dict[str, Any]]) -> bool:
-        """Whether the per-input checks of :meth:`run` find nothing (no field problem)."""
-        if asked.within is not None and not asked.within(rows):
-            return False
-        if asked.choices is not None:
-            # (a column per choice, a value per row: as many by construction; zip's strict
-            # keyword would cost a dict on every call)
-            columns = zip(*map(asked.choices, rows))  # noqa: B905
-            for column, unique in zip(columns, asked.unique):  # noqa: B905
-                if None in column or (unique and len(set(column)) < len(column)):
-                    return False  # one not made, or two the same
-        if asked.others:
-            everyone = [True] * len(rows)
-            for spec in asked.others:
-                values = [row[spec["id"]] for row in rows]
-                if _input_problems(self.facts, spec, values, everyone):
-                    return False
-        unused = asked.unused
-        # Usually no player gives an input not asked: told for all of them in one call.
-        if unused and not all(map(unused.isdisjoint, given)):
-            for player in given:
-                if any(player[ident] not in _EMPTY for ident in unused.intersection(player)):
-                    return False  # a value for an input not asked
-        return True
-
     # -- the steps both ways share -----------------------------------------------------------
 
     def _given(self) -> list[dict[str, Any]] | None:
@@ -395,18 +261,6 @@ class _Round:
             return None
         given = _object(self.raw.get("options"))
         return {ident: given.get(ident, default) for ident, default in self.facts.option_defaults}
-
-    def _sound_options(self) -> dict[str, Any]:
-        """Every option, given or its default, for options without field problems: the
-        declared ones only (the schema closes the object), so one merge gives them in
-        their declared order."""
-        given = self.raw.get("options")
-        if not given:
-            return dict(self.facts.option_values)
-        options = {**self.facts.option_values, **given}
-        if len(options) != len(self.facts.option_values):  # an object open to others
-            return {ident: options[ident] for ident, _ in self.facts.option_defaults}
-        return options
 
     def _table_values(self) -> dict[str, Any]:
         """Every table input as given (None when missing or faulty)."""
@@ -627,12 +481,6 @@ def _shared_problems(
             params = {"total": total, "component": component_id, "inputs": inputs, "max": limit}
             problems.append(Problem(("players", "*"), "shared_total", params))
     return problems
-
-
-def _named_twice(names: list[Any]) -> bool:
-    """Whether a name that was entered is there twice (a name left out is None)."""
-    entered = [n for n in names if n is not None]
-    return len(set(entered)) < len(entered)
 
 
 def _substitute(facts: GameFacts, players: list[dict[str, Any]], faulty: set[str]) -> None:

@@ -733,6 +733,7 @@ setup:
       text: Expansion.
 scoring:
   kind: points
+  groups: {regions: Regions}
   options:
     - {id: big, category: expansion, label: Big box, kind: flag, default: false}
     - id: mode

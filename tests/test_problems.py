@@ -18,6 +18,7 @@ from rulebook.i18n.ui import UI_STRINGS
 from rulebook.problems import ProblemWords
 from schemas.endstate import count_limits
 from schemas.game import GameContent
+from schemas.names import normalize_name
 from schemas.scoring import CountInput
 from scorer.engine import GameEngine
 from scorer.outcome import score_outcome
@@ -64,7 +65,7 @@ def test_a_cross_field_check_waits_only_for_the_fields_it_reads(
 ) -> None:
     state = {
         "game": "nile",
-        "players": [{"name": "A", "papyrus": 8, "wheat": "3"}, {"name": "B", "papyrus": 7}],
+        "players": [{"name": "A", "papyrus": 9, "wheat": "3"}, {"name": "B", "papyrus": 8}],
     }
     found = {(p[0], p[1]) for p in _problems(engines["nile"], state)}
     assert found == {
@@ -145,6 +146,37 @@ def test_control_and_direction_characters_are_refused(
     assert [p[:2] for p in _problems(engines["nile"], state)] == [
         (("players", 0, "name"), "name_control")
     ]
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["\u200b", "\u3164", "\u115f\u1160", " \u200b\u2060 ", "\u2800", "\ufe0f", "\U000e0041"],
+)
+def test_a_name_that_shows_nothing_is_refused(
+    engines: dict[str, GameEngine], games: dict[str, GameContent], name: str
+) -> None:
+    """Issue 34: a name of zero-width spaces, Hangul fillers, braille blanks, variation
+    selectors or tags alone prints as nothing; it is refused as an empty one, at its path,
+    by the end state's check, by setup and by the pydantic model."""
+    from pydantic import TypeAdapter, ValidationError
+
+    from schemas.endstate import PLAYER_NAME
+    from scorer.setup import SetupError, make_setup
+
+    state = {"game": "nile", "players": [{"name": "Bo"}, {"name": name}]}
+    assert [p[:2] for p in _problems(engines["nile"], state)] == [
+        (("players", 1, "name"), "name_empty")
+    ]
+    with pytest.raises(SetupError) as error:
+        make_setup(games["nile"], 2, seed="s", names=["Bo", name])
+    assert [(p.loc, p.code) for p in error.value.problems] == [
+        (("players", 1, "name"), "name_empty")
+    ]
+    with pytest.raises(ValidationError, match="name_empty"):
+        TypeAdapter(PLAYER_NAME).validate_python(name)
+    # One visible character is enough, whatever surrounds it.
+    state["players"][1]["name"] = f"{name}x{name}"
+    assert engines["nile"].score(state).players[1].name == normalize_name(f"{name}x{name}")
 
 
 def test_a_huge_name_gives_a_short_message(

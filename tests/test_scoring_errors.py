@@ -221,3 +221,23 @@ def test_a_wildcard_target_may_not_read_values(tmp_path: Path) -> None:
     assert problem.message.startswith(
         "a value reference is not allowed here: the target is computed again"
     )
+
+
+def test_a_row_in_an_undeclared_group_is_refused_where_it_stands(tmp_path: Path) -> None:
+    """A misspelt ``group`` (of an input, also inside a ``for_each`` template, or of a table
+    input) names the closest declared group, at the row's line (issue 34)."""
+    folder = _copy(tmp_path, "river_of_gold")
+    scoring = folder / "scoring.yaml"
+    _replace(
+        scoring,
+        "group: customers, component: artisan_cards",
+        "group: customer, component: artisan_cards",
+    )
+    _replace(scoring, "group: scoring_tiles", "group: tiles")
+    problems = _problems(folder)
+    assert [p.path.rsplit(".", 1)[-1] for p in problems] == ["group", "group"], problems
+    artisans, tiles = problems
+    assert artisans.line == _line_of(scoring, "group: customer,")
+    assert "unknown group 'customer'; did you mean customers?" in artisans.message
+    assert tiles.line == _line_of(scoring, "group: tiles")
+    assert "unknown group 'tiles'" in tiles.message

@@ -79,6 +79,7 @@ def labels(content: GameContent, translate: Translate) -> Labels:
                 ("rank", "Rank"),
                 ("winners", "Winners"),
                 ("shared_place", "shared place"),
+                ("undecided", "undecided (see the problems above)"),
             )
         },
     }
@@ -87,6 +88,7 @@ def labels(content: GameContent, translate: Translate) -> Labels:
 def score_table(words: Labels, result: dict[str, Any]) -> str:
     """A result (``Result.to_json()``) as a terminal table: a column per player."""
     from rulebook import tables
+    from scorer.result import UNDECIDED
 
     players = result["players"]
     ui = words["ui"]
@@ -111,6 +113,8 @@ def score_table(words: Labels, result: dict[str, Any]) -> str:
             continue
         if decided_by == "shared":
             lines.append(f"{player['name']}: {ui['shared_place']} ({player['against']})")
+        elif decided_by == UNDECIDED:  # a tiebreaker with a problem: no key to show
+            lines.append(f"{player['name']}: {ui['undecided']} ({player['against']})")
         else:
             step = player["tiebreak"][-1]
             lines.append(

@@ -128,6 +128,8 @@ export function fieldProblems(schema, value, loc = [], root = schema) {
       const text = s["x-normalize"] ? normalize(s["x-normalize"], v) : v;
       const length = [...text].length;
       if (s.minLength != null && length < s.minLength) return add("name_empty");
+      // Nothing of it shows (zero-width spaces, Hangul fillers): as good as empty.
+      if (s["x-invisible"] != null && new RegExp(`^[${s["x-invisible"]}]*$`, "u").test(text)) return add("name_empty");
       if (s.maxLength != null && length > s.maxLength) return add("name_too_long", { count: s.maxLength });
       if (s.pattern != null && !new RegExp(s.pattern, "u").test(text)) add("name_control");
     }

@@ -262,6 +262,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--family", action="append", choices=FAMILIES, help="only this family")
     parser.add_argument("--game", action="append", help="only probes of this game")
+    parser.add_argument("--match", metavar="TEXT", help="only probes whose key holds TEXT")
     parser.add_argument("--full", action="store_true", help="content trees on every game")
     parser.add_argument("--json", metavar="FILE", help="also write every outcome as JSON lines")
     parser.add_argument("--list", action="store_true", help="list the probes, run none")
@@ -286,7 +287,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     probes = [
         p
         for p in all_probes(games, full=args.full)
-        if (not args.family or p.family in args.family) and (not args.game or p.game in args.game)
+        if (not args.family or p.family in args.family)
+        and (not args.game or p.game in args.game)
+        and (not args.match or args.match in p.key)
     ]
     if args.list:
         for probe in probes:

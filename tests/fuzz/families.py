@@ -37,6 +37,7 @@ from hypothesis import strategies as st
 
 from schemas.game import GameContent
 from schemas.scoring import ChoiceInput, CountInput, FlagInput, PositionInput, SequenceInput
+from scorer.compiler import table_function
 from tests.strategies import end_states
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -112,7 +113,7 @@ def _sub(relative: str, pattern: str, new: Callable[[re.Match[str]], str]) -> Ma
     def make(project: Path, outside: Path) -> None:
         path = project / relative
         text = path.read_text(encoding="utf-8")
-        found = re.search(pattern, text, re.DOTALL)
+        found = re.search(pattern, text, re.DOTALL | re.MULTILINE)
         assert found is not None, f"{pattern!r} not in {path}"
         path.write_text(text[: found.start()] + new(found) + text[found.end() :], "utf-8")
 
@@ -159,8 +160,24 @@ def _both(*makes: Make) -> Make:
 
 
 def _base_state(content: GameContent) -> dict[str, Any]:
+    """A real end state of the game: its example (examples/<game>.json), else its first case."""
+    example = ROOT / "examples" / f"{content.id}.json"
+    if example.is_file():
+        state: dict[str, Any] = json.loads(example.read_text(encoding="utf-8"))
+        return state
     assert content.cases is not None and content.cases.cases, f"{content.id} has no cases"
     return {"game": content.id, **copy.deepcopy(content.cases.cases[0].state)}
+
+
+def _nullable(game: str) -> set[str]:
+    """The player inputs whose exported JSON Schema allows null (an optional choice)."""
+    schema = json.loads((ROOT / "schemas" / "json" / f"endstate-{game}.schema.json").read_text())
+    found: set[str] = set()
+    for definition in schema.get("$defs", {}).values():
+        for name, spec in definition.get("properties", {}).items():
+            if {"type": "null"} in spec.get("anyOf", []):
+                found.add(name)
+    return found
 
 
 def _ill_typed(spec: Any, players: int) -> list[tuple[str, Any]]:
@@ -228,8 +245,11 @@ def score_probes(content: GameContent) -> Iterator[Probe]:
     game, base = content.id, _base_state(content)
     players = len(base["players"])
     kinds_seen: set[type] = set()
+    nullable = _nullable(game)
     for index, spec in enumerate(content.scoring.inputs):
-        values = _ill_typed(spec, players)
+        values = [
+            v for v in _ill_typed(spec, players) if v[1] is not None or spec.id not in nullable
+        ]
         # Every input gets one wrong value (a different one from input to input); the first
         # input of each kind gets them all.
         chosen = values if type(spec) not in kinds_seen else [values[index % len(values)]]
@@ -244,7 +264,34 @@ def score_probes(content: GameContent) -> Iterator[Probe]:
                 (f"players[0].{spec.id}",),
             )
     yield from _hostile_files(game, base)
+    yield from _inapplicable_in_state(content, base)
     yield from _drawn(content)
+
+
+def _inapplicable_in_state(content: GameContent, base: dict[str, Any]) -> Iterator[Probe]:
+    """The base state with an option set where its ``when`` does not hold: refused, or kept
+    out with a warning naming it (as setup must do; see _inapplicable_options)."""
+    options = {**content.option_defaults(), **base.get("options", {})}
+    count = len(base["players"])
+    for option in content.scoring.options:
+        if option.when is None or table_function(option.when, option.id)(options, {}, {}, count):
+            continue
+        if option.kind == "flag":
+            value: bool | str = not option.default
+        else:
+            value = next(c.id for c in option.choices if c.id != option.default)
+        state = copy.deepcopy(base)
+        state["options"] = {**base.get("options", {}), option.id: value}
+        yield Probe(
+            "score",
+            content.id,
+            f"options.{option.id} = {value} where it does not apply",
+            ("score", content.id, "{project}/" + STATE),
+            _state_file(json.dumps(state).encode()),
+            expect="refuse_or_warn",
+            names=(f"options.{option.id}", option.id),
+            games=(content.id,),
+        )
 
 
 def _hostile_files(game: str, base: dict[str, Any]) -> Iterator[Probe]:
@@ -252,7 +299,8 @@ def _hostile_files(game: str, base: dict[str, Any]) -> Iterator[Probe]:
     first = base["players"][0]
     field_ = next((k for k in first if k != "name"), "name")
     duplicate = good.replace(f'"{field_}": '.encode(), f'"{field_}": 0, "{field_}": '.encode(), 1)
-    quotes = b'{"game": "' + b'\\"' * 500_000
+    # Just under the size bound (scorer.reading refuses a bigger file before parsing it).
+    quotes = b'{"game": "' + b'\\"' * 499_990
     yield _score(game, "a duplicate key in a player", duplicate, (f"players[0].{field_}",))
     yield _score(
         game,
@@ -260,10 +308,13 @@ def _hostile_files(game: str, base: dict[str, Any]) -> Iterator[Probe]:
         good.replace(b'"players"', b'"game": "' + game.encode() + b'", "players"', 1),
         ("game",),
     )
-    yield _score(game, "an unterminated 1 MB string of escaped quotes", quotes, ())
+    yield _score(game, "an unterminated string of escaped quotes just under 1 MB", quotes, ())
     yield _score(game, "the same string on standard input", quotes, (), stdin=True)
     yield _score(
-        game, "the same string after a valid state", good[:-1] + b', "x": "' + b'\\"' * 500_000, ()
+        game,
+        "the same string after a valid state",
+        good.rstrip()[:-1] + b', "x": "' + b'\\"' * (499_980 - len(good) // 2),
+        (),
     )
     yield _score(game, "a string of 100,000 escaped quotes", b'"' + b'\\"' * 100_000, ())
     yield _score(game, "nested 100,000 lists deep", b"[" * 100_000 + b"]" * 100_000, ())
@@ -340,6 +391,14 @@ def _drawn(content: GameContent) -> Iterator[Probe]:
 # ----------------------------------------------------------------------------------------
 
 
+def healthy_players(content: GameContent) -> int:
+    """The fewest players the game is set up for with its default options (a solo game may
+    need its solo option on: Viticulture's Automa, River of Gold's Seishin)."""
+    limits = content.game.players
+    needs = {n for o in content.scoring.options if o.players for n in o.players.required}
+    return next((n for n in range(limits.min, limits.max + 1) if n not in needs), limits.min)
+
+
 def _setup(
     game: str, name: str, args: tuple[str, ...], names: tuple[str, ...], expect: str = "refuse"
 ) -> Probe:
@@ -351,7 +410,7 @@ def _setup(
 def setup_probes(content: GameContent) -> Iterator[Probe]:
     """Huge, negative and non-numeric player counts; hostile options and names."""
     game, limits = content.id, content.game.players
-    least = str(limits.min)
+    least = str(healthy_players(content))
     for label, count in [
         ("10^30", str(10**30)),
         ("10^12", str(10**12)),
@@ -392,54 +451,67 @@ def setup_probes(content: GameContent) -> Iterator[Probe]:
     for label, value, named in hostile_options:
         yield _setup(game, f"--option {label}", (*plays, "--option", value), (named, "--option"))
     yield from _inapplicable_options(content)
+
+    def first(bad: str) -> str:
+        """As many names as the fewest players, the first one ``bad``."""
+        return ",".join([bad, *(f"P{i}" for i in range(2, int(least) + 1))])
+
     for label, names in [
-        ("a zero-width space", "\u200b"),
-        ("a Hangul filler", "\u3164"),
-        ("empty", ""),
-        ("commas only", ",,"),
-        ("one name too many", ",".join(f"P{i}" for i in range(limits.min + 1))),
-        ("a bidi override", "\u202eAna," + ",".join(f"P{i}" for i in range(limits.min - 1))),
-        ("terminal escapes", "\x1b[2J," + ",".join(f"P{i}" for i in range(limits.min - 1))),
-        ("a 100,000-character name", "N" * 100_000),
+        ("a zero-width space", first("\u200b")),
+        ("a Hangul filler", first("\u3164")),
+        ("only spaces", ",".join([" "] * int(least))),
+        ("a bidi override", first("\u202eAna")),
+        ("terminal escapes", first("\x1b[2J")),
+        ("a 100,000-character name", first("N" * 100_000)),
+        ("one name too many", ",".join(f"P{i}" for i in range(int(least) + 1))),
         ("a million commas", "," * 1_000_000),
     ]:
-        yield _setup(game, f"--names {label}", (*plays, "--names", names), ("--names",))
+        # A wrong number of names is told about the player count: either field will do.
+        yield _setup(game, f"--names {label}", (*plays, "--names", names), ("--names", "--players"))
 
 
 def _inapplicable_options(content: GameContent) -> Iterator[Probe]:
-    """An option set where it does not apply: refused, or dropped with a warning."""
-    game = content.id
-    by_id = {o.id: o for o in content.scoring.options}
-    limits = content.game.players
+    """Each option with a ``when``, set (to a value other than its default) at a player count
+    where its ``when`` does not hold with the other options at their defaults: refused, or
+    dropped with a warning that names it (Tokaido's Shodo reading without Crossroads, River
+    of Gold's Seishin level at 4 players, its clan scenarios without Seishin)."""
+    game, limits = content.id, content.game.players
+    defaults = content.option_defaults()
+    needs = {n for o in content.scoring.options if o.players for n in o.players.required}
     for option in content.scoring.options:
-        when = option.when
-        needed = getattr(when, "option", None) if when is not None else None
-        if isinstance(needed, str) and by_id.get(needed) is not None and option.kind == "choice":
-            other = next(c.id for c in option.choices if c.id != option.default)
+        if option.when is None:
+            continue
+        holds = table_function(option.when, option.id)
+        counts = [
+            n
+            for n in range(limits.min, limits.max + 1)
+            if n not in needs and not holds(defaults, {}, {}, n)
+        ]
+        if not counts:
+            continue
+        if option.kind == "flag":
+            value = "false" if option.default else "true"
+        else:
+            value = next(c.id for c in option.choices if c.id != option.default)
+        yield _setup(
+            game,
+            f"--option {option.id}={value} where it does not apply ({counts[-1]} players)",
+            ("--players", str(counts[-1]), "--option", f"{option.id}={value}"),
+            (option.id,),
+            expect="refuse_or_warn",
+        )
+    for option in content.scoring.options:
+        if option.players is None or not option.players.only:
+            continue
+        elsewhere = [n for n in range(limits.min, limits.max + 1) if n not in option.players.only]
+        if elsewhere:
             yield _setup(
                 game,
-                f"--option {option.id}={other} without {needed}",
-                (
-                    "--players",
-                    str(limits.min),
-                    "--option",
-                    f"{needed}=false",
-                    "--option",
-                    f"{option.id}={other}",
-                ),
+                f"--option {option.id}=true where it does not apply ({elsewhere[-1]} players)",
+                ("--players", str(elsewhere[-1]), "--option", f"{option.id}=true"),
                 (option.id,),
                 expect="refuse_or_warn",
             )
-        if option.players is not None and option.players.only:
-            outside = [n for n in range(limits.min, limits.max + 1) if n not in option.players.only]
-            if outside:
-                yield _setup(
-                    game,
-                    f"--option {option.id}=true at {outside[-1]} players",
-                    ("--players", str(outside[-1]), "--option", f"{option.id}=true"),
-                    (option.id,),
-                    expect="refuse_or_warn",
-                )
 
 
 # ----------------------------------------------------------------------------------------
@@ -552,7 +624,7 @@ def _command_for(command: str, game: str, content: GameContent) -> tuple[str, ..
     if command == "score":
         return ("score", game, "{project}/" + STATE)
     if command == "setup":
-        return ("setup", game, "--players", str(content.game.players.min))
+        return ("setup", game, "--players", str(healthy_players(content)))
     if command == "i18n check":
         return ("i18n", "check", "--game", game, "--lang", language)
     if command == "build":

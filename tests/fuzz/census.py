@@ -36,7 +36,7 @@ import tempfile
 import traceback
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from rulebook.cli import build_parser
@@ -197,10 +197,12 @@ def run_probe(probe: Probe, scratch: Path | None = None) -> Outcome:
         except Exception as error:  # any failure to damage is the census's own
             return Outcome(probe.key, probe.family, HARNESS, False, False, None, repr(error))
         before = snapshot(outside)
-        argv = ["--project", str(project)] + [
-            a.replace("{project}", str(project)).replace("{outside}", str(outside))
-            for a in probe.argv
-        ]
+
+        def resolve(text: str) -> str:
+            return text.replace("{project}", str(project)).replace("{outside}", str(outside))
+
+        argv = ["--project", str(project), *map(resolve, probe.argv)]
+        probe = replace(probe, names=tuple(map(resolve, probe.names)))
         code: int | None = None
         try:
             run = _run(probe, argv, project)

@@ -9,7 +9,8 @@ A *probe* is one run of the real ``rulebook`` command on a temporary copy of the
 * ``stdin``: what standard input holds, if anything;
 * ``expect``: ``refuse`` (exit 1 or 2, a message naming one of ``names``) or ``refuse_or_warn``
   (refused as above, or accepted with a warning naming one of ``names``) or ``either`` (a
-  success is fine too: a build into a new folder beside a reader's folders);
+  success is fine too: a build into a new folder beside a reader's folders, a command that
+  never reads the damaged file);
 * ``names``: the file names or field paths a clean error names (any one of them will do);
 * ``games``: the games copied into the project (only those, so a probe stays cheap).
 
@@ -662,7 +663,9 @@ def _content(games: dict[str, GameContent], full: bool) -> Iterator[Probe]:
                 damage = dict((lbl, (mk, nm)) for lbl, mk, nm in content_damage(game))
                 make, named = damage[label]
                 target = "assets" if label == "a game folder named assets" else game
-                state = _state_file(json.dumps(_base_state(games[game])).encode())
+                state = _state_file(
+                    json.dumps({**_base_state(games[game]), "game": target}).encode()
+                )
                 argv = _command_for(command, target, games[game])
                 yield Probe(
                     "content",

@@ -38,7 +38,7 @@ from hypothesis import strategies as st
 
 from schemas.game import GameContent
 from schemas.scoring import ChoiceInput, CountInput, FlagInput, PositionInput, SequenceInput
-from scorer.compiler import table_function
+from scorer.interpret import table_function
 from tests.strategies import end_states
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -384,6 +384,14 @@ def file_cases() -> list[Json]:
         b"",
         b"3.5",
         b" " * (MAX_BYTES + 1),
+        # Keys named twice, at the top, in a player and both: refused at each path.
+        good.replace(b'"game": "nile"', b'"game": "nile", "game": "nile"'),
+        good.replace(b'"wheat": 3', b'"wheat": 3, "wheat": 4'),
+        good.replace(b'"game": "nile"', b'"players": [], "game": "nile"').replace(
+            b'"name": "B"', b'"name": "B", "name": "C", "name": "D"'
+        ),
+        # An unclosed string of escaped quotes, as large as a file may be: read in a breath.
+        b'{"players": "' + b'\\"' * ((MAX_BYTES - 20) // 2),
     ]
     engine = GameEngine(load_game(CONTENT / "nile"))
     cases = []

@@ -24,7 +24,9 @@ export class JsonFloat {
   }
 }
 
-const TOKENS = /"(?:[^"\\]|\\.)*"|[[\]{}]/g;
+// A string without its closing quote runs to the end of the text: the match never fails, so
+// it is never tried again from each quote inside it (a megabyte of \" would take minutes).
+const TOKENS = /"(?:[^"\\]|\\.)*"?|[[\]{}]/gs;
 /** How deeply arrays and objects nest in ``text``. @param {string} text */
 export function nestingDepth(text) {
   let depth = 0;
@@ -37,7 +39,7 @@ export function nestingDepth(text) {
 }
 
 // Strings, or numbers with a fraction or an exponent (marked before parsing).
-const FLOATS = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+const FLOATS = /"(?:[^"\\]|\\.)*"?|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/gs;
 const MARK = "\u0000rulebook-float:";
 
 /** @param {any} value @returns {any} */
@@ -63,11 +65,67 @@ export function readEndState(bytes) {
   }
   if (nestingDepth(text) > MAX_DEPTH) return fail("too_deep", { max: MAX_DEPTH });
   const marked = text.replace(FLOATS, (token) => (token[0] == '"' || !/[.eE]/.test(token) ? token : JSON.stringify(MARK + token)));
+  let raw;
   try {
-    return { problems: [], raw: revive(JSON.parse(marked)) };
+    raw = revive(JSON.parse(marked));
   } catch {
     return fail("not_json");
   }
+  const repeated = repeatedKeys(text, raw);
+  return repeated.length ? { problems: repeated.map((loc) => problem(loc, "duplicate_key")), raw: null } : { problems: [], raw };
+}
+
+// Strings (keys and values) and the marks that give them their place: brackets, commas, colons.
+const STRUCTURE = /"(?:[^"\\]|\\.)*"|[[\]{},:]/g;
+
+/**
+ * Where the objects of ``text`` (already read as JSON into ``raw``) name a key twice: the
+ * key's path, once per key and object, in the order scorer/reading.py gives them (an
+ * object's own keys, then what its values hold). JSON.parse keeps the last value without a
+ * word, and which one the writer meant is not known, so both runtimes refuse the file.
+ * @param {string} text @param {any} raw @returns {Step[][]}
+ */
+export function repeatedKeys(text, raw) {
+  /** @type {{keys: Set<string> | null, key: string, index: number}[]} */
+  const open = [];
+  /** Parent path (as JSON) -> the keys its object names again, first repeat first. */
+  const repeats = new Map();
+  let wantKey = false;
+  for (const [token] of text.matchAll(STRUCTURE)) {
+    const top = open[open.length - 1];
+    if (token == "{" || token == "[") {
+      open.push({ keys: token == "{" ? new Set() : null, key: "", index: 0 });
+      wantKey = token == "{";
+    } else if (token == "}" || token == "]") {
+      open.pop();
+      wantKey = false;
+    } else if (token == ",") {
+      if (top.keys) wantKey = true;
+      else top.index++;
+    } else if (token != ":" && wantKey && top.keys) {
+      const key = JSON.parse(token);
+      if (top.keys.has(key)) {
+        const at = JSON.stringify(open.slice(0, -1).map((f) => (f.keys ? f.key : f.index)));
+        const keys = repeats.get(at) ?? [];
+        if (!keys.includes(key)) repeats.set(at, [...keys, key]);
+      }
+      top.keys.add(key);
+      top.key = key;
+      wantKey = false;
+    }
+  }
+  if (!repeats.size) return [];
+  /** @type {Step[][]} */
+  const found = [];
+  /** @param {any} value @param {Step[]} loc */
+  const walk = (value, loc) => {
+    if (Array.isArray(value)) return value.forEach((item, index) => walk(item, [...loc, index]));
+    if (value === null || typeof value != "object" || value instanceof JsonFloat) return;
+    for (const key of repeats.get(JSON.stringify(loc)) ?? []) found.push([...loc, key]);
+    for (const [key, item] of Object.entries(value)) walk(item, [...loc, key]);
+  };
+  walk(raw, []);
+  return found;
 }
 
 /** Whether ``x`` is a JSON object (not an array, not a number read as JsonFloat). @param {any} x */

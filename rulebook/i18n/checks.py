@@ -17,6 +17,7 @@ Each translated (non-fuzzy) message is checked against its source text:
 ``unchanged``     a copy of the source, unless it is made only of names kept as they are
                   (``Term.keep``, the glossary's own rendering, the game's name) or the
                   translator flagged it ``#, ignore-same``;
+``emails``        the same e-mail addresses (in linear time: translate-toolkit's took quadratic);
 ``whitespace``, ``doubled``, ``brackets``, ``emphasis``, ``typography``, ``language``
                   see rulebook.i18n.textchecks: stray spaces and line breaks, a word twice,
                   unbalanced brackets, a dropped **bold**, text not typeset for its
@@ -70,6 +71,7 @@ from rulebook.i18n.numbers import forms_for_catalog
 from rulebook.i18n.textchecks import (
     bracket_problems,
     doubled_word,
+    email_problem,
     emphasis_problem,
     missing_numbers,
     numbers,
@@ -191,6 +193,8 @@ _NEVER_TAGS = frozenset(
 _URL_ATTRIBUTES = frozenset({"href", "src", "action", "formaction", "xlink:href", "poster"})
 #: URL schemes a link may use.
 SAFE_SCHEMES = frozenset({"http", "https", "mailto"})
+#: How many more "<" than its source a translation may have before it is refused unread.
+MAX_ADDED_OPENERS = 16
 #: Script URLs, including in Markdown links and once entities are decoded.
 _SCRIPT_URL = re.compile(r"(?i)(?:java|vb)script\s*:|data\s*:\s*[a-z]+/[a-z]")
 
@@ -272,6 +276,14 @@ def markup_problem(source: str, translation: str) -> str | None:
     (never scripts or event handlers, links only to http, https and mailto); it must come
     out unchanged, and it must keep every tag the source has.
     """
+    added_openers = translation.count("<") - source.count("<")
+    if added_openers > MAX_ADDED_OPENERS:
+        # Not parsed: Python's HTML parser reads each unclosed "<" to the end of the text,
+        # so thousands of them took quadratic time; no translation needs so many.
+        return (
+            f"{added_openers} more '<' than the source: a translation keeps the source's "
+            "tags (write a less-than sign in words)"
+        )
     tags, attributes = allow_list(source)
     events = _events(translation)
     added: list[str] = []
@@ -314,8 +326,42 @@ def markup_problem(source: str, translation: str) -> str | None:
     return "; ".join(problems) if problems else None
 
 
-#: A Markdown link or image: ``[text](target)``.
-_MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^\s>]*?)>?\s*\)")
+#: The start of a Markdown link or image, up to its target: ``[text](`` and an optional ``<``.
+#: The shown text stops at a "[" too: a link inside "[a [b](x)" is found from its own "[".
+_LINK_OPENING = re.compile(r"\[[^\[\]]*\]\(\s*<?")
+#: What ends a link's target: a space, a ">" or the ")".
+_TARGET_END = re.compile(r"[\s>)]")
+#: What must follow a target for it to be a link: an optional ">", spaces and the ")".
+_LINK_CLOSING = re.compile(r">?\s*\)")
+
+
+def link_targets(text: str) -> list[str]:
+    """The targets of the Markdown links and images of ``text``, in order.
+
+    What ``[text](target)`` as one regular expression finds, in linear time: a single
+    expression read a text of many unclosed "[a](" to its end once per "[" (quadratic).
+    Here the end of a target is looked for once per run of target characters, and whether
+    a link closes there once per end.
+    """
+    found: list[str] = []
+    end = -1  # where the target run met last ends
+    closes: dict[int, int | None] = {}  # a target's end -> where its link ends, if it does
+    position = 0
+    while (opening := _LINK_OPENING.search(text, position)) is not None:
+        start = opening.end()
+        if end < start:
+            stop = _TARGET_END.search(text, start)
+            end = len(text) if stop is None else stop.start()
+        if end not in closes:
+            closing = _LINK_CLOSING.match(text, end)
+            closes[end] = None if closing is None else closing.end()
+        after = closes[end]
+        if after is None:
+            position = opening.start() + 1
+        else:
+            found.append(text[start:end])
+            position = after
+    return found
 
 
 def link_problem(source: str, translation: str) -> str | None:
@@ -324,8 +370,8 @@ def link_problem(source: str, translation: str) -> str | None:
     Rule text links with ``[shown text](term:<id>)`` and ``[shown text](rule:<id>)``: the
     shown text is translated freely, the targets must stay the same.
     """
-    wanted = Counter(_MARKDOWN_LINK.findall(source))
-    got = Counter(_MARKDOWN_LINK.findall(translation))
+    wanted = Counter(link_targets(source))
+    got = Counter(link_targets(translation))
     if wanted == got:
         return None
     problems = []
@@ -341,10 +387,14 @@ def link_problem(source: str, translation: str) -> str | None:
 # ----------------------------------------------------------------------------------------
 
 
+#: A link's target, to leave out of the prose (it stops at a "]": see textchecks).
+_LINK_TARGET = re.compile(r"\]\([^)\]]*\)")
+
+
 @functools.lru_cache(maxsize=16384)
 def _prose(text: str) -> str:
     """``text`` without link targets and placeholders, folded: only what a reader sees."""
-    return _one_apostrophe(PLACEHOLDER.sub(" ", re.sub(r"\]\([^)]*\)", "] ", text)).casefold())
+    return _one_apostrophe(PLACEHOLDER.sub(" ", _LINK_TARGET.sub("] ", text)).casefold())
 
 
 def _one_apostrophe(text: str) -> str:
@@ -524,6 +574,7 @@ def _form_problems(
         ("placeholders", placeholder_problem(source, form)),
         ("markup", markup_problem(source, form)),
         ("links", link_problem(source, form)),
+        ("emails", email_problem(source, form)),
         ("doubled", doubled_word(source, form)),
         ("emphasis", emphasis_problem(source, form)),
         ("typography", typography_problem(form, language)),

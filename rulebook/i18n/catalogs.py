@@ -142,15 +142,89 @@ def mo_path(locales: Path, language: str, domain: str) -> Path:
 # ----------------------------------------------------------------------------------------
 
 
+#: The most bytes a catalog may hold: eight times the largest one today (518 kB). A
+#: catalog is read whole and every message checked, so a bigger one is refused unread.
+MAX_CATALOG_BYTES = 4_000_000
+#: The most characters one text of a catalog (a msgid, a msgstr or one of its plural forms)
+#: may hold: twice the longest text content may hold (schemas.common.Text, 20,000).
+MAX_MESSAGE_CHARS = 40_000
+
+
+class CatalogRefused(PoFileError):
+    """A catalog that parses, or need not be parsed, but is refused: too large, a text too long.
+
+    A ``PoFileError``, so every caller that copes with a catalog that does not parse copes
+    with this one; its message says what is wrong without "does not parse".
+    """
+
+    def __init__(self, message: str, lineno: int = 0) -> None:
+        super().__init__(message, Catalog(), "", lineno)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+#: One line of a PO file that holds a string: an optional keyword, then one whole quoted
+#: string. (Babel takes a string without its closing quote as if it had one, and
+#: translate-toolkit and msgfmt refuse it, so it is refused here first.)
+_STRING_LINE = re.compile(
+    r'(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)?\s*"(?:[^"\\]|\\.)*"\s*'
+)
+
+
+def _unterminated_line(text: str) -> int | None:
+    """The first line (from 0) of a PO text whose string has no closing quote, if any."""
+    for number, line in enumerate(text.splitlines()):
+        stripped = line.strip()
+        is_string = '"' in stripped and not stripped.startswith("#")
+        if is_string and _STRING_LINE.fullmatch(stripped) is None:
+            return number
+    return None
+
+
+def _too_long(catalog: Catalog) -> Message | None:
+    """The first message with a text longer than MAX_MESSAGE_CHARS, if any."""
+    for message in catalog:
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        texts = [*ids, message.context or "", *strings(message)]
+        if any(len(text or "") > MAX_MESSAGE_CHARS for text in texts):
+            return message
+    return None
+
+
+def _read_bounded(path: Path, language: str | None) -> Catalog:
+    """The catalog at ``path`` parsed, refused when too large or a string is not closed."""
+    with path.open("rb") as stream:
+        data = stream.read(MAX_CATALOG_BYTES + 1)
+    if len(data) > MAX_CATALOG_BYTES:
+        raise CatalogRefused(
+            f"is larger than {MAX_CATALOG_BYTES:,} bytes, the most a catalog may hold"
+        )
+    catalog = read_po(io.BytesIO(data), locale=language, abort_invalid=True)
+    unterminated = _unterminated_line(data.decode(catalog.charset or "utf-8"))
+    if unterminated is not None:
+        raise PoFileError("a string without its closing quote", catalog, "", unterminated)
+    long = _too_long(catalog)
+    if long is not None:
+        raise CatalogRefused(
+            f"{long.context or long.id!s:.60}: a text longer than {MAX_MESSAGE_CHARS:,} "
+            "characters, the most a message may hold",
+            (long.lineno or 1) - 1,
+        )
+    return catalog
+
+
 def read_catalog(path: Path, language: str | None = None) -> Catalog:
     """Parse a PO or POT file; raises babel's ``PoFileError`` when it cannot be read or parsed.
 
-    Babel reads ``#|`` lines (a fuzzy message's previous source) as translator comments;
-    they are turned back into ``previous_id`` here.
+    A catalog larger than MAX_CATALOG_BYTES, or with a text longer than MAX_MESSAGE_CHARS,
+    is refused (CatalogRefused, a ``PoFileError``), and so is a string without its closing
+    quote. Babel reads ``#|`` lines (a fuzzy message's previous source) as translator
+    comments; they are turned back into ``previous_id`` here.
     """
     try:
-        with path.open("rb") as stream:
-            catalog = read_po(stream, locale=language, abort_invalid=True)
+        catalog = _read_bounded(path, language)
     except (OSError, UnicodeError, LookupError) as error:
         # A folder, bytes that are not the declared charset, an unknown charset: the same
         # kind of failure for every caller as a catalog that does not parse.

@@ -41,8 +41,10 @@ asked for.
 from __future__ import annotations
 
 import functools
+import gettext
 import html
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -54,8 +56,10 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError
 
 from rulebook.i18n.catalogs import (
+    CatalogRefused,
     Domain,
     entries,
+    game_domain,
     load_entries,
     po_path,
     pot_path,
@@ -64,10 +68,11 @@ from rulebook.i18n.catalogs import (
     strings,
     template_bytes,
     translated,
+    ui_domain,
 )
 from rulebook.i18n.merge import READ_ONLY
 from rulebook.i18n.messages import PLACEHOLDER, SourceMessage
-from rulebook.i18n.numbers import forms_for_catalog
+from rulebook.i18n.numbers import PLURAL_SAMPLES, forms_for_catalog, gettext_index
 from rulebook.i18n.textchecks import (
     bracket_problems,
     doubled_word,
@@ -81,6 +86,7 @@ from rulebook.i18n.textchecks import (
 )
 from rulebook.i18n.toolchecks import msgfmt_problems, pofilter_problems
 from schemas.common import LANGUAGES
+from schemas.game import GameContent
 
 __all__ = ["Failure", "check", "check_catalog", "check_message", "missing_numbers", "numbers"]
 
@@ -140,6 +146,11 @@ class Failure:
 # ----------------------------------------------------------------------------------------
 
 
+#: A printf-style placeholder (``%s``, ``%d``, ``%(name)s``, ``%5.2f``). Not "% d": a space
+#: flag would take French "50 % des cartes" for one.
+_PRINTF = re.compile(r"%(?:\([^()\s]*\))?[#0+\-]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]")
+
+
 def placeholder_problem(source: str, translation: str) -> str | None:
     """What is wrong with the ``{placeholders}`` of ``translation``, if anything."""
     wanted = Counter(PLACEHOLDER.findall(source))
@@ -151,6 +162,13 @@ def placeholder_problem(source: str, translation: str) -> str | None:
         problems.append("missing " + ", ".join(f"{{{n}}}" for n in missing))
     if extra:
         problems.append("unknown " + ", ".join(f"{{{n}}}" for n in extra))
+    printf = Counter(_PRINTF.findall(translation)) - Counter(_PRINTF.findall(source))
+    if printf:
+        problems.append(
+            "%-format placeholder(s) the source does not have: "
+            + ", ".join(sorted(printf))
+            + " (texts here take {braces} only)"
+        )
     stray_source = PLACEHOLDER.sub("", source)
     stray = PLACEHOLDER.sub("", translation)
     for brace in "{}":
@@ -324,6 +342,49 @@ def markup_problem(source: str, translation: str) -> str | None:
     if dropped:
         problems.append("drops " + ", ".join(f"<{t}>" for t in sorted(dropped)))
     return "; ".join(problems) if problems else None
+
+
+#: Bidirectional embeddings, overrides and isolates: they make a text show in another order
+#: than it is written (the "Trojan Source" trick), so a reader sees what no reviewer read.
+_BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
+
+
+def bidi_problem(source: str, translation: str, language: str) -> str | None:
+    """The bidirectional control characters of ``translation`` that ``source`` lacks."""
+    added = Counter(_BIDI_CONTROLS.findall(translation)) - Counter(_BIDI_CONTROLS.findall(source))
+    if not added:
+        return None
+    named = ", ".join(f"U+{ord(c):04X} ({unicodedata.name(c)})" for c in sorted(added))
+    return (
+        f"bidirectional control character(s) the source does not have: {named}; they make "
+        f"the {language} text show in another order than it is written: delete them"
+    )
+
+
+#: How many "<" a draft may hold before it is refused unread (see markup_problem).
+MAX_DRAFT_OPENERS = 256
+
+
+def dangerous_markup(text: str) -> str | None:
+    """What in ``text`` is never allowed, whatever its source: scripts, event handlers, script
+    URLs. A draft (a fuzzy translation, shown in a translators' preview) is checked for these
+    alone, since it was made for another source."""
+    if text.count("<") > MAX_DRAFT_OPENERS:
+        return f"more than {MAX_DRAFT_OPENERS} '<': a translation keeps the source's tags"
+    found: list[str] = []
+    for event in _events(text):
+        if event[0] != "start":
+            continue
+        if event[1] in _NEVER_TAGS:
+            found.append(f"<{event[1]}>")
+        for name, value in _attributes(event):
+            if not _safe_attribute(name):
+                found.append(f"{name}= on <{event[1]}>")
+            elif name in _URL_ATTRIBUTES and not _safe_url(value):
+                found.append(f"a {value.split(':')[0].strip()}: URL in {name}=")
+    if _SCRIPT_URL.search(html.unescape(text)):
+        found.append("a script URL (javascript:, vbscript:, data:)")
+    return f"never allowed: {', '.join(found)}" if found else None
 
 
 #: The start of a Markdown link or image, up to its target: ``[text](`` and an optional ``<``.
@@ -570,10 +631,8 @@ def _form_problems(
                 f"numbers of the source missing: {', '.join(lost)} (in digits or in words)",
             )
         )
+    found.extend(safety_problems(source, form, language))
     for name, problem in (
-        ("placeholders", placeholder_problem(source, form)),
-        ("markup", markup_problem(source, form)),
-        ("links", link_problem(source, form)),
         ("emails", email_problem(source, form)),
         ("doubled", doubled_word(source, form)),
         ("emphasis", emphasis_problem(source, form)),
@@ -584,6 +643,28 @@ def _form_problems(
     found.extend(("whitespace", p) for p in whitespace_problems(source, form))
     found.extend(("brackets", p) for p in bracket_problems(source, form))
     return found
+
+
+#: The checks that guard the site: ``rulebook build`` refuses a catalog that fails one.
+SAFETY_CHECKS = ("placeholders", "markup", "links", "bidi")
+
+
+def safety_problems(source: str, form: str, language: str) -> list[tuple[str, str]]:
+    """The checks of one current translation's form that a build runs too (SAFETY_CHECKS)."""
+    found = (
+        ("placeholders", placeholder_problem(source, form)),
+        ("markup", markup_problem(source, form)),
+        ("links", link_problem(source, form)),
+        ("bidi", bidi_problem(source, form, language)),
+    )
+    return [(name, problem) for name, problem in found if problem]
+
+
+def draft_problems(source: str, form: str, language: str) -> list[tuple[str, str]]:
+    """The checks of a draft's form (fuzzy, or made for an older source): what is unsafe
+    whatever the source (a draft may rightly differ from the new one)."""
+    found = (("markup", dangerous_markup(form)), ("bidi", bidi_problem(source, form, language)))
+    return [(name, problem) for name, problem in found if problem]
 
 
 def _kept_words(
@@ -636,8 +717,14 @@ def check_catalog(
         ]
     try:
         catalog = read_catalog(path, language)
+    except CatalogRefused as error:
+        return [
+            Failure(file, _line(error.lineno) if error.lineno else None, "", "catalog", str(error))
+        ]
     except PoFileError as error:
-        return [Failure(file, _line(error.lineno), "", "catalog", f"does not parse: {error}")]
+        # Babel ends its message with the line counted from 0; the failure has it from 1.
+        said = str(error).removesuffix(f" on {error.lineno}")
+        return [Failure(file, _line(error.lineno), "", "catalog", f"does not parse: {said}")]
     failures = _header_failures(catalog, language, file)
     for item in catalog:
         item.flags.discard("python-format")  # our texts have no %-formats, only {braces}
@@ -676,10 +763,72 @@ def check_catalog(
             if complete:
                 what = "fuzzy: review it against the new source" if entry.fuzzy else "missing"
                 failures.append(Failure(file, entry.lineno, context, "incomplete", what))
+            # A draft is shown in a translators' preview (build --drafts): nothing unsafe.
+            for name, text in _entry_problems(message, entry, language, draft=True):
+                failures.append(Failure(file, entry.lineno, context, name, text))
             continue
         for name, text in check_message(message, entry, language, terms, names):
             failures.append(Failure(file, entry.lineno, context, name, text))
     return failures
+
+
+def _entry_problems(
+    message: SourceMessage, entry: Message, language: str, draft: bool
+) -> list[tuple[str, str]]:
+    """The safety checks of every form of ``entry`` (only a draft's, when ``draft``)."""
+    check = draft_problems if draft else safety_problems
+    found: list[tuple[str, str]] = []
+    for index, form in enumerate(strings(entry)):
+        source = message.text if index == 0 or message.plural is None else message.plural
+        found.extend(check(source, form, language))
+    return list(dict.fromkeys(found))
+
+
+def build_failures(domain: Domain, language: str, locales: Path) -> list[Failure]:
+    """What ``rulebook build`` refuses in the catalog of ``domain`` in ``language``.
+
+    The catalog must read (within its bounds) and have the right ``Language`` and
+    ``Plural-Forms``; every translation a page may show must pass the SAFETY_CHECKS (a draft,
+    shown with ``--drafts``, the checks of draft_problems). These are failures of
+    ``rulebook i18n check`` too, so a catalog it refuses for them is never built; missing and
+    fuzzy translations are not failures (the page shows the source instead).
+    """
+    path = po_path(locales, language, domain.name)
+    file = str(path)
+    if not path.exists():
+        return []
+    try:
+        catalog = read_catalog(path, language)
+    except CatalogRefused as error:
+        return [
+            Failure(file, _line(error.lineno) if error.lineno else None, "", "catalog", str(error))
+        ]
+    except PoFileError as error:
+        said = str(error).removesuffix(f" on {error.lineno}")
+        return [Failure(file, _line(error.lineno), "", "catalog", f"does not parse: {said}")]
+    failures = _header_failures(catalog, language, file)
+    wanted = domain.by_context()
+    for context, entry in entries(catalog).items():
+        message = wanted.get(context)
+        if message is None or message.language == language or not translated(entry):
+            continue
+        draft = state(message, entry, language) != "translated"
+        for name, text in _entry_problems(message, entry, language, draft):
+            failures.append(Failure(file, entry.lineno, context, name, text))
+    return failures
+
+
+def site_failures(
+    contents: Iterable[GameContent], languages: Sequence[str], locales: Path
+) -> list[Failure]:
+    """build_failures of every catalog a site of ``contents`` in ``languages`` reads."""
+    domains = [*(game_domain(content) for content in contents), ui_domain()]
+    return [
+        failure
+        for domain in domains
+        for language in languages
+        for failure in build_failures(domain, language, locales)
+    ]
 
 
 def _is_copy(entry: Message, message: SourceMessage, language: str) -> bool:
@@ -743,7 +892,32 @@ def _header_failures(catalog: Catalog, language: str, file: str) -> list[Failure
                 f"{expected.num_plurals} ({expected.plural_forms})",
             )
         )
+    else:
+        problem = _plural_rule_problem(str(catalog.plural_expr), language)
+        if problem:
+            failures.append(Failure(file, 1, "", "catalog", f"Plural-Forms: {problem}"))
     return failures
+
+
+def _plural_rule_problem(expression: str, language: str) -> str | None:
+    """How the ``plural=`` formula of a header differs from the language's, if it does.
+
+    Formulas are compared by what they choose for the numbers that reach every category
+    (an editor may write the language's formula another way).
+    """
+    wanted = Catalog(locale=language).plural_expr
+    try:
+        rule = gettext.c2py(expression)
+        for number in PLURAL_SAMPLES:
+            got, expected = rule(number), gettext_index(number, language)
+            if got != expected:
+                return (
+                    f"plural={expression} chooses form {got} for {number}, "
+                    f"{language} needs form {expected} (plural={wanted})"
+                )
+    except (ValueError, ArithmeticError, RecursionError):
+        return f"plural={expression:.200} is not a formula gettext reads (plural={wanted})"
+    return None
 
 
 def _entries_or_none(domain: Domain, language: str, locales: Path) -> dict[str, Message]:

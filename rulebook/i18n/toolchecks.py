@@ -112,7 +112,11 @@ def pofilter_problems(path: Path, language: str) -> list[Problem]:
     """The enforced translate-toolkit checks that fail in one catalog."""
     checker = _checker(language, POFILTER_CHECKS)
     found: list[Problem] = []
-    for unit, context in _units(path):
+    try:
+        units = list(_units(path))
+    except ValueError as error:  # translate-toolkit's PoParseError: never a traceback
+        return [(str(path), None, "", "pofilter", f"translate-toolkit cannot read it: {error}")]
+    for unit, context in units:
         for name, message in sorted(checker.run_filters(unit).items()):
             if name in POFILTER_CHECKS:
                 found.append((str(path), None, context, f"pofilter:{name}", str(message)))

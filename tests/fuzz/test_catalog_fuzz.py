@@ -101,6 +101,43 @@ CASES: dict[str, tuple[Callable[[str], str], tuple[str, ...]]] = {
         lambda text: text[: text.index(FIRST_ENTRY)],
         ("nile.po", "differ from the content"),
     ),
+    "an unterminated string": (
+        _text('msgstr ""\n' + TRANSLATION, 'msgstr "Пораховано\n' + TRANSLATION),
+        ("nile.po:", "closing quote"),
+    ),
+    "more plural forms than the header says": (
+        _text("nplurals=3;", "nplurals=2;"),
+        ("nile.po:", "num_plurals"),
+    ),
+    "a plural formula of another language": (
+        _text("nplurals=3; plural=", "nplurals=3; plural=(n != 1); x="),
+        ("nile.po:1:", "Plural-Forms", "chooses form"),
+    ),
+    "a plural formula gettext cannot read": (
+        _text("nplurals=3; plural=", "nplurals=3; plural=n/0; x="),
+        ("nile.po:1:", "Plural-Forms", "not a formula"),
+    ),
+    "a right-to-left override": (
+        _text(TRANSLATION, '"\u202eПораховано вручну'),
+        (AT_TRANSLATION, "U+202E", "uk text"),
+    ),
+    "a right-to-left isolate": (
+        _text(TRANSLATION, '"\u2067Пораховано вручну\u2069'),
+        (AT_TRANSLATION, "U+2067", "U+2069"),
+    ),
+    "a printf placeholder": (_text(TRANSLATION, '"%s Пораховано вручну'), (AT_TRANSLATION, "%s")),
+    "a named printf placeholder": (
+        _text(TRANSLATION, '"%(x)s Пораховано вручну'),
+        (AT_TRANSLATION, "%(x)s"),
+    ),
+    "a message of a megabyte": (
+        _text(TRANSLATION, '"' + "Ж" * 1_000_000 + "Пораховано вручну"),
+        (AT_TRANSLATION, "40,000 characters"),
+    ),
+    "30 MB of padding comments": (
+        lambda text: text + "# padding\n" * 3_000_000,
+        ("4,000,000 bytes",),
+    ),
     "an entry twice": (
         lambda text: text + "\n" + text[text.index(FIRST_ENTRY) :][:400],
         ("nile.po:",),

@@ -17,6 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulebook.cli import main
+from rulebook.i18n.checks import site_failures
+from schemas.common import LANGUAGES
+from schemas.loader import game_folders, load_game
 from tests.conftest import CONTENT, ROOT
 from tests.fuzz.bounds import assert_clean_failure, bounded, run_command
 
@@ -257,3 +260,51 @@ def _random_damage(project: tuple[Path, Path]) -> None:
 
 def test_random_damage_gives_a_result_or_a_placed_error(project: tuple[Path, Path]) -> None:
     bounded(lambda: _random_damage(project), timeout=240)
+
+
+# -- what build refuses ---------------------------------------------------------------------
+
+#: Catalogs `i18n check` refuses for safety: `build` must refuse them too, with the place.
+UNSAFE_TO_BUILD = (
+    "a script",
+    "an event handler",
+    "a javascript link",
+    "a right-to-left override",
+    "a printf placeholder",
+    "an unterminated string",
+    "more plural forms than the header says",
+    "a plural formula of another language",
+    "a message of a megabyte",
+)
+
+
+@pytest.mark.parametrize("case", UNSAFE_TO_BUILD)
+def test_build_refuses_what_check_refuses_for_safety(project: tuple[Path, Path], case: str) -> None:
+    content, locales = project
+    shutil.copy(CONTENT / "languages.yaml", content)
+    damage, names = CASES[case]
+    po = locales / "uk" / "LC_MESSAGES" / "nile.po"
+    po.write_text(damage(po.read_text(encoding="utf-8")), encoding="utf-8")
+    lines = {AT_TRANSLATION: _line_of(TRANSLATION), AT_LOST_NUMBER: _line_of(LOST_NUMBER)}
+    expected = [lines.get(name, name) for name in names]
+    out = content.parent / "out"
+    run = run_command(
+        ["build", "--project", str(content.parent), "--lang", "uk", "--out", str(out)]
+    )
+    assert_clean_failure(run, str(po), *expected, "rulebook i18n check")
+    assert not out.exists()  # nothing written
+
+
+def test_build_still_takes_a_lost_number_and_a_fuzzy_entry(project: tuple[Path, Path]) -> None:
+    # Only the safety checks stop a build: a lost number is the translators' to mend, and a
+    # fuzzy entry falls back to its source (or shows as a draft with --drafts).
+    content, locales = project
+    po = locales / "uk" / "LC_MESSAGES" / "nile.po"
+    text = CASES["a lost number"][0](po.read_text(encoding="utf-8"))
+    po.write_text(text.replace(FIRST_ENTRY, "#, fuzzy\n" + FIRST_ENTRY, 1), encoding="utf-8")
+    assert site_failures([load_game(content / "nile")], ["uk", "en"], locales) == []
+
+
+def test_the_published_catalogs_pass_the_build_checks() -> None:
+    contents = [load_game(folder) for folder in game_folders(CONTENT)]
+    assert site_failures(contents, LANGUAGES, ROOT / "locales") == []

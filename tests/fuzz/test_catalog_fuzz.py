@@ -70,6 +70,12 @@ def _text(old: str, new: str) -> Callable[[str], str]:
     return damage
 
 
+def _fuzzy(needle: str, text: str) -> str:
+    """``text`` with the entry holding ``needle`` flagged fuzzy (before its msgctxt line)."""
+    at = text.rindex("\nmsgctxt ", 0, text.index(needle)) + 1
+    return text[:at] + "#, fuzzy\n" + text[at:]
+
+
 def _before_first_entry(line: str) -> Callable[[str], str]:
     return lambda text: text.replace(FIRST_ENTRY, f"{line}\n{FIRST_ENTRY}", 1)
 
@@ -140,6 +146,12 @@ CASES: dict[str, tuple[Callable[[str], str], tuple[str, ...]]] = {
     "30 MB of padding comments": (
         lambda text: text + "# padding\n" * 3_000_000,
         ("4,000,000 bytes",),
+    ),
+    "a script in a fuzzy entry (shown by build --drafts)": (
+        lambda text: _text(TRANSLATION, '"<script>alert(1)</script>Пораховано вручну')(
+            _fuzzy(TRANSLATION, text)
+        ),
+        ("nile.po:", "never allowed: <script>"),
     ),
     "an entry twice": (
         lambda text: text + "\n" + text[text.index(FIRST_ENTRY) :][:400],
@@ -275,6 +287,7 @@ UNSAFE_TO_BUILD = (
     "more plural forms than the header says",
     "a plural formula of another language",
     "a message of a megabyte",
+    "a script in a fuzzy entry (shown by build --drafts)",
 )
 
 

@@ -717,14 +717,8 @@ def check_catalog(
         ]
     try:
         catalog = read_catalog(path, language)
-    except CatalogRefused as error:
-        return [
-            Failure(file, _line(error.lineno) if error.lineno else None, "", "catalog", str(error))
-        ]
     except PoFileError as error:
-        # Babel ends its message with the line counted from 0; the failure has it from 1.
-        said = str(error).removesuffix(f" on {error.lineno}")
-        return [Failure(file, _line(error.lineno), "", "catalog", f"does not parse: {said}")]
+        return [_unread(file, error)]
     failures = _header_failures(catalog, language, file)
     for item in catalog:
         item.flags.discard("python-format")  # our texts have no %-formats, only {braces}
@@ -799,13 +793,8 @@ def build_failures(domain: Domain, language: str, locales: Path) -> list[Failure
         return []
     try:
         catalog = read_catalog(path, language)
-    except CatalogRefused as error:
-        return [
-            Failure(file, _line(error.lineno) if error.lineno else None, "", "catalog", str(error))
-        ]
     except PoFileError as error:
-        said = str(error).removesuffix(f" on {error.lineno}")
-        return [Failure(file, _line(error.lineno), "", "catalog", f"does not parse: {said}")]
+        return [_unread(file, error)]
     failures = _header_failures(catalog, language, file)
     wanted = domain.by_context()
     for context, entry in entries(catalog).items():
@@ -850,6 +839,19 @@ def tool_failures(path: Path, language: str) -> list[Failure]:
     return [
         Failure(file, line, context, check, text) for file, line, context, check, text in problems
     ]
+
+
+def _unread(file: str, error: PoFileError) -> Failure:
+    """The failure of a catalog that does not parse or is refused unread."""
+    if isinstance(error, CatalogRefused):
+        return Failure(
+            file, _line(error.lineno) if error.lineno else None, "", "catalog", str(error)
+        )
+    # Babel ends its message with the line counted from 0; the failure has it from 1.
+    said = str(error).removesuffix(f" on {error.lineno}")
+    if "num_plurals" in said:
+        said += " (it has more forms than the Plural-Forms header's nplurals)"
+    return Failure(file, _line(error.lineno), "", "catalog", f"does not parse: {said}")
 
 
 def _line(lineno: int | None) -> int | None:

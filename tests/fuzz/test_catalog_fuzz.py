@@ -321,3 +321,15 @@ def test_build_still_takes_a_lost_number_and_a_fuzzy_entry(project: tuple[Path, 
 def test_the_published_catalogs_pass_the_build_checks() -> None:
     contents = [load_game(folder) for folder in game_folders(CONTENT)]
     assert site_failures(contents, LANGUAGES, ROOT / "locales") == []
+
+
+@pytest.mark.parametrize("case", ["an unterminated string", "30 MB of padding comments"])
+def test_score_names_a_catalog_it_cannot_read(project: tuple[Path, Path], case: str) -> None:
+    content, locales = project
+    shutil.copy(CONTENT / "languages.yaml", content)
+    damage, _ = CASES[case]
+    po = locales / "uk" / "LC_MESSAGES" / "nile.po"
+    po.write_text(damage(po.read_text(encoding="utf-8")), encoding="utf-8")
+    state = str(ROOT / "examples" / "nile.json")
+    run = run_command(["score", "--project", str(content.parent), "--lang", "uk", "nile", state])
+    assert_clean_failure(run, str(po), "rulebook i18n check")

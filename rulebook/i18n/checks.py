@@ -4,7 +4,8 @@ Each translated (non-fuzzy) message is checked against its source text:
 
 ``numbers``       every number of the source appears in the translation, in digits or as a
                   word of its language ("deux", "дві", "both");
-``placeholders``  the same ``{placeholders}``, none broken or added;
+``placeholders``  the same ``{placeholders}``, none broken or added, and no ``%s`` or
+                  ``%(name)s`` the source does not have;
 ``links``         the same Markdown link targets (``[text](term:<id>)``, ``(rule:<id>)``);
 ``markup``        only the tags and attributes the source uses (nh3 with an allow-list
                   built from the source, like Weblate's safe-html check), none dropped, and
@@ -17,6 +18,8 @@ Each translated (non-fuzzy) message is checked against its source text:
 ``unchanged``     a copy of the source, unless it is made only of names kept as they are
                   (``Term.keep``, the glossary's own rendering, the game's name) or the
                   translator flagged it ``#, ignore-same``;
+``bidi``          no bidirectional embedding, override or isolate (U+202A-U+202E,
+                  U+2066-U+2069) the source does not have: they reorder what a reader sees;
 ``emails``        the same e-mail addresses (in linear time: translate-toolkit's took quadratic);
 ``whitespace``, ``doubled``, ``brackets``, ``emphasis``, ``typography``, ``language``
                   see rulebook.i18n.textchecks: stray spaces and line breaks, a word twice,
@@ -28,11 +31,19 @@ can write (Poedit cannot set flags)::
 
     # rulebook: ignore-same, ignore-glossary
 
-or with the flag of the same name (``#, ignore-same``). Markup, placeholder, link and
-empty-text checks cannot be waived: they guard the site.
+or with the flag of the same name (``#, ignore-same``). Markup, placeholder, link, bidi,
+e-mail and empty-text checks cannot be waived: they guard the site. A fuzzy message, which a
+translators' preview (``build --drafts``) shows, is checked for what is unsafe whatever its
+source (draft_problems). ``rulebook build`` runs the checks that guard the site
+(build_failures), so it never builds a catalog refused for them.
 
-and each catalog as a whole: it parses, its ``Language`` and ``Plural-Forms`` headers are
-right, babel's ``Catalog.check`` passes, and it and the template are up to date with the
+Every check takes time linear in the length of the text (a regular expression that retried
+from every character of a long run once took minutes over a megabyte), and a catalog is
+bounded (rulebook.i18n.catalogs.MAX_CATALOG_BYTES, MAX_MESSAGE_CHARS).
+
+and each catalog as a whole: it parses (within its bounds, every string closed), its
+``Language`` and ``Plural-Forms`` headers are right (the formula chooses the language's
+forms), babel's ``Catalog.check`` passes, and it and the template are up to date with the
 content, and the copies of messages written in the catalog's own language (``read-only``)
 equal their source. Untranslated and fuzzy messages are not errors unless ``complete`` is
 asked for.

@@ -306,7 +306,9 @@ class _Scan(HTMLParser):
             self.problems.append(f"script runs: {data[:80]!r}")
 
 
-def test_hostile_content_and_translations_stay_inert(project: Project, tmp_path: Path) -> None:
+def test_hostile_content_and_translations_stay_inert(
+    project: Project, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     hostile = tmp_path / "content"
     shutil.copytree(project.content, hostile)
     game = (hostile / "nile" / "game.yaml").read_text(encoding="utf-8")
@@ -327,6 +329,12 @@ def test_hostile_content_and_translations_stay_inert(project: Project, tmp_path:
         {"ui.total": ("Total", HOSTILE, False), "ui.rules": ("Rules", HOSTILE, False)},
     )
     out = tmp_path / "out"
+    # The build refuses such catalogs (the checks of `rulebook i18n check`)...
+    with pytest.raises(BuildError, match=r"\[markup\]"):
+        build(Project.at(tmp_path), out, languages=("uk",))
+    assert not out.exists()
+    # ...and should one pass them, the pages still hold it as text.
+    monkeypatch.setattr(site_build, "refuse_unsafe_catalogs", lambda builds, options: None)
     build(Project.at(tmp_path), out, languages=("uk",))
     checked = 0
     for page in sorted((out / "uk").rglob("*.html")):

@@ -129,10 +129,6 @@ def pot_path(locales: Path, domain: str) -> Path:
     return locales / f"{domain}.pot"
 
 
-#: The largest catalog read: ten times the largest one today (about 520 kB).
-MAX_CATALOG_BYTES = 5_000_000
-
-
 def locales_of(path: Path) -> Path:
     """The locales folder a catalog belongs in (``<locales>/<lang>/LC_MESSAGES/<x>.po`` or
     ``<locales>/<x>.pot``): the one folder its real place must be in."""
@@ -160,6 +156,74 @@ def mo_path(locales: Path, language: str, domain: str) -> Path:
 # ----------------------------------------------------------------------------------------
 
 
+#: The most bytes a catalog may hold: eight times the largest one today (518 kB). A
+#: catalog is read whole and every message checked, so a bigger one is refused unread.
+MAX_CATALOG_BYTES = 4_000_000
+#: The most characters one text of a catalog (a msgid, a msgstr or one of its plural forms)
+#: may hold: twice the longest text content may hold (schemas.common.Text, 20,000).
+MAX_MESSAGE_CHARS = 40_000
+
+
+class CatalogRefused(PoFileError):
+    """A catalog that parses, or need not be parsed, but is refused: too large, a text too long.
+
+    A ``PoFileError``, so every caller that copes with a catalog that does not parse copes
+    with this one; its message says what is wrong without "does not parse".
+    """
+
+    def __init__(self, message: str, lineno: int = 0) -> None:
+        super().__init__(message, Catalog(), "", lineno)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+#: One line of a PO file that holds a string: an optional keyword, then one whole quoted
+#: string. (Babel takes a string without its closing quote as if it had one, and
+#: translate-toolkit and msgfmt refuse it, so it is refused here first.)
+_STRING_LINE = re.compile(
+    r'(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)?\s*"(?:[^"\\]|\\.)*"\s*'
+)
+
+
+def _unterminated_line(text: str) -> int | None:
+    """The first line (from 0) of a PO text whose string has no closing quote, if any."""
+    for number, line in enumerate(text.splitlines()):
+        stripped = line.strip()
+        is_string = '"' in stripped and not stripped.startswith("#")
+        if is_string and _STRING_LINE.fullmatch(stripped) is None:
+            return number
+    return None
+
+
+def _too_long(catalog: Catalog) -> Message | None:
+    """The first message with a text longer than MAX_MESSAGE_CHARS, if any."""
+    for message in catalog:
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        texts = [*ids, message.context or "", *strings(message)]
+        if any(len(text or "") > MAX_MESSAGE_CHARS for text in texts):
+            return message
+    return None
+
+
+def _parse_bounded(data: bytes, language: str | None) -> Catalog:
+    """A catalog's bytes (read within MAX_CATALOG_BYTES) parsed, refused when a string is
+    not closed or a text is too long."""
+    catalog = read_po(io.BytesIO(data), locale=language, abort_invalid=True)
+    unterminated = _unterminated_line(data.decode(catalog.charset or "utf-8"))
+    if unterminated is not None:
+        raise PoFileError("a string without its closing quote", catalog, "", unterminated)
+    long = _too_long(catalog)
+    if long is not None:
+        raise CatalogRefused(
+            f"{long.context or long.id!s:.60}: a text longer than {MAX_MESSAGE_CHARS:,} "
+            "characters, the most a message may hold",
+            (long.lineno or 1) - 1,
+        )
+    return catalog
+
+
 def read_catalog(path: Path, language: str | None = None) -> Catalog:
     """Parse a PO or POT file; raises babel's ``PoFileError`` when it cannot be read or parsed.
 
@@ -169,11 +233,13 @@ def read_catalog(path: Path, language: str | None = None) -> Catalog:
     message names the file and says why.
 
     Babel reads ``#|`` lines (a fuzzy message's previous source) as translator comments;
-    they are turned back into ``previous_id`` here.
+    they are turned back into ``previous_id`` here. A text longer than MAX_MESSAGE_CHARS
+    is refused (CatalogRefused, a ``PoFileError``), and so is a string without its closing
+    quote.
     """
     data = catalog_bytes(path)
     try:
-        catalog = read_po(io.BytesIO(data), locale=language, abort_invalid=True)
+        catalog = _parse_bounded(data, language)
     except (OSError, UnicodeError, LookupError) as error:
         # A folder, bytes that are not the declared charset, an unknown charset: the same
         # kind of failure for every caller as a catalog that does not parse.

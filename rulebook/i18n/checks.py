@@ -4,7 +4,8 @@ Each translated (non-fuzzy) message is checked against its source text:
 
 ``numbers``       every number of the source appears in the translation, in digits or as a
                   word of its language ("deux", "дві", "both");
-``placeholders``  the same ``{placeholders}``, none broken or added;
+``placeholders``  the same ``{placeholders}``, none broken or added, and no ``%s`` or
+                  ``%(name)s`` the source does not have;
 ``links``         the same Markdown link targets (``[text](term:<id>)``, ``(rule:<id>)``);
 ``markup``        only the tags and attributes the source uses (nh3 with an allow-list
                   built from the source, like Weblate's safe-html check), none dropped, and
@@ -17,6 +18,9 @@ Each translated (non-fuzzy) message is checked against its source text:
 ``unchanged``     a copy of the source, unless it is made only of names kept as they are
                   (``Term.keep``, the glossary's own rendering, the game's name) or the
                   translator flagged it ``#, ignore-same``;
+``bidi``          no bidirectional embedding, override or isolate (U+202A-U+202E,
+                  U+2066-U+2069) the source does not have: they reorder what a reader sees;
+``emails``        the same e-mail addresses (in linear time: translate-toolkit's took quadratic);
 ``whitespace``, ``doubled``, ``brackets``, ``emphasis``, ``typography``, ``language``
                   see rulebook.i18n.textchecks: stray spaces and line breaks, a word twice,
                   unbalanced brackets, a dropped **bold**, text not typeset for its
@@ -27,11 +31,19 @@ can write (Poedit cannot set flags)::
 
     # rulebook: ignore-same, ignore-glossary
 
-or with the flag of the same name (``#, ignore-same``). Markup, placeholder, link and
-empty-text checks cannot be waived: they guard the site.
+or with the flag of the same name (``#, ignore-same``). Markup, placeholder, link, bidi,
+e-mail and empty-text checks cannot be waived: they guard the site. A fuzzy message, which a
+translators' preview (``build --drafts``) shows, is checked for what is unsafe whatever its
+source (draft_problems). ``rulebook build`` runs the checks that guard the site
+(build_failures), so it never builds a catalog refused for them.
 
-and each catalog as a whole: it parses, its ``Language`` and ``Plural-Forms`` headers are
-right, babel's ``Catalog.check`` passes, and it and the template are up to date with the
+Every check takes time linear in the length of the text (a regular expression that retried
+from every character of a long run once took minutes over a megabyte), and a catalog is
+bounded (rulebook.i18n.catalogs.MAX_CATALOG_BYTES, MAX_MESSAGE_CHARS).
+
+and each catalog as a whole: it parses (within its bounds, every string closed), its
+``Language`` and ``Plural-Forms`` headers are right (the formula chooses the language's
+forms), babel's ``Catalog.check`` passes, and it and the template are up to date with the
 content, and the copies of messages written in the catalog's own language (``read-only``)
 equal their source. Untranslated and fuzzy messages are not errors unless ``complete`` is
 asked for.
@@ -40,9 +52,11 @@ asked for.
 from __future__ import annotations
 
 import functools
+import gettext
 import html
 import os
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -54,9 +68,11 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError
 
 from rulebook.i18n.catalogs import (
+    CatalogRefused,
     Domain,
     catalog_bytes,
     entries,
+    game_domain,
     load_entries,
     po_path,
     pot_path,
@@ -65,13 +81,15 @@ from rulebook.i18n.catalogs import (
     strings,
     template_bytes,
     translated,
+    ui_domain,
 )
 from rulebook.i18n.merge import READ_ONLY
 from rulebook.i18n.messages import PLACEHOLDER, SourceMessage
-from rulebook.i18n.numbers import forms_for_catalog
+from rulebook.i18n.numbers import PLURAL_SAMPLES, forms_for_catalog, gettext_index
 from rulebook.i18n.textchecks import (
     bracket_problems,
     doubled_word,
+    email_problem,
     emphasis_problem,
     missing_numbers,
     numbers,
@@ -81,6 +99,7 @@ from rulebook.i18n.textchecks import (
 )
 from rulebook.i18n.toolchecks import msgfmt_problems, pofilter_problems
 from schemas.common import LANGUAGES
+from schemas.game import GameContent
 
 __all__ = ["Failure", "check", "check_catalog", "check_message", "missing_numbers", "numbers"]
 
@@ -140,6 +159,11 @@ class Failure:
 # ----------------------------------------------------------------------------------------
 
 
+#: A printf-style placeholder (``%s``, ``%d``, ``%(name)s``, ``%5.2f``). Not "% d": a space
+#: flag would take French "50 % des cartes" for one.
+_PRINTF = re.compile(r"%(?:\([^()\s]*\))?[#0+\-]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]")
+
+
 def placeholder_problem(source: str, translation: str) -> str | None:
     """What is wrong with the ``{placeholders}`` of ``translation``, if anything."""
     wanted = Counter(PLACEHOLDER.findall(source))
@@ -151,6 +175,13 @@ def placeholder_problem(source: str, translation: str) -> str | None:
         problems.append("missing " + ", ".join(f"{{{n}}}" for n in missing))
     if extra:
         problems.append("unknown " + ", ".join(f"{{{n}}}" for n in extra))
+    printf = Counter(_PRINTF.findall(translation)) - Counter(_PRINTF.findall(source))
+    if printf:
+        problems.append(
+            "%-format placeholder(s) the source does not have: "
+            + ", ".join(sorted(printf))
+            + " (texts here take {braces} only)"
+        )
     stray_source = PLACEHOLDER.sub("", source)
     stray = PLACEHOLDER.sub("", translation)
     for brace in "{}":
@@ -193,6 +224,8 @@ _NEVER_TAGS = frozenset(
 _URL_ATTRIBUTES = frozenset({"href", "src", "action", "formaction", "xlink:href", "poster"})
 #: URL schemes a link may use.
 SAFE_SCHEMES = frozenset({"http", "https", "mailto"})
+#: How many more "<" than its source a translation may have before it is refused unread.
+MAX_ADDED_OPENERS = 16
 #: Script URLs, including in Markdown links and once entities are decoded.
 _SCRIPT_URL = re.compile(r"(?i)(?:java|vb)script\s*:|data\s*:\s*[a-z]+/[a-z]")
 
@@ -274,6 +307,14 @@ def markup_problem(source: str, translation: str) -> str | None:
     (never scripts or event handlers, links only to http, https and mailto); it must come
     out unchanged, and it must keep every tag the source has.
     """
+    added_openers = translation.count("<") - source.count("<")
+    if added_openers > MAX_ADDED_OPENERS:
+        # Not parsed: Python's HTML parser reads each unclosed "<" to the end of the text,
+        # so thousands of them took quadratic time; no translation needs so many.
+        return (
+            f"{added_openers} more '<' than the source: a translation keeps the source's "
+            "tags (write a less-than sign in words)"
+        )
     tags, attributes = allow_list(source)
     events = _events(translation)
     added: list[str] = []
@@ -316,8 +357,85 @@ def markup_problem(source: str, translation: str) -> str | None:
     return "; ".join(problems) if problems else None
 
 
-#: A Markdown link or image: ``[text](target)``.
-_MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^\s>]*?)>?\s*\)")
+#: Bidirectional embeddings, overrides and isolates: they make a text show in another order
+#: than it is written (the "Trojan Source" trick), so a reader sees what no reviewer read.
+_BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
+
+
+def bidi_problem(source: str, translation: str, language: str) -> str | None:
+    """The bidirectional control characters of ``translation`` that ``source`` lacks."""
+    added = Counter(_BIDI_CONTROLS.findall(translation)) - Counter(_BIDI_CONTROLS.findall(source))
+    if not added:
+        return None
+    named = ", ".join(f"U+{ord(c):04X} ({unicodedata.name(c)})" for c in sorted(added))
+    return (
+        f"bidirectional control character(s) the source does not have: {named}; they make "
+        f"the {language} text show in another order than it is written: delete them"
+    )
+
+
+#: How many "<" a draft may hold before it is refused unread (see markup_problem).
+MAX_DRAFT_OPENERS = 256
+
+
+def dangerous_markup(text: str) -> str | None:
+    """What in ``text`` is never allowed, whatever its source: scripts, event handlers, script
+    URLs. A draft (a fuzzy translation, shown in a translators' preview) is checked for these
+    alone, since it was made for another source."""
+    if text.count("<") > MAX_DRAFT_OPENERS:
+        return f"more than {MAX_DRAFT_OPENERS} '<': a translation keeps the source's tags"
+    found: list[str] = []
+    for event in _events(text):
+        if event[0] != "start":
+            continue
+        if event[1] in _NEVER_TAGS:
+            found.append(f"<{event[1]}>")
+        for name, value in _attributes(event):
+            if not _safe_attribute(name):
+                found.append(f"{name}= on <{event[1]}>")
+            elif name in _URL_ATTRIBUTES and not _safe_url(value):
+                found.append(f"a {value.split(':')[0].strip()}: URL in {name}=")
+    if _SCRIPT_URL.search(html.unescape(text)):
+        found.append("a script URL (javascript:, vbscript:, data:)")
+    return f"never allowed: {', '.join(found)}" if found else None
+
+
+#: The start of a Markdown link or image, up to its target: ``[text](`` and an optional ``<``.
+#: The shown text stops at a "[" too: a link inside "[a [b](x)" is found from its own "[".
+_LINK_OPENING = re.compile(r"\[[^\[\]]*\]\(\s*<?")
+#: What ends a link's target: a space, a ">" or the ")".
+_TARGET_END = re.compile(r"[\s>)]")
+#: What must follow a target for it to be a link: an optional ">", spaces and the ")".
+_LINK_CLOSING = re.compile(r">?\s*\)")
+
+
+def link_targets(text: str) -> list[str]:
+    """The targets of the Markdown links and images of ``text``, in order.
+
+    What ``[text](target)`` as one regular expression finds, in linear time: a single
+    expression read a text of many unclosed "[a](" to its end once per "[" (quadratic).
+    Here the end of a target is looked for once per run of target characters, and whether
+    a link closes there once per end.
+    """
+    found: list[str] = []
+    end = -1  # where the target run met last ends
+    closes: dict[int, int | None] = {}  # a target's end -> where its link ends, if it does
+    position = 0
+    while (opening := _LINK_OPENING.search(text, position)) is not None:
+        start = opening.end()
+        if end < start:
+            stop = _TARGET_END.search(text, start)
+            end = len(text) if stop is None else stop.start()
+        if end not in closes:
+            closing = _LINK_CLOSING.match(text, end)
+            closes[end] = None if closing is None else closing.end()
+        after = closes[end]
+        if after is None:
+            position = opening.start() + 1
+        else:
+            found.append(text[start:end])
+            position = after
+    return found
 
 
 def link_problem(source: str, translation: str) -> str | None:
@@ -326,8 +444,8 @@ def link_problem(source: str, translation: str) -> str | None:
     Rule text links with ``[shown text](term:<id>)`` and ``[shown text](rule:<id>)``: the
     shown text is translated freely, the targets must stay the same.
     """
-    wanted = Counter(_MARKDOWN_LINK.findall(source))
-    got = Counter(_MARKDOWN_LINK.findall(translation))
+    wanted = Counter(link_targets(source))
+    got = Counter(link_targets(translation))
     if wanted == got:
         return None
     problems = []
@@ -343,10 +461,14 @@ def link_problem(source: str, translation: str) -> str | None:
 # ----------------------------------------------------------------------------------------
 
 
+#: A link's target, to leave out of the prose (it stops at a "]": see textchecks).
+_LINK_TARGET = re.compile(r"\]\([^)\]]*\)")
+
+
 @functools.lru_cache(maxsize=16384)
 def _prose(text: str) -> str:
     """``text`` without link targets and placeholders, folded: only what a reader sees."""
-    return _one_apostrophe(PLACEHOLDER.sub(" ", re.sub(r"\]\([^)]*\)", "] ", text)).casefold())
+    return _one_apostrophe(PLACEHOLDER.sub(" ", _LINK_TARGET.sub("] ", text)).casefold())
 
 
 def _one_apostrophe(text: str) -> str:
@@ -522,10 +644,9 @@ def _form_problems(
                 f"numbers of the source missing: {', '.join(lost)} (in digits or in words)",
             )
         )
+    found.extend(safety_problems(source, form, language))
     for name, problem in (
-        ("placeholders", placeholder_problem(source, form)),
-        ("markup", markup_problem(source, form)),
-        ("links", link_problem(source, form)),
+        ("emails", email_problem(source, form)),
         ("doubled", doubled_word(source, form)),
         ("emphasis", emphasis_problem(source, form)),
         ("typography", typography_problem(form, language)),
@@ -535,6 +656,28 @@ def _form_problems(
     found.extend(("whitespace", p) for p in whitespace_problems(source, form))
     found.extend(("brackets", p) for p in bracket_problems(source, form))
     return found
+
+
+#: The checks that guard the site: ``rulebook build`` refuses a catalog that fails one.
+SAFETY_CHECKS = ("placeholders", "markup", "links", "bidi")
+
+
+def safety_problems(source: str, form: str, language: str) -> list[tuple[str, str]]:
+    """The checks of one current translation's form that a build runs too (SAFETY_CHECKS)."""
+    found = (
+        ("placeholders", placeholder_problem(source, form)),
+        ("markup", markup_problem(source, form)),
+        ("links", link_problem(source, form)),
+        ("bidi", bidi_problem(source, form, language)),
+    )
+    return [(name, problem) for name, problem in found if problem]
+
+
+def draft_problems(source: str, form: str, language: str) -> list[tuple[str, str]]:
+    """The checks of a draft's form (fuzzy, or made for an older source): what is unsafe
+    whatever the source (a draft may rightly differ from the new one)."""
+    found = (("markup", dangerous_markup(form)), ("bidi", bidi_problem(source, form, language)))
+    return [(name, problem) for name, problem in found if problem]
 
 
 def _kept_words(
@@ -588,7 +731,7 @@ def check_catalog(
     try:
         catalog = read_catalog(path, language)
     except PoFileError as error:
-        return [Failure(file, _line(error.lineno), "", "catalog", f"does not parse: {error}")]
+        return [_unread(file, error)]
     failures = _header_failures(catalog, language, file)
     for item in catalog:
         item.flags.discard("python-format")  # our texts have no %-formats, only {braces}
@@ -627,10 +770,67 @@ def check_catalog(
             if complete:
                 what = "fuzzy: review it against the new source" if entry.fuzzy else "missing"
                 failures.append(Failure(file, entry.lineno, context, "incomplete", what))
+            # A draft is shown in a translators' preview (build --drafts): nothing unsafe.
+            for name, text in _entry_problems(message, entry, language, draft=True):
+                failures.append(Failure(file, entry.lineno, context, name, text))
             continue
         for name, text in check_message(message, entry, language, terms, names):
             failures.append(Failure(file, entry.lineno, context, name, text))
     return failures
+
+
+def _entry_problems(
+    message: SourceMessage, entry: Message, language: str, draft: bool
+) -> list[tuple[str, str]]:
+    """The safety checks of every form of ``entry`` (only a draft's, when ``draft``)."""
+    check = draft_problems if draft else safety_problems
+    found: list[tuple[str, str]] = []
+    for index, form in enumerate(strings(entry)):
+        source = message.text if index == 0 or message.plural is None else message.plural
+        found.extend(check(source, form, language))
+    return list(dict.fromkeys(found))
+
+
+def build_failures(domain: Domain, language: str, locales: Path) -> list[Failure]:
+    """What ``rulebook build`` refuses in the catalog of ``domain`` in ``language``.
+
+    The catalog must read (within its bounds) and have the right ``Language`` and
+    ``Plural-Forms``; every translation a page may show must pass the SAFETY_CHECKS (a draft,
+    shown with ``--drafts``, the checks of draft_problems). These are failures of
+    ``rulebook i18n check`` too, so a catalog it refuses for them is never built; missing and
+    fuzzy translations are not failures (the page shows the source instead).
+    """
+    path = po_path(locales, language, domain.name)
+    file = str(path)
+    if not path.exists():
+        return []
+    try:
+        catalog = read_catalog(path, language)
+    except PoFileError as error:
+        return [_unread(file, error)]
+    failures = _header_failures(catalog, language, file)
+    wanted = domain.by_context()
+    for context, entry in entries(catalog).items():
+        message = wanted.get(context)
+        if message is None or message.language == language or not translated(entry):
+            continue
+        draft = state(message, entry, language) != "translated"
+        for name, text in _entry_problems(message, entry, language, draft):
+            failures.append(Failure(file, entry.lineno, context, name, text))
+    return failures
+
+
+def site_failures(
+    contents: Iterable[GameContent], languages: Sequence[str], locales: Path
+) -> list[Failure]:
+    """build_failures of every catalog a site of ``contents`` in ``languages`` reads."""
+    domains = [*(game_domain(content) for content in contents), ui_domain()]
+    return [
+        failure
+        for domain in domains
+        for language in languages
+        for failure in build_failures(domain, language, locales)
+    ]
 
 
 def _is_copy(entry: Message, message: SourceMessage, language: str) -> bool:
@@ -652,6 +852,19 @@ def tool_failures(path: Path, language: str) -> list[Failure]:
     return [
         Failure(file, line, context, check, text) for file, line, context, check, text in problems
     ]
+
+
+def _unread(file: str, error: PoFileError) -> Failure:
+    """The failure of a catalog that does not parse or is refused unread."""
+    if isinstance(error, CatalogRefused):
+        return Failure(
+            file, _line(error.lineno) if error.lineno else None, "", "catalog", str(error)
+        )
+    # Babel ends its message with the line counted from 0; the failure has it from 1.
+    said = str(error).removesuffix(f" on {error.lineno}")
+    if "num_plurals" in said:
+        said += " (it has more forms than the Plural-Forms header's nplurals)"
+    return Failure(file, _line(error.lineno), "", "catalog", f"does not parse: {said}")
 
 
 def _line(lineno: int | None) -> int | None:
@@ -694,7 +907,32 @@ def _header_failures(catalog: Catalog, language: str, file: str) -> list[Failure
                 f"{expected.num_plurals} ({expected.plural_forms})",
             )
         )
+    else:
+        problem = _plural_rule_problem(str(catalog.plural_expr), language)
+        if problem:
+            failures.append(Failure(file, 1, "", "catalog", f"Plural-Forms: {problem}"))
     return failures
+
+
+def _plural_rule_problem(expression: str, language: str) -> str | None:
+    """How the ``plural=`` formula of a header differs from the language's, if it does.
+
+    Formulas are compared by what they choose for the numbers that reach every category
+    (an editor may write the language's formula another way).
+    """
+    wanted = Catalog(locale=language).plural_expr
+    try:
+        rule = gettext.c2py(expression)
+        for number in PLURAL_SAMPLES:
+            got, expected = rule(number), gettext_index(number, language)
+            if got != expected:
+                return (
+                    f"plural={expression} chooses form {got} for {number}, "
+                    f"{language} needs form {expected} (plural={wanted})"
+                )
+    except (ValueError, ArithmeticError, RecursionError):
+        return f"plural={expression:.200} is not a formula gettext reads (plural={wanted})"
+    return None
 
 
 def _entries_or_none(domain: Domain, language: str, locales: Path) -> dict[str, Message]:

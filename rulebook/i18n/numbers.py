@@ -90,14 +90,14 @@ def gettext_index(number: int, language: str) -> int:
 
 #: Whole numbers that reach every integer plural category of the published languages
 #: (French ``many`` starts at a million).
-_SAMPLES: tuple[int, ...] = (*range(0, 200), 1000, 1_000_000)
+PLURAL_SAMPLES: tuple[int, ...] = (*range(0, 200), 1000, 1_000_000)
 
 
 @cache
 def _index_of_category(language: str) -> dict[str, int]:
     """For each CLDR category a whole number reaches, the gettext form it uses."""
     found: dict[str, int] = {}
-    for number in _SAMPLES:
+    for number in PLURAL_SAMPLES:
         found.setdefault(plural_category(number, language), gettext_index(number, language))
     return found
 

@@ -25,10 +25,12 @@ from pathlib import Path
 from typing import TypeVar
 
 from babel.messages.catalog import Message
+from babel.messages.pofile import PoFileError
 from babel.support import NullTranslations, Translations
 
 from rulebook import paths
-from rulebook.i18n.catalogs import State, load_entries, state, strings
+from rulebook.errors import EXIT_INVALID, CommandError
+from rulebook.i18n.catalogs import State, load_entries, po_path, state, strings
 from rulebook.i18n.messages import (
     SourceMessage,
     extract,
@@ -225,6 +227,20 @@ def _messages(content: GameContent) -> dict[str, SourceMessage]:
     return {m.context: m for m in extract(content, described=False)}
 
 
+def _entries(domain: str, language: str, locales: Path) -> Mapping[str, Message]:
+    """A catalog's entries; a CommandError naming the file (and line) when it does not read."""
+    try:
+        return load_entries(domain, language, locales)
+    except PoFileError as error:
+        # Babel counts lines from 0 and ends its message with that number.
+        line = f":{error.lineno + 1}" if error.lineno else ""
+        said = str(error).removesuffix(f" on {error.lineno}")
+        where = po_path(locales, language, domain)
+        raise CommandError(
+            f"{where}{line}: {said}: run `rulebook i18n check`", EXIT_INVALID
+        ) from None
+
+
 def translator(
     content: GameContent | None,
     language: str,
@@ -238,8 +254,8 @@ def translator(
     """
     where = locales or paths.LOCALES
     messages = {m.context: m for m in ui_messages()}
-    found = dict(load_entries(UI_DOMAIN, language, where))
+    found = dict(_entries(UI_DOMAIN, language, where))
     if content is not None:
         messages.update(_messages(content))
-        found.update(load_entries(content.id, language, where))
+        found.update(_entries(content.id, language, where))
     return Translator(messages, found, language, drafts)

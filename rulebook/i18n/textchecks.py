@@ -4,6 +4,8 @@
                 translation, as digits or as a word of its language (rulebook.i18n.number_words);
 ``whitespace``  no leading, trailing or doubled space the source does not have, and a final
                 newline exactly when the source has one (msgfmt refuses a mismatch);
+``emails``      the same e-mail addresses, in the same order (what translate-toolkit's
+                ``emails`` check did, in linear time);
 ``doubled``     no word written twice in a row ("the the") unless the source does it;
 ``brackets``    (), [] and quotes balanced when the source's are;
 ``emphasis``    every ``**bold**`` and ``*italic*`` of the source is still there;
@@ -31,7 +33,9 @@ from rulebook.i18n.typography import typeset
 #: A number: digit groups of three joined by a space, no-break space or punctuation
 #: (1 000, 1,000) count as one number; anything else is a run of digits.
 _NUMBER = re.compile(r"\d{1,3}(?:[ \u00a0\u202f\u2009.,]\d{3})+(?!\d)|\d+")
-_LINK_TARGET = re.compile(r"\]\([^)]*\)")
+#: A Markdown link's target. It stops at a "]" as well as at its ")": a text of many "](" and
+#: no ")" is then read once, not once per "](" (which took quadratic time).
+_LINK_TARGET = re.compile(r"\]\([^)\]]*\)")
 #: A web address, which is in no language (a review's address reads as French or English).
 _URL = re.compile(r"\bhttps?://\S+")
 
@@ -62,6 +66,25 @@ def missing_numbers(
 
 
 # ----------------------------------------------------------------------------------------
+# E-mail addresses
+# ----------------------------------------------------------------------------------------
+
+#: An e-mail address, as translate-toolkit's pofilter finds them, but tried only from the
+#: start of a run of its characters: pofilter's pattern tries again from every letter of a
+#: long word, which took quadratic time (100,000 letters: 26 s).
+_EMAIL = re.compile(r"(?<![\w.-])[\w.-]+@[\w.-]+")
+
+
+def email_problem(source: str, translation: str) -> str | None:
+    """The e-mail addresses of ``translation`` when they are not the source's, in order."""
+    wanted, got = _EMAIL.findall(source), _EMAIL.findall(translation)
+    if wanted == got:
+        return None
+    shown = ", ".join(wanted) or "none"
+    return f"e-mail addresses changed (the source has: {shown}); keep each as it is"
+
+
+# ----------------------------------------------------------------------------------------
 # Spaces, repeated words, brackets, emphasis
 # ----------------------------------------------------------------------------------------
 
@@ -88,11 +111,11 @@ _RIGHTLY_DOUBLED = frozenset({"vous", "nous", "had", "that", "is", "що"})
 
 
 def doubled_word(source: str, translation: str) -> str | None:
+    if _WORD_PAIR.search(source):
+        return None  # the source repeats a word itself: a repeat may be meant
     for match in _WORD_PAIR.finditer(_LINK_TARGET.sub("] ", translation)):
-        word = match[1].casefold()
-        if word in _RIGHTLY_DOUBLED or _WORD_PAIR.search(source):
-            continue
-        return f"the word {match[1]!r} twice in a row"
+        if match[1].casefold() not in _RIGHTLY_DOUBLED:
+            return f"the word {match[1]!r} twice in a row"
     return None
 
 
@@ -126,9 +149,13 @@ def bracket_problems(source: str, translation: str) -> list[str]:
     return found
 
 
-_BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
+# A span's inside never crosses a mark that could open the next span (a "**"; a "*" or "_"
+# not after a letter): an opening mark left without its closing one is then read to the
+# next mark, not to the end of the line, so a line of them takes linear time, not quadratic.
+_BOLD = re.compile(r"\*\*(?=\S)((?:(?!\*\*).)+?)(?<=\S)\*\*")
 _ITALIC = re.compile(
-    r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])|(?<!\w)_(?=\S)(.+?)(?<=\S)_(?!\w)"
+    r"(?<![*\w])\*(?=[^\s*])((?:[^*\n]|(?<=\w)\*)+?)(?<=[^\s*])\*(?![*\w])"
+    r"|(?<!\w)_(?=\S)((?:[^_\n]|(?<=\w)_)+?)(?<=\S)_(?!\w)"
 )
 
 

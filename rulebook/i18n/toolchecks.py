@@ -31,13 +31,14 @@ from rulebook.i18n.merge import READ_ONLY
 
 #: translate-toolkit checks enforced by ``rulebook i18n check``.
 #: (The project's own checks cover spaces at either end, double spaces, placeholders and
-#: markup, with messages that say what to do; pofilter's would report them a second time.)
+#: markup, with messages that say what to do; pofilter's would report them a second time.
+#: Its ``emails`` check is the project's own too (rulebook.i18n.textchecks.email_problem):
+#: pofilter's pattern takes quadratic time over a long word.)
 POFILTER_CHECKS: tuple[str, ...] = (
     "newlines",
     "tabs",
     "escapes",
     "urls",
-    "emails",
     "simpleplurals",
 )
 
@@ -111,7 +112,11 @@ def pofilter_problems(path: Path, language: str) -> list[Problem]:
     """The enforced translate-toolkit checks that fail in one catalog."""
     checker = _checker(language, POFILTER_CHECKS)
     found: list[Problem] = []
-    for unit, context in _units(path):
+    try:
+        units = list(_units(path))
+    except ValueError as error:  # translate-toolkit's PoParseError: never a traceback
+        return [(str(path), None, "", "pofilter", f"translate-toolkit cannot read it: {error}")]
+    for unit, context in units:
         for name, message in sorted(checker.run_filters(unit).items()):
             if name in POFILTER_CHECKS:
                 found.append((str(path), None, context, f"pofilter:{name}", str(message)))

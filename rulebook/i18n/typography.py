@@ -23,12 +23,17 @@ from functools import cache
 from schemas.languages import SPACES, LanguageSpec, language
 
 #: What is never touched: link targets, code, URLs, placeholders, tags.
+#: A target stops at a "]" and a tag at a "<" too, so a text of many unclosed "](" or "<" is
+#: read once (each was read to the end of the text, which took quadratic time). The private
+#: use characters that mark protected pieces are protected themselves, so that a text
+#: holding them reads back as it was.
 _PROTECTED = re.compile(
-    r"\]\([^)]*\)"  # a Markdown link's target
+    r"\]\([^)\]]*\)"  # a Markdown link's target
     r"|`[^`]*`"  # a code span
     r"|(?:https?|mailto|ftp):[^\s)\]>]+"  # a URL
     r"|\{[a-z][a-z0-9_]*\}"  # a placeholder
-    r"|<[^>\n]*>"  # a tag
+    r"|<[^<>\n]*>"  # a tag
+    r"|[\ue100\ue101]"  # a marker's own character
 )
 
 #: Any space that may stand before or after punctuation.
@@ -110,7 +115,9 @@ def _spaces(text: str, spec: LanguageSpec) -> str:
         text = re.sub(f"(?<=[^\\s\\d]){_ANY_SPACE}+(?={re.escape(char)})", "", text)
     for char in "«»":
         if char == "»" and char not in spec.space_before:
-            text = re.sub(f"{_ANY_SPACE}+(?=»)", "", text)
+            # From the first space of a run only: tried from each, a long run took
+            # quadratic time.
+            text = re.sub(f"(?<!{_ANY_SPACE}){_ANY_SPACE}+(?=»)", "", text)
         if char == "«" and char not in spec.space_after:
             text = re.sub(f"(?<=«){_ANY_SPACE}+", "", text)
     for char, kind in spec.space_before.items():

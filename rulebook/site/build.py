@@ -388,6 +388,24 @@ def load_builds(options: BuildOptions) -> list[GameBuild]:
     return [GameBuild(games[game_id]) for game_id in sorted(games)]
 
 
+#: The most catalog failures a refused build lists (the rest are counted).
+SHOWN_FAILURES = 40
+
+
+def refuse_unsafe_catalogs(builds: Sequence[GameBuild], options: BuildOptions) -> None:
+    """Raise BuildError when a catalog is one ``rulebook i18n check`` refuses for safety."""
+    from rulebook.i18n.checks import site_failures
+
+    contents = [build.content for build in builds]
+    failures = site_failures(contents, options.languages, options.project.locales)
+    if failures:
+        lines = [str(failure) for failure in failures[:SHOWN_FAILURES]]
+        if len(failures) > SHOWN_FAILURES:
+            lines.append(f"... and {len(failures) - SHOWN_FAILURES} more")
+        lines.append(f"{len(failures)} problem(s) in the catalogs: run `rulebook i18n check`")
+        raise BuildError("\n".join(lines))
+
+
 def build_site(options: BuildOptions) -> BuildReport:
     """Build the site into ``options.target``; raise BuildError (or ContentError), keep the old.
 
@@ -400,6 +418,7 @@ def build_site(options: BuildOptions) -> BuildReport:
     except output.OutputError as error:
         raise BuildError(str(error)) from None
     builds = load_builds(options)
+    refuse_unsafe_catalogs(builds, options)
     try:
         with output.stoppable(), output.locked(out):
             staging = output.staging(out)

@@ -17,6 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulebook.cli import main
+from rulebook.i18n.checks import site_failures
+from schemas.common import LANGUAGES
+from schemas.loader import game_folders, load_game
 from tests.conftest import CONTENT, ROOT
 from tests.fuzz.bounds import assert_clean_failure, bounded, run_command
 
@@ -67,6 +70,12 @@ def _text(old: str, new: str) -> Callable[[str], str]:
     return damage
 
 
+def _fuzzy(needle: str, text: str) -> str:
+    """``text`` with the entry holding ``needle`` flagged fuzzy (before its msgctxt line)."""
+    at = text.rindex("\nmsgctxt ", 0, text.index(needle)) + 1
+    return text[:at] + "#, fuzzy\n" + text[at:]
+
+
 def _before_first_entry(line: str) -> Callable[[str], str]:
     return lambda text: text.replace(FIRST_ENTRY, f"{line}\n{FIRST_ENTRY}", 1)
 
@@ -100,6 +109,49 @@ CASES: dict[str, tuple[Callable[[str], str], tuple[str, ...]]] = {
     "only the header": (
         lambda text: text[: text.index(FIRST_ENTRY)],
         ("nile.po", "differ from the content"),
+    ),
+    "an unterminated string": (
+        _text('msgstr ""\n' + TRANSLATION, 'msgstr "Пораховано\n' + TRANSLATION),
+        ("nile.po:", "closing quote"),
+    ),
+    "more plural forms than the header says": (
+        _text("nplurals=3;", "nplurals=2;"),
+        ("nile.po:", "num_plurals"),
+    ),
+    "a plural formula of another language": (
+        _text("nplurals=3; plural=", "nplurals=3; plural=(n != 1); x="),
+        ("nile.po:1:", "Plural-Forms", "chooses form"),
+    ),
+    "a plural formula gettext cannot read": (
+        _text("nplurals=3; plural=", "nplurals=3; plural=n/0; x="),
+        ("nile.po:1:", "Plural-Forms", "not a formula"),
+    ),
+    "a right-to-left override": (
+        _text(TRANSLATION, '"\u202eПораховано вручну'),
+        (AT_TRANSLATION, "U+202E", "uk text"),
+    ),
+    "a right-to-left isolate": (
+        _text(TRANSLATION, '"\u2067Пораховано вручну\u2069'),
+        (AT_TRANSLATION, "U+2067", "U+2069"),
+    ),
+    "a printf placeholder": (_text(TRANSLATION, '"%s Пораховано вручну'), (AT_TRANSLATION, "%s")),
+    "a named printf placeholder": (
+        _text(TRANSLATION, '"%(x)s Пораховано вручну'),
+        (AT_TRANSLATION, "%(x)s"),
+    ),
+    "a message of a megabyte": (
+        _text(TRANSLATION, '"' + "Ж" * 1_000_000 + "Пораховано вручну"),
+        (AT_TRANSLATION, "40,000 characters"),
+    ),
+    "30 MB of padding comments": (
+        lambda text: text + "# padding\n" * 3_000_000,
+        ("at most 4,000,000",),
+    ),
+    "a script in a fuzzy entry (shown by build --drafts)": (
+        lambda text: _text(TRANSLATION, '"<script>alert(1)</script>Пораховано вручну')(
+            _fuzzy(TRANSLATION, text)
+        ),
+        ("nile.po:", "never allowed: <script>"),
     ),
     "an entry twice": (
         lambda text: text + "\n" + text[text.index(FIRST_ENTRY) :][:400],
@@ -220,3 +272,72 @@ def _random_damage(project: tuple[Path, Path]) -> None:
 
 def test_random_damage_gives_a_result_or_a_placed_error(project: tuple[Path, Path]) -> None:
     bounded(lambda: _random_damage(project), timeout=240)
+
+
+# -- what build refuses ---------------------------------------------------------------------
+
+#: Catalogs `i18n check` refuses for safety: `build` must refuse them too, with the place.
+UNSAFE_TO_BUILD = (
+    "a script",
+    "an event handler",
+    "a javascript link",
+    "a right-to-left override",
+    "a printf placeholder",
+    "an unterminated string",
+    "more plural forms than the header says",
+    "a plural formula of another language",
+    "a message of a megabyte",
+    "a script in a fuzzy entry (shown by build --drafts)",
+)
+
+
+@pytest.mark.parametrize("case", UNSAFE_TO_BUILD)
+def test_build_refuses_what_check_refuses_for_safety(project: tuple[Path, Path], case: str) -> None:
+    content, locales = project
+    shutil.copy(CONTENT / "languages.yaml", content)
+    damage, names = CASES[case]
+    po = locales / "uk" / "LC_MESSAGES" / "nile.po"
+    po.write_text(damage(po.read_text(encoding="utf-8")), encoding="utf-8")
+    lines = {AT_TRANSLATION: _line_of(TRANSLATION), AT_LOST_NUMBER: _line_of(LOST_NUMBER)}
+    expected = [lines.get(name, name) for name in names]
+    out = content.parent / "out"
+    run = run_command(
+        ["build", "--project", str(content.parent), "--lang", "uk", "--out", str(out)]
+    )
+    assert_clean_failure(run, str(po), *expected, "rulebook i18n check")
+    assert not out.exists()  # nothing written
+
+
+def test_build_still_takes_a_lost_number_and_a_fuzzy_entry(project: tuple[Path, Path]) -> None:
+    # Only the safety checks stop a build: a lost number is the translators' to mend, and a
+    # fuzzy entry falls back to its source (or shows as a draft with --drafts).
+    content, locales = project
+    po = locales / "uk" / "LC_MESSAGES" / "nile.po"
+    text = CASES["a lost number"][0](po.read_text(encoding="utf-8"))
+    po.write_text(text.replace(FIRST_ENTRY, "#, fuzzy\n" + FIRST_ENTRY, 1), encoding="utf-8")
+    assert site_failures([load_game(content / "nile")], ["uk", "en"], locales) == []
+
+
+def test_the_published_catalogs_pass_the_build_checks() -> None:
+    contents = [load_game(folder) for folder in game_folders(CONTENT)]
+    assert site_failures(contents, LANGUAGES, ROOT / "locales") == []
+
+
+@pytest.mark.parametrize(
+    ("case", "why"),
+    [
+        ("an unterminated string", "rulebook i18n check"),
+        ("30 MB of padding comments", "a catalog has at most 4,000,000"),  # refused unread
+    ],
+)
+def test_score_names_a_catalog_it_cannot_read(
+    project: tuple[Path, Path], case: str, why: str
+) -> None:
+    content, locales = project
+    shutil.copy(CONTENT / "languages.yaml", content)
+    damage, _ = CASES[case]
+    po = locales / "uk" / "LC_MESSAGES" / "nile.po"
+    po.write_text(damage(po.read_text(encoding="utf-8")), encoding="utf-8")
+    state = str(ROOT / "examples" / "nile.json")
+    run = run_command(["score", "--project", str(content.parent), "--lang", "uk", "nile", state])
+    assert_clean_failure(run, str(po), why)

@@ -34,7 +34,7 @@ SECRET = "TOP-SECRET-d41d8cd9"
 def _count(value: str) -> Damage:
     return lambda game: replace_once(
         game / "components.yaml",
-        "name: Cartes papyrus\n    count: 14",
+        "name: Cartes papyrus\n    count: 16",
         f"name: Cartes papyrus\n    count: {value}",
     )
 

@@ -40,6 +40,12 @@ def explain(error: BaseException) -> tuple[str, int] | None:
 
     if isinstance(error, RefusedFile | LanguagesError):  # the message names the file
         return str(error), EXIT_INVALID
+    from babel.messages.pofile import PoFileError
+
+    if isinstance(error, PoFileError) and (file := getattr(error, "file", None)):
+        # A catalog that does not read, met by a command that needs it (update, typeset...).
+        said = str(error).removesuffix(f" on {error.lineno}")
+        return f"{file}:{error.lineno + 1}: {said}; see `rulebook i18n check`", EXIT_INVALID
     from schemas.loader import ContentError  # already imported if that is what was raised
 
     if isinstance(error, ContentError):

@@ -240,11 +240,15 @@ def read_catalog(path: Path, language: str | None = None) -> Catalog:
     data = catalog_bytes(path)
     try:
         catalog = _parse_bounded(data, language)
+    except PoFileError as error:
+        error.file = str(path)  # type: ignore[attr-defined]  # for rulebook.errors.explain
+        raise
     except (OSError, UnicodeError, LookupError) as error:
         # A folder, bytes that are not the declared charset, an unknown charset: the same
         # kind of failure for every caller as a catalog that does not parse.
-        unread = Catalog(locale=language)
-        raise PoFileError(f"cannot be read ({type(error).__name__})", unread, "", 0) from None
+        unread = PoFileError(f"cannot be read ({type(error).__name__})", Catalog(), "", 0)
+        unread.file = str(path)  # type: ignore[attr-defined]
+        raise unread from None
     for message in catalog:
         previous = [c for c in message.user_comments if c.startswith("|")]
         if previous:

@@ -341,3 +341,18 @@ def test_score_names_a_catalog_it_cannot_read(
     state = str(ROOT / "examples" / "nile.json")
     run = run_command(["score", "--project", str(content.parent), "--lang", "uk", "nile", state])
     assert_clean_failure(run, str(po), why)
+
+
+@pytest.mark.parametrize("command", ["update", "typeset", "compile"])
+def test_catalog_commands_name_a_catalog_that_does_not_read(
+    project: tuple[Path, Path], command: str
+) -> None:
+    """The commands that rewrite or compile catalogs met an unclosed string with babel's
+    PoFileError traceback; now they name the file and the line, as check does."""
+    content, locales = project
+    shutil.copy(CONTENT / "languages.yaml", content)
+    po = locales / "uk" / "LC_MESSAGES" / "nile.po"
+    damage, _ = CASES["an unterminated string"]
+    po.write_text(damage(po.read_text(encoding="utf-8")), encoding="utf-8")
+    run = run_command(["i18n", command, "--project", str(content.parent)])
+    assert_clean_failure(run, f"{po}:", "closing quote", "rulebook i18n check")

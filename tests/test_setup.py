@@ -250,3 +250,36 @@ def test_first_player_rule_follows_the_game(games: dict[str, GameContent]) -> No
     tokaido = make_setup(games["tokaido"], 4, seed="s")
     line = next(s for s in tokaido.steps if s.id == "start_line")
     assert "hasard" not in line.text and "ordre de départ" in line.text
+
+
+def test_river_of_gold_deals_customers_from_the_chosen_pack(
+    games: dict[str, GameContent],
+) -> None:
+    """Board Game Arena builds the customer deck from the pack's six kinds only: Trade &
+    Favor has neither Elder nor Merchant, so none can be dealt with it."""
+    kinds = {
+        "base": {"artisan", "elder", "merchant", "monk", "noble"},
+        "trade_favor": {"artisan", "monk", "noble", "smuggler", "shindoshi", "trader"},
+        "night_market": {"monk", "magistrate", "smuggler", "shindoshi", "spy", "trader"},
+    }
+    for pack, allowed in kinds.items():
+        dealt: set[str] = set()
+        for seed in ("a", "b", "c", "d", "e", "f", "g", "h"):
+            result = make_setup(
+                games["river_of_gold"], 4, seed=seed, options={"customer_set": pack}
+            )
+            step = next(s for s in result.steps if s.id == "customers")
+            dealt |= {
+                card.id.rsplit("_", 1)[0] for cards in step.per_player.values() for card in cards
+            }
+        assert dealt <= allowed, (pack, dealt - allowed)
+        assert len(dealt) > 1, pack
+
+
+def test_river_of_gold_leaves_a_random_pack_to_the_table(games: dict[str, GameContent]) -> None:
+    """The random pack draws six kinds of ten: the generator cannot, so it deals nothing and
+    its checklist says so."""
+    result = make_setup(games["river_of_gold"], 3, seed="r", options={"customer_set": "random"})
+    ids = {s.id: s for s in result.steps}
+    assert "customers" not in ids
+    assert ids["customers_random"].per_player == {}

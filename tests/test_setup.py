@@ -283,3 +283,26 @@ def test_river_of_gold_leaves_a_random_pack_to_the_table(games: dict[str, GameCo
     ids = {s.id: s for s in result.steps}
     assert "customers" not in ids
     assert ids["customers_random"].per_player == {}
+
+
+def test_a_table_without_first_player_is_never_told_to_start_with_one(
+    games: dict[str, GameContent],
+) -> None:
+    """Viticulture solo has no first player: no step of its checklist may count from one."""
+    for content in games.values():
+        for players in content.game.players.values():
+            try:
+                result = make_setup(
+                    content, players, seed="s", options=_legal_options(content, players)
+                )
+            except SetupError:
+                continue
+            if result.first_player is None:
+                for step in result.steps:
+                    assert "premier joueur" not in step.text, (content.id, players, step.id)
+
+
+def test_momiji_sets_out_two_more_torii_than_players(games: dict[str, GameContent]) -> None:
+    for players in games["momiji"].game.players.values():
+        steps = {s.id: s for s in make_setup(games["momiji"], players, seed="t").steps}
+        assert steps["objectives"].values["torii"] == players + 2

@@ -323,3 +323,59 @@ def test_a_huge_player_count_is_refused_before_anything_is_built(
         with pytest.raises(SetupError) as error:
             make_setup(content, players)
         assert _codes(error) == [(("players",), "player_count")]
+
+
+def test_river_of_gold_deals_customers_from_the_chosen_pack(
+    games: dict[str, GameContent],
+) -> None:
+    """Board Game Arena builds the customer deck from the pack's six kinds only: Trade &
+    Favor has neither Elder nor Merchant, so none can be dealt with it."""
+    kinds = {
+        "base": {"artisan", "elder", "merchant", "monk", "noble"},
+        "trade_favor": {"artisan", "monk", "noble", "smuggler", "shindoshi", "trader"},
+        "night_market": {"monk", "magistrate", "smuggler", "shindoshi", "spy", "trader"},
+    }
+    for pack, allowed in kinds.items():
+        dealt: set[str] = set()
+        for seed in ("a", "b", "c", "d", "e", "f", "g", "h"):
+            result = make_setup(
+                games["river_of_gold"], 4, seed=seed, options={"customer_set": pack}
+            )
+            step = next(s for s in result.steps if s.id == "customers")
+            dealt |= {
+                card.id.rsplit("_", 1)[0] for cards in step.per_player.values() for card in cards
+            }
+        assert dealt <= allowed, (pack, dealt - allowed)
+        assert len(dealt) > 1, pack
+
+
+def test_river_of_gold_leaves_a_random_pack_to_the_table(games: dict[str, GameContent]) -> None:
+    """The random pack draws six kinds of ten: the generator cannot, so it deals nothing and
+    its checklist says so."""
+    result = make_setup(games["river_of_gold"], 3, seed="r", options={"customer_set": "random"})
+    ids = {s.id: s for s in result.steps}
+    assert "customers" not in ids
+    assert ids["customers_random"].per_player == {}
+
+
+def test_a_table_without_first_player_is_never_told_to_start_with_one(
+    games: dict[str, GameContent],
+) -> None:
+    """Viticulture solo has no first player: no step of its checklist may count from one."""
+    for content in games.values():
+        for players in content.game.players.values():
+            try:
+                result = make_setup(
+                    content, players, seed="s", options=_legal_options(content, players)
+                )
+            except SetupError:
+                continue
+            if result.first_player is None:
+                for step in result.steps:
+                    assert "premier joueur" not in step.text, (content.id, players, step.id)
+
+
+def test_momiji_sets_out_two_more_torii_than_players(games: dict[str, GameContent]) -> None:
+    for players in games["momiji"].game.players.values():
+        steps = {s.id: s for s in make_setup(games["momiji"], players, seed="t").steps}
+        assert steps["objectives"].values["torii"] == players + 2

@@ -83,6 +83,23 @@ UI_STRINGS: tuple[UiString, ...] = (
     UiString("overview", "Overview", "Site page text (overview)."),
     UiString("variants", "Variants and expansions", "Site page text (variants)."),
     UiString("quick_reference", "Quick reference", "Site page text (quick reference)."),
+    UiString(
+        "rules_in_question",
+        "Rules in question",
+        "Site page title: the rules the sources leave open.",
+    ),
+    UiString(
+        "rules_in_question_intro",
+        "The rules and options below are not settled by the sources found: each says which"
+        " reading this site follows, how sure it is and what it was checked against.",
+        "Site page text: the first paragraph of the rules-in-question page.",
+    ),
+    UiString(
+        "see_the_rule", "See the rule", "Site page text: link from a rule in question to the rule."
+    ),
+    UiString(
+        "see_the_option", "See the option", "Site page text: link from an option in question to it."
+    ),
     UiString("playing_time", "Playing time", "Site page text (playing time)."),
     UiString("minutes", "{min}–{max} min", "Site page text (minutes)."),
     UiString("minutes_one", "{min} min", "Site page text (minutes one)."),

@@ -1,8 +1,9 @@
 """The site's pages: which pages there are (declared once, here) and how each is made.
 
 Pages per game, in navigation order: overview (``index``), ``setup``, ``rules`` (when the
-game has rules), ``scoring``, ``variants``, ``glossary`` (when it has one) and
-``quick-reference``; and the site's own pages (the home page). A new page is one entry in
+game has rules), ``scoring``, ``variants``, ``glossary`` (when it has one),
+``quick-reference`` and ``rules-in-question``; and the site's own pages (the home page). A
+new page is one entry in
 :data:`GAME_PAGES` or :data:`SITE_PAGES` (or :func:`add_game_page` / :func:`add_site_page`
 from another module), a model function and a template ``<slug>.md.j2`` in site/templates/.
 
@@ -22,6 +23,7 @@ from rulebook.site.calculator import island_data, localized_export, script_json
 from rulebook.site.localize import Fragment, Localizer
 from rulebook.site.models.glossary import glossary_model
 from rulebook.site.models.overview import overview
+from rulebook.site.models.questions import questions_model
 from rulebook.site.models.quick import quick_model
 from rulebook.site.models.rules import rules_model
 from rulebook.site.models.scoring import scoring_model
@@ -105,6 +107,7 @@ GAME_PAGES: list[GamePage] = [
         shown=lambda c: c.glossary is not None and bool(c.glossary.terms),
     ),
     GamePage("quick-reference", "quick_reference", quick_model),
+    GamePage("rules-in-question", "rules_in_question", questions_model),
 ]
 
 #: The site's own pages, before the games' in the navigation.

@@ -101,8 +101,11 @@ def make_setup(
         problems.append(
             Problem(("players",), "names_count", {"count": len(names), "players": players})
         )
-    names, found = name_problems(names)
-    problems.extend(found)
+    # Each name is checked only when there are no more names than the game seats: a
+    # million commas must be told "wrong number of names" once, not a million times.
+    if len(names) <= max(content.game.players.values()):
+        names, found = name_problems(names)
+        problems.extend(found)
     given = options or {}
     found = option_problems(content, given)
     problems.extend(found)

@@ -55,3 +55,12 @@ def test_every_option_off_its_condition_is_refused(games: dict[str, GameContent]
             assert_clean_failure(run, f"--option {ident}: not used with these options")
             tried += 1
     assert tried >= 7  # Tokaido's reading; River of Gold's five Seishin levels and scenarios
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_million_commas_in_names_is_one_problem(game: str) -> None:
+    """``--names`` of a million commas was checked name by name (a million "empty name"
+    problems, past the time bound): the wrong number of names is said once, at once."""
+    run = run_command(["setup", game, "--players=3", "--names", "," * 1_000_000, "--lang", "en"])
+    assert_clean_failure(run, "1,000,001")
+    assert len(run.err.splitlines()) == 2, run.err[:2000]

@@ -70,3 +70,44 @@ def test_the_rule_and_the_option_point_to_their_question(games: dict[str, GameCo
     assert "#question-variant-seishin" in question
     assert 'href="../rules-in-question/#question-option-seishin-level"' in variants
     assert "#question-option-seishin-level" in question
+
+
+def _scoring_page(content: GameContent, language: str) -> str:
+    renderer = Renderer(TEMPLATES, language, ROOT / "locales", False)
+    pages = {p.path: p for p in language_pages([GameBuild(content)], language, None)}
+    page = pages[f"{content.id}/scoring.md"]
+    return renderer.render(page, page_links(page))
+
+
+def test_the_calculator_points_to_each_open_option(games: dict[str, GameContent]) -> None:
+    """Beside the calculator, every option whose reading is open links to its question."""
+    content = games["river_of_gold"]
+    scoring = _scoring_page(content, "en")
+    calculator_at = scoring.index('class="rb-widget rb-calculator"')
+    open_options = [
+        o.id
+        for o in content.scoring.options
+        if o.provenance is not None and o.provenance.confidence != "confirmed"
+    ]
+    assert open_options
+    for option in open_options:
+        anchor = "question-option-" + option.replace("_", "-")
+        link = scoring.find(f'href="../rules-in-question/#{anchor}"')
+        assert link > calculator_at, option
+        assert f"{{: #{anchor} }}" in _rendered_questions(content, "en"), option
+
+
+def test_no_question_link_where_every_option_is_confirmed(games: dict[str, GameContent]) -> None:
+    content = games["viticulture"]
+    assert all(
+        o.provenance is None or o.provenance.confidence == "confirmed"
+        for o in content.scoring.options
+    )
+    assert "rules-in-question/#question-option" not in _scoring_page(content, "fr")
+
+
+def _rendered_questions(content: GameContent, language: str) -> str:
+    renderer = Renderer(TEMPLATES, language, ROOT / "locales", False)
+    pages = {p.path: p for p in language_pages([GameBuild(content)], language, None)}
+    page = pages[f"{content.id}/rules-in-question.md"]
+    return renderer.render(page, page_links(page))

@@ -41,16 +41,22 @@ def _open(found: Decision | None) -> bool:
     return found is not None and found.confidence is not None
 
 
-def questions_model(game: LocalGame) -> QuestionsModel:
+def open_options(game: LocalGame) -> tuple[QuestionView, ...]:
+    """The scoring options whose reading is open, in the game's order: each has an entry
+    on the page, which the variants page and the calculator link to."""
     content, loc = game.content, game.loc
-    rules = tuple(
-        QuestionView(s.id, s.title, s.decision)
-        for s in sections(game)
-        if s.decision is not None and _open(s.decision)
-    )
     options = []
     for option in content.scoring.options:
         found = decision(content, option.provenance, f"scoring.options.{option.id}", loc)
         if found is not None and _open(found):
             options.append(QuestionView(option.id, option_label(option, loc), found))
-    return QuestionsModel(loc.ui("rules_in_question_intro"), rules, tuple(options))
+    return tuple(options)
+
+
+def questions_model(game: LocalGame) -> QuestionsModel:
+    rules = tuple(
+        QuestionView(s.id, s.title, s.decision)
+        for s in sections(game)
+        if s.decision is not None and _open(s.decision)
+    )
+    return QuestionsModel(game.loc.ui("rules_in_question_intro"), rules, open_options(game))

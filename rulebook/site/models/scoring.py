@@ -14,6 +14,7 @@ from rulebook.i18n.typography import typeset
 from rulebook.site.conditions import Condition, condition
 from rulebook.site.examples import Example, worked_example
 from rulebook.site.localize import Fragment, Localizer
+from rulebook.site.models.questions import QuestionView, open_options
 from rulebook.site.provenance import Decision, decision
 from rulebook.site.view import LocalGame
 from schemas.game import GameContent
@@ -49,6 +50,8 @@ class ScoringModel:
     decisions: tuple[tuple[Fragment, Decision], ...]
     decision: Decision | None
     example: Example | None
+    #: The options whose reading is open: the calculator links each to its question.
+    questions: tuple[QuestionView, ...] = ()
 
 
 def category_description(game: LocalGame, category: Category) -> Fragment:
@@ -140,4 +143,5 @@ def _scoring_model(game: LocalGame) -> ScoringModel:
         decisions=tuple(decisions),
         decision=decision(content, scoring.provenance, "scoring", loc),
         example=worked_example(game, None),
+        questions=open_options(game),
     )

@@ -21,10 +21,11 @@ Each translated (non-fuzzy) message is checked against its source text:
 ``bidi``          no bidirectional embedding, override or isolate (U+202A-U+202E,
                   U+2066-U+2069) the source does not have: they reorder what a reader sees;
 ``emails``        the same e-mail addresses (in linear time: translate-toolkit's took quadratic);
-``whitespace``, ``doubled``, ``brackets``, ``emphasis``, ``typography``, ``language``
-                  see rulebook.i18n.textchecks: stray spaces and line breaks, a word twice,
-                  unbalanced brackets, a dropped **bold**, text not typeset for its
-                  language, a sentence left in the source language;
+``whitespace``, ``doubled``, ``brackets``, ``emphasis``, ``entities``, ``typography``,
+``language``      see rulebook.i18n.textchecks: stray spaces and line breaks, a word twice,
+                  unbalanced brackets, a dropped **bold** or a ``**`` without its pair, an
+                  HTML reference such as ``&lt;b&gt;``, text not typeset for its language, a
+                  sentence left in the source language or another of the project's;
 
 A translator waives a check for one entry with a translator comment, which every PO editor
 can write (Poedit cannot set flags)::
@@ -91,9 +92,10 @@ from rulebook.i18n.textchecks import (
     doubled_word,
     email_problem,
     emphasis_problem,
+    entity_problem,
     missing_numbers,
     numbers,
-    source_language_sentences,
+    other_language_sentences,
     typography_problem,
     whitespace_problems,
 )
@@ -621,12 +623,9 @@ def check_message(
                 if problem:
                     found.append(("unchanged", problem))
             if "language" not in waived and _normal(source) != _normal(form):
-                for sentence in source_language_sentences(
-                    source, form, message.language, language, kept
-                ):
-                    found.append(
-                        ("language", f"a sentence left in {message.language}: {sentence!r}")
-                    )
+                others = [message.language, *LANGUAGES]
+                for sentence, other in other_language_sentences(form, language, others, kept):
+                    found.append(("language", f"a sentence left in {other}: {sentence!r}"))
     found = [(name, text) for name, text in found if name not in waived]
     return list(dict.fromkeys(found))
 
@@ -649,6 +648,7 @@ def _form_problems(
         ("emails", email_problem(source, form)),
         ("doubled", doubled_word(source, form)),
         ("emphasis", emphasis_problem(source, form)),
+        ("entities", entity_problem(source, form)),
         ("typography", typography_problem(form, language)),
     ):
         if problem:

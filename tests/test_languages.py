@@ -61,6 +61,14 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
         _write("languages:\n  - {code: fr, name: Français}\n  - {code: fr, name: F}\n"),
         "languages[1].code: 'fr' is listed twice",
     ),
+    "a state that is not one": (
+        _write("languages:\n  - {code: fr, name: Français, state: draft}\n"),
+        "languages[0].state: 'draft': a language is `published` or `in_progress`",
+    ),
+    "a game in progress that is no id": (
+        _write("languages:\n  - {code: fr, name: Français, in_progress: [Nile Two]}\n"),
+        "languages[0].in_progress[0]: 'Nile Two' is not a game id",
+    ),
     "a code that is not one": (
         _write("languages:\n  - {code: French, name: Français}\n"),
         "languages[0].code: 'French' is not a language code",

@@ -102,6 +102,7 @@ from rulebook.i18n.textchecks import (
 from rulebook.i18n.toolchecks import msgfmt_problems, pofilter_problems
 from schemas.common import LANGUAGES
 from schemas.game import GameContent
+from schemas.languages import complete_required
 
 __all__ = ["Failure", "check", "check_catalog", "check_message", "missing_numbers", "numbers"]
 
@@ -949,7 +950,11 @@ def check(
     locales: Path,
     complete: bool = False,
 ) -> list[Failure]:
-    """Every failure of every catalog of ``domains`` in ``languages``, and of templates."""
+    """Every failure of every catalog of ``domains`` in ``languages``, and of templates.
+
+    ``complete`` also fails untranslated and fuzzy messages, in the published languages
+    only, and there not in a game in progress (schemas.languages.complete_required).
+    """
     domains = list(domains)
     failures: list[Failure] = []
     by_domain: dict[str, dict[str, dict[str, Message]]] = {}
@@ -961,7 +966,10 @@ def check(
         by_domain[domain.name] = found
         terms = renderings(domain, found)
         for language in languages:
-            failures.extend(check_catalog(domain, language, locales, terms, complete))
+            # Completeness only where readers are sent: a language or a game in progress
+            # (content/languages.yaml) lands partial, but every translation it has is checked.
+            required = complete and complete_required(language, domain.name)
+            failures.extend(check_catalog(domain, language, locales, terms, required))
             failures.extend(tool_failures(po_path(locales, language, domain.name), language))
     failures.extend(concept_failures(domains, by_domain, languages, locales))
     return failures

@@ -124,10 +124,16 @@ def test_project_decides_the_languages(copy: Project, tmp_path: Path) -> None:
     """Issue 27 item 5: a copy declaring one more language is seen with ``--project``."""
     listed = copy.content / "languages.yaml"
     listed.write_text(
-        listed.read_text(encoding="utf-8") + "  - code: de\n    name: Deutsch\n",
+        listed.read_text(encoding="utf-8")
+        + "  - code: de\n    name: Deutsch\n    state: in_progress\n",
         encoding="utf-8",
     )
     project = ("--project", str(copy.root))
+    # `build --help` names the copy's languages, German in progress, not a fixed three.
+    described = _installed(*project, "build", "--help", cwd=tmp_path)
+    assert "Français (/fr/), Українська (/uk/), English (/en/), Deutsch (/de/, in" in " ".join(
+        described.stdout.split()
+    ), described.stdout
     # Nile has no German name yet: the copy's list says it needs one.
     missing = _installed(*project, "validate", cwd=tmp_path)
     assert missing.returncode == 1, missing.stdout + missing.stderr

@@ -634,6 +634,11 @@ UI_STRINGS: tuple[UiString, ...] = (
     ),
     UiString("status_concept", "Concept", "Translation status page: a table heading."),
     UiString(
+        "permalink_title",
+        "Permanent link",
+        "Every page: the tooltip of the ¶ sign beside a heading, a link to that heading.",
+    ),
+    UiString(
         "status_interface",
         "Interface",
         "Translation status page: the row of the site's own words (menus, buttons, the "

@@ -55,12 +55,14 @@ def language_config(
     site_url: str | None = None,
     words: dict[str, str] | None = None,
     not_found: dict[str, dict[str, str]] | None = None,
+    permalink_title: str | None = None,
 ) -> dict[str, Any]:
     """The mkdocs.<language>.yml of one build (paths relative to the work folder).
 
     ``words`` are the interface strings MkDocs' own templates show (the 404 page);
     ``not_found`` the 404 page's words in every language (the root 404 page serves them all);
-    ``site_url`` is where the whole site is published (each language under it).
+    ``site_url`` is where the whole site is published (each language under it);
+    ``permalink_title`` the tooltip of a heading's permanent link (MkDocs' is English).
     """
     found: dict[str, Any] = {
         "INHERIT": "base.yml",
@@ -80,6 +82,9 @@ def language_config(
         },
         "nav": nav,
     }
+    if permalink_title:
+        # Merged into base.yml's toc settings (mappings merge; its `permalink: true` stays).
+        found["markdown_extensions"] = {"toc": {"permalink_title": permalink_title}}
     if site_url:
         found["site_url"] = f"{site_url}{language}/"
     return found

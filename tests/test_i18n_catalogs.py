@@ -75,6 +75,20 @@ def test_update_is_stable(workspace: Workspace) -> None:
     assert "#: content/nile/setup.yaml:" not in text
 
 
+def test_the_header_says_which_numbers_each_plural_form_serves(workspace: Workspace) -> None:
+    """French has three forms (CLDR's many) where gettext tools often expect two: say why."""
+    french = workspace.po("fr", "ui").read_text(encoding="utf-8")
+    header = french[: french.index('msgid ""')]
+    assert "msgstr[0] one (0, 1); msgstr[1] many\n# (1000000); msgstr[2] other" in header
+    assert "msgstr[1] (many) serves only large round numbers such as 1000000" in header
+    ukrainian = workspace.po("uk").read_text(encoding="utf-8")
+    assert (
+        "msgstr[0] one (1, 21, 31); msgstr[1]\n# few (2, 3, 4); msgstr[2] many (0, 5, 6)"
+        in ukrainian
+    )
+    assert "serves only large round numbers" not in ukrainian
+
+
 def test_update_keeps_another_tools_wrapping(workspace: Workspace) -> None:
     """A catalog saved by a PO editor that wraps differently is not rewrapped by update."""
     _translate_some(workspace)

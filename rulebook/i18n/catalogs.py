@@ -31,6 +31,7 @@ import functools
 import io
 import os
 import re
+import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,6 +44,7 @@ from babel.messages.pofile import PoFileError, normalize, read_po, unescape, wri
 
 from rulebook.i18n.merge import READ_ONLY, MergeResult, merge
 from rulebook.i18n.messages import ExtractError, SourceMessage, extract
+from rulebook.i18n.numbers import plural_comment
 from rulebook.i18n.typography import typeset
 from rulebook.i18n.ui import UI_DOMAIN, UI_LANGUAGE, ui_messages
 from schemas.file_reader import read_bytes
@@ -525,6 +527,11 @@ def new_catalog(domain: Domain, language: str, creation_date: datetime.datetime)
             f"# {name} translation of {domain.title} ({domain.name}).\n"
             "# Translate msgstr only; `rulebook i18n update` does the rest.\n"
             "# A fuzzy message's source changed: its old source follows #|."
+            + "".join(
+                f"\n# {line}"
+                for paragraph in plural_comment(language)
+                for line in textwrap.wrap(paragraph, WIDTH - 2)
+            )
         ),
     )
     catalog.msgid_bugs_address = ""

@@ -43,7 +43,23 @@ Space = Literal["narrow", "nbsp"]
 SPACES: dict[str, str] = {"narrow": "\u202f", "nbsp": "\u00a0"}
 
 _CODE = re.compile(r"[a-z]{2,3}(?:_[A-Z]{2})?")
-_FIELDS = ("code", "name", "search", "quotes", "apostrophe", "space_before", "space_after")
+_FIELDS = (
+    "code",
+    "name",
+    "state",
+    "in_progress",
+    "search",
+    "quotes",
+    "apostrophe",
+    "space_before",
+    "space_after",
+)
+
+#: What a language is: ``published`` (every game and the interface must be translated, and
+#: the site's root sends readers to it) or ``in_progress`` (translators' work lands as it is
+#: checked for correctness only, and the root never sends readers to it).
+State = Literal["published", "in_progress"]
+STATES: tuple[State, ...] = ("published", "in_progress")
 
 #: Where the list is read from until the command names its project.
 _content = Path(__file__).resolve().parent.parent / "content"
@@ -54,10 +70,14 @@ LANGUAGES: tuple[str, ...]
 
 @dataclass(frozen=True)
 class LanguageSpec:
-    """One published language."""
+    """One language of the site, published or in progress."""
 
     code: str
     name: str
+    state: State = "published"
+    #: Games (or ``ui``) whose translation into this published language is under way: like
+    #: an in-progress language, they are checked for correctness, not for completeness.
+    in_progress: tuple[str, ...] = ()
     #: The search index's language, when lunr has no pipeline for ``code``.
     search: str | None = None
     #: Opening and closing quotes, then the pair used inside them.
@@ -65,6 +85,15 @@ class LanguageSpec:
     apostrophe: str | None = None
     space_before: dict[str, Space] = field(default_factory=dict)
     space_after: dict[str, Space] = field(default_factory=dict)
+
+    @property
+    def published(self) -> bool:
+        """Whether readers are sent to this language (it must be complete)."""
+        return self.state == "published"
+
+    def complete_required(self, domain: str) -> bool:
+        """Whether every message of ``domain`` (a game, or ``ui``) must be translated."""
+        return self.published and domain not in self.in_progress
 
 
 class LanguagesError(Exception):
@@ -95,6 +124,17 @@ def specs() -> tuple[LanguageSpec, ...]:
 def codes() -> tuple[str, ...]:
     """The codes of the published languages, in order; the first is the site root's."""
     return tuple(spec.code for spec in specs())
+
+
+def published() -> tuple[str, ...]:
+    """The codes of the published languages (not in progress), in order."""
+    return tuple(spec.code for spec in specs() if spec.published)
+
+
+def complete_required(code: str, domain: str) -> bool:
+    """Whether ``domain`` must be complete in ``code``: a published language where the
+    game (or ``ui``) is not in progress. A language not listed needs nothing."""
+    return any(spec.code == code and spec.complete_required(domain) for spec in specs())
 
 
 def language(code: str) -> LanguageSpec:
@@ -229,15 +269,34 @@ def _spec(entry: Any, loc: Loc) -> LanguageSpec:
         raise _Problem(
             (*loc, "quotes"), "four quotes are expected: opening, closing, then the inner pair"
         )
+    state = entry.get("state", "published")
+    if state not in STATES:
+        raise _Problem(
+            (*loc, "state"), f"{_shown(state)}: a language is `published` or `in_progress`"
+        )
     return LanguageSpec(
         code=code,
         name=_text(entry, "name", loc, required=True),
+        state=cast(State, state),
+        in_progress=_ids(entry, "in_progress", loc),
         search=_text(entry, "search", loc) or None,
         quotes=None if quotes is None else cast(tuple[str, str, str, str], tuple(quotes)),
         apostrophe=_text(entry, "apostrophe", loc) or None,
         space_before=_spaces(entry, "space_before", loc),
         space_after=_spaces(entry, "space_after", loc),
     )
+
+
+def _ids(entry: dict[str, Any], key: str, loc: Loc) -> tuple[str, ...]:
+    value = entry.get(key)
+    if value is None:
+        return ()
+    if not isinstance(value, list) or len(value) > 1000:
+        raise _Problem((*loc, key), "a list of game ids (or `ui`) is expected")
+    for index, item in enumerate(value):
+        if not isinstance(item, str) or not re.fullmatch(r"[a-z][a-z0-9_]{0,63}", item):
+            raise _Problem((*loc, key, index), f"{_shown(item)} is not a game id (or `ui`)")
+    return tuple(value)
 
 
 def _short(value: Any) -> bool:

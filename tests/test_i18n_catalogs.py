@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 from pathlib import Path
 
@@ -69,7 +70,23 @@ def test_update_is_stable(workspace: Workspace) -> None:
     # Messages come in reading order, with a reference a translator can follow.
     contexts = [m.context for m in workspace.catalog("uk") if m.id]
     assert contexts == [m.context for m in workspace.domain().messages]
-    assert "#: content/nile/setup.yaml:" in text
+    # The reference names the file only: a line number would move with every edit above it.
+    assert "#: content/nile/setup.yaml\n" in text
+    assert "#: content/nile/setup.yaml:" not in text
+
+
+def test_the_header_says_which_numbers_each_plural_form_serves(workspace: Workspace) -> None:
+    """French has three forms (CLDR's many) where gettext tools often expect two: say why."""
+    french = workspace.po("fr", "ui").read_text(encoding="utf-8")
+    header = french[: french.index('msgid ""')]
+    assert "msgstr[0] one (0, 1); msgstr[1] many\n# (1000000); msgstr[2] other" in header
+    assert "msgstr[1] (many) serves only large round numbers such as 1000000" in header
+    ukrainian = workspace.po("uk").read_text(encoding="utf-8")
+    assert (
+        "msgstr[0] one (1, 21, 31); msgstr[1]\n# few (2, 3, 4); msgstr[2] many (0, 5, 6)"
+        in ukrainian
+    )
+    assert "serves only large round numbers" not in ukrainian
 
 
 def test_update_keeps_another_tools_wrapping(workspace: Workspace) -> None:
@@ -112,7 +129,12 @@ def test_a_changed_source_makes_exactly_that_message_fuzzy(workspace: Workspace)
         other = workspace.message(language, OTHER_CONTEXT)
         assert other.string == OTHER[language][OTHER_CONTEXT]
         assert not other.fuzzy
-    # The French catalog's read-only copy follows the new source, never fuzzy.
+    # The French catalog's read-only copy follows the new source, never fuzzy: a change.
+    assert results["fr"].changed == [CHANGED] and results["fr"].fuzzy == []
+    assert results["uk"].fuzzy == [CHANGED] and results["uk"].fuzzy_total == 1
+    assert "0 new, 1 changed (1 made fuzzy), 0 obsolete; 1 fuzzy in all" in (
+        results["uk"].summary()
+    )
     copy = workspace.message("fr", CHANGED)
     assert copy.string == copy.id and copy.id.startswith("Placez") and not copy.fuzzy
     # Updating again changes nothing: the fuzzy mark and the old source stay.
@@ -132,6 +154,37 @@ def test_a_second_change_keeps_the_text_the_translation_was_made_for(
     message = workspace.message("uk", CHANGED)
     assert message.fuzzy and message.string == FLOOD_UK
     assert message.previous_id[0].startswith("Posez")
+
+
+def test_a_sentence_that_grows_by_a_line_changes_only_its_own_entries(
+    workspace: Workspace,
+) -> None:
+    """An edit early in a file touches a few lines of each catalog, not every later entry."""
+    _translate_some(workspace)
+    workspace.update()
+    files = [workspace.locales / "nile.pot", *(workspace.po(lang) for lang in LANGUAGES)]
+    before = {f: f.read_text(encoding="utf-8").splitlines() for f in files}
+    # The first text of the setup file: every later setup message stands below it.
+    first = "first_player_text: Le premier joueur est tiré au sort ;"
+    workspace.replace_in_source("setup.yaml", first, f"{first} avec un dé,\n  par exemple,")
+    workspace.update()
+    for file in files:
+        after = file.read_text(encoding="utf-8").splitlines()
+        diff = [
+            line
+            for line in difflib.unified_diff(before[file], after, lineterm="", n=0)
+            if line[:1] in "+-" and not line.startswith(("+++", "---"))
+        ]
+        assert 0 < len(diff) <= 24, (file.name, len(diff), diff[:40])
+
+
+def test_a_reference_with_a_line_number_loses_it_on_update(workspace: Workspace) -> None:
+    """A catalog written with line numbers (by an older version) is brought to file-only."""
+    path = workspace.po("uk")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("#: content/nile/setup.yaml\n", "#: content/nile/setup.yaml:7\n"))
+    assert workspace.update()["uk"].written
+    assert path.read_text(encoding="utf-8") == text
 
 
 def test_removed_and_added_messages(workspace: Workspace) -> None:
@@ -230,7 +283,7 @@ def test_commands_run_end_to_end(workspace: Workspace, capsys: pytest.CaptureFix
     assert main(["i18n", "update", *args]) == 0
     out = capsys.readouterr().out
     assert "fr/LC_MESSAGES/nile.po: unchanged" in out
-    assert "+0 new" in out and "updated" not in out
+    assert "0 new, 0 changed" in out and "updated" not in out
     assert main(["i18n", "compile", *args]) == 0
     assert (workspace.locales / "uk" / "LC_MESSAGES" / "nile.mo").exists()
     assert main(["i18n", "status", *args]) == 0

@@ -14,7 +14,9 @@ from rulebook.i18n.textchecks import (
     bracket_problems,
     doubled_word,
     emphasis_problem,
+    entity_problem,
     missing_numbers,
+    other_language_sentences,
     source_language_sentences,
     typography_problem,
     whitespace_problems,
@@ -202,9 +204,89 @@ def test_a_sentence_left_in_the_source_language() -> None:
     assert source_language_sentences(reviews, listed, "fr", "uk", frozenset()) == []
 
 
+def test_unbalanced_emphasis() -> None:
+    source = "**Fin** : pendant le dernier passage de la pioche, même au milieu d'un tour."
+    stray_bold = "**End**: during the last pass through the deck, even in the middle of a **turn."
+    assert emphasis_problem(source, stray_bold) == (
+        "unbalanced emphasis: '**' without its pair (the page would show it as it is)"
+    )
+    stray_italic = "**End**: during the last pass through the *deck, even mid-turn."
+    assert "'*' without its pair" in (emphasis_problem(source, stray_italic) or "")
+    # Marks inside words, list bullets, code and link targets are no emphasis.
+    assert emphasis_problem("3 × 5", "3*5 = 15, snake_case, `a*`, [x](https://a.b/c_d)") is None
+    assert emphasis_problem("a\nb", "* first\n* second") is None
+    # A stray mark the source has too is the source's business.
+    assert emphasis_problem("5 * 3 cartes", "5 * 3 cards") is None
+
+
+def test_html_entities() -> None:
+    source = "Gardez la carte en main."
+    assert entity_problem(source, "Keep the &lt;b&gt;card&lt;/b&gt; in hand.") == (
+        "HTML character reference(s) &gt;, &lt;: write the character itself "
+        "(the page would show the reference as it is)"
+    )
+    assert entity_problem(source, "Keep the card&#160;in hand.") is not None
+    assert entity_problem(source, "Keep the card in hand & play.") is None
+    assert entity_problem("A &amp; B", "A &amp; B") is None
+
+
+def test_a_sentence_left_in_another_language() -> None:
+    """An English sentence in a Ukrainian (or German) translation of a French game."""
+    ukrainian = (
+        "Покладіть карту горілиць у центрі столу. "
+        "Then shuffle the Locusts into the rest of the deck and deal the cards."
+    )
+    assert other_language_sentences(ukrainian, "uk", ["fr", "en"], frozenset()) == [
+        ("Then shuffle the Locusts into the rest of the deck and deal the cards.", "en")
+    ]
+    german = (
+        "Legt die Flutkarte offen in die Tischmitte. "
+        "Then shuffle the Locusts into the rest of the deck and deal the cards."
+    )
+    assert [
+        lang for _, lang in other_language_sentences(german, "de", ["fr", "en"], frozenset())
+    ] == ["en"]
+    clean = "Покладіть карту горілиць у центрі столу й відкладіть «Сарану» вбік."
+    assert other_language_sentences(clean, "uk", ["fr", "en"], frozenset()) == []
+
+
 @pytest.fixture
 def workspace(tmp_path: Path) -> Workspace:
     return make_workspace(tmp_path)
+
+
+def test_new_checks_name_the_catalog_line(workspace: Workspace) -> None:
+    """Stray emphasis, HTML references and an English sentence fail i18n check, at file:line."""
+    from rulebook.i18n import catalogs, checks
+
+    flood = "setup.steps.flood_card.text"
+    locusts = "setup.steps.locusts_into_deck.text"
+    first = "setup.first_player_text"
+    workspace.translate(
+        "uk",
+        {
+            flood: "Покладіть карту «Повінь» горілиць у **центрі столу й відкладіть «Сарану».",
+            locusts: "Замішайте «Сарану» в решту карт: це &lt;b&gt;колода&lt;/b&gt;.",
+            first: "Першого гравця обирають жеребом. Then play goes on clockwise round the table.",
+        },
+    )
+    domains = [workspace.domain(), catalogs.ui_domain()]
+    failures = checks.check(domains, ["uk"], workspace.locales)
+    found = {(f.context, f.check) for f in failures}
+    assert {(flood, "emphasis"), (locusts, "entities"), (first, "language")} <= found
+    # The sentence is named in its own language (it was called French: the check chose
+    # between the source's language and the catalog's only).
+    language = next(f for f in failures if f.check == "language")
+    assert "a sentence left in en: 'Then play goes on clockwise" in language.message
+    po = workspace.po("uk")
+    lines = po.read_text(encoding="utf-8").splitlines()
+    for failure in failures:
+        if failure.context in {flood, locusts, first}:
+            assert failure.file == str(po) and failure.line is not None
+            # The line is the entry's msgid, right below its msgctxt.
+            assert lines[failure.line - 2] == f'msgctxt "{failure.context}"'
+            assert lines[failure.line - 1].startswith("msgid ")
+            assert str(failure).startswith(f"{po}:{failure.line}: {failure.context}:")
 
 
 def test_waivers_are_translator_comments_a_po_editor_can_write(workspace: Workspace) -> None:

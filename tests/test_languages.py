@@ -61,6 +61,14 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
         _write("languages:\n  - {code: fr, name: Français}\n  - {code: fr, name: F}\n"),
         "languages[1].code: 'fr' is listed twice",
     ),
+    "a state that is not one": (
+        _write("languages:\n  - {code: fr, name: Français, state: draft}\n"),
+        "languages[0].state: 'draft': a language is `published` or `in_progress`",
+    ),
+    "a game in progress that is no id": (
+        _write("languages:\n  - {code: fr, name: Français, in_progress: [Nile Two]}\n"),
+        "languages[0].in_progress[0]: 'Nile Two' is not a game id",
+    ),
     "a code that is not one": (
         _write("languages:\n  - {code: French, name: Français}\n"),
         "languages[0].code: 'French' is not a language code",
@@ -116,10 +124,16 @@ def test_project_decides_the_languages(copy: Project, tmp_path: Path) -> None:
     """Issue 27 item 5: a copy declaring one more language is seen with ``--project``."""
     listed = copy.content / "languages.yaml"
     listed.write_text(
-        listed.read_text(encoding="utf-8") + "  - code: de\n    name: Deutsch\n",
+        listed.read_text(encoding="utf-8")
+        + "  - code: de\n    name: Deutsch\n    state: in_progress\n",
         encoding="utf-8",
     )
     project = ("--project", str(copy.root))
+    # `build --help` names the copy's languages, German in progress, not a fixed three.
+    described = _installed(*project, "build", "--help", cwd=tmp_path)
+    assert "Français (/fr/), Українська (/uk/), English (/en/), Deutsch (/de/, in" in " ".join(
+        described.stdout.split()
+    ), described.stdout
     # Nile has no German name yet: the copy's list says it needs one.
     missing = _installed(*project, "validate", cwd=tmp_path)
     assert missing.returncode == 1, missing.stdout + missing.stderr

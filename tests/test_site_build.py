@@ -74,6 +74,17 @@ def test_one_build_per_language_with_a_root_chooser(site: Path) -> None:
         assert f"nile/{slug}index.html" in pages["fr"]
 
 
+def test_the_permalink_tooltip_is_in_the_page_language(site: Path) -> None:
+    """MkDocs titles a heading's ¶ link "Permanent link" in every language unless told."""
+    for language, title in (("fr", "Lien permanent"), ("uk", "Постійне посилання")):
+        html = (site / language / "nile" / "rules" / "index.html").read_text(encoding="utf-8")
+        assert 'class="headerlink" href="#' in html
+        assert f'title="{title}"' in html
+        assert 'title="Permanent link"' not in html
+    english = (site / "en" / "nile" / "rules" / "index.html").read_text(encoding="utf-8")
+    assert 'title="Permanent link"' in english
+
+
 def test_search_language_per_build(site: Path) -> None:
     def search_lang(language: str) -> list[str]:
         index = json.loads((site / language / "search" / "search_index.json").read_text("utf-8"))

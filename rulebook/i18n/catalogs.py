@@ -16,7 +16,9 @@ and count it as done, ``rulebook i18n update`` keeps it equal to the source, and
 status report counts it as ``source``. It is never fuzzy.
 
 Messages come in reading order (the order of the content files), each with comments that
-say what and where it is and a ``file:line`` reference. Updates keep diffs small: an entry
+say what and where it is and a reference to its content file (``#: content/nile/rules.yaml``,
+no line number: its context is its id). Updates keep diffs small: a source edit that adds
+a line would move the line number of every later message, so none is written; an entry
 whose meaning did not change keeps its lines exactly as they are in the file, whichever tool
 wrapped them last, and a file whose content did not change is not rewritten, so a clean
 checkout's ``rulebook i18n update`` changes no byte.
@@ -29,6 +31,7 @@ import functools
 import io
 import os
 import re
+import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,8 +42,9 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import PoFileError, normalize, read_po, unescape, write_po
 
-from rulebook.i18n.merge import READ_ONLY, merge
+from rulebook.i18n.merge import READ_ONLY, MergeResult, merge
 from rulebook.i18n.messages import ExtractError, SourceMessage, extract
+from rulebook.i18n.numbers import plural_comment
 from rulebook.i18n.typography import typeset
 from rulebook.i18n.ui import UI_DOMAIN, UI_LANGUAGE, ui_messages
 from schemas.file_reader import read_bytes
@@ -291,7 +295,7 @@ def _render(catalog: Catalog, keep_obsolete: bool = False) -> bytes:
         catalog,
         width=WIDTH,
         include_previous=True,
-        include_lineno=True,
+        include_lineno=False,  # a line number would move with every edit above it
         ignore_obsolete=not keep_obsolete,
     )
     previous = [m.previous_id for m in catalog if m.id and m.previous_id]
@@ -345,6 +349,28 @@ def _blocks(text: str) -> tuple[str, dict[str, str]]:
     return header, found
 
 
+def _references(block: str) -> list[str]:
+    return [line for line in block.split("\n") if line.startswith("#:")]
+
+
+def _with_references(old: str, new: str) -> str:
+    """The ``old`` block with the ``#:`` references of the ``new`` one.
+
+    The references are all this module writes of them (a catalog written with line numbers
+    by an older version, or by another tool, loses them on its next update); the rest of the
+    old block is kept as it is.
+    """
+    old_references, new_references = _references(old), _references(new)
+    if old_references == new_references:
+        return old
+    lines = old.split("\n")
+    if not old_references:
+        return new
+    at = lines.index(old_references[0])
+    kept = [line for line in lines if not line.startswith("#:")]
+    return "\n".join([*kept[:at], *new_references, *kept[at:]])
+
+
 def _keep_unchanged(new_text: str, old_text: str, old_rendered: str) -> str:
     """``new_text`` with every block that means what an old one means written as it was.
 
@@ -358,7 +384,7 @@ def _keep_unchanged(new_text: str, old_text: str, old_rendered: str) -> str:
     out = [old_header if new_header == rendered_header and old_header else new_header]
     for context, block in new_blocks.items():
         same = rendered_blocks.get(context) == block and context in old_blocks
-        out.append(old_blocks[context] if same else block)
+        out.append(_with_references(old_blocks[context], block) if same else block)
     ending = old_text[len(old_text.rstrip("\n")) :] if old_text else "\n"
     return "\n\n".join(out) + (ending or "\n")
 
@@ -424,24 +450,67 @@ def write_template(domain: Domain, locales: Path) -> tuple[bool, datetime.dateti
 
 @dataclass
 class UpdateResult:
-    """What updating one PO file did."""
+    """What updating one PO file did, each current message counted at most once.
+
+    ``added``: messages to translate from scratch (a text the catalog did not hold).
+    ``changed``: messages whose source text changed in place: made fuzzy (also listed in
+    ``fuzzy``), a read-only copy rewritten, or an untranslated entry given its new text.
+    ``moved``: translations carried to a new context by their unchanged source text.
+    ``removed``: contexts gone from the source whose translation went nowhere (obsolete:
+    dropped, or kept as ``#~`` with ``keep_obsolete``).
+    """
 
     path: Path
     written: bool = False
     added: list[str] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
-    #: Translations carried to a new context by their unchanged source text.
     moved: list[str] = field(default_factory=list)
+    #: Messages this update made fuzzy.
+    fuzzy: list[str] = field(default_factory=list)
+    #: Fuzzy messages in the catalog after the update (made fuzzy now or before).
+    fuzzy_total: int = 0
 
     def summary(self) -> str:
         """One line for the terminal."""
         state = "updated" if self.written else "unchanged"
         moved = f", {len(self.moved)} moved" if self.moved else ""
         return (
-            f"{self.path}: {state} (+{len(self.added)} new, {len(self.changed)} fuzzy{moved}, "
-            f"-{len(self.removed)} removed)"
+            f"{self.path}: {state} ({len(self.added)} new, {len(self.changed)} changed "
+            f"({len(self.fuzzy)} made fuzzy){moved}, {len(self.removed)} obsolete; "
+            f"{self.fuzzy_total} fuzzy in all)"
         )
+
+
+def _count(
+    result: UpdateResult, catalog: Catalog, old: Catalog | None, merged: MergeResult
+) -> None:
+    """Fill ``result``'s counts by comparing the merged catalog with the old one."""
+    before = entries(old) if old is not None else {}
+    old_texts = {_msgid(m) for m in before.values()}
+    moved = set(merged.moved)
+    result.moved, result.fuzzy = list(merged.moved), list(merged.changed)
+    made_fuzzy = set(merged.changed)
+    for context, message in entries(catalog).items():
+        previous = before.get(context)
+        if context in moved or (previous is not None and _msgid(previous) == _msgid(message)):
+            continue
+        was_blank = previous is not None and (
+            not translated(previous) or READ_ONLY in previous.flags
+        )
+        copy_rewritten = READ_ONLY in message.flags and previous is not None
+        if context in made_fuzzy or copy_rewritten or (was_blank and not translated(message)):
+            result.changed.append(context)
+        elif _msgid(message) not in old_texts or not translated(message):
+            result.added.append(context)
+    # A context gone whose text lives on under another one (moved) is not lost.
+    carried = {_msgid(m) for c, m in entries(catalog).items() if c in moved}
+    result.removed = [c for c in merged.removed if _msgid(before[c]) not in carried]
+    result.fuzzy_total = sum(1 for m in catalog if m.id and m.fuzzy)
+
+
+def _msgid(message: Message) -> str | tuple[str, ...]:
+    return message.id if isinstance(message.id, str) else tuple(message.id)
 
 
 def new_catalog(domain: Domain, language: str, creation_date: datetime.datetime) -> Catalog:
@@ -458,6 +527,11 @@ def new_catalog(domain: Domain, language: str, creation_date: datetime.datetime)
             f"# {name} translation of {domain.title} ({domain.name}).\n"
             "# Translate msgstr only; `rulebook i18n update` does the rest.\n"
             "# A fuzzy message's source changed: its old source follows #|."
+            + "".join(
+                f"\n# {line}"
+                for paragraph in plural_comment(language)
+                for line in textwrap.wrap(paragraph, WIDTH - 2)
+            )
         ),
     )
     catalog.msgid_bugs_address = ""
@@ -499,8 +573,7 @@ def update_catalog(
     for message in domain.messages:
         _add(catalog, message)
     merged = merge(catalog, old, domain.messages, language)
-    result.added, result.changed, result.removed = merged.added, merged.changed, merged.removed
-    result.moved = merged.moved
+    _count(result, catalog, old, merged)
     if not keep_obsolete:
         catalog.obsolete.clear()
     if old is not None and old.creation_date != date:

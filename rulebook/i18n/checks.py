@@ -21,10 +21,11 @@ Each translated (non-fuzzy) message is checked against its source text:
 ``bidi``          no bidirectional embedding, override or isolate (U+202A-U+202E,
                   U+2066-U+2069) the source does not have: they reorder what a reader sees;
 ``emails``        the same e-mail addresses (in linear time: translate-toolkit's took quadratic);
-``whitespace``, ``doubled``, ``brackets``, ``emphasis``, ``typography``, ``language``
-                  see rulebook.i18n.textchecks: stray spaces and line breaks, a word twice,
-                  unbalanced brackets, a dropped **bold**, text not typeset for its
-                  language, a sentence left in the source language;
+``whitespace``, ``doubled``, ``brackets``, ``emphasis``, ``entities``, ``typography``,
+``language``      see rulebook.i18n.textchecks: stray spaces and line breaks, a word twice,
+                  unbalanced brackets, a dropped **bold** or a ``**`` without its pair, an
+                  HTML reference such as ``&lt;b&gt;``, text not typeset for its language, a
+                  sentence left in the source language or another of the project's;
 
 A translator waives a check for one entry with a translator comment, which every PO editor
 can write (Poedit cannot set flags)::
@@ -91,15 +92,17 @@ from rulebook.i18n.textchecks import (
     doubled_word,
     email_problem,
     emphasis_problem,
+    entity_problem,
     missing_numbers,
     numbers,
-    source_language_sentences,
+    other_language_sentences,
     typography_problem,
     whitespace_problems,
 )
 from rulebook.i18n.toolchecks import msgfmt_problems, pofilter_problems
 from schemas.common import LANGUAGES
 from schemas.game import GameContent
+from schemas.languages import complete_required
 
 __all__ = ["Failure", "check", "check_catalog", "check_message", "missing_numbers", "numbers"]
 
@@ -621,12 +624,9 @@ def check_message(
                 if problem:
                     found.append(("unchanged", problem))
             if "language" not in waived and _normal(source) != _normal(form):
-                for sentence in source_language_sentences(
-                    source, form, message.language, language, kept
-                ):
-                    found.append(
-                        ("language", f"a sentence left in {message.language}: {sentence!r}")
-                    )
+                others = [message.language, *LANGUAGES]
+                for sentence, other in other_language_sentences(form, language, others, kept):
+                    found.append(("language", f"a sentence left in {other}: {sentence!r}"))
     found = [(name, text) for name, text in found if name not in waived]
     return list(dict.fromkeys(found))
 
@@ -649,6 +649,7 @@ def _form_problems(
         ("emails", email_problem(source, form)),
         ("doubled", doubled_word(source, form)),
         ("emphasis", emphasis_problem(source, form)),
+        ("entities", entity_problem(source, form)),
         ("typography", typography_problem(form, language)),
     ):
         if problem:
@@ -949,7 +950,11 @@ def check(
     locales: Path,
     complete: bool = False,
 ) -> list[Failure]:
-    """Every failure of every catalog of ``domains`` in ``languages``, and of templates."""
+    """Every failure of every catalog of ``domains`` in ``languages``, and of templates.
+
+    ``complete`` also fails untranslated and fuzzy messages, in the published languages
+    only, and there not in a game in progress (schemas.languages.complete_required).
+    """
     domains = list(domains)
     failures: list[Failure] = []
     by_domain: dict[str, dict[str, dict[str, Message]]] = {}
@@ -961,7 +966,10 @@ def check(
         by_domain[domain.name] = found
         terms = renderings(domain, found)
         for language in languages:
-            failures.extend(check_catalog(domain, language, locales, terms, complete))
+            # Completeness only where readers are sent: a language or a game in progress
+            # (content/languages.yaml) lands partial, but every translation it has is checked.
+            required = complete and complete_required(language, domain.name)
+            failures.extend(check_catalog(domain, language, locales, terms, required))
             failures.extend(tool_failures(po_path(locales, language, domain.name), language))
     failures.extend(concept_failures(domains, by_domain, languages, locales))
     return failures

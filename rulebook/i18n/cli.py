@@ -303,7 +303,10 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
             parser.add_argument(
                 "--complete",
                 action="store_true",
-                help="also fail on untranslated and fuzzy messages",
+                help=(
+                    "also fail on untranslated and fuzzy messages, where the language is "
+                    "published and the game not in progress (content/languages.yaml)"
+                ),
             )
             parser.add_argument(
                 "--pofilter-report",

@@ -126,3 +126,40 @@ def forms_for_catalog(texts: Sequence[str], language: str) -> str | list[str]:
     count, _ = _gettext_rule(language)
     one = _index_of_category(language).get("one")
     return [texts[0] if index == one else texts[1] for index in range(count)]
+
+
+def plural_comment(language: str) -> list[str]:
+    """Lines for a catalog's header comment: which numbers each ``msgstr[n]`` serves.
+
+    CLDR, which Babel and the browsers' ``Intl.PluralRules`` follow, gives some languages
+    more forms than gettext tools traditionally know: French has ``many`` for round
+    millions and more (« 1 000 000 de points ») beside ``one`` and ``other``, so its
+    catalogs have three forms where Poedit or older msgmerge formulas expect two. Saying
+    so where the translator looks avoids a form left empty or "fixed" to two.
+    """
+    count, _ = _gettext_rule(language)
+    if count < 2:
+        return []
+    served: dict[int, list[int]] = {}
+    names: dict[int, list[str]] = {}
+    for number in PLURAL_SAMPLES:
+        index = gettext_index(number, language)
+        served.setdefault(index, []).append(number)
+        category = plural_category(number, language)
+        if category not in names.setdefault(index, []):
+            names[index].append(category)
+    parts = [
+        f"msgstr[{i}] {'/'.join(names.get(i, ['other']))} "
+        f"({', '.join(str(n) for n in served.get(i, [])[:3]) or 'fractions'})"
+        for i in range(count)
+    ]
+    lines = [f"Plural forms, as CLDR counts them: {'; '.join(parts)}."]
+    rare = [i for i in range(count) if served.get(i) and min(served[i]) >= 1000]
+    for index in rare:
+        lines.append(
+            f"msgstr[{index}] ({'/'.join(names[index])}) serves only large round numbers "
+            f"such as {served[index][0]}: CLDR has {count} forms for this language where "
+            "gettext tools often expect fewer; keep every form (Babel and the browsers' "
+            "Intl.PluralRules choose by CLDR)."
+        )
+    return lines

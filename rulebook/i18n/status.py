@@ -28,6 +28,8 @@ class Status:
     translated: int
     fuzzy: int
     missing: int
+    #: The contexts of the fuzzy messages (their source changed since they were translated).
+    outdated: tuple[str, ...] = ()
 
     @property
     def done(self) -> int:
@@ -48,13 +50,18 @@ def domain_status(domain: Domain, language: str, locales: Path) -> Status:
     """Count the messages of ``domain`` by state for a reader of ``language``."""
     found = load_entries(domain.name, language, locales)
     counts = {"source": 0, "translated": 0, "fuzzy": 0, "missing": 0}
+    outdated: list[str] = []
     for message in domain.messages:
-        counts[state(message, found.get(message.context), language)] += 1
+        got = state(message, found.get(message.context), language)
+        counts[got] += 1
+        if got == "fuzzy":
+            outdated.append(message.context)
     return Status(
         domain=domain.name,
         language=language,
         catalog=str(po_path(locales, language, domain.name)),
         total=len(domain.messages),
+        outdated=tuple(outdated),
         **counts,
     )
 

@@ -8,16 +8,19 @@
                 ``emails`` check did, in linear time);
 ``doubled``     no word written twice in a row ("the the") unless the source does it;
 ``brackets``    (), [] and quotes balanced when the source's are;
-``emphasis``    every ``**bold**`` and ``*italic*`` of the source is still there;
+``emphasis``    every ``**bold**`` and ``*italic*`` of the source is still there, and no
+                ``**`` or ``*`` is left without its pair;
 ``typography``  the text is typeset the way its language prints (rulebook.i18n.typography);
-``language``    no sentence left in the source's language (py3langid, offline: its model
-                ships in the package).
+``entities``    no HTML character reference (``&lt;b&gt;``) the source does not have;
+``language``    no sentence left in the source's language or another of the project's
+                (py3langid, offline: its model ships in the package).
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
 from functools import cache
 
 from py3langid.langid import MODEL_FILE, LanguageIdentifier  # type: ignore[import-untyped]
@@ -170,7 +173,53 @@ def emphasis_problem(source: str, translation: str) -> str | None:
     italic_translation = len(_ITALIC.findall(plain_translation))
     if italic_translation < italic_source:
         problems.append(f"{italic_source - italic_translation} *italic* span(s) dropped")
+    stray_source, stray = _stray_marks(source), _stray_marks(translation)
+    if stray and not stray_source:
+        shown = " and ".join(f"{mark!r}" for mark in stray)
+        problems.append(
+            f"unbalanced emphasis: {shown} without its pair (the page would show it as it is)"
+        )
     return "; ".join(problems) if problems else None
+
+
+#: An emphasis mark: ``**`` or ``*``/``_`` (a ``*`` or ``_`` inside a word, as in
+#: ``2*3`` or ``snake_case``, is none).
+_MARK = re.compile(r"\*\*|(?<!\w)[*_]|[*_](?!\w)")
+
+
+def _stray_marks(text: str) -> list[str]:
+    """The emphasis marks of ``text`` left once its bold and italic spans are read, in order
+    of first appearance: each opens or closes nothing, so Markdown prints it as it is."""
+    prose = _ITALIC.sub(" ", _BOLD.sub(" ", _LINK_TARGET.sub("]", _URL.sub(" ", text))))
+    prose = re.sub(r"`[^`\n]*`", " ", prose)  # code spans keep their marks
+    # A list item's bullet ("* ") at the start of a line is no emphasis.
+    prose = re.sub(r"(?m)^[ \t]*[*_][ \t]", " ", prose)
+    return list(dict.fromkeys(_MARK.findall(prose)))
+
+
+# ----------------------------------------------------------------------------------------
+# HTML entities
+# ----------------------------------------------------------------------------------------
+
+#: A character reference: named (``&lt;``), decimal (``&#60;``) or hexadecimal (``&#x3c;``).
+_ENTITY = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});")
+
+
+def entity_problem(source: str, translation: str) -> str | None:
+    """HTML character references (``&lt;b&gt;``, ``&nbsp;``) the source does not have.
+
+    Texts are Markdown written as characters: the site escapes an ``&``, so a reference
+    is shown as it is (``&lt;b&gt;``), never as the character it names. It comes from a
+    tool that escaped the text (a web form, a copy from a page's source).
+    """
+    extra = Counter(_ENTITY.findall(translation)) - Counter(_ENTITY.findall(source))
+    if not extra:
+        return None
+    shown = ", ".join(sorted(extra))
+    return (
+        f"HTML character reference(s) {shown}: write the character itself "
+        "(the page would show the reference as it is)"
+    )
 
 
 def typography_problem(translation: str, language: str) -> str | None:
@@ -208,17 +257,23 @@ def _model() -> tuple[LanguageIdentifier, frozenset[str]]:
     return model, frozenset(model.labels)
 
 
-_chosen: list[tuple[str, str]] = []
+_chosen: list[tuple[str, ...]] = []
 
 
-def _identifier(first: str, second: str) -> LanguageIdentifier | None:
-    """The identifier, choosing between two languages only; None if it knows either not."""
+def _identifier(language: str, others: Iterable[str]) -> LanguageIdentifier | None:
+    """The identifier, choosing between ``language`` and ``others`` only (those it knows).
+
+    Choosing among the project's few languages, not the model's 97, is what makes a short
+    sentence's guess sure enough: "Posez la carte" is French among fr, uk and en, but could
+    be Occitan or Walloon among all. None when it does not know ``language`` or any other.
+    """
     model, known = _model()
-    if first not in known or second not in known:
+    candidates = tuple(sorted({language, *others} & known))
+    if language not in known or len(candidates) < 2:
         return None
-    if _chosen != [(first, second)]:
-        model.set_languages([first, second])
-        _chosen[:] = [(first, second)]
+    if _chosen != [candidates]:
+        model.set_languages(list(candidates))
+        _chosen[:] = [candidates]
     return model
 
 
@@ -235,7 +290,23 @@ def source_language_sentences(
     ``kept`` are words that stay as they are (names, kept glossary terms): they do not count
     towards a sentence's length.
     """
-    identifier = _identifier(source_language, language) if source_language != language else None
+    if source_language == language:
+        return []
+    found = other_language_sentences(translation, language, [source_language], kept)
+    return [sentence for sentence, _ in found]
+
+
+def other_language_sentences(
+    translation: str, language: str, others: Iterable[str], kept: frozenset[str]
+) -> list[tuple[str, str]]:
+    """(sentence, language) for each sentence of ``translation`` that reads as one of
+    ``others`` (the source's language, the project's other languages) and not ``language``.
+
+    An English sentence left in a German catalog of a French game is as wrong as a French
+    one: the identifier chooses among every language given. ``kept`` are words that stay as
+    they are (names, kept glossary terms): they do not count towards a sentence's length.
+    """
+    identifier = _identifier(language, set(others) - {language})
     if identifier is None:
         return []
     found = []
@@ -244,6 +315,6 @@ def source_language_sentences(
         if len(words) < MIN_WORDS:
             continue
         guess, confidence = identifier.classify(sentence)
-        if guess == source_language and confidence >= CONFIDENCE:
-            found.append(sentence.strip())
+        if guess != language and confidence >= CONFIDENCE:
+            found.append((sentence.strip(), str(guess)))
     return found

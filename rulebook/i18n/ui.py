@@ -633,6 +633,40 @@ UI_STRINGS: tuple[UiString, ...] = (
         "Translation status page: heading of the table of glossary concepts.",
     ),
     UiString("status_concept", "Concept", "Translation status page: a table heading."),
+    UiString(
+        "permalink_title",
+        "Permanent link",
+        "Every page: the tooltip of the ¶ sign beside a heading, a link to that heading.",
+    ),
+    UiString(
+        "status_interface",
+        "Interface",
+        "Translation status page: the row of the site's own words (menus, buttons, the "
+        "calculator's labels), beside the rows of the games.",
+    ),
+    UiString(
+        "status_in_progress",
+        "in progress",
+        "Translation status page: after a language's name, when its translation is under way "
+        "and not yet published (the site's root does not send readers to it).",
+    ),
+    UiString(
+        "status_outdated",
+        "Translations being updated",
+        "Translation status page: heading of the list of messages whose source changed since "
+        "they were translated.",
+    ),
+    UiString(
+        "status_outdated_intro",
+        "Messages whose source changed since they were translated, by game and language: "
+        "readers see the source, marked, until a translator reviews them.",
+        "Translation status page: the text under the heading of outdated messages.",
+    ),
+    UiString(
+        "status_outdated_none",
+        "None: every translation is up to date.",
+        "Translation status page: shown instead of the list when no message is outdated.",
+    ),
     # -- the calculator's table tools (share, keep, export, explain): keys start with calc_ --
     UiString(
         "calc_tools",

@@ -183,6 +183,7 @@ class SiteSources:
             self.options.site_url,
             {key: renderer.loc.ui(key).text for key in MKDOCS_WORDS},
             self.not_found_words(),
+            renderer.loc.ui("permalink_title").text,
         )
         site_config.write_config(self.config(language), config)
         self.navigation[language] = [(page.path, page.title.text) for page in pages]

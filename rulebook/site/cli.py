@@ -140,16 +140,31 @@ def _common(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _languages_said() -> str:
+    """The project's languages for the help text: ``Français (/fr/), ...``, each in progress
+    said so; the list's own error is left for the command to report."""
+    from schemas.languages import LanguagesError, specs
+
+    try:
+        found = specs()
+    except LanguagesError:
+        return "every language of content/languages.yaml"
+    return ", ".join(
+        f"{spec.name} (/{spec.code}/{'' if spec.published else ', in progress'})" for spec in found
+    )
+
+
 def register(commands: Any) -> None:
     """Add ``build`` and ``serve`` to the subcommands of ``rulebook``."""
     build = commands.add_parser(
         "build",
         help="build the site in every language",
         description=(
-            "Render the content into Markdown and build the MkDocs site in French, Ukrainian "
-            "and English (/fr/, /uk/, /en/, with a language chooser at /). The output folder is "
-            "replaced only when the whole build succeeded, and only if it is new, empty or "
-            "written by an earlier build; never inside the project's sources."
+            "Render the content into Markdown and build the MkDocs site in "
+            f"{_languages_said()}, with a language chooser at / (content/languages.yaml "
+            "lists them). The output folder is replaced only when the whole build succeeded, "
+            "and only if it is new, empty or written by an earlier build; never inside the "
+            "project's sources."
         ),
     )
     _common(build)

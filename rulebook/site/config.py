@@ -18,7 +18,7 @@ from markupsafe import Markup
 from rulebook.site.pages import Page
 from rulebook.site.render import title_text
 from schemas.languages import language as language_spec
-from schemas.languages import specs
+from schemas.languages import published, specs
 
 #: Each language's own name, for the switcher and the root page (content/languages.yaml).
 LANGUAGE_NAMES: dict[str, str] = {spec.code: spec.name for spec in specs()}
@@ -55,12 +55,14 @@ def language_config(
     site_url: str | None = None,
     words: dict[str, str] | None = None,
     not_found: dict[str, dict[str, str]] | None = None,
+    permalink_title: str | None = None,
 ) -> dict[str, Any]:
     """The mkdocs.<language>.yml of one build (paths relative to the work folder).
 
     ``words`` are the interface strings MkDocs' own templates show (the 404 page);
     ``not_found`` the 404 page's words in every language (the root 404 page serves them all);
-    ``site_url`` is where the whole site is published (each language under it).
+    ``site_url`` is where the whole site is published (each language under it);
+    ``permalink_title`` the tooltip of a heading's permanent link (MkDocs' is English).
     """
     found: dict[str, Any] = {
         "INHERIT": "base.yml",
@@ -80,6 +82,9 @@ def language_config(
         },
         "nav": nav,
     }
+    if permalink_title:
+        # Merged into base.yml's toc settings (mappings merge; its `permalink: true` stays).
+        found["markdown_extensions"] = {"toc": {"permalink_title": permalink_title}}
     if site_url:
         found["site_url"] = f"{site_url}{language}/"
     return found
@@ -99,13 +104,16 @@ def root_page(template: Any, languages: tuple[str, ...]) -> str:
     """The site's ``/index.html``: a language chooser that sends readers to theirs.
 
     A reader whose browser asks for none of the site's languages (German) gets English, the
-    language most such readers read, when it is built; else the first language.
+    language most such readers read, when it is built; else the first language. Only the
+    published languages are offered: a language in progress (content/languages.yaml) is
+    mostly source text, so the root never sends a reader to it, and does not list it.
     """
+    offered = tuple(code for code in languages if code in published()) or languages
     return str(
         template.render(
-            languages=[(code, LANGUAGE_NAMES[code]) for code in languages],
-            default=FALLBACK_LANGUAGE if FALLBACK_LANGUAGE in languages else languages[0],
-            codes=Markup(", ".join(f'"{code}"' for code in languages)),
+            languages=[(code, LANGUAGE_NAMES[code]) for code in offered],
+            default=FALLBACK_LANGUAGE if FALLBACK_LANGUAGE in offered else offered[0],
+            codes=Markup(", ".join(f'"{code}"' for code in offered)),
         )
     )
 

@@ -1,9 +1,11 @@
 """The translation status page: how far each game is translated, and the shared words.
 
-One page per language build (``translation-status.md``): a row per game and language with
-the messages a reader gets in that language, those to review (fuzzy: the source changed),
-those missing and the share done, from rulebook.i18n.status; then the cross-game concept
-view of ``rulebook i18n concepts``. It is declared in rulebook.site.pages.SITE_PAGES.
+One page per language build (``translation-status.md``): a row per game (and one for the
+interface) and language with the messages a reader gets in that language, those to review
+(fuzzy: the source changed), those missing and the share done, from rulebook.i18n.status,
+a language in progress marked so; then, per game and language, the messages to review by
+context, so a translator sees what is outdated; then the cross-game concept view of
+``rulebook i18n concepts``. It is declared in rulebook.site.pages.SITE_PAGES.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rulebook import paths
-from rulebook.i18n.catalogs import Domain, game_domain
+from rulebook.i18n.catalogs import Domain, game_domain, ui_domain
 from rulebook.i18n.concepts import concept_rows
 from rulebook.i18n.numbers import format_number
 from rulebook.i18n.runtime import per_content
@@ -34,12 +36,25 @@ class StatusRow:
     fuzzy: str
     missing: str
     percent: str
+    #: Whether the language is in progress (not published: the root sends no reader to it).
+    in_progress: bool = False
+
+
+@dataclass(frozen=True)
+class OutdatedList:
+    """The messages of one game (or the interface) in one language whose source changed."""
+
+    game: str
+    language: str
+    lang: str
+    contexts: tuple[str, ...]
 
 
 @dataclass(frozen=True)
 class StatusModel:
     intro: Fragment
     rows: tuple[StatusRow, ...]
+    outdated: tuple[OutdatedList, ...]
     languages: tuple[tuple[str, str], ...]
     concepts: tuple[tuple[str, str, tuple[str, ...]], ...]
 
@@ -53,22 +68,28 @@ def status_model(built: Sequence[GameContent], loc: Localizer) -> StatusModel:
     where = loc.locales or paths.LOCALES
     games = {content.id: content for content in built}
     domains = [_domain(games[g]) for g in sorted(games)]
+    named = [(d, games[d.name].game.names.get(loc.language)) for d in domains]
+    named.append((ui_domain(), loc.ui("status_interface").text))
     rows = []
-    for domain in domains:
-        names = games[domain.name].game.names
+    outdated = []
+    for domain, game in named:
         for code in LANGUAGES:
             found = domain_status(domain, code, where)
+            spec = language(code)
             rows.append(
                 StatusRow(
-                    game=names.get(loc.language),
-                    language=language(code).name,
+                    game=game,
+                    language=spec.name,
                     lang=code,
                     done=format_number(found.done, loc.language),
                     fuzzy=format_number(found.fuzzy, loc.language),
                     missing=format_number(found.missing, loc.language),
                     percent=format_number(found.percent, loc.language) + "\u00a0%",
+                    in_progress=not spec.complete_required(domain.name),
                 )
             )
+            if found.outdated:
+                outdated.append(OutdatedList(game, spec.name, code, found.outdated))
     concepts = tuple(
         (row[0], games[row[1]].game.names.get(loc.language), tuple(row[2:]))
         for row in concept_rows(domains, list(LANGUAGES), where)
@@ -76,6 +97,7 @@ def status_model(built: Sequence[GameContent], loc: Localizer) -> StatusModel:
     return StatusModel(
         intro=loc.ui("translation_status_intro"),
         rows=tuple(rows),
+        outdated=tuple(outdated),
         languages=tuple((code, language(code).name) for code in LANGUAGES),
         concepts=concepts,
     )

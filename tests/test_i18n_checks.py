@@ -261,3 +261,18 @@ def test_the_cross_game_view_lists_each_concept_per_game(
         ["discard", "momiji", "défausse", "скидання", "discard", "pile"],
         ["discard", "nile", "défausse", "скидання", "discard", "pile"],
     ]
+
+
+def test_a_fuzzy_translation_is_a_warning_not_a_failure(workspace: Workspace) -> None:
+    """A source edit makes a published translation fuzzy: it is reported for review and
+    does not fail (the page shows the source meanwhile); a missing one still fails."""
+    note = "Each crop has 14 cards. Nile DeLuxor adds two."
+    workspace.translate("en", {NOTE: note}, flags={NOTE: {"fuzzy"}})
+    found = [
+        f for f in _failures(workspace, complete=True) if f.file.endswith("en/LC_MESSAGES/nile.po")
+    ]
+    [fuzzy] = [f for f in found if f.context == NOTE]
+    assert (fuzzy.check, fuzzy.warning) == ("outdated", True)
+    assert str(fuzzy).startswith("warning: ")
+    others = [f for f in found if f.context != NOTE]
+    assert others and all(f.check == "incomplete" and not f.warning for f in others)

@@ -163,9 +163,13 @@ def cmd_check(args: argparse.Namespace) -> int:
             enforced = " (enforced)" if name in POFILTER_CHECKS else ""
             print(f"{name}\t{count}{enforced}")
         return _done(problems)
-    failures = checks.check(domains, _languages(args), locales, complete=args.complete)
-    for failure in failures:
+    found = checks.check(domains, _languages(args), locales, complete=args.complete)
+    for failure in found:
         print(failure, file=sys.stderr)
+    failures = [f for f in found if not f.warning]
+    warnings = len(found) - len(failures)
+    if warnings:
+        print(f"{warnings} translation(s) to review after a source edit", file=sys.stderr)
     if failures:
         print(f"{len(failures)} translation problem(s)", file=sys.stderr)
         return EXIT_FAILED
@@ -304,8 +308,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                 "--complete",
                 action="store_true",
                 help=(
-                    "also fail on untranslated and fuzzy messages, where the language is "
-                    "published and the game not in progress (content/languages.yaml)"
+                    "also fail on untranslated messages and warn of fuzzy ones (a source "
+                    "edit to review), where the language is published and the game not in "
+                    "progress (content/languages.yaml)"
                 ),
             )
             parser.add_argument(

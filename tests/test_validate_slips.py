@@ -158,3 +158,18 @@ def test_a_count_carried_to_the_neighbours_must_say_affects_others(
         "`table_sum` node reads it), so one more of it may lower its owner's rank: say "
         "`affects_others: true`"
     ) in problem
+
+
+def test_rulebook_test_places_a_misspelt_field_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`rulebook test` said only `players[0].acorn: unknown_field`."""
+    game = _copy(tmp_path, "momiji")
+    cases = game / "cases.yaml"
+    line = _edit(
+        cases, "- {name: A, pile_1: [0, 1, 4]}", "- {name: A, pile_1: [0, 1, 4], acorn: 2}"
+    )
+    assert main(["test", "momiji", "--project", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{cases}:{line}:47: invalid[0].state: refused state 'leaf_valued_four'" in err
+    assert "did you mean acorns?" in err

@@ -721,7 +721,7 @@ def _not_a_node(value: Any) -> str | None:
 def _check_node(value: Any) -> Any:
     problem = _not_a_node(value)
     if problem is not None:
-        raise PydanticCustomError("unknown_node", problem.replace("{", "{{").replace("}", "}}"))
+        raise PydanticCustomError("unknown_node", problem)
     return value
 
 

@@ -31,11 +31,21 @@ from schemas.expressions import (
     RivalRef,
     Scope,
     TableRef,
+    TableSum,
     ValueRef,
+    walk,
 )
 from schemas.game import GameContent
 from schemas.rules import LINK, Section
-from schemas.scoring import TOTAL, Choice, ChoiceInput, CountInput, FlagInput, TableInput
+from schemas.scoring import (
+    TOTAL,
+    Choice,
+    ChoiceInput,
+    CountInput,
+    FlagInput,
+    Scoring,
+    TableInput,
+)
 
 Path = tuple[str | int, ...]
 
@@ -119,6 +129,11 @@ def closest(word: str, names: list[str]) -> list[str]:
     scored = [(difflib.SequenceMatcher(None, word, n).ratio(), n) for n in names]
     best = max((score for score, _ in scored), default=0.0)
     return [n for score, n in sorted(scored, reverse=True) if score >= max(0.6, best - 0.05)][:3]
+
+
+def did_you_mean(kind: str, ident: str, known: object) -> str:
+    """``unknown <kind> '<ident>'``, with the closest ids of ``known`` (or the few there are)."""
+    return _unknown(kind, ident, known)
 
 
 def _unknown(kind: str, ident: str, known: object) -> str:
@@ -477,6 +492,71 @@ def _scoring(checker: _Checker) -> None:
         if takes_rivals and not scoring.rivals:
             checker.add("scoring", path, "rivals: true, but the scoring declares no rivals")
     checker.problems.extend(_cycles(content))
+    _affects_others(checker)
+
+
+def carried_to_others(scoring: Scoring) -> dict[str, str]:
+    """The inputs one player holds that another player's values read, each with the value
+    that carries it (a ``neighbours`` or ``table_sum`` node over them, directly or through
+    other values): one more of such an input may raise another player's score."""
+    direct: dict[str, tuple[set[str], set[str]]] = {}
+    carriers: list[tuple[str, object]] = []
+    for value in scoring.values:
+        found = walk(value.compute)
+        direct[value.id] = (
+            {n.input for n in found if isinstance(n, InputRef)},
+            {v for n in found if (v := _value_read(n)) is not None},
+        )
+        carriers += [(value.id, n.neighbours.of) for n in found if isinstance(n, Neighbours)]
+        carriers += [(value.id, n.table_sum) for n in found if isinstance(n, TableSum)]
+
+    def inputs_of(root: object) -> set[str]:
+        found = walk(root)
+        inputs = {n.input for n in found if isinstance(n, InputRef)}
+        pending = [v for n in found if (v := _value_read(n)) is not None]
+        seen: set[str] = set()
+        while pending:
+            ident = pending.pop()
+            if ident in seen or ident not in direct:
+                continue
+            seen.add(ident)
+            inputs |= direct[ident][0]
+            pending.extend(direct[ident][1])
+        return inputs
+
+    carried: dict[str, str] = {}
+    for value_id, root in carriers:
+        for ident in sorted(inputs_of(root)):
+            carried.setdefault(ident, value_id)
+    return carried
+
+
+def _affects_others(checker: _Checker) -> None:
+    """``affects_others`` must say what the scoring does: the property tests skip the
+    inputs that say it (one more of them may lower their owner's rank), so one set where
+    nothing carries the input to another player takes it out of the tests for nothing,
+    and one missing makes them fail on a rule that is right."""
+    carried = carried_to_others(checker.content.scoring)
+    for index, spec in enumerate(checker.content.scoring.inputs):
+        if not isinstance(spec, CountInput):
+            continue
+        through = carried.get(spec.id)
+        if spec.affects_others and through is None:
+            checker.add(
+                "scoring",
+                ("inputs", index, "affects_others"),
+                f"affects_others: true, but no other player's score reads {spec.id!r}: only a "
+                "value with a `neighbours` or `table_sum` node over it carries one player's "
+                "count into another's score (remove it: the property tests skip such inputs)",
+            )
+        elif through is not None and not spec.affects_others:
+            checker.add(
+                "scoring",
+                ("inputs", index),
+                f"value {through!r} carries {spec.id!r} into other players' scores (a "
+                "`neighbours` or `table_sum` node reads it), so one more of it may lower its "
+                "owner's rank: say `affects_others: true`",
+            )
 
 
 def _group(checker: _Checker, base: Path, group: str | None) -> None:

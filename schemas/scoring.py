@@ -384,9 +384,7 @@ class Scoring(Strict):
                 cls.__name__,
                 [
                     InitErrorDetails(
-                        type=PydanticCustomError(
-                            "template", error.message.replace("{", "{{").replace("}", "}}")
-                        ),
+                        type=PydanticCustomError("template", error.message),
                         loc=error.path,
                         input=_at(data, error.path),
                     )

@@ -24,6 +24,7 @@ with the parameters that produced them.
 
 from __future__ import annotations
 
+import difflib
 import itertools
 import re
 from collections.abc import Iterator
@@ -84,6 +85,8 @@ def expand(data: Any) -> Expansion:
 
 def _walk(node: Any, src: Path, out: Path, binding: Binding, expansion: Expansion) -> Any:
     expansion.origins[out] = (src, binding)
+    if binding and isinstance(node, str):
+        _check_bound(node, src, binding)
     if isinstance(node, dict):
         if KEY in node:
             raise TemplateError(src, f"{KEY!r} makes copies of an item of a list; it is not in one")
@@ -98,6 +101,7 @@ def _walk(node: Any, src: Path, out: Path, binding: Binding, expansion: Expansio
             continue
         body = {k: v for k, v in item.items() if k != KEY}
         bindings = list(_bindings(item[KEY], (*where, KEY)))
+        _check_distinct_id(body, where, bindings)
         expansion.copies[where] = len(bindings)
         for own in bindings:
             copy = _substitute(body, own)
@@ -131,6 +135,36 @@ def _bindings(spec: Any, where: Path) -> Iterator[Binding]:
             "for_each maps each parameter to its values ({n: [1, 2, 3]}) or lists the "
             "bindings ([{n: 1}, {n: 2}])",
         )
+
+
+def _check_bound(text: str, where: Path, binding: Binding) -> None:
+    """A ``{name}`` left in a copy's text names no parameter: all of its templates' are
+    replaced before its texts are walked, and a slip would otherwise stay in a label."""
+    left = _PLACEHOLDER.search(text)
+    if left is None:
+        return
+    name, names = left.group(1), list(binding)
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.0)
+    hint = f"; did you mean {{{close[0]}}}?" if close else ""
+    raise TemplateError(
+        where,
+        f"{{{name}}} is not a parameter of its for_each (they are "
+        f"{', '.join(f'{{{n}}}' for n in names)}){hint}",
+    )
+
+
+def _check_distinct_id(body: dict[str, Any], where: Path, bindings: list[Binding]) -> None:
+    """Copies of an item with an ``id`` must each get their own: an id without a
+    parameter would be refused as used twice at the top of the file, naming no line."""
+    ident = body.get("id")
+    if len(bindings) < 2 or not isinstance(ident, str) or _PLACEHOLDER.search(ident):
+        return
+    names = ", ".join(f"{{{n}}}" for n in bindings[0])
+    raise TemplateError(
+        (*where, "id"),
+        f"each of the {len(bindings)} copies of this item would have the id {ident!r} "
+        f"({'; '.join(describe_binding(b) for b in bindings)}): put {names} in it",
+    )
 
 
 def _check_name(name: Any, where: Path) -> None:
@@ -246,8 +280,8 @@ def relocate(error: ValidationError, expansion: Expansion) -> ValidationError:
         every = template is not None and len(bindings) >= expansion.copies[template]
         if bindings and not every:
             message += f" (for {'; '.join(describe_binding(b) for b in bindings)})"
-        escaped = message.replace("{", "{{").replace("}", "}}")
+        # Without a context pydantic leaves braces as they are: no escaping.
         details.append(
-            InitErrorDetails(type=PydanticCustomError(kind, escaped), loc=source, input=found[0][2])
+            InitErrorDetails(type=PydanticCustomError(kind, message), loc=source, input=found[0][2])
         )
     return ValidationError.from_exception_data(error.title, details)

@@ -771,9 +771,9 @@ scoring:
     - {id: judge, label: Judge, fixed: {debt: 2, coins: 4}, ranked: true, can_win: true,
        when: {eq: [{player_count: true}, 1]}}
   inputs:
-    - {id: coins, kind: count, label: Coins, component: coins}
+    - {id: coins, kind: count, label: Coins, component: coins, affects_others: true}
     - {id: debt, kind: count, label: Debt, min: -3, max: 5}
-    - {id: gems_a, kind: count, label: Gems A, component: gems}
+    - {id: gems_a, kind: count, label: Gems A, component: gems, affects_others: true}
     - {id: gems_b, kind: count, label: Gems B, component: gems}
     - {id: temple, kind: count, label: Temple, table_max: 12}
     - {id: star, kind: flag, label: Star, unique: true}

@@ -38,35 +38,138 @@ def run(args: argparse.Namespace) -> int:
 
 
 def case_problems(folder: Path, content: GameContent, engine: GameEngine) -> list[object]:
-    """Each problem of a conformance case the engine refuses to score.
+    """Each problem of a conformance case the engine refuses to score, and each field of a
+    refused state (``invalid``) the game does not have and the case does not expect.
 
     The site shows cases as the rules pages' worked examples, scoring each while it builds:
     a change elsewhere (a lower card count, a tighter limit) that makes one unscorable
-    must be found here, where it names the case, not in the build.
+    must be found here, where it names the case, not in the build. A misspelt field in a
+    refused state would otherwise be one more problem ``rulebook test`` finds unexpected,
+    named only by its code; here it has its line and the closest field.
     """
-    from schemas.loader import Located, format_path, read_yaml
-    from scorer.problems import EndStateError
-
     if content.cases is None:
         return []
-    found: list[object] = []
-    document = None
+    cases = _CaseReport(folder, content)
     for index, case in enumerate(content.cases.cases):
-        path: tuple[str | int, ...] = ("cases", index, "state")
-        try:
-            engine.score({"game": content.id, **case.state})
-            continue
-        except EndStateError as error:
-            problems = [(p.loc, str(p)) for p in error.problems]
-        except (ArithmeticError, RecursionError) as error:  # content a rule cannot compute
-            problems = [((), f"scoring it fails: {type(error).__name__}: {error}")]
-        document = document or read_yaml(folder / "cases.yaml")
-        for loc, problem in problems:
-            # On the line of the field at fault when the case gives it.
-            line, column = document.position_of((*path, *loc))
-            message = f"case {case.id!r} cannot be scored: {problem}"
-            found.append(Located(document.file, line, format_path(path), message, column))
-    return found
+        for loc, code, text in _refusals(engine, content.id, case.state):
+            cases.add(("cases", index, "state"), case.id, loc, code, text)
+    for index, refused in enumerate(content.cases.invalid):
+        expected = {tuple(p.loc) for p in refused.problems if p.code == "unknown_field"}
+        for loc, code, text in _refusals(engine, content.id, refused.state):
+            if code == "unknown_field" and loc not in expected:
+                cases.add(("invalid", index, "state"), refused.id, loc, code, text)
+    return cases.found()
+
+
+def _refusals(
+    engine: GameEngine, game: str, state: dict[str, Any]
+) -> list[tuple[tuple[str | int, ...], str, str]]:
+    """Each problem that keeps ``state`` from being scored: (loc, code, words)."""
+    from scorer.problems import EndStateError
+
+    try:
+        engine.score({"game": game, **state})
+    except EndStateError as error:
+        return [(tuple(p.loc), p.code, str(p)) for p in error.problems]
+    except (ArithmeticError, RecursionError) as error:  # content a rule cannot compute
+        return [((), "error", f"scoring it fails: {type(error).__name__}: {error}")]
+    return []
+
+
+class _CaseReport:
+    """Problems of the cases, each on its line; those that a ``for_each`` input's copies
+    share are said once, at the template, naming the copies and the cases."""
+
+    def __init__(self, folder: Path, content: GameContent) -> None:
+        from schemas.endstate import end_state_schema
+        from schemas.loader import read_yaml
+
+        self.folder = folder
+        self.content = content
+        self.schema = end_state_schema(content)
+        self.cases = read_yaml(folder / "cases.yaml")
+        self.inputs = {spec.id: index for index, spec in enumerate(content.scoring.inputs)}
+        self.each: list[object] = []
+        #: (template path in scoring.yaml, code) -> [(copy's parameters, where in the cases)]
+        self.shared: dict[tuple[tuple[str | int, ...], str], list[tuple[str, str]]] = {}
+
+    def add(
+        self,
+        path: tuple[str | int, ...],
+        case: str,
+        loc: tuple[str | int, ...],
+        code: str,
+        text: str,
+    ) -> None:
+        from schemas.loader import Located, format_path
+
+        line, column = self.cases.position_of((*path, *loc))
+        if code == "unknown_field":
+            text = f"{format_path(loc)}: {_unknown_field(self.schema, loc)}"
+        template = self._template_of(loc)
+        if template is not None and code != "unknown_field":
+            source, binding = template
+            place = f"{case!r} ({self.cases.file.name}:{line}: {text})"
+            self.shared.setdefault((source, code), []).append((binding, place))
+            return
+        message = (
+            f"refused state {case!r} has a field the game does not have: {text}"
+            if path[0] == "invalid"
+            else f"case {case!r} cannot be scored: {text}"
+        )
+        self.each.append(Located(self.cases.file, line, format_path(path), message, column))
+
+    def _template_of(self, loc: tuple[str | int, ...]) -> tuple[tuple[str | int, ...], str] | None:
+        """Where the input ``loc`` names is declared, when a ``for_each`` made it."""
+        if len(loc) < 3 or loc[0] not in ("players", "rivals") or loc[2] not in self.inputs:
+            return None
+        source, binding = self.content.scoring.source_path(("inputs", self.inputs[str(loc[2])]))
+        return (source, binding) if binding else None
+
+    def found(self) -> list[object]:
+        from schemas.loader import Located, format_path, read_yaml
+
+        shared: list[object] = []
+        if self.shared:
+            scoring = read_yaml(self.folder / "scoring.yaml")
+            for (source, code), hits in self.shared.items():
+                copies = sorted(set(binding for binding, _ in hits))
+                cases = list(dict.fromkeys(place.split(" ", 1)[0] for _, place in hits))
+                message = (
+                    f"{len(hits)} value(s) in {len(cases)} conformance case(s) are refused "
+                    f"with {code} by the copies of this template for {'; '.join(copies)}: "
+                    "the template or the cases are wrong; first "
+                    + "; ".join(place for _, place in hits[:3])
+                )
+                line, column = scoring.position_of(source)
+                shared.append(Located(scoring.file, line, format_path(source), message, column))
+        return [*shared, *self.each]
+
+
+def _unknown_field(schema: dict[str, Any], loc: tuple[str | int, ...]) -> str:
+    """An end state's unknown field, with the closest fields the state may have there."""
+    from schemas.references import did_you_mean
+
+    defs = schema.get("$defs", {})
+    node: Any = schema
+    for step in loc[:-1]:
+        while isinstance(node, dict) and ("$ref" in node or "anyOf" in node):
+            if "$ref" in node:
+                node = defs.get(str(node["$ref"]).split("/")[-1], {})
+            else:
+                node = next((b for b in node["anyOf"] if b.get("type") != "null"), {})
+        if not isinstance(node, dict):
+            break
+        if node.get("type") == "array":
+            node = node.get("items", {})
+        elif "properties" in node and step in node["properties"]:
+            node = node["properties"][step]
+        else:
+            node = node.get("additionalProperties", {})
+    while isinstance(node, dict) and "$ref" in node:
+        node = defs.get(str(node["$ref"]).split("/")[-1], {})
+    names = sorted(node.get("properties", {})) if isinstance(node, dict) else []
+    return did_you_mean("field", str(loc[-1]), names)
 
 
 def register(commands: Any) -> None:

@@ -41,9 +41,18 @@ def run(args: argparse.Namespace) -> int:
         f"{args.game}: {cases} case(s) and {refused} refused state(s) in {' and '.join(RUNTIMES)}"
     )
     if failed:
-        return report(why, f"{summary}: {len(failed)} failed")
+        return report([*why, *_placed(args, content)], f"{summary}: {len(failed)} failed")
     print(f"{summary}: all passed")
     return 0
+
+
+def _placed(args: argparse.Namespace, content: Any) -> list[object]:
+    """What `rulebook validate` says of the cases, each at its line with what would be
+    right (a verdict names only a problem's code: ``players[0].acorn: unknown_field``)."""
+    from rulebook.commands.validate import case_problems
+    from scorer.engine import GameEngine
+
+    return case_problems(args.project.content / args.game, content, GameEngine(content))
 
 
 def register(commands: Any) -> None:

@@ -195,3 +195,64 @@ export function fieldProblems(schema, value, loc = [], root = schema) {
   check(schema, value, loc);
   return out;
 }
+
+// ---------------------------------------------------------------------------------------
+// The form's table fields: how each table input is drawn, and what it sends
+// ---------------------------------------------------------------------------------------
+
+/**
+ * @typedef {{control: "number", min: number, max: number | null, value: string}} NumberField
+ *   A number field (``kind: count``: a value printed on the board), from ``min`` to ``max``.
+ * @typedef {{control: "menu", choices: {id: string, label: string, selected: boolean}[]}} MenuField
+ *   A menu of the choices offered, after an empty "not chosen" entry.
+ */
+
+/**
+ * What the form draws for a table input: every kind a usable field (a menu of no choices
+ * was all a count got, showing only "not chosen").
+ * @param {any} spec a table input of the export @param {string | null | undefined} current what the form holds
+ * @param {(choice: any) => boolean} offered whether a choice is offered at this table
+ * @returns {NumberField | MenuField}
+ */
+export function tableField(spec, current, offered) {
+  if (spec.kind === "count") return { control: "number", min: spec.min ?? 0, max: spec.max ?? null, value: current ?? "" };
+  return {
+    control: "menu",
+    choices: (spec.choices ?? []).filter(offered).map((/** @type {any} */ c) => ({ id: c.id, label: c.label, selected: current === c.id })),
+  };
+}
+
+/**
+ * The end state's ``table`` from what the form holds: a count as a number (text that is not
+ * a whole number goes as text, so the runtime reports it at its field), a choice as its id,
+ * an empty field left out, or with ``filled`` a count at its least, as the runtime reads it
+ * (what the form's ``when`` tests need: an empty number compared with 5 is no number).
+ * @param {any} game the export @param {Record<string, string | null>} table @param {boolean} [filled]
+ * @returns {Record<string, string | number>}
+ */
+export function tableState(game, table, filled = false) {
+  /** @type {Record<string, string | number>} */
+  const out = {};
+  for (const spec of game.scoring.table ?? []) {
+    const given = table[spec.id];
+    if (given == null || String(given).trim() === "") {
+      if (filled && spec.kind === "count") out[spec.id] = spec.min ?? 0;
+      continue;
+    }
+    const text = String(given).trim();
+    out[spec.id] = spec.kind === "count" && /^-?\d+$/.test(text) ? Number(text) : text;
+  }
+  return out;
+}
+
+/**
+ * Whether a ``when`` of the scoring reads this table input, so that a new value may change
+ * what the form asks and it must be drawn again (never on a keystroke: only once the field
+ * is left). @param {any} game the export @param {string} id
+ */
+export function whenReadsTable(game, id) {
+  const s = game.scoring;
+  const whens = [...(s.inputs ?? []), ...(s.table ?? []), ...(s.options ?? []), ...(s.categories ?? []), ...(s.rivals ?? [])]
+    .flatMap((/** @type {any} */ x) => [x.when, ...(x.choices ?? []).map((/** @type {any} */ c) => c.when)]);
+  return whens.some((w) => w != null && JSON.stringify(w).includes(`"table":${JSON.stringify(id)}`));
+}

@@ -76,6 +76,19 @@ function optionsIn(options, text) {
 const BAD = Symbol("bad");
 
 /**
+ * A table input's value as the form holds it: a choice's id, or for a count (a number
+ * printed on the board) its digits; undefined when blank or not a value of this input
+ * (a choice that is not listed, text that is not a whole number).
+ * @param {any} spec a table input of the export @param {any} value @returns {string | undefined}
+ */
+export function tableValue(spec, value) {
+  if (value == null || value === "") return undefined;
+  const text = String(value).trim();
+  if (spec.kind === "count") return INT.test(text) ? text : undefined;
+  return (spec.choices ?? []).some((/** @type {any} */ c) => c.id === text) ? text : undefined;
+}
+
+/**
  * A form value as text: "" when blank or not a value the form could send (text that is not
  * a number, a place past the last player).
  * @param {any} spec @param {any} value @param {number} count
@@ -146,10 +159,7 @@ export function encodeTable(game, table, defaults = []) {
     while (values.length && values[values.length - 1] === "") values.pop();
     players.push([nameOut(table.names[i] ?? "", i, defaults), ...values].join(","));
   }
-  const tableInputs = (s.table ?? []).map((/** @type {any} */ spec) => {
-    const id = table.table[spec.id];
-    return spec.choices.some((/** @type {any} */ c) => c.id === id) ? id : "";
-  });
+  const tableInputs = (s.table ?? []).map((/** @type {any} */ spec) => tableValue(spec, table.table[spec.id]) ?? "");
   const rivals = rivalsOut(game, table);
   const version = rivals.length ? "t2" : "t1";
   return [version, fingerprint(game, "t"), optionsOut(s.options ?? [], table.options), tableInputs.join(","), ...players, ...rivals].join(";");
@@ -221,9 +231,9 @@ export function decodeTable(game, text, defaults = []) {
     const chosen = split(tableText);
     if (chosen.length > specs.length) return null;
     for (const [k, spec] of specs.entries()) {
-      const id = chosen[k] ?? "";
-      if (id !== "" && !spec.choices.some((/** @type {any} */ c) => c.id === id)) return null;
-      table[spec.id] = id || null;
+      const given = chosen[k] ?? "";
+      if (given !== "" && tableValue(spec, given) === undefined) return null;
+      table[spec.id] = given || null;
     }
     const inputs = s.inputs ?? [];
     /** @type {string[]} */

@@ -17,7 +17,7 @@
 // before use, and only ids of the current content become keys of what the page uses. A
 // browser without storage (private mode, full quota) just keeps nothing.
 
-import { cleanName, decodeTable, encodeTable, fingerprint, formValue, MAX_TEXT as MAX_LINK } from "./share.js";
+import { cleanName, decodeTable, encodeTable, fingerprint, formValue, MAX_TEXT as MAX_LINK, tableValue } from "./share.js";
 
 /** The version of what this module writes. */
 export const STORAGE_VERSION = 2;
@@ -268,9 +268,12 @@ export function fit(game, snap, defaults) {
   const table = {};
   for (const spec of s.table ?? []) {
     const v = Object.hasOwn(snap.table, spec.id) ? snap.table[spec.id] : null;
-    const ok = v == null || spec.choices.some((/** @type {any} */ c) => c.id === v);
-    table[spec.id] = ok ? v : null;
-    if (!ok) misfits.push({ kind: "table", reason: "choice", id: spec.id, value: v });
+    const value = tableValue(spec, v);
+    const ok = v == null || value !== undefined;
+    table[spec.id] = ok ? value ?? null : null;
+    if (!ok) misfits.push({ kind: "table", reason: spec.kind === "count" ? "kind" : "choice", id: spec.id, value: v });
+    // A number outside the input's bounds stays, as a player's does: the form flags it.
+    else if (value !== undefined && spec.kind === "count" && !withinLimits(game, spec, value)) misfits.push({ kind: "table", reason: "limit", id: spec.id, value: v });
   }
   for (const [id, v] of Object.entries(snap.table)) if (!byId(s.table, id)) misfits.push({ kind: "table", reason: "gone", id, ...was(id), value: v });
 

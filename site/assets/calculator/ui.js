@@ -16,6 +16,7 @@
 
 import { checklist, rememberNames, rememberSetup, restoreTable } from "./checklist.js";
 import * as expr from "./expr.js";
+import { tableField, tableState, whenReadsTable } from "./fields.js";
 import { el, setAttr, setText, Words } from "./kit.js";
 import { applicableOptions } from "./legality.js";
 import { registerOffline } from "./offline.js";
@@ -222,7 +223,7 @@ class Calculator {
 
   /** What the `when` tests read: an option that does not apply (hidden) at its default. */
   context() {
-    return { options: applicableOptions(this.game, this.options, this.count).options, table: this.table, choiceData: runtime.validation.choiceData(this.game, this.table), n: this.count };
+    return { options: applicableOptions(this.game, this.options, this.count).options, table: tableState(this.game, this.table, true), choiceData: runtime.validation.choiceData(this.game, this.table), n: this.count };
   }
 
   /**
@@ -283,12 +284,22 @@ class Calculator {
       // Only the choices legal here (player count, options); one chosen before the count
       // changed stays listed, so its problem names what the field shows.
       const offered = (/** @type {any} */ x) => this.table[spec.id] === x.id || this.engine.choiceOffered(spec.id, x.id, c);
-      const select = el("select", {
-        id, "data-table": spec.id, "data-focus-key": `table:${spec.id}`, "aria-describedby": `${id}-error`,
-        on: { change: (/** @type {Event} */ e) => { this.table[spec.id] = /** @type {HTMLSelectElement} */ (e.target).value || null; this.build(); } },
-      }, el("option", { value: "", text: `— ${t.t("not_chosen")} —` }),
-      spec.choices.filter(offered).map((/** @type {any} */ x) =>
-        el("option", { value: x.id, selected: this.table[spec.id] === x.id, text: x.label })));
+      const field = tableField(spec, this.table[spec.id], offered);
+      const common = { id, "data-table": spec.id, "data-focus-key": `table:${spec.id}`, "aria-describedby": `${id}-error` };
+      const select = field.control === "number"
+        ? el("input", {
+          ...common, type: "number", inputmode: "numeric", pattern: "[0-9]*", min: field.min, max: field.max, step: 1,
+          placeholder: String(field.min), autocomplete: "off", value: field.value,
+          on: {
+            input: (/** @type {Event} */ e) => { this.table[spec.id] = /** @type {HTMLInputElement} */ (e.target).value || null; this.schedule(); },
+            change: () => whenReadsTable(this.game, spec.id) && this.build(),
+          },
+        })
+        : el("select", {
+          ...common,
+          on: { change: (/** @type {Event} */ e) => { this.table[spec.id] = /** @type {HTMLSelectElement} */ (e.target).value || null; this.build(); } },
+        }, el("option", { value: "", text: `— ${t.t("not_chosen")} —` }),
+        field.choices.map((x) => el("option", { value: x.id, selected: x.selected, text: x.label })));
       const help = spec.help ? el("small", { class: "rb-help", id: `${id}-help` }, t.text(spec.help, `scoring.table.${spec.id}.help`)) : null;
       if (help) select.setAttribute("aria-describedby", `${id}-help ${id}-error`);
       tableFields.push(el("div", { class: "rb-field" },
@@ -670,7 +681,7 @@ class Calculator {
       }
       players.push(player);
     }
-    const table = Object.fromEntries(Object.entries(this.table).filter(([, v]) => v != null));
+    const table = tableState(this.game, this.table);
     /** @type {Record<string, Record<string, any>>} */
     const rivals = {};
     for (const rival of this.presentRivals()) {

@@ -278,6 +278,18 @@ UI_STRINGS: tuple[UiString, ...] = (
     UiString("how_scoring_works", "How scores are counted", "Site page text (how scoring works)."),
     UiString("category", "Category", "Site page text (category)."),
     UiString("how_computed", "How it is computed", "Site page text (how computed)."),
+    UiString(
+        "formula",
+        "The exact count",
+        "Scoring page: the folded line under a category's rule that opens how the calculator"
+        " counts it, step by step.",
+    ),
+    UiString(
+        "formula_alike",
+        "The others in this row are counted the same way, each with its own numbers.",
+        "Scoring page: under the exact count of the first of several categories scored alike"
+        " (six regions, six family piles).",
+    ),
     UiString("ranking", "Ranking and ties", "Site page text (ranking)."),
     UiString("better_higher", "higher is better", "Site page text (better higher)."),
     UiString("better_lower", "lower is better", "Site page text (better lower)."),

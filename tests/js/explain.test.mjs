@@ -5,7 +5,7 @@ import { describe, test } from "node:test";
 import { FakeElement, installDom, serialize } from "./dom.mjs";
 import { GAME, HOSTILE_NAMES, ISLAND, tool } from "./tools.mjs";
 
-const { explain, reason, firstDifference, unscored, verdict, labelList } = await tool("explain");
+const { explain, reason, firstDifference, unscored, verdict, labelList, entered } = await tool("explain");
 const { chart, segments } = await tool("chart");
 const { Words, fillIn } = await tool("kit");
 installDom();
@@ -174,6 +174,21 @@ describe("explain", () => {
     assert.equal(labelList(w, ["Perfection", "Murasame and Masamune"]), "Perfection; Murasame and Masamune");
     const french = new Words({ ...ISLAND, language: "fr", ui: { ...ISLAND.ui, calc_items: "{a}\u202f; {b}" } });
     assert.equal(labelList(french, ["Influence, région 4", "Temple", "Gourmet"]), "Influence, région 4\u202f; Temple\u202f; Gourmet");
+  });
+
+  test("a plain count says what the player entered, when every entry counts", () => {
+    const game = structuredClone(GAME);
+    game.scoring.values.push({ id: "coin_points", compute: { product: [3, { sum: [{ input: "coins" }, { input: "souvenirs" }] }] } });
+    game.scoring.values.push({ id: "gated", compute: { if: { cond: { input: "relic" }, then: { input: "coins" }, else: 0 } } });
+    const values = Object.fromEntries(game.scoring.values.map((/** @type {any} */ v) => [v.id, v]));
+    const row = { coins: 2, souvenirs: 1, relic: false };
+    assert.equal(entered(w, game, values.coin_points, row, 9), "Coins given to the temple: 2; Souvenirs: 1");
+    assert.equal(entered(w, game, values.coin_points, { coins: 3 }, 9), "Coins given to the temple: 3", "an empty field is left out");
+    assert.equal(entered(w, game, values.plain, { souvenirs: 11 }, 11), null, "one entry equal to the points says nothing more");
+    assert.equal(entered(w, game, values.gated, row, 0), null, "a condition could list a number that did not count");
+    assert.equal(entered(w, game, values.coin_points, undefined, 9), null, "no state, no entries");
+    const state = { players: [{ name: "Ana", souvenirs: 1 }, { name: "Olena", souvenirs: 11 }, { name: "Bo" }] };
+    assert.ok(explain(GAME, RESULT, w, state)[1].lines.includes("Souvenirs: 11 points"));
   });
 
   test("first place without the win says why", () => {

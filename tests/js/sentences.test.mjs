@@ -91,15 +91,15 @@ function idsOf(game) {
 /**
  * Every line the calculator shows for a result: the winners' line, the verdict, each
  * player's explanation and the line of categories nobody scored in.
- * @param {any} game @param {any} result @param {any} w
+ * @param {any} game @param {any} result @param {any} w @param {any} state the end state scored
  */
-function sentences(game, result, w) {
+function sentences(game, result, w, state) {
   const labels = Object.fromEntries(game.scoring.categories.map((/** @type {any} */ c) => [c.id, c.label]));
   const quiet = unscored(game, result);
   return [
     `${winnersLabel(w, result.winners.length)}${w.colon()}${result.winners.join(", ")}`,
     verdict(game, result, w),
-    ...explain(game, result, w).flatMap((/** @type {any} */ p) => p.lines),
+    ...explain(game, result, w, state).flatMap((/** @type {any} */ p) => p.lines),
     quiet.length ? w.t("calc_unscored", { categories: labelList(w, quiet.map((id) => labels[id] ?? id)) }) : null,
   ].filter((line) => line != null);
 }
@@ -119,7 +119,7 @@ for (const [id, data] of games().filter(([id]) => id !== "probe")) {
         for (const item of data.states.filter((/** @type {any} */ s) => /^(case|track) /.test(s.id))) {
           const { problems, state } = check(compiled, item.state);
           if (!state || problems.some((/** @type {any} */ p) => p.severity !== "tiebreak")) continue;
-          for (const line of sentences(game, score(compiled, state), w)) {
+          for (const line of sentences(game, score(compiled, state), w, item.state)) {
             read++;
             const faults = [
               ...(/\b(true|false|undefined|null|NaN)\b/.test(line) ? ["a raw value"] : []),

@@ -49,6 +49,67 @@ export function winnersLabel(w, count) {
 }
 
 /**
+ * The number inputs a value reads, in the order it reads them (through the values it reads).
+ * @param {any} game @param {any} node a value's computation @param {Set<string>} [seen] values already walked
+ * @returns {string[]}
+ */
+export function inputsRead(game, node, seen = new Set()) {
+  if (node === null || typeof node !== "object") return [];
+  if (!Array.isArray(node) && typeof node.input === "string") return [node.input];
+  if (!Array.isArray(node) && typeof node.value === "string" && Object.keys(node).length === 1) {
+    if (seen.has(node.value)) return [];
+    seen.add(node.value);
+    const found = (game.scoring.values ?? []).find((/** @type {any} */ v) => v.id === node.value);
+    return found ? inputsRead(game, found.compute, seen) : [];
+  }
+  const all = (Array.isArray(node) ? node : Object.values(node)).flatMap((child) => inputsRead(game, child, seen));
+  return [...new Set(all)];
+}
+
+/** Keys of a computation whose entries would not all count: a condition, an option, a choice. */
+const GATED = new Set(["if", "cond", "option", "is", "when", "choice_data", "rival"]);
+
+/**
+ * Whether every number a computation reads is a count the player entered, read whatever
+ * else holds: then listing those counts says how the points came. A condition (Nile's
+ * DeLuxor, River of Gold's delivered Elder) or a yes/no entry would list numbers that did
+ * not count.
+ * @param {any} game @param {any} node @param {Set<string>} [seen]
+ * @returns {boolean}
+ */
+export function plainCount(game, node, seen = new Set()) {
+  if (node === null || typeof node !== "object") return true;
+  if (Array.isArray(node)) return node.every((child) => plainCount(game, child, seen));
+  if (Object.keys(node).some((k) => GATED.has(k))) return false;
+  if (typeof node.input === "string") return (game.scoring.inputs ?? []).some((/** @type {any} */ i) => i.id === node.input && i.kind === "count");
+  if (typeof node.value === "string" && Object.keys(node).length === 1) {
+    if (seen.has(node.value)) return true;
+    seen.add(node.value);
+    const found = (game.scoring.values ?? []).find((/** @type {any} */ v) => v.id === node.value);
+    return !!found && plainCount(game, found.compute, seen);
+  }
+  return Object.values(node).every((child) => plainCount(game, child, seen));
+}
+
+/**
+ * What a player entered for a plain count, as "Label: number" items, or null when it
+ * would say nothing the points do not (one entry equal to the points, or nothing entered)
+ * or could mislead (see plainCount).
+ * @param {import("./kit.js").Words} w @param {any} game @param {any} value the category's value
+ * @param {Record<string, any> | undefined} row the player's entries @param {number} amount the points
+ */
+export function entered(w, game, value, row, amount) {
+  if (!row || !value || !plainCount(game, value.compute)) return null;
+  const inputs = game.scoring.inputs ?? [];
+  const items = inputsRead(game, value.compute)
+    .map((id) => inputs.find((/** @type {any} */ i) => i.id === id))
+    .filter((spec) => spec && spec.kind === "count" && typeof row[spec.id] === "number" && row[spec.id] !== 0)
+    .map((spec) => ({ label: String(spec.label), n: /** @type {number} */ (row[spec.id]) }));
+  if (!items.length || (items.length === 1 && items[0].n === amount)) return null;
+  return items.map(({ label, n }) => `${label}${w.colon()}${w.num(n)}`).reduce((a, b) => w.t("calc_items", { a, b }));
+}
+
+/**
  * Why one category scored what it did, or null when it has no details. A measure that is
  * a yes/no entry (Momiji's "you fulfil the other objective best") is never shown as a
  * value: the sentence says who leads instead.
@@ -124,19 +185,21 @@ export function unscored(game, result) {
 /**
  * The explanation of a result: per player, in the result's order, its name, rank and lines.
  * A category nobody scored in has no line (the result says so once, see unscored()); a
- * category without details (a plain count) says its points alone: how it is counted is
- * the scoring page's sentence, not a formula read aloud in the middle of a result.
+ * category without details (a plain count) says its points and, given the state, the
+ * numbers the player entered for it ("Meals: 24 points — Meals at 1 coin: 2; …"): how it
+ * is counted is the scoring page's sentence, not a formula read aloud in a result.
  * @param {any} game the export (labels in the page's language) @param {any} result score()'s result
- * @param {import("./kit.js").Words} w
+ * @param {import("./kit.js").Words} w @param {any} [state] the end state scored: a plain count says what was entered
  * @returns {{name: string, rank: number, lines: string[]}[]}
  */
-export function explain(game, result, w) {
+export function explain(game, result, w, state = null) {
   const s = game.scoring;
   const points = s.kind === "points";
   const nameOf = (/** @type {number} */ i) => result.players[i]?.name ?? "?";
   const computes = Object.fromEntries((s.values ?? []).map((/** @type {any} */ v) => [v.id, v.compute]));
   const quiet = new Set(unscored(game, result));
-  return result.players.map((/** @type {any} */ p) => {
+  const valueOf = Object.fromEntries((s.values ?? []).map((/** @type {any} */ v) => [v.id, v]));
+  return result.players.map((/** @type {any} */ p, /** @type {number} */ seat) => {
     const lines = [];
     // The colon and dash come from the language's strings: French sets a space before ":".
     const line = (/** @type {string} */ category, /** @type {string} */ shown, /** @type {string | null} */ why) =>
@@ -149,7 +212,7 @@ export function explain(game, result, w) {
       const details = p.details && Object.hasOwn(p.details, c.id) ? p.details[c.id] : null;
       const why = details == null ? null : reason(w, details, measured(game, award(computes[c.value])?.of), nameOf);
       if (why) lines.push(line(c.label, shown, why));
-      else if (details == null && amount && points) lines.push(line(c.label, shown, null));
+      else if (details == null && amount && points) lines.push(line(c.label, shown, entered(w, game, valueOf[c.value], state?.players?.[seat], amount)));
     }
     const ranking = rankingReason(game, result, p, w);
     if (ranking) lines.push(ranking);

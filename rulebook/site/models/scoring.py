@@ -144,7 +144,14 @@ def category_rows(game: LocalGame, shown: tuple[CategoryView, ...]) -> tuple[Cat
         )
         if alike is not None:
             row = rows[alike]
-            rows[alike] = replace(row, ids=(*row.ids, view.id), labels=(*row.labels, view.label))
+            # The row's formula now follows its first label ("Influence, region 1: the
+            # points…"): no capital after the colon.
+            shared = row.formula
+            if shared is not None and len(row.ids) == 1:
+                shared = replace(shared, text=shared.text[:1].lower() + shared.text[1:])
+            rows[alike] = replace(
+                row, ids=(*row.ids, view.id), labels=(*row.labels, view.label), formula=shared
+            )
             continue
         rows.append(
             CategoryRow(

@@ -33,6 +33,7 @@ their lists, so every location in the file keeps its index in error messages.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from pydantic import Field
@@ -241,6 +242,14 @@ def _count(ident: str, spec: dict[str, Any], top: Any) -> dict[str, Any]:
     if top is not None:
         found["max"] = top
     return found
+
+
+def full_count_value(value_id: str, value_ids: Collection[str]) -> str:
+    """The value a category shows in a full count: in this mode a category scored partly at
+    the end shows ``<value>_score_track`` (the track's part or, off the mode, the value), and
+    what the rules say about it (its note, its formula) is the value's own."""
+    base = value_id.removesuffix(f"_{OPTION}")
+    return base if base != value_id and base in value_ids else value_id
 
 
 def without_mode(when: Any) -> Any:

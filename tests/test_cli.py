@@ -105,9 +105,9 @@ def test_score_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     state.write_text(json.dumps(HAL_AND_JENNY), encoding="utf-8")
     assert main(["score", "nile", str(state)]) == 0
     out = capsys.readouterr().out
-    assert "Jenny" in out and "2 3 4 5 6" in out and "Gagnants: Jenny" in out  # Nile is French
+    assert "Jenny" in out and "2 3 4 5 6" in out and "Gagnant\u00a0: Jenny" in out  # Nile is French
     assert main(["score", "nile", str(state), "--lang", "uk"]) == 0
-    assert "Переможці: Jenny" in capsys.readouterr().out
+    assert "Переможець: Jenny" in capsys.readouterr().out
 
 
 def test_score_reports_every_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -335,7 +335,7 @@ def test_score_from_the_cache_loads_no_models(tmp_path: Path) -> None:
         for _ in range(2)
     ]
     table = [run.stdout.rsplit("loaded:", 1)[0] for run in runs]
-    assert table[0] == table[1] and "Gagnants: Jenny" in table[0]
+    assert table[0] == table[1] and "Gagnant\u00a0: Jenny" in table[0]
     assert "'pydantic'" in runs[0].stdout  # the first run loads the content and fills the cache
     assert runs[1].stdout.endswith("loaded: []\n"), runs[1].stdout
 
@@ -353,3 +353,52 @@ def test_setup_slots_are_in_the_chosen_language(
     assert f"   {slot}" in out
     if lang != "fr":
         assert "Région" not in out and "Emplacement" not in out
+
+
+#: "Winner" or "Winners" by the number of winners, as a person writes it in each language.
+WINNER_WORDS = {
+    "en": ("Winner", "Winners"),
+    "fr": ("Gagnant", "Gagnants"),
+    "uk": ("Переможець", "Переможці"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(WINNER_WORDS))
+def test_score_table_lines_read_as_written_for_every_case(language: str) -> None:
+    """Every conformance case of every game, printed as the command prints it: the winners'
+    line agrees with their number, French sets its no-break space before each colon, and
+    no raw value (`true`, `false`) is printed."""
+    from rulebook.cache import load_content
+    from rulebook.commands.score import labels, score_table
+    from rulebook.i18n.runtime import translator
+    from scorer.engine import GameEngine
+    from scorer.outcome import score_outcome
+
+    one, many = WINNER_WORDS[language]
+    wrong = []
+    for game_id, content in sorted(load_content(ROOT / "content").items()):
+        engine = GameEngine(content)
+        words = labels(content, translator(content, language))
+        for case in content.cases.cases if content.cases else []:
+            found = score_outcome(engine, {"game": game_id, **case.state})
+            assert found.result is not None, (game_id, case.id)
+            result = found.result.to_json()
+            text = score_table(words, result)
+            nobody = translator(content, language)("ui.calc_no_winner", "No winner")
+            said = next(x for x in text.splitlines() if x.startswith((one, many, nobody)))
+            count = len(result["winners"])
+            wanted = nobody if not count else one if count == 1 else many
+            colon = "" if not count else "\u00a0:" if language == "fr" else ":"
+            if not said.startswith(wanted + colon):
+                wrong.append(f"{game_id} {case.id}: {said}")
+            lines = text.splitlines()
+            for line in lines[lines.index("") :]:  # the lines after the table
+                if language == "fr" and any(
+                    line[i - 1] not in "\u00a0\u202f"
+                    for i, c in enumerate(line)
+                    if c in ":;!?" and i > 0  # a notice's "! " mark opens its line
+                ):
+                    wrong.append(f"{game_id} {case.id}: no no-break space: {line}")
+                if any(word in line.split() for word in ("true", "false", "True", "False")):
+                    wrong.append(f"{game_id} {case.id}: a raw value: {line}")
+    assert wrong == []

@@ -18,6 +18,7 @@ import pytest
 
 from rulebook import cache
 from rulebook.commands.score import labels
+from rulebook.i18n.runtime import translator
 from rulebook.paths import Project
 from schemas.game import GameContent
 from scorer.engine import Engine, GameEngine
@@ -66,7 +67,7 @@ def test_a_stored_export_follows_its_files(tmp_path: Path, monkeypatch: pytest.M
     project: Project = game_project(tmp_path / "project", "nile")
     content = load_game(project.content / "nile")
     engine = GameEngine(content)
-    words = {"en": labels(content, lambda c, t: t)}
+    words = {"en": labels(content, translator(content, "en"))}
 
     def store() -> bool:
         files = cache.export_fingerprint(project, "nile")

@@ -183,7 +183,8 @@ def test_worked_example_is_the_first_case(site: Path) -> None:
     assert f'id="example-{first.id.replace("_", "-")}"' in html
     winners = [p.name for p in first.expected if p.winner]
     # French typography: a no-break space before the colon (the same string as the widgets').
-    assert f'rb-example-winners">Gagnants\u00a0: <strong>{", ".join(winners)}</strong>' in html
+    said = "Gagnant" if len(winners) == 1 else "Gagnants"
+    assert f'rb-example-winners">{said}\u00a0: <strong>{", ".join(winners)}</strong>' in html
 
 
 # ----------------------------------------------------------------------------------------

@@ -81,3 +81,39 @@ def test_only_pages_that_show_a_fallback_record_it(
         if "rb-fallback" in renderer.render(page, page_links(page)):
             marked.add(page.path)
     assert recorded == marked == {"nile/rules.md"}
+
+
+@pytest.mark.parametrize("language", ["fr", "uk", "en"])
+def test_how_scores_are_counted_leads_with_the_rule_in_words(language: str) -> None:
+    """Issue 29: each row of "How scores are counted" (and of the quick reference) opens
+    with the content's own sentence, translated like any rule, and folds the formula under
+    it; categories scored alike (six regions, six family piles) share one row, their rule
+    said once, and no category is left out."""
+    from rulebook.cache import load_content
+    from rulebook.site.models.quick import quick_model
+    from rulebook.site.models.scoring import scoring_model
+    from schemas.track import INPUT as TRACK_CATEGORY
+
+    for game_id, content in sorted(load_content(ROOT / "content").items()):
+        game = LocalGame(GameBuild(content), Localizer(language, content))
+        model = scoring_model(game)
+        rows = model.rows
+        assert sorted(i for row in rows for i in row.ids) == sorted(
+            c.id for c in content.scoring.categories
+        )
+        for row in rows:
+            if row.ids == (TRACK_CATEGORY,):  # the score-track mode's own total: its label says it
+                continue
+            assert row.formula is not None, f"{game_id} {row.ids}: no sentence, only the formula"
+            assert row.lead.text != row.formula.text
+            assert not row.lead.fallback, f"{game_id} {row.ids}: not translated"
+        leads = [row.lead.text for row in rows]
+        said = [(row.lead.text, row.condition) for row in rows]
+        assert len(said) == len(set(said)), f"{game_id}: a rule said twice: {leads}"
+        quick = quick_model(game)
+        assert all(row.formula is None or row.lead.text in leads for row in quick.rows)
+    gold = load_content(ROOT / "content")["river_of_gold"]
+    regions = scoring_model(LocalGame(GameBuild(gold), Localizer(language, gold)))
+    assert [row.ids for row in regions.rows if len(row.ids) > 1] == [
+        tuple(f"region_{n}" for n in range(1, 7))
+    ]

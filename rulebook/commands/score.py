@@ -19,9 +19,13 @@ from typing import TYPE_CHECKING, Any
 from rulebook.errors import CommandError, report
 
 if TYPE_CHECKING:
-    from rulebook.commands import Translate
+    from rulebook.i18n.runtime import Translator
     from schemas.game import GameContent
     from scorer.problems import Problem
+
+#: The most winners a table has: every seat and every rival (a count phrase's forms repeat
+#: past it, the last one stands for more).
+MOST_WINNERS = 12
 
 #: What the text table needs besides the result: its words in one language.
 Labels = dict[str, Any]
@@ -55,7 +59,7 @@ def printable_path(where: str) -> str:
     return printable(where)
 
 
-def labels(content: GameContent, translate: Translate) -> Labels:
+def labels(content: GameContent, translate: Translator) -> Labels:
     """The words of the text table in one language (kept with the cached export too)."""
     scoring = content.scoring
     return {
@@ -72,17 +76,29 @@ def labels(content: GameContent, translate: Translate) -> Labels:
             c.message: translate(f"scoring.end_checks.{c.id}.message", c.message)
             for c in scoring.end_checks
         },
+        # "Winner" or "Winners" by the number of winners (index 0: none), chosen here: the
+        # quick path prints without loading the plural rules.
+        "winners": [translate("ui.calc_no_winner", "No winner")]
+        + [translate.count("ui.calc_winners", n) for n in range(1, MOST_WINNERS + 1)],
         "ui": {
             key: translate(f"ui.{key}", text)
             for key, text in (
                 ("total", "Total"),
                 ("rank", "Rank"),
-                ("winners", "Winners"),
+                ("colon", ": "),
                 ("shared_place", "shared place"),
                 ("undecided", "undecided (see the problems above)"),
             )
         },
     }
+
+
+def winners_line(words: Labels, winners: list[str]) -> str:
+    """ "Winner: Jenny", "Winners: A, B" (each language's plural forms) or "No winner"."""
+    said: list[str] = words["winners"]
+    if not winners:
+        return said[0]
+    return f"{said[min(len(winners), len(said) - 1)]}{words['ui']['colon']}{', '.join(winners)}"
 
 
 def score_table(words: Labels, result: dict[str, Any]) -> str:
@@ -106,19 +122,19 @@ def score_table(words: Labels, result: dict[str, Any]) -> str:
         )
     rows.append([ui["rank"]] + [str(p["rank"]) for p in players])
     lines = [tables.render(header, rows), ""]
-    lines.append(f"{ui['winners']}: {', '.join(result['winners']) or '-'}")
+    lines.append(winners_line(words, result["winners"]))
     for player in players:
         decided_by = player["decided_by"]
         if decided_by in (None, first_key):
             continue
         if decided_by == "shared":
-            lines.append(f"{player['name']}: {ui['shared_place']} ({player['against']})")
+            lines.append(f"{player['name']}{ui['colon']}{ui['shared_place']} ({player['against']})")
         elif decided_by == UNDECIDED:  # a tiebreaker with a problem: no key to show
-            lines.append(f"{player['name']}: {ui['undecided']} ({player['against']})")
+            lines.append(f"{player['name']}{ui['colon']}{ui['undecided']} ({player['against']})")
         else:
             step = player["tiebreak"][-1]
             lines.append(
-                f"{player['name']}: {words['keys'][decided_by]} "
+                f"{player['name']}{ui['colon']}{words['keys'][decided_by]} "
                 f"{step['mine']} / {step['theirs']} ({player['against']})"
             )
     lines.extend(f"! {words['end_checks'].get(n, n)}" for n in result["notices"])

@@ -278,6 +278,18 @@ UI_STRINGS: tuple[UiString, ...] = (
     UiString("how_scoring_works", "How scores are counted", "Site page text (how scoring works)."),
     UiString("category", "Category", "Site page text (category)."),
     UiString("how_computed", "How it is computed", "Site page text (how computed)."),
+    UiString(
+        "formula",
+        "The exact count",
+        "Scoring page: the folded line under a category's rule that opens how the calculator"
+        " counts it, step by step.",
+    ),
+    UiString(
+        "formula_alike",
+        "The others in this row are counted the same way, each with its own numbers.",
+        "Scoring page: under the exact count of the first of several categories scored alike"
+        " (six regions, six family piles).",
+    ),
     UiString("ranking", "Ranking and ties", "Site page text (ranking)."),
     UiString("better_higher", "higher is better", "Site page text (better higher)."),
     UiString("better_lower", "lower is better", "Site page text (better lower)."),
@@ -797,17 +809,17 @@ UI_STRINGS: tuple[UiString, ...] = (
     ),
     UiString(
         "calc_why_place",
-        "place {place} with {measure}",
+        "place {place}, with {measure}",
         "Calculator, why a score: a ranked award; {place} is 1, 2, 3..., {measure} what the player has.",
     ),
     UiString(
         "calc_why_place_tied",
-        "place {place}, tied with {names}, with {measure}",
+        "place {place}, shared with {names}, with {measure}",
         "Calculator, why a score: a ranked award shared with other players; {names} is a list of names.",
     ),
     UiString(
         "calc_why_far",
-        "place {place} with {measure}, but too far behind the leader",
+        "place {place}, with {measure}, but too far behind the leader",
         "Calculator, why a score: a ranked award lost because the gap to the first is too large.",
     ),
     UiString(
@@ -817,17 +829,17 @@ UI_STRINGS: tuple[UiString, ...] = (
     ),
     UiString(
         "calc_why_most",
-        "the most: {measure}",
+        "the most, with {measure}",
         "Calculator, why a score: the player alone has the most.",
     ),
     UiString(
         "calc_why_most_tied",
-        "shared — {measure}, tied with {names}",
+        "the most, with {measure}, level with {names}",
         "Calculator, why a score: the players tied for the most each score it; {names} is a list of names.",
     ),
     UiString(
         "calc_why_not_most",
-        "{measure}; the most is {best}, by {names}",
+        "{measure}, against {best} for {names}",
         "Calculator, why a score: another player has the most; {best} is their number, {names} their names.",
     ),
     UiString(
@@ -842,32 +854,83 @@ UI_STRINGS: tuple[UiString, ...] = (
     ),
     UiString(
         "calc_why_holder",
-        "activated it and has the most: {measure}",
+        "activated it and has the most, with {measure}",
         "Calculator, why a score: the player who activated the objective also leads it.",
     ),
     UiString(
         "calc_why_holder_tied",
-        "activated it and shares the most: {measure}, with {names}",
+        "activated it and has the most, with {measure}, level with {names}",
         "Calculator, why a score: the player who activated the objective is tied for the lead.",
     ),
     UiString(
+        "calc_why_lead",
+        "leads it",
+        "Calculator, why a score: the player alone leads an award decided by a yes/no entry"
+        " (Momiji's 'you fulfil the other objective best').",
+    ),
+    UiString(
+        "calc_why_lead_tied",
+        "leads it, level with {names}",
+        "Calculator, why a score: the player shares the lead of an award decided by a yes/no"
+        " entry; {names} is a list of names.",
+    ),
+    UiString(
+        "calc_why_holder_lead",
+        "activated it and leads it",
+        "Calculator, why a score: the player who activated the objective leads it (a yes/no entry).",
+    ),
+    UiString(
+        "calc_why_holder_lead_tied",
+        "activated it and leads it, level with {names}",
+        "Calculator, why a score: the player who activated the objective shares its lead"
+        " (a yes/no entry); {names} is a list of names.",
+    ),
+    UiString(
+        "calc_why_behind",
+        "behind {names}",
+        "Calculator, why a score: other players lead an award decided by a yes/no entry;"
+        " {names} is a list of names.",
+    ),
+    UiString(
+        "calc_items",
+        "{a}; {b}",
+        "Calculator: two names of a list joined where a name holds a comma itself"
+        " ('Influence, region 4; Influence, region 3').",
+    ),
+    UiString(
+        "calc_why_no_lead",
+        "nobody leads it",
+        "Calculator, why a score: nobody leads an award decided by a yes/no entry.",
+    ),
+    UiString(
+        "calc_no_winner",
+        "No winner",
+        "Command line: the result's last line when nobody wins (a cooperative game lost).",
+    ),
+    UiString(
+        "calc_winners",
+        "Winner",
+        "Calculator and command line: before the winners' names ('Winner: Jenny').",
+        plural="Winners",
+    ),
+    UiString(
         "calc_why_decided",
-        "Place decided by {key}: {mine} against {theirs} ({name})",
+        "{key}: {mine} against {theirs} for {name}",
         "Calculator, why a score: the first ranking key; {key} is its name, {name} the player compared with.",
     ),
     UiString(
         "calc_why_at",
-        "Place decided by {key}, at position {position}: {mine} against {theirs} ({name})",
+        "{key}: in position {position}, {mine} against {theirs} for {name}",
         "Calculator, why a score: the key is a list (Nile's piles, smallest first) and differs first at {position}.",
     ),
     UiString(
         "calc_why_tiebreak_won",
-        "Won on tiebreak — {key}: {mine} against {theirs} ({name})",
+        "Level with {name}, ahead on the tiebreaker — {key}: {mine} against {theirs}",
         "Calculator, why a score: equal on the first key, the player is ahead on the tiebreaker {key}.",
     ),
     UiString(
         "calc_why_tiebreak_lost",
-        "Lost on tiebreak — {key}: {mine} against {theirs} ({name})",
+        "Level with {name}, behind on the tiebreaker — {key}: {mine} against {theirs}",
         "Calculator, why a score: equal on the first key, the player is behind on the tiebreaker {key}.",
     ),
     UiString(
@@ -955,18 +1018,18 @@ UI_STRINGS: tuple[UiString, ...] = (
     UiString("calc_more", "One more", "Calculator: the + button beside a small count."),
     UiString(
         "calc_verdict",
-        "{name} wins with {amount}, {gap} ahead of {other}: {categories} made the difference",
-        "Calculator, the result in one sentence; {amount} is e.g. '86 points', {gap} a number, "
+        "{name} wins with {amount}, {gap} ahead of {other}; the biggest gains: {categories}",
+        "Calculator, the result in one sentence; {amount} and {gap} are e.g. '86 points' and '5 points', {categories} a list of one or two scoring categories (joined with '; ' when a name holds a comma)."
         "{categories} a list of scoring categories.",
     ),
     UiString(
         "calc_verdict_plain",
         "{name} wins with {amount}, {gap} ahead of {other}",
-        "Calculator, the result in one sentence; {amount} is e.g. '86 points', {gap} a number.",
+        "Calculator, the result in one sentence; {amount} and {gap} are e.g. '86 points' and '5 points'.",
     ),
     UiString(
         "calc_verdict_tiebreak",
-        "{name} wins with {amount}, level with {other} and ahead on {key}",
+        "{name} wins with {amount}, level with {other}, ahead on the tiebreaker: {key}",
         "Calculator, the result in one sentence: equal totals, won on the tiebreaker {key}.",
     ),
     UiString(

@@ -13,7 +13,6 @@ import json
 from typing import Any
 
 from rulebook.site.localize import UI, Localizer
-from rulebook.site.models.scoring import describe_in
 from rulebook.site.tools import tool_keys, tools_island
 from schemas.game import GameContent
 from scorer.export import export_game
@@ -235,11 +234,6 @@ def island_data(
     full, shared = localized if localized is not None else localized_export(content, loc)
     fallback = dict(shared)
     doc = widget_export(full, widget)
-    if widget == "calculator":
-        # How each category is counted, in words: the explanation of a plain count says it.
-        doc["descriptions"] = {
-            c.id: describe_in(content, loc, c).text for c in content.scoring.categories
-        }
     ui: dict[str, str] = {}
     for key in (*WIDGET_KEYS, *tool_keys(widget)):  # the table tools' strings too
         found = loc.ui(key)

@@ -186,6 +186,7 @@ class Renderer:
         )
         self.env.globals.update(
             ui=self.ui,
+            counted=self.counted,
             colon=self.colon,
             lang_attr=self.lang_attr,
             hashes=_hashes,
@@ -221,6 +222,10 @@ class Renderer:
         found = self.loc.ui(key)
         self._note(found)
         return found.fill(**values) if values else found
+
+    def counted(self, key: str, number: int) -> str:
+        """The count phrase ``ui.<key>`` in the form ``number`` takes ("Winner", "Winners")."""
+        return self.loc.count(key, number)
 
     def colon(self) -> Markup:
         """What goes between a label and its value, spaces kept (French: a no-break space

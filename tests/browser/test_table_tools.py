@@ -307,9 +307,13 @@ def test_each_award_and_place_is_explained(page: Any, base_url: str) -> None:
     page.goto(base_url + "en/tokaido/scoring/")
     enter_state(page, TOKAIDO_STATE, "tokaido")
     first = page.locator('[data-explain-player="0"] li').all_inner_texts()
-    assert any("Donor ranking: 10 points — place 1, tied with B, with 4" in line for line in first)
-    assert any(line.startswith("Gourmet: 3 points — shared — 8, tied with C") for line in first)
-    assert first[-1] == "Place decided by Journey points: 74 against 76 (B)"
+    assert any(
+        "Donor ranking: 10 points — place 1, shared with B, with 4" in line for line in first
+    )
+    assert "Gourmet: 3 points — the most, with 8, level with C" in first
+    assert "Bather: 0 points — 1, against 4 for B and D" in first
+    # Points decide a points game: no line repeats the total against the next player's.
+    assert not any("Journey points" in line for line in first), first
     assert page.locator("[data-chart] [data-chart-player]").count() == 5
     assert page.locator("[data-chart] rect").count() > 10
 
@@ -317,7 +321,7 @@ def test_each_award_and_place_is_explained(page: Any, base_url: str) -> None:
     enter_state(page, NILE_STATE, "nile")
     hal = page.locator('[data-explain-player="0"] li').all_inner_texts()
     assert hal[0].endswith("1 · 4 · 5 · 6 · 7")
-    assert "позиція 1: 1 проти 2 (Jenny)" in hal[1]
+    assert hal[1].endswith("на позиції 1 — 1 проти 2 у Jenny")
 
 
 def test_french_counts_use_plural_rules(page: Any, base_url: str) -> None:
@@ -328,7 +332,7 @@ def test_french_counts_use_plural_rules(page: Any, base_url: str) -> None:
     # label and its value (it once joined them with a bare ": ").
     assert any("\u00a0: 0 point —" in line for line in lines), lines
     assert any("\u00a0: 10 points —" in line for line in lines), lines
-    assert page.locator(".rb-winners").inner_text().startswith("Gagnants\u00a0: ")
+    assert page.locator(".rb-winners").inner_text().startswith("Gagnant\u00a0: ")  # C alone
 
 
 # -- Print --------------------------------------------------------------------------------------

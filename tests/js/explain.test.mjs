@@ -5,7 +5,7 @@ import { describe, test } from "node:test";
 import { FakeElement, installDom, serialize } from "./dom.mjs";
 import { GAME, HOSTILE_NAMES, ISLAND, tool } from "./tools.mjs";
 
-const { explain, reason, firstDifference, unscored, verdict } = await tool("explain");
+const { explain, reason, firstDifference, unscored, verdict, labelList, entered } = await tool("explain");
 const { chart, segments } = await tool("chart");
 const { Words, fillIn } = await tool("kit");
 installDom();
@@ -62,40 +62,39 @@ describe("explain", () => {
       {
         name: "Ana",
         lines: [
-          "Temple: 10 points — place 1 with 5 (Coins given to the temple)",
-          "Collector: 3 points — shared — 7, tied with Olena",
-          "Relic objective: 10 points — activated it and has the most: 4 (Pile)",
+          "Temple: 10 points — place 1, with 5 (Coins given to the temple)",
+          "Collector: 3 points — the most, with 7, level with Olena",
+          "Relic objective: 10 points — activated it and has the most, with 4 (Pile)",
           "Souvenirs: 1 point",
-          "Won on tiebreak — Achievement cards: 3 against 2 (Olena)",
+          "Level with Olena, ahead on the tiebreaker — Achievement cards: 3 against 2",
         ],
         rank: 1,
       },
       {
         name: "Olena",
         lines: [
-          "Temple: 7 points — place 2, tied with Bo, with 3 (Coins given to the temple)",
-          "Collector: 3 points — shared — 7, tied with Ana",
-          "Relic objective: 3 points — shared — 4 (Pile), tied with Ana",
+          "Temple: 7 points — place 2, shared with Bo, with 3 (Coins given to the temple)",
+          "Collector: 3 points — the most, with 7, level with Ana",
+          "Relic objective: 3 points — the most, with 4 (Pile), level with Ana",
           "Souvenirs: 11 points",
-          "Lost on tiebreak — Achievement cards: 2 against 3 (Ana)",
+          "Level with Ana, behind on the tiebreaker — Achievement cards: 2 against 3",
         ],
         rank: 2,
       },
       {
         name: "Bo",
         lines: [
-          "Temple: 7 points — place 2, tied with Olena, with 3 (Coins given to the temple)",
-          "Collector: 0 points — 1; the most is 7, by Ana and Olena",
-          "Relic objective: 0 points — 0 (Pile); the most is 4, by Ana and Olena",
-          "Place decided by Points: 7 against 24 (Olena)",
+          "Temple: 7 points — place 2, shared with Olena, with 3 (Coins given to the temple)",
+          "Collector: 0 points — 1, against 7 for Ana and Olena",
+          "Relic objective: 0 points — 0 (Pile), against 4 for Ana and Olena",
         ],
         rank: 3,
       },
     ]);
   });
 
-  test("a plain count says how it is counted; awards nobody won are one line, not one per player", () => {
-    const game = { ...GAME, descriptions: { souvenirs: "1 point per souvenir" } };
+  test("a plain count says its points, not a formula; awards nobody won are one line, not one per player", () => {
+    const game = GAME;
     const result = structuredClone(RESULT);
     for (const p of result.players) p.breakdown.relic = 0;
     assert.deepEqual(unscored(game, result), ["relic"]);
@@ -104,14 +103,14 @@ describe("explain", () => {
     assert.deepEqual(unscored(game, rival), [], "a category only a ranked rival scored in keeps its row");
     const lines = explain(game, result, w);
     assert.ok(lines.every((p) => !p.lines.some((line) => line.startsWith("Relic"))), JSON.stringify(lines));
-    assert.ok(lines[0].lines.includes("Souvenirs: 1 point — 1 point per souvenir"));
+    assert.ok(lines[0].lines.includes("Souvenirs: 1 point"), JSON.stringify(lines));
   });
 
   test("each line is put together by the language's own pattern (French sets a space before the colon)", () => {
-    const game = { ...GAME, descriptions: { souvenirs: "1 point par souvenir" } };
+    const game = GAME;
     const french = new Words({ ...ISLAND, ui: { ...ISLAND.ui, calc_explain_line: "{category}\u202f: {points}", calc_explain_line_why: "{category}\u202f: {points} — {why}" } });
     const lines = explain(game, RESULT, french)[0].lines;
-    assert.ok(lines.includes("Souvenirs\u202f: 1 point — 1 point par souvenir"), JSON.stringify(lines));
+    assert.ok(lines.includes("Souvenirs\u202f: 1 point"), JSON.stringify(lines));
     assert.ok(lines[0].startsWith("Temple\u202f: 10 points — "), JSON.stringify(lines));
   });
 
@@ -119,8 +118,8 @@ describe("explain", () => {
     const result = structuredClone(RESULT);
     result.players[0].total = 30;
     result.players[0].breakdown.temple = 16;
-    assert.equal(verdict(GAME, result, w), "Ana wins with 30 points, 6 ahead of Olena: Temple and Relic objective made the difference");
-    assert.equal(verdict(GAME, RESULT, w), "Ana wins with 24 points, level with Olena and ahead on Achievement cards");
+    assert.equal(verdict(GAME, result, w), "Ana wins with 30 points, 6 points ahead of Olena; the biggest gains: Temple and Relic objective");
+    assert.equal(verdict(GAME, RESULT, w), "Ana wins with 24 points, level with Olena, ahead on the tiebreaker: Achievement cards");
     const shared = structuredClone(RESULT);
     shared.players[1].winner = true;
     assert.equal(verdict(GAME, shared, w), "Ana and Olena share the win with 24 points");
@@ -130,12 +129,18 @@ describe("explain", () => {
   test("the other award cases", () => {
     const nameOf = (/** @type {number} */ i) => ["Ana", "Bo"][i];
     assert.equal(reason(w, { place: null, measure: 0, tied_with: [] }, "Coins", nameOf), "not ranked, with 0 (Coins)");
-    assert.equal(reason(w, { place: 2, measure: 1, tied_with: [], gap_too_large: true }, null, nameOf), "place 2 with 1, but too far behind the leader");
+    assert.equal(reason(w, { place: 2, measure: 1, tied_with: [], gap_too_large: true }, null, nameOf), "place 2, with 1, but too far behind the leader");
     assert.equal(reason(w, { measure: 0, best: 0, won: false, tied_with: [] }, null, nameOf), "0; nobody has enough");
     assert.equal(reason(w, { measure: 2, active: false }, null, nameOf), "nobody activated it");
     assert.equal(reason(w, { measure: 2, best: 2, active: true, won: true, holder: true, tied_with: [1] }, null, nameOf),
-      "activated it and shares the most: 2, with Bo");
+      "activated it and has the most, with 2, level with Bo");
     assert.equal(reason(w, null, null, nameOf), null);
+    // A yes/no entry is never shown as "true": the sentence says who leads.
+    const flag = { measure: true, best: true, active: true, won: true, holder: true, tied_with: [1] };
+    assert.equal(reason(w, flag, "You fulfil it best", nameOf), "activated it and leads it, level with Bo");
+    assert.equal(reason(w, { ...flag, holder: false, tied_with: [] }, "You fulfil it best", nameOf), "leads it");
+    assert.equal(reason(w, { ...flag, measure: false, won: false, holder: false, tied_with: [0] }, "X", nameOf), "behind Ana");
+    assert.equal(reason(w, { ...flag, measure: false, won: false, holder: false, tied_with: [] }, "X", nameOf), "nobody leads it");
   });
 
   test("Nile: the sorted piles, and the position where the comparison was decided", () => {
@@ -155,12 +160,35 @@ describe("explain", () => {
       ],
     };
     assert.deepEqual(explain(nile, result, w).map((/** @type {any} */ p) => p.lines), [
-      ["Piles, smallest first: 1 · 4 · 5 · 6 · 7", "Place decided by Piles, smallest first, at position 1: 1 against 2 (Jenny)"],
-      ["Piles, smallest first: 2 · 3 · 4 · 5 · 6", "Place decided by Piles, smallest first, at position 1: 2 against 1 (Hal)"],
+      ["Piles, smallest first: 1 · 4 · 5 · 6 · 7", "Piles, smallest first: in position 1, 1 against 2 for Jenny"],
+      ["Piles, smallest first: 2 · 3 · 4 · 5 · 6", "Piles, smallest first: in position 1, 2 against 1 for Hal"],
       ["Piles, smallest first: 2 · 3 · 4 · 5 · 6", "Shared place: tied with Jenny on every tiebreaker"],
     ]);
     assert.deepEqual(firstDifference([2, 3, 4], [2, 3, 5]), { position: 3, mine: 4, theirs: 5 });
     assert.deepEqual(firstDifference([2, 3], [2, 3, 1]), { position: 3, mine: "—", theirs: 1 });
+  });
+
+  test("labels that hold a comma are listed with the language's semicolon", () => {
+    assert.equal(labelList(w, ["Temple", "Collector"]), "Temple and Collector");
+    assert.equal(labelList(w, ["Influence, region 4", "Influence, region 3"]), "Influence, region 4; Influence, region 3");
+    assert.equal(labelList(w, ["Perfection", "Murasame and Masamune"]), "Perfection; Murasame and Masamune");
+    const french = new Words({ ...ISLAND, language: "fr", ui: { ...ISLAND.ui, calc_items: "{a}\u202f; {b}" } });
+    assert.equal(labelList(french, ["Influence, région 4", "Temple", "Gourmet"]), "Influence, région 4\u202f; Temple\u202f; Gourmet");
+  });
+
+  test("a plain count says what the player entered, when every entry counts", () => {
+    const game = structuredClone(GAME);
+    game.scoring.values.push({ id: "coin_points", compute: { product: [3, { sum: [{ input: "coins" }, { input: "souvenirs" }] }] } });
+    game.scoring.values.push({ id: "gated", compute: { if: { cond: { input: "relic" }, then: { input: "coins" }, else: 0 } } });
+    const values = Object.fromEntries(game.scoring.values.map((/** @type {any} */ v) => [v.id, v]));
+    const row = { coins: 2, souvenirs: 1, relic: false };
+    assert.equal(entered(w, game, values.coin_points, row, 9), "Coins given to the temple: 2; Souvenirs: 1");
+    assert.equal(entered(w, game, values.coin_points, { coins: 3 }, 9), "Coins given to the temple: 3", "an empty field is left out");
+    assert.equal(entered(w, game, values.plain, { souvenirs: 11 }, 11), null, "one entry equal to the points says nothing more");
+    assert.equal(entered(w, game, values.gated, row, 0), null, "a condition could list a number that did not count");
+    assert.equal(entered(w, game, values.coin_points, undefined, 9), null, "no state, no entries");
+    const state = { players: [{ name: "Ana", souvenirs: 1 }, { name: "Olena", souvenirs: 11 }, { name: "Bo" }] };
+    assert.ok(explain(GAME, RESULT, w, state)[1].lines.includes("Souvenirs: 11 points"));
   });
 
   test("first place without the win says why", () => {
@@ -175,8 +203,8 @@ describe("explain", () => {
       result.players[1].name = name;
       result.players[0].against = name;
       const lines = explain(GAME, result, w)[0].lines;
-      assert.equal(lines[1], `Collector: 3 points — shared — 7, tied with ${name}`);
-      assert.equal(lines[4], `Won on tiebreak — Achievement cards: 3 against 2 (${name})`);
+      assert.equal(lines[1], `Collector: 3 points — the most, with 7, level with ${name}`);
+      assert.equal(lines[4], `Level with ${name}, ahead on the tiebreaker — Achievement cards: 3 against 2`);
     }
   });
 });

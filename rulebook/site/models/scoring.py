@@ -7,7 +7,7 @@ language, followed by the value's note when the content has one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rulebook.i18n.numbers import format_number
 from rulebook.i18n.typography import typeset
@@ -19,8 +19,8 @@ from rulebook.site.provenance import Decision, decision
 from rulebook.site.view import LocalGame
 from schemas.game import GameContent
 from schemas.scoring import Category
-from schemas.track import without_mode
-from scorer.describe import CallbackWords, describe_category, render
+from schemas.track import full_count_value, without_mode
+from scorer.describe import CallbackWords, describe_value, render
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,24 @@ class CategoryView:
 
 
 @dataclass(frozen=True)
+class CategoryRow:
+    """One line of "How scores are counted": categories scored alike (six regions, six
+    family piles) share it, their rule said once.
+
+    ``lead`` is the content's own sentence for the rule (a value's ``note``), or the
+    description in words when the content has none; ``formula`` is that description,
+    folded under the sentence, when there is a sentence to lead with. Where several
+    categories share the row, the formula shown is the first one's.
+    """
+
+    ids: tuple[str, ...]
+    labels: tuple[Fragment, ...]
+    condition: Condition | None
+    lead: Fragment
+    formula: Fragment | None
+
+
+@dataclass(frozen=True)
 class KeyView:
     label: Fragment
     better: Fragment
@@ -42,6 +60,7 @@ class KeyView:
 class ScoringModel:
     points: bool
     categories: tuple[CategoryView, ...]
+    rows: tuple[CategoryRow, ...]
     keys: tuple[KeyView, ...]
     win_requires: Fragment | None
     ranking_decision: Decision | None
@@ -59,9 +78,12 @@ def category_description(game: LocalGame, category: Category) -> Fragment:
     return describe_in(game.content, game.loc, category)
 
 
-def describe_in(content: GameContent, loc: Localizer, category: Category) -> Fragment:
+def describe_in(
+    content: GameContent, loc: Localizer, category: Category, with_note: bool = True
+) -> Fragment:
     """How ``category`` is counted, in words: the engine's description of the value it
-    shows, in ``loc``'s language, then the value's note when the content has one.
+    shows in a full count (not the score-track mode's part), in ``loc``'s language, then
+    (``with_note``) the value's note when the content has one.
 
     The fragment is a fallback (marked on the page) when any word of it is.
     """
@@ -78,18 +100,72 @@ def describe_in(content: GameContent, loc: Localizer, category: Category) -> Fra
         lambda key, number: loc.count(key, number),
         lambda number: format_number(number, loc.language),
     )
-    text = render(describe_category(content, category.id), words)
-    sentence = text[:1].upper() + text[1:]
     values = {v.id: v for v in content.scoring.values}
-    value = values.get(category.value)
-    note = loc.maybe(f"scoring.values.{category.value}.note", value.note if value else None)
-    if note is not None:
+    shown = full_count_value(category.value, values)
+    text = render(describe_value(content, shown), words)
+    sentence = text[:1].upper() + text[1:]
+    value = values.get(shown)
+    note = loc.maybe(f"scoring.values.{shown}.note", value.note if value else None)
+    if note is not None and with_note:
         seen(note)
         sentence = f"{sentence}. {note.text}"
     # Labels quoted inside quoted labels («Карти «Гаряче джерело»») take the inner pair.
     if fell_back:
         return Fragment(typeset(sentence, fell_back[0].lang), fell_back[0].lang, fallback=True)
     return Fragment(typeset(sentence, loc.language), loc.language)
+
+
+def authored_note(game: LocalGame, category: Category) -> Fragment | None:
+    """The content's own sentence on how ``category`` is counted (its value's note)."""
+    values = {v.id: v for v in game.content.scoring.values}
+    value = values.get(full_count_value(category.value, values))
+    if value is None or value.note is None:
+        return None
+    return game.loc.text(f"scoring.values.{value.id}.note", value.note)
+
+
+def category_rows(game: LocalGame, shown: tuple[CategoryView, ...]) -> tuple[CategoryRow, ...]:
+    """The rows of "How scores are counted" for ``shown``: the authored sentence first and
+    the formula folded; categories with the same sentence and condition join the first
+    one's row (Momiji's two "other objective" slots join the objectives above them)."""
+    declared = {c.id: c for c in game.content.scoring.categories}
+    rows: list[CategoryRow] = []
+    for view in shown:
+        category = declared[view.id]
+        lead = authored_note(game, category)
+        formula = describe_in(game.content, game.loc, category, with_note=False)
+        alike = next(
+            (
+                k
+                for k, row in enumerate(rows)
+                if lead is not None
+                and row.formula is not None
+                and row.lead.text == lead.text
+                and row.condition == view.condition
+            ),
+            None,
+        )
+        if alike is not None:
+            row = rows[alike]
+            # The row's formula now follows its first label ("Influence, region 1: the
+            # points…"): no capital after the colon.
+            shared = row.formula
+            if shared is not None and len(row.ids) == 1:
+                shared = replace(shared, text=shared.text[:1].lower() + shared.text[1:])
+            rows[alike] = replace(
+                row, ids=(*row.ids, view.id), labels=(*row.labels, view.label), formula=shared
+            )
+            continue
+        rows.append(
+            CategoryRow(
+                ids=(view.id,),
+                labels=(view.label,),
+                condition=view.condition,
+                lead=formula if lead is None else lead,
+                formula=None if lead is None else formula,
+            )
+        )
+    return tuple(rows)
 
 
 def scoring_model(game: LocalGame) -> ScoringModel:
@@ -125,6 +201,7 @@ def _scoring_model(game: LocalGame) -> ScoringModel:
     return ScoringModel(
         points=scoring.kind == "points",
         categories=tuple(categories),
+        rows=category_rows(game, tuple(categories)),
         keys=tuple(
             KeyView(
                 loc.text(f"scoring.ranking.{k.value}.label", k.label),

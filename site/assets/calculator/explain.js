@@ -1,9 +1,9 @@
 // Why each score: a sentence per awarded line, from the details score() gives per category
 // (place, measure, tied_with, best, won, holder...), and the path that decided each place.
 //
-//   Temple: 10 points — place 1 with 5 (Coins given to the temple)
-//   Collector: 3 points — shared — 7, tied with Olena
-//   Won on tiebreak — Achievement cards: 3 against 2 (Olena)
+//   Temple: 10 points — place 1, with 5 (Coins given to the temple)
+//   Collector: 3 points — the most, with 7, level with Olena
+//   Level with Olena, ahead on the tiebreaker — Achievement cards: 3 against 2
 //
 // Every word comes from the page's interface strings (Words); labels come from the game's
 // export, already in the page's language. The sentences are plain text.
@@ -26,12 +26,99 @@ function measured(game, of) {
 }
 
 /**
- * Why one category scored what it did, or null when it has no details.
+ * Labels joined as a list the reader can still split: the language's "A, B and C", or
+ * "A; B; C" (the language's own "; ") when a label holds a comma or that "and" itself
+ * ("Influence, region 4", "Murasame and Masamune").
+ * @param {import("./kit.js").Words} w @param {string[]} labels
+ */
+export function labelList(w, labels) {
+  // The language's own word between two items ("and", "et", "і"): a label holding it
+  // ("Murasame and Masamune") would blur the list as much as a comma.
+  const joiner = w.list(["\u0001", "\u0002"]).slice(1, -1).trim();
+  const blurs = (/** @type {string} */ l) => /[,،、]/.test(l) || (joiner !== "" && ` ${l} `.includes(` ${joiner} `));
+  if (!labels.some(blurs)) return w.list(labels);
+  return labels.reduce((a, b) => w.t("calc_items", { a, b }));
+}
+
+/**
+ * "Winner" or "Winners", as many as there are names (the language's plural rules).
+ * @param {import("./kit.js").Words} w @param {number} count
+ */
+export function winnersLabel(w, count) {
+  return w.t("calc_winners", { count });
+}
+
+/**
+ * The number inputs a value reads, in the order it reads them (through the values it reads).
+ * @param {any} game @param {any} node a value's computation @param {Set<string>} [seen] values already walked
+ * @returns {string[]}
+ */
+export function inputsRead(game, node, seen = new Set()) {
+  if (node === null || typeof node !== "object") return [];
+  if (!Array.isArray(node) && typeof node.input === "string") return [node.input];
+  if (!Array.isArray(node) && typeof node.value === "string" && Object.keys(node).length === 1) {
+    if (seen.has(node.value)) return [];
+    seen.add(node.value);
+    const found = (game.scoring.values ?? []).find((/** @type {any} */ v) => v.id === node.value);
+    return found ? inputsRead(game, found.compute, seen) : [];
+  }
+  const all = (Array.isArray(node) ? node : Object.values(node)).flatMap((child) => inputsRead(game, child, seen));
+  return [...new Set(all)];
+}
+
+/** Keys of a computation whose entries would not all count: a condition, an option, a choice. */
+const GATED = new Set(["if", "cond", "option", "is", "when", "choice_data", "rival"]);
+
+/**
+ * Whether every number a computation reads is a count the player entered, read whatever
+ * else holds: then listing those counts says how the points came. A condition (Nile's
+ * DeLuxor, River of Gold's delivered Elder) or a yes/no entry would list numbers that did
+ * not count.
+ * @param {any} game @param {any} node @param {Set<string>} [seen]
+ * @returns {boolean}
+ */
+export function plainCount(game, node, seen = new Set()) {
+  if (node === null || typeof node !== "object") return true;
+  if (Array.isArray(node)) return node.every((child) => plainCount(game, child, seen));
+  if (Object.keys(node).some((k) => GATED.has(k))) return false;
+  if (typeof node.input === "string") return (game.scoring.inputs ?? []).some((/** @type {any} */ i) => i.id === node.input && i.kind === "count");
+  if (typeof node.value === "string" && Object.keys(node).length === 1) {
+    if (seen.has(node.value)) return true;
+    seen.add(node.value);
+    const found = (game.scoring.values ?? []).find((/** @type {any} */ v) => v.id === node.value);
+    return !!found && plainCount(game, found.compute, seen);
+  }
+  return Object.values(node).every((child) => plainCount(game, child, seen));
+}
+
+/**
+ * What a player entered for a plain count, as "Label: number" items, or null when it
+ * would say nothing the points do not (one entry equal to the points, or nothing entered)
+ * or could mislead (see plainCount).
+ * @param {import("./kit.js").Words} w @param {any} game @param {any} value the category's value
+ * @param {Record<string, any> | undefined} row the player's entries @param {number} amount the points
+ */
+export function entered(w, game, value, row, amount) {
+  if (!row || !value || !plainCount(game, value.compute)) return null;
+  const inputs = game.scoring.inputs ?? [];
+  const items = inputsRead(game, value.compute)
+    .map((id) => inputs.find((/** @type {any} */ i) => i.id === id))
+    .filter((spec) => spec && spec.kind === "count" && typeof row[spec.id] === "number" && row[spec.id] !== 0)
+    .map((spec) => ({ label: String(spec.label), n: /** @type {number} */ (row[spec.id]) }));
+  if (!items.length || (items.length === 1 && items[0].n === amount)) return null;
+  return items.map(({ label, n }) => `${label}${w.colon()}${w.num(n)}`).reduce((a, b) => w.t("calc_items", { a, b }));
+}
+
+/**
+ * Why one category scored what it did, or null when it has no details. A measure that is
+ * a yes/no entry (Momiji's "you fulfil the other objective best") is never shown as a
+ * value: the sentence says who leads instead.
  * @param {import("./kit.js").Words} w @param {any} d the details @param {string | null} label what is measured
  * @param {(i: number) => string} nameOf
  */
 export function reason(w, d, label, nameOf) {
   if (d === null || typeof d !== "object") return null;
+  const flag = typeof d.measure === "boolean";
   const measure = w.num(d.measure) + (label ? ` (${label})` : "");
   const tied = (d.tied_with ?? []).map(nameOf);
   const names = w.list(tied);
@@ -41,8 +128,12 @@ export function reason(w, d, label, nameOf) {
     return w.t(tied.length ? "calc_why_place_tied" : "calc_why_place", { place: w.num(d.place), measure, names });
   }
   if (d.active === false) return w.t("calc_why_inactive");
-  if (d.won && d.holder) return w.t(tied.length ? "calc_why_holder_tied" : "calc_why_holder", { measure, names });
-  if (d.won) return w.t(tied.length ? "calc_why_most_tied" : "calc_why_most", { measure, names });
+  const tie = tied.length ? "_tied" : "";
+  if (flag) {
+    if (d.won) return w.t(`calc_why_${d.holder ? "holder_lead" : "lead"}${tie}`, { names });
+    return w.t(tied.length ? "calc_why_behind" : "calc_why_no_lead", { names });
+  }
+  if (d.won) return w.t(`calc_why_${d.holder ? "holder" : "most"}${tie}`, { measure, names });
   if (tied.length) return w.t("calc_why_not_most", { measure, best: w.num(d.best), names });
   return w.t("calc_why_nobody", { measure });
 }
@@ -71,7 +162,11 @@ export function rankingReason(game, result, p, w) {
   const step = (p.tiebreak ?? []).find((/** @type {any} */ s) => s.key === p.decided_by) ?? {};
   const at = firstDifference(step.mine, step.theirs);
   const values = { key: labelOf(p.decided_by), mine: w.num(at.mine), theirs: w.num(at.theirs), name: p.against, position: w.num(at.position) };
-  if (p.decided_by === keys[0].value) return w.t(at.position ? "calc_why_at" : "calc_why_decided", values);
+  if (p.decided_by === keys[0].value) {
+    // Points decide a points game: the lines above and the verdict say it already.
+    if (game.scoring.kind === "points" && !at.position) return null;
+    return w.t(at.position ? "calc_why_at" : "calc_why_decided", values);
+  }
   const other = result.players.find((/** @type {any} */ q) => q.name === p.against);
   return w.t(other && p.rank < other.rank ? "calc_why_tiebreak_won" : "calc_why_tiebreak_lost", values);
 }
@@ -90,20 +185,21 @@ export function unscored(game, result) {
 /**
  * The explanation of a result: per player, in the result's order, its name, rank and lines.
  * A category nobody scored in has no line (the result says so once, see unscored()); a
- * category without details (a plain count) says how it is counted, when the export has
- * the words (``descriptions``, by category id).
+ * category without details (a plain count) says its points and, given the state, the
+ * numbers the player entered for it ("Meals: 24 points — Meals at 1 coin: 2; …"): how it
+ * is counted is the scoring page's sentence, not a formula read aloud in a result.
  * @param {any} game the export (labels in the page's language) @param {any} result score()'s result
- * @param {import("./kit.js").Words} w
+ * @param {import("./kit.js").Words} w @param {any} [state] the end state scored: a plain count says what was entered
  * @returns {{name: string, rank: number, lines: string[]}[]}
  */
-export function explain(game, result, w) {
+export function explain(game, result, w, state = null) {
   const s = game.scoring;
   const points = s.kind === "points";
   const nameOf = (/** @type {number} */ i) => result.players[i]?.name ?? "?";
   const computes = Object.fromEntries((s.values ?? []).map((/** @type {any} */ v) => [v.id, v.compute]));
   const quiet = new Set(unscored(game, result));
-  const described = game.descriptions ?? {};
-  return result.players.map((/** @type {any} */ p) => {
+  const valueOf = Object.fromEntries((s.values ?? []).map((/** @type {any} */ v) => [v.id, v]));
+  return result.players.map((/** @type {any} */ p, /** @type {number} */ seat) => {
     const lines = [];
     // The colon and dash come from the language's strings: French sets a space before ":".
     const line = (/** @type {string} */ category, /** @type {string} */ shown, /** @type {string | null} */ why) =>
@@ -116,7 +212,7 @@ export function explain(game, result, w) {
       const details = p.details && Object.hasOwn(p.details, c.id) ? p.details[c.id] : null;
       const why = details == null ? null : reason(w, details, measured(game, award(computes[c.value])?.of), nameOf);
       if (why) lines.push(line(c.label, shown, why));
-      else if (details == null && amount && points) lines.push(line(c.label, shown, described[c.id] ?? null));
+      else if (details == null && amount && points) lines.push(line(c.label, shown, entered(w, game, valueOf[c.value], state?.players?.[seat], amount)));
     }
     const ranking = rankingReason(game, result, p, w);
     if (ranking) lines.push(ranking);
@@ -127,7 +223,7 @@ export function explain(game, result, w) {
 
 /**
  * One sentence on why the winner won, or null (nobody won, a single player):
- * "Dee wins with 86 points, 5 ahead of Bo: Temple and Collector made the difference".
+ * "Dee wins with 86 points, 5 points ahead of Bo; the biggest gains: Temple and Collector".
  * @param {any} game @param {any} result @param {import("./kit.js").Words} w
  * @returns {string | null}
  */
@@ -159,6 +255,7 @@ export function verdict(game, result, w) {
     .sort((a, b) => b.by - a.by)
     .slice(0, 2)
     .map((d) => labels[d.id] ?? d.id);
-  const values = { name: best.name, amount: w.count("points", best.total), gap: w.num(gap), other: next.name, categories: w.list(ahead) };
-  return w.t(ahead.length ? "calc_verdict" : "calc_verdict_plain", values);
+  const values = { name: best.name, amount: w.count("points", best.total), gap: w.count("points", gap), other: next.name, categories: labelList(w, ahead) };
+  // With a single category the gains say nothing the total did not.
+  return w.t(ahead.length && s.categories.length > 1 ? "calc_verdict" : "calc_verdict_plain", values);
 }

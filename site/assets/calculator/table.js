@@ -62,6 +62,8 @@ class CalculatorTools {
     document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && this.keeper.flush());
     /** @type {any} */
     this.result = null;
+    /** @type {any} the end state last scored */
+    this.state = null;
     this.ready = false;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.timer = undefined;
@@ -112,12 +114,18 @@ class CalculatorTools {
     this.asideBox = el("section", { class: "rb-aside", "data-aside": "", hidden: true });
     calc.form.before(this.asideBox);
     this.renderAside();
-    calc.onUpdate = (/** @type {any} */ _state, /** @type {any} */ result) => this.updated(result);
+    calc.onUpdate = (/** @type {any} */ state, /** @type {any} */ result) => {
+      this.state = state; // what was entered: the explanation of a plain count says it
+      this.updated(result);
+    };
     if (opened) this.open(opened);
     else if (kept) this.apply(kept);
     // A fresh form was computed as it was drawn: its result is the tools' first, without
     // validating and scoring the same empty table a second time.
-    else if (calc.last) this.updated(calc.last[1]);
+    else if (calc.last) {
+      this.state = calc.last[0];
+      this.updated(calc.last[1]);
+    }
     else calc.update();
     this.ready = true;
     if (ours) this.scheduleUrl();
@@ -335,7 +343,7 @@ class CalculatorTools {
     this.explained.hidden = !r;
     if (!r) return this.explained.replaceChildren();
     // In rank order, like the results above.
-    const players = explain(this.game, r, w)
+    const players = explain(this.game, r, w, this.state)
       .map(({ name, rank, lines }, i) => ({ name, rank, lines, i }))
       .sort((a, b) => a.rank - b.rank || a.i - b.i)
       .map(({ name, lines, i }) => el("div", { class: "rb-explain-player", "data-explain-player": i },

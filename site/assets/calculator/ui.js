@@ -20,7 +20,7 @@ import { tableField, tableState, whenReadsTable } from "./fields.js";
 import { el, setAttr, setText, Words } from "./kit.js";
 import { applicableOptions } from "./legality.js";
 import { registerOffline } from "./offline.js";
-import { unscored, verdict } from "./explain.js";
+import { labelList, unscored, verdict } from "./explain.js";
 import { excerpt, ProblemWords } from "./problems.js";
 import * as scoring from "./scoring.js";
 import * as setup from "./setup.js";
@@ -942,12 +942,12 @@ class Calculator {
     const why = verdict(this.game, result, t);
     const out = [
       ...(titled ? [el("h3", {}, t.node("results"))] : []),
-      el("p", { class: "rb-winners" }, t.node("winners"), t.colon(), el("strong", { "data-winners": "", text: winners.join(", ") || "—" })),
+      el("p", { class: "rb-winners" }, t.node("calc_winners", { count: winners.length }), t.colon(), el("strong", { "data-winners": "", text: winners.join(", ") || "—" })),
       ...(players.length > 1 ? [podium] : []),
       ...(why ? [el("p", { class: "rb-verdict", "data-verdict": "", text: why })] : []),
       el("div", { class: "rb-scroll rb-table rb-calc-result" }, el("table", {}, el("thead", {}, head), body)),
       ...(quiet.size ? [el("p", { class: "rb-help", "data-unscored": "" },
-        t.t("calc_unscored", { categories: t.list([...quiet].map((id) => labels[id] ?? id)) }))] : []),
+        t.t("calc_unscored", { categories: labelList(t, [...quiet].map((id) => labels[id] ?? id)) }))] : []),
     ];
     // Against a ranked rival (the Automa), say what winning takes.
     if (s.ranking.win_requires_label && (result.rivals ?? []).some((/** @type {any} */ r) => r.rank != null)) {

@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from rulebook.cli import main
 from rulebook.site.build import TEMPLATES
 from rulebook.site.localize import Localizer
 from rulebook.site.pages import game_pages
@@ -87,3 +88,36 @@ def test_a_count_is_said_with_the_options_the_rules_require_there(
     text = " ".join(" ".join(_sentences(page)).split())
     assert "prévues pour 2 joueurs" in text
     assert "1 joueurs" not in text
+
+
+def test_the_setup_command_lists_one_card_per_line_and_says_what_is_unsure(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Mama and Papa cards hold commas in their names: joined with ", ", two cards read as
+    four. A step resting on one source says so, as on the setup page."""
+    args = ["setup", "viticulture", "--players", "2", "--seed", "s", "--lang", "en"]
+    assert main([*args, "--option", "draft_mama_papa=true"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    dealt = [i for i, line in enumerate(lines) if line.strip() in ("P1:", "P2:")]
+    assert len(dealt) == 4  # Mamas and Papas, two players each
+    for i in dealt:
+        assert lines[i + 1].startswith("     - ") and lines[i + 2].startswith("     - ")
+    assert (
+        main(
+            [
+                "setup",
+                "nile",
+                "--players",
+                "3",
+                "--seed",
+                "s",
+                "--option",
+                "deluxor=true",
+                "--lang",
+                "en",
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "(Single source: " in out

@@ -201,6 +201,18 @@ UI_STRINGS: tuple[UiString, ...] = (
     UiString("link_to_setup", "Link to this setup", "Site widget text (link to setup)."),
     UiString("copy_link", "Copy the link", "Site widget text (copy link)."),
     UiString("copied", "Copied", "Site widget text (copied)."),
+    UiString(
+        "new_draw",
+        "New draw",
+        "Setup generator button: draw the table again with a new setup code (the other"
+        " button, 'Make the setup', keeps the code typed in the form).",
+    ),
+    UiString(
+        "generated_checklist",
+        "Your table's setup",
+        "Setup page: heading of the checklist the generator made for the players, count and"
+        " options chosen in the form (the page's generic checklist comes later).",
+    ),
     UiString("turn_order", "Turn order", "Site widget text (turn order)."),
     UiString(
         "line_up",

@@ -181,7 +181,6 @@ UI_STRINGS: tuple[UiString, ...] = (
         "Site page text (page not translated).",
     ),
     UiString("checklist", "Checklist", "Site page text (checklist)."),
-    UiString("by_player_count", "Numbers by player count", "Site page text (by player count)."),
     UiString("deal_from", "Drawn at random from:", "Site page text (deal from)."),
     UiString("per_seat", "By seat, from the first player:", "Site page text (per seat)."),
     UiString("setup_generator", "Setup generator", "Site page text (setup generator)."),

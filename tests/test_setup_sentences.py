@@ -39,7 +39,7 @@ def _pages(content: GameContent, language: str) -> dict[str, str]:
 
 def _sentences(page: str) -> list[str]:
     """The visible text of every per-count sentence on a page."""
-    found = re.findall(r'<dl class="rb-by-count">(.*?)</dl>', page, re.S)
+    found = re.findall(r'<ul class="rb-by-count">(.*?)</ul>', page, re.S)
     return [html.unescape(re.sub(r"<[^>]+>", " ", block)) for block in found]
 
 

@@ -19,8 +19,9 @@ from scorer.interpret import table_function
 class CountSentence:
     """The step said for some player counts: its numbers filled in, its words agreeing."""
 
-    #: "2 players", "2–4 players": the counts this sentence is for.
-    label: Fragment
+    #: "2 players", "2–4 players": the counts this sentence is for; None when the
+    #: sentence says its count itself.
+    label: Fragment | None
     text: Fragment
     fill: dict[str, str]
 
@@ -142,10 +143,13 @@ def _by_count(
             last[0].append(players)
         else:
             runs.append(([players], fill))
+    # A sentence that names the player count itself ("with 4 players, ...") needs no label.
+    says_count = any(v == counts and f"{{{k}}}" in text.text for k, v in numbers.items())
     found = []
     for run, fill in runs:
+        label: Fragment | None
         if len(run) == 1:
-            label = game.loc.ui("player_count_phrase").fill(count=run[0])
+            label = None if says_count else game.loc.ui("player_count_phrase").fill(count=run[0])
         else:
             label = game.loc.ui("player_range").fill(min=run[0], count=run[-1])
         found.append(CountSentence(label=label, text=text.for_values(fill), fill=fill))

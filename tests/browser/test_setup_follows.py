@@ -134,7 +134,13 @@ def test_ticks_stay_on_unchanged_steps_and_new_draw_draws_again(
                 continue
             same = item.inner_text() == before
             assert item.locator("[data-tick]").is_checked() == same, step
-        assert 0 < page.locator("[data-tick]:checked").count() < len(texts)
+        ticked = page.locator("[data-tick]:checked").count()
+        assert 0 < ticked < len(texts)
+        # A name typed follows into the list; no step changes, so no tick is lost.
+        setup.locator('[data-setup-name="0"]').fill("Zed")
+        assert "Zed" in page.locator("[data-line-up]").inner_text()
+        assert page.locator("[data-tick]:checked").count() == ticked
+        assert page.locator("[data-setup-output]").get_attribute("aria-live") == "polite"
 
         seed = page.locator("[data-seed]").inner_text()
         setup.locator("[data-setup-new-draw]").click()

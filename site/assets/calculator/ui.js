@@ -1026,7 +1026,7 @@ class SetupGenerator {
       names.append(el("div", { class: "rb-field" }, el("label", { for: id, text: t.t("player_name", { n: i + 1 }) }),
         el("input", {
           id, type: "text", value: this.names[i], maxlength: 40, autocomplete: "off", "data-setup-name": i,
-          on: { input: (/** @type {Event} */ e) => { this.names[i] = /** @type {HTMLInputElement} */ (e.target).value; rememberNames(this); this.follow(); } },
+          on: { input: (/** @type {Event} */ e) => { this.names[i] = /** @type {HTMLInputElement} */ (e.target).value; rememberNames(this); this.follow(true); } },
         })));
     }
     this.form.append(names);
@@ -1062,17 +1062,25 @@ class SetupGenerator {
    * Once a checklist is shown, it follows the form: a new count, option or name makes it
    * again with the same code, so no list for another table stays under the form. Ticks stay
    * on the steps that read and deal the same as before.
+   * @param {boolean} [quiet] the list is remade as a name is typed: not read out
    */
-  follow() {
+  follow(quiet = false) {
     if (!this.result) return;
-    const before = stepKeys(this.result);
-    const after = this.generate();
-    if (!after) return;
-    const now = stepKeys(after);
-    const kept = new Set([...this.ticked].filter((id) => before.has(id) && before.get(id) === now.get(id)));
-    if (kept.size === this.ticked.size) return;
-    this.ticked = kept;
-    this.generate();
+    // Made again on every keystroke of a name (``quiet``): a screen reader would read the
+    // whole list each time, so the live region is silent while the list follows the names.
+    if (quiet) this.output.setAttribute("aria-live", "off");
+    try {
+      const before = stepKeys(this.result);
+      const after = this.generate();
+      if (!after) return;
+      const now = stepKeys(after);
+      const kept = new Set([...this.ticked].filter((id) => before.has(id) && before.get(id) === now.get(id)));
+      if (kept.size === this.ticked.size) return;
+      this.ticked = kept;
+      this.generate();
+    } finally {
+      this.output.setAttribute("aria-live", "polite");
+    }
   }
 
   /** The link that reproduces this setup. @param {any} result */

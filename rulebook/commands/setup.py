@@ -14,6 +14,7 @@ from rulebook.errors import fail, report
 if TYPE_CHECKING:
     from rulebook.problems import ProblemWords
     from schemas.game import GameContent
+    from schemas.setup import SetupStep
     from scorer.problems import Problem
     from scorer.setup import SetupResult
 
@@ -132,10 +133,15 @@ def setup_text(
             f"setup.steps.{step.id}.{where}", step.text, {} if decided else step.values
         )
         lines.append(f"{number}. {fill(text, step.values)}")
+        lines.extend(_doubt_lines(declared[step.id], translate))
+        # One card per line: card names hold commas of their own.
         for name, items in step.per_player.items():
-            lines.append(
-                f"   {name}: {', '.join(translate(f'{deck}.items.{i.id}.name', i.name) for i in items)}"
-            )
+            cards = [translate(f"{deck}.items.{i.id}.name", i.name) for i in items]
+            if len(cards) == 1:
+                lines.append(f"   {name}: {cards[0]}")
+            else:
+                lines.append(f"   {name}:")
+                lines.extend(f"     - {card}" for card in cards)
         for name, amount in step.per_seat.items():
             lines.append(f"   {name}: {amount}")
         slots = [
@@ -146,6 +152,22 @@ def setup_text(
             slot = f"{slots[index]}: " if index < len(slots) else ""
             lines.append(f"   {slot}{translate(f'{deck}.items.{item.id}.name', item.name)}")
     return "\n".join(lines)
+
+
+def _doubt_lines(step: SetupStep, translate: Translate) -> list[str]:
+    """How sure a step is and why, when it rests on a single source, an inference or an
+    unconfirmed fact: the mark and reason the setup page gives it."""
+    from rulebook.i18n.ui import UI_STRINGS
+
+    provenance = step.provenance
+    if provenance is None or provenance.confidence == "confirmed":
+        return []
+    key = f"confidence_{provenance.confidence}"
+    mark = translate(f"ui.{key}", next(s.text for s in UI_STRINGS if s.key == key))
+    if provenance.decision is None:
+        return [f"   ({mark})"]
+    reason = translate(f"setup.steps.{step.id}.provenance.decision", provenance.decision)
+    return [f"   ({mark}: {' '.join(reason.split())})"]
 
 
 def register(commands: Any) -> None:

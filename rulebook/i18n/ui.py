@@ -181,7 +181,6 @@ UI_STRINGS: tuple[UiString, ...] = (
         "Site page text (page not translated).",
     ),
     UiString("checklist", "Checklist", "Site page text (checklist)."),
-    UiString("by_player_count", "Numbers by player count", "Site page text (by player count)."),
     UiString("deal_from", "Drawn at random from:", "Site page text (deal from)."),
     UiString("per_seat", "By seat, from the first player:", "Site page text (per seat)."),
     UiString("setup_generator", "Setup generator", "Site page text (setup generator)."),
@@ -201,6 +200,18 @@ UI_STRINGS: tuple[UiString, ...] = (
     UiString("link_to_setup", "Link to this setup", "Site widget text (link to setup)."),
     UiString("copy_link", "Copy the link", "Site widget text (copy link)."),
     UiString("copied", "Copied", "Site widget text (copied)."),
+    UiString(
+        "new_draw",
+        "New draw",
+        "Setup generator button: draw the table again with a new setup code (the other"
+        " button, 'Make the setup', keeps the code typed in the form).",
+    ),
+    UiString(
+        "generated_checklist",
+        "Your table's setup",
+        "Setup page: heading of the checklist the generator made for the players, count and"
+        " options chosen in the form (the page's generic checklist comes later).",
+    ),
     UiString("turn_order", "Turn order", "Site widget text (turn order)."),
     UiString(
         "line_up",

@@ -13,7 +13,9 @@ import json
 from typing import Any
 
 from rulebook.site.localize import UI, Localizer
+from rulebook.site.provenance import decision
 from rulebook.site.tools import tool_keys, tools_island
+from schemas.common import Provenance
 from schemas.game import GameContent
 from scorer.export import export_game
 
@@ -44,6 +46,10 @@ WIDGET_KEYS: tuple[str, ...] = tuple(
         "link_to_setup",
         "copy_link",
         "copied",
+        "new_draw",
+        "generated_checklist",
+        "sources",
+        "checked_against",
         "turn_order",
         "line_up",
         "runtime_missing",
@@ -139,8 +145,12 @@ def localized_export(
     for key in ("first_player_text", "decided_first_player_text"):
         if key in setup:
             setup[key] = tr(f"setup.{key}", setup[key])
+    declared = {s.id: s for s in content.setup.steps}
     for step in setup["steps"]:
         base = f"setup.steps.{step['id']}"
+        doubt = _doubt(content, declared[step["id"]].provenance, base, loc, fallback)
+        if doubt is not None:
+            step["doubt"] = doubt
         found = loc.text(f"{base}.text", step["text"])
         if found.fallback:
             fallback[f"{base}.text"] = found.lang
@@ -161,6 +171,28 @@ def localized_export(
         for item in items:
             item["name"] = tr(f"components.{component}.items.{item['id']}.name", item["name"])
     return doc, fallback
+
+
+def _doubt(
+    content: GameContent,
+    provenance: Provenance | None,
+    context: str,
+    loc: Localizer,
+    fallback: dict[str, str],
+) -> dict[str, Any] | None:
+    """The mark and reason a step built on a single source, an inference or an unconfirmed
+    fact carries on the static checklist, for the generated one to carry them too (the
+    provenance itself stays out of the island)."""
+    note = decision(content, provenance, context, loc)
+    if note is None or note.confidence is None:
+        return None
+    if note.decision is not None and note.decision.fallback:
+        fallback[f"{context}.provenance.decision"] = note.decision.lang
+    return {
+        "mark": note.confidence.text,
+        "reason": note.decision.text if note.decision is not None else None,
+        "sources": [s.text for s in note.sources],
+    }
 
 
 #: What each widget reads of the export; the rest stays out of its page. The calculator

@@ -69,8 +69,6 @@ def title_text(text: str) -> str:
 #: Tags Markdown-lite may produce; everything else is dropped (and script/style contents).
 RICH_TAGS = frozenset({"p", "br", "strong", "em", "code", "ul", "ol", "li", "a"})
 _URL_SCHEMES = frozenset({"http", "https", "mailto"})
-_VAR_OPEN, _VAR_CLOSE = "\ue000", "\ue001"
-_VAR = re.compile(f"{_VAR_OPEN}([A-Z]){_VAR_CLOSE}")
 _PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 _BLANK_LINES = re.compile(r"\n\s*\n+")
 _MARKDOWN = markdown.Markdown(extensions=["sane_lists"], output_format="html")
@@ -104,19 +102,16 @@ def markdown_lite(
     text: str,
     links: Links | None = None,
     fill: Mapping[str, str] | None = None,
-    markers: Mapping[str, str] | None = None,
 ) -> Markup:
     """Markdown-lite to clean HTML: paragraphs, lists, emphasis, code and safe links.
 
-    ``fill`` replaces ``{name}`` placeholders by numbers; ``markers`` shows other
-    placeholders as a letter (explained by a table next to the text).
+    ``fill`` replaces ``{name}`` placeholders by numbers; other placeholders stay, inert.
     """
     return Markup(
         _markdown_lite(
             text,
             tuple(sorted((links or {}).items())),
             tuple(sorted((fill or {}).items())),
-            tuple(sorted((markers or {}).items())),
         )
     )
 
@@ -126,20 +121,14 @@ def _markdown_lite(
     text: str,
     link_items: tuple[tuple[str, str | None], ...],
     fill_items: tuple[tuple[str, str], ...],
-    marker_items: tuple[tuple[str, str], ...],
 ) -> str:
-    links, fill, markers = dict(link_items), dict(fill_items), dict(marker_items)
+    links, fill = dict(link_items), dict(fill_items)
 
     def placeholder(match: re.Match[str]) -> str:
         name = match[1]
-        if name in fill:
-            return fill[name]
-        if name in markers:
-            return f"{_VAR_OPEN}{markers[name]}{_VAR_CLOSE}"
-        return match[0]
+        return fill.get(name, match[0])
 
-    source = text.replace(_VAR_OPEN, "").replace(_VAR_CLOSE, "")
-    source = _PLACEHOLDER.sub(placeholder, _resolve_links(source, links))
+    source = _PLACEHOLDER.sub(placeholder, _resolve_links(text, links))
     html = _MARKDOWN.reset().convert(source)
     clean = nh3.clean(
         html,
@@ -149,7 +138,6 @@ def _markdown_lite(
         strip_comments=True,
     )
     clean = _TAG_OR_TEXT.sub(_escape_braces, clean)
-    clean = _VAR.sub(r'<var class="rb-var">\1</var>', clean)
     return _BLANK_LINES.sub("\n", clean).strip()
 
 
@@ -317,15 +305,14 @@ class Renderer:
         fragment: Fragment | None,
         links: Links | None = None,
         fill: Mapping[str, str] | None = None,
-        markers: Mapping[str, str] | None = None,
     ) -> Markup:
         """A text that may hold Markdown-lite, as a block of clean HTML."""
         if fragment is None:
             return Markup("")
         fragment = fragment.for_values(fill)
         if fragment.parts:
-            return Markup("\n").join(self.rich(p, links, fill, markers) for p in fragment.parts)
-        html = self._first_links(markdown_lite(fragment.text, links, fill, markers), links)
+            return Markup("\n").join(self.rich(p, links, fill) for p in fragment.parts)
+        html = self._first_links(markdown_lite(fragment.text, links, fill), links)
         if fragment.draft:
             return self._draft(fragment, html, block=True)
         if fragment.lang == self.language:

@@ -11,27 +11,31 @@ from rulebook.site.diagrams import Table, applies, draw, tables
 from rulebook.site.localize import Fragment
 from rulebook.site.provenance import Decision, decision
 from rulebook.site.view import LocalGame
+from schemas.game import GameContent
 from scorer.interpret import table_function
-
-_MARKERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 @dataclass(frozen=True)
-class ValueRow:
-    marker: str
-    values: tuple[int, ...]
+class CountSentence:
+    """The step said for some player counts: its numbers filled in, its words agreeing."""
+
+    #: "2 players", "2–4 players": the counts this sentence is for; None when the
+    #: sentence says its count itself.
+    label: Fragment | None
+    text: Fragment
+    fill: dict[str, str]
 
 
 @dataclass(frozen=True)
 class StepView:
     id: str
+    #: The step's words, in the form its numbers need when they are the same at every count.
     text: Fragment
     #: Placeholder -> number, for values equal at every player count.
     fill: dict[str, str]
-    #: Placeholder -> marker letter, for values that vary (shown in ``rows``).
-    markers: dict[str, str]
-    counts: tuple[int, ...]
-    rows: tuple[ValueRow, ...]
+    #: When a number varies with the player count: the step once per run of counts that
+    #: read the same, so no sentence holds a stand-in letter for a number.
+    by_count: tuple[CountSentence, ...]
     deal_from: Fragment | None
     slots: tuple[Fragment, ...]
     per_seat: tuple[int, ...]
@@ -78,22 +82,23 @@ def _steps(game: LocalGame) -> tuple[StepView, ...]:
     for step in content.setup.steps:
         base = f"setup.steps.{step.id}"
         options, counts = active_counts(content, step.when, f"{base}.when")
+        by_count = {n: _played_with(content, options, n) for n in counts}
+        if step.when is not None:
+            when = table_function(step.when, f"{base}.when")
+            counts = [n for n in counts if when(by_count[n], {}, {}, n)]
         numbers: dict[str, list[int]] = {}
         for name, node in step.values.items():
             function = table_function(node, f"{base}.values.{name}")
-            numbers[name] = [int(function(options, {}, {}, n)) for n in counts]
+            numbers[name] = [int(function(by_count[n], {}, {}, n)) for n in counts]
         fill = {k: str(v[0]) for k, v in numbers.items() if v and len(set(v)) == 1}
-        varying = [k for k, v in numbers.items() if len(set(v)) > 1]
-        markers = {k: _MARKERS[i % len(_MARKERS)] for i, k in enumerate(varying)}
+        text = loc.text(f"{base}.text", step.text)
         deal = step.deal
         found.append(
             StepView(
                 id=step.id,
-                text=loc.text(f"{base}.text", step.text),
+                text=text.for_values(fill),
                 fill=fill,
-                markers=markers,
-                counts=tuple(counts) if varying else (),
-                rows=tuple(ValueRow(markers[k], tuple(numbers[k])) for k in varying),
+                by_count=_by_count(game, text, counts, numbers),
                 deal_from=loc.text(
                     f"components.{deal.component}.name", components[deal.component].name
                 )
@@ -108,6 +113,46 @@ def _steps(game: LocalGame) -> tuple[StepView, ...]:
                 decision=decision(content, step.provenance, base, loc),
             )
         )
+    return tuple(found)
+
+
+def _played_with(content: GameContent, options: dict[str, Any], players: int) -> dict[str, Any]:
+    """``options`` as a table of ``players`` must have them: an option the game requires at
+    that count is on (River of Gold's solo is always against Seishin, Nile at 6 with
+    DeLuxor), so no sentence speaks of a table the rules do not allow."""
+    required = {
+        o.id
+        for o in content.scoring.options
+        if o.players is not None and players in o.players.required
+    }
+    return {**options, **dict.fromkeys(required, True)}
+
+
+def _by_count(
+    game: LocalGame, text: Fragment, counts: list[int], numbers: dict[str, list[int]]
+) -> tuple[CountSentence, ...]:
+    """The step's sentence for each run of player counts whose numbers are the same; none
+    when no number varies (the step's own text, filled, says it for every count)."""
+    if not any(len(set(v)) > 1 for v in numbers.values()):
+        return ()
+    runs: list[tuple[list[int], dict[str, str]]] = []
+    for i, players in enumerate(counts):
+        fill = {k: str(v[i]) for k, v in numbers.items()}
+        last = runs[-1] if runs else None
+        if last is not None and last[1] == fill and last[0][-1] == players - 1:
+            last[0].append(players)
+        else:
+            runs.append(([players], fill))
+    # A sentence that names the player count itself ("with 4 players, ...") needs no label.
+    says_count = any(v == counts and f"{{{k}}}" in text.text for k, v in numbers.items())
+    found = []
+    for run, fill in runs:
+        label: Fragment | None
+        if len(run) == 1:
+            label = None if says_count else game.loc.ui("player_count_phrase").fill(count=run[0])
+        else:
+            label = game.loc.ui("player_range").fill(min=run[0], count=run[-1])
+        found.append(CountSentence(label=label, text=text.for_values(fill), fill=fill))
     return tuple(found)
 
 

@@ -76,6 +76,18 @@ function drawnOrder(game, t, result) {
 }
 
 /**
+ * The note of a step built on a single source, an inference or an unconfirmed fact: the
+ * same folded "Sources · how sure" note, with its reason, as the page's static checklist.
+ * @param {Words} t @param {{mark: string, reason: string | null, sources: string[]}} doubt @param {string} base
+ */
+function doubtNote(t, doubt, base) {
+  return el("details", { class: "note rb-sources", "data-doubt": "" },
+    el("summary", {}, t.node("sources"), " · ", el("span", { class: "rb-doubt-mark", text: doubt.mark })),
+    doubt.reason ? el("p", {}, t.text(doubt.reason, `${base}.provenance.decision`)) : null,
+    doubt.sources.length ? el("p", { class: "rb-decision-sources" }, t.node("checked_against"), " ", doubt.sources.join(", ")) : null);
+}
+
+/**
  * The checklist of a generated setup, its link and its copy button.
  * @param {any} gen ui.js's SetupGenerator (game, texts, ticked) @param {any} result @param {URL} url
  */
@@ -84,7 +96,9 @@ export function checklist(gen, result, url) {
   /** @type {Words} */
   const t = gen.texts;
   const steps = Object.fromEntries(game.setup.steps.map((/** @type {any} */ s) => [s.id, s]));
-  const out = drawnOrder(game, t, result);
+  // The generated list has its own heading: the page's generic checklist comes later, and
+  // a screen reader's list of headings should reach this one first.
+  const out = [el("h3", { class: "rb-generated-heading", "data-generated-heading": "" }, t.node("generated_checklist")), ...drawnOrder(game, t, result)];
   const list = el("ol", { class: "rb-checklist", "data-checklist": "" });
   const link = el("a", { href: url.toString(), "data-setup-link": "" }, t.node("link_to_setup"));
   const tick = (/** @type {string} */ id, /** @type {boolean} */ on) => {
@@ -111,9 +125,13 @@ export function checklist(gen, result, url) {
     const details = el("ul", { class: "rb-dealt" });
     /** @param {any} x */
     const itemName = (x) => t.text(x.name, `components.${component}.items.${x.id}.name`);
+    // One card per line: card names hold commas of their own, so a list joined with ", "
+    // cannot be read back (River of Gold's Mama and Papa cards).
     for (const [name, items] of Object.entries(step.per_player ?? {})) {
+      const cards = /** @type {any[]} */ (items);
       details.append(el("li", { "data-dealt-to": name }, el("strong", { text: name }), t.colon(),
-        /** @type {any[]} */ (items).flatMap((x, k) => (k ? [", ", itemName(x)] : [itemName(x)]))));
+        cards.length === 1 ? itemName(cards[0])
+          : el("ul", { class: "rb-dealt-cards" }, cards.map((x) => el("li", { "data-card": x.id }, itemName(x))))));
     }
     (step.table ?? []).forEach((/** @type {any} */ x, /** @type {number} */ k) => {
       const slot = step.slots?.[k];
@@ -123,6 +141,7 @@ export function checklist(gen, result, url) {
       details.append(el("li", { "data-seat": name }, el("strong", { text: name }), `${t.colon()}${amount}`));
     }
     if (details.childNodes.length) item.append(details);
+    if (declared.doubt) item.append(doubtNote(t, declared.doubt, `setup.steps.${step.id}`));
     list.append(item);
   }
   out.push(list);

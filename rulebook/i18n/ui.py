@@ -959,6 +959,12 @@ UI_STRINGS: tuple[UiString, ...] = (
         " that player's fields (the tab shows a red mark).",
     ),
     UiString(
+        "calc_so_far",
+        "Counted so far (a category still waiting for an entry is left out):",
+        "Calculator results while a field is missing or wrong: heads a table of the points"
+        " already counted per player, with each total as ui.calc_at_least.",
+    ),
+    UiString(
         "calc_rival_wins",
         "{rival} wins: the table loses",
         "Calculator, the result of a solo or co-op game against an automatic rival (the"

@@ -90,8 +90,8 @@ def test_tokaido_shows_a_total_at_every_field(browser: Any, base_url: str, scree
 
 
 def test_a_missing_traveller_reads_at_least(browser: Any, base_url: str) -> None:
-    """A player whose traveller is chosen and a player whose is not: the second's total
-    reads "at least" what their entries count, in words."""
+    """No traveller chosen yet: the player's total reads "at least" what their entries
+    count, in words, and the results show the categories counted so far."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.set_default_timeout(10_000)
@@ -106,5 +106,12 @@ def test_a_missing_traveller_reads_at_least(browser: Any, base_url: str) -> None
         assert head.get_attribute("data-at-least") is not None
         assert head.inner_text().startswith("at least"), head.inner_text()
         assert _number(head.inner_text()) is not None
+        # The results count what they can meanwhile: the panoramas, not the traveller.
+        results = calc.locator("[data-results]")
+        cell = results.locator('[data-so-far="breakdown.panoramas"][data-player="1"]')
+        assert _number(cell.inner_text()) == 1 + 2 + 3, "three sea panorama cards"
+        assert results.locator('[data-so-far="breakdown.traveller"]').count() == 0
+        total = results.locator('[data-so-far="total"][data-player="1"]').inner_text()
+        assert total.startswith("at least") and _number(total) == _number(head.inner_text())
     finally:
         context.close()

@@ -577,7 +577,7 @@ class Calculator {
   runningTotals(result, partial = null) {
     const t = this.texts;
     const points = this.game.scoring.kind === "points";
-    const floors = !result && partial && points ? this.floors(partial) : null;
+    const floors = !result && partial && points ? this.counted(partial).floors : null;
     for (const out of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("[data-running-total]"))) {
       const i = Number(out.dataset.runningTotal);
       const p = result?.players?.[i];
@@ -612,9 +612,10 @@ class Calculator {
    * not filled in yet (a majority goes to whoever enters more later): such a category
    * counts at most 0 (its value with the defaults, when below 0; a category only goes
    * below 0 through an input whose least value is negative, and then no floor is given).
-   * @param {{result: any, faulty: Set<string>}} partial @returns {(number | null)[]}
+   * @param {{result: any, faulty: Set<string>}} partial
+   * @returns {{open: Set<string>, floors: (number | null)[]}} the categories not counted yet, and the floors
    */
-  floors(partial) {
+  counted(partial) {
     const needs = this.game.needs ?? {};
     const reads = needs.categories ?? {};
     const compared = new Set(needs.compared ?? []);
@@ -630,10 +631,42 @@ class Calculator {
       if (faulty.length || (compared.has(category) && /** @type {string[]} */ (read).some(empty))) open.add(category);
       if (faulty.some(negative)) unbounded = true;
     }
-    return partial.result.players.map((/** @type {any} */ p) => {
+    const floors = partial.result.players.map((/** @type {any} */ p) => {
       if (unbounded) return null;
       return Object.entries(p.breakdown ?? {}).reduce((sum, [id, v]) => sum + (open.has(id) ? Math.min(0, Number(v)) : Number(v)), 0);
     });
+    return { open, floors };
+  }
+
+  /**
+   * While problems stand, what is counted so far: a row per category whose inputs are
+   * all in (and that someone scored in), and each player's "at least" total; the same
+   * cards as the result on a phone.
+   * @param {{result: any, faulty: Set<string>}} partial
+   */
+  soFar(partial) {
+    const t = this.texts;
+    if (this.game.scoring.kind !== "points") return [];
+    const { open, floors } = this.counted(partial);
+    const players = partial.result.players;
+    const labels = Object.fromEntries(this.game.scoring.categories.map((/** @type {any} */ c) => [c.id, c.label]));
+    const shown = Object.keys(players[0]?.breakdown ?? {}).filter((id) => !open.has(id) && players.some((/** @type {any} */ p) => p.breakdown[id]));
+    if (!shown.length) return [];
+    /** @type {number[]} */
+    const order = players.map((/** @type {any} */ _, /** @type {number} */ i) => i);
+    const body = el("tbody");
+    /** @param {Node} label @param {(i: number) => string} cell @param {string} key @param {string} [cls] */
+    const row = (label, cell, key, cls) => body.append(el("tr", { class: cls, "data-so-far-row": key }, el("th", { scope: "row" }, label),
+      order.map((i) => el("td", { "data-so-far": key, "data-player": i }, cell(i)))));
+    for (const id of shown) row(t.text(labels[id] ?? id, `scoring.categories.${id}.label`), (i) => t.num(players[i].breakdown[id]), `breakdown.${id}`);
+    row(t.node("total"), (i) => (floors[i] == null ? "?" : t.t("calc_at_least", { total: t.num(floors[i]) })), "total", "rb-strong");
+    const head = el("tr", {}, el("th", { scope: "col" }, t.node("players")), order.map((i) => el("th", { scope: "col" }, players[i].name)));
+    return [
+      el("p", { class: "rb-problems-title", "data-so-far-title": "" }, t.node("calc_so_far")),
+      el("div", { class: "rb-scroll rb-table rb-calc-result" }, el("table", {}, el("thead", {}, head), body)),
+      // Nobody has won anything yet: no star on a card.
+      this.cards(players.map((/** @type {any} */ p) => ({ ...p, winner: false })), order, body),
+    ];
   }
 
   /** The control of one input for one player. @param {any} spec @param {number} i @param {string} rowId */
@@ -783,7 +816,8 @@ class Calculator {
     this.results.replaceChildren(
       ...(problems.length ? this.problemList(wrong, todo, result != null) : []),
       ...(!entered ? (titled ? [el("h3", {}, this.texts.node("results")), el("p", { class: "rb-help", "data-nothing-yet": "" }, this.texts.node("calc_nothing_yet"))] : [])
-        : result ? this.resultView(result, titled, this.notEnteredList(blank)) : this.notEnteredList(blank)));
+        : result ? this.resultView(result, titled, this.notEnteredList(blank))
+          : [...(partial ? this.soFar(partial) : []), ...this.notEnteredList(blank)]));
     this.last = [state, problems.length || !entered ? null : result];
     this.onUpdate?.(...this.last); // the table tools (table.js) keep only final results
   }

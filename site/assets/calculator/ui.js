@@ -28,6 +28,7 @@ import * as validation from "./validate.js";
 import { truthy } from "./values.js";
 
 /** @typedef {import("./problems.js").Problem} Problem */
+/** A row of a breakdown: its label, a player's cell (by index), its key. @typedef {{label: Node, cell: (i: number) => any, key: string, cls?: string}} BreakdownRow */
 
 let uid = 0;
 /** A fresh element id. @param {string} prefix */
@@ -190,6 +191,9 @@ class Calculator {
     // player side by side where the columns fit. The reader can switch either way.
     /** @type {"one" | "all"} */
     this.view = typeof matchMedia === "function" && matchMedia("(max-width: 44.9375em)").matches ? "one" : "all";
+    /** Whether the screen is a phone's: the breakdown is then a card per player. @type {MediaQueryList | null} */
+    this.narrow = typeof matchMedia === "function" ? matchMedia("(max-width: 44.9375em)") : null;
+    this.narrow?.addEventListener?.("change", () => this.schedule());
     /** The player shown in the one-player view. */
     this.current = 0;
     /** Whether the totals tie (the fields needed only on a tie then count). */
@@ -654,18 +658,14 @@ class Calculator {
     if (!shown.length) return [];
     /** @type {number[]} */
     const order = players.map((/** @type {any} */ _, /** @type {number} */ i) => i);
-    const body = el("tbody");
-    /** @param {Node} label @param {(i: number) => string} cell @param {string} key @param {string} [cls] */
-    const row = (label, cell, key, cls) => body.append(el("tr", { class: cls, "data-so-far-row": key }, el("th", { scope: "row" }, label),
-      order.map((i) => el("td", { "data-so-far": key, "data-player": i }, cell(i)))));
-    for (const id of shown) row(t.text(labels[id] ?? id, `scoring.categories.${id}.label`), (i) => t.num(players[i].breakdown[id]), `breakdown.${id}`);
-    row(t.node("total"), (i) => (floors[i] == null ? "?" : t.t("calc_at_least", { total: t.num(floors[i]) })), "total", "rb-strong");
-    const head = el("tr", {}, el("th", { scope: "col" }, t.node("players")), order.map((i) => el("th", { scope: "col" }, players[i].name)));
+    /** @type {BreakdownRow[]} */
+    const rows = shown.map((id) => ({ label: t.text(labels[id] ?? id, `scoring.categories.${id}.label`), cell: (i) => t.num(players[i].breakdown[id]), key: `breakdown.${id}` }));
+    const floor = (/** @type {number} */ i) => { const n = floors[i]; return n == null ? "?" : t.t("calc_at_least", { total: t.num(n) }); };
+    rows.push({ label: t.node("total"), cell: floor, key: "total", cls: "rb-strong" });
     return [
       el("p", { class: "rb-problems-title", "data-so-far-title": "" }, t.node("calc_so_far")),
-      el("div", { class: "rb-scroll rb-table rb-calc-result" }, el("table", {}, el("thead", {}, head), body)),
-      // Nobody has won anything yet: no star on a card.
-      this.cards(players.map((/** @type {any} */ p) => ({ ...p, winner: false })), order, body),
+      // Nobody has won anything yet: no star.
+      this.breakdown(players.map((/** @type {any} */ p) => ({ ...p, winner: false })), order, rows, "so-far"),
     ];
   }
 
@@ -1015,13 +1015,10 @@ class Calculator {
       .sort((/** @type {number} */ a, /** @type {number} */ b) => place(players[a]) - place(players[b]) || a - b);
     const labels = Object.fromEntries(s.categories.map((/** @type {any} */ c) => [c.id, c.label]));
     const keyLabels = Object.fromEntries(s.ranking.keys.map((/** @type {any} */ k) => [k.value, k.label]));
-    const head = el("tr", {}, el("th", { scope: "col" }, t.node("players")),
-      order.map((i) => el("th", { scope: "col", "data-result-name": i, "data-rival": players[i].rival ? players[i].id : null,
-        class: players[i].winner ? "rb-won" : null }, players[i].name)));
-    const body = el("tbody");
+    /** @type {BreakdownRow[]} */
+    const rows = [];
     /** @param {Node} label @param {(p: any) => any} cell @param {string} key @param {string} [cls] */
-    const row = (label, cell, key, cls) => body.append(el("tr", { class: cls, "data-result-row": key }, el("th", { scope: "row" }, label),
-      order.map((i) => el("td", { "data-result": key, "data-player": i }, cell(players[i])))));
+    const row = (label, cell, key, cls) => rows.push({ label, cell: (i) => cell(players[i]), key, cls });
     const quiet = new Set(unscored(this.game, result));
     for (const key of Object.keys(players[0]?.breakdown ?? {})) {
       if (quiet.has(key)) continue;
@@ -1047,8 +1044,7 @@ class Calculator {
       this.outcome(result, winners),
       ...(why ? [el("p", { class: "rb-verdict", "data-verdict": "", text: why })] : []),
       ...blank,
-      el("div", { class: "rb-scroll rb-table rb-calc-result" }, el("table", {}, el("thead", {}, head), body)),
-      this.cards(players, order, body),
+      this.breakdown(players, order, rows, "result"),
       ...(quiet.size ? [el("p", { class: "rb-help", "data-unscored": "" },
         t.t("calc_unscored", { categories: t.list([...quiet].map((id) => labels[id] ?? id)) }))] : []),
     ];
@@ -1097,21 +1093,31 @@ class Calculator {
   }
 
   /**
-   * The breakdown again, a card per player in place order, for a phone (the style sheet
-   * shows these instead of the table there): every player's lines readable without a
-   * column out of view. Built from the table's own rows, so both say the same.
-   * @param {any[]} players @param {number[]} order @param {HTMLElement} body the table's rows
+   * The breakdown: a table with a column per player where the columns fit; on a phone a
+   * card per player in place order, so no player's column sits out of view to the side.
+   * Only the one the screen shows is built (a keystroke builds the results again), and
+   * the results are built again when the screen changes width (calc() listens).
+   * @param {any[]} players @param {number[]} order @param {BreakdownRow[]} rows
+   * @param {"result" | "so-far"} kind what the cells are marked with (data-result, data-so-far)
    */
-  cards(players, order, body) {
-    const rows = [...body.querySelectorAll("tr")];
-    return el("div", { class: "rb-result-cards", "data-result-cards": "" }, order.map((i, k) =>
+  breakdown(players, order, rows, kind) {
+    const mark = kind === "result" ? "data-result" : "data-so-far";
+    const name = (/** @type {number} */ i) => ({ "data-rival": players[i].rival ? players[i].id : null, class: players[i].winner ? "rb-won" : null,
+      ...(kind === "result" ? { "data-result-name": i } : {}) });
+    if (!this.narrow?.matches) {
+      const head = el("tr", {}, el("th", { scope: "col" }, this.texts.node("players")),
+        order.map((i) => el("th", { scope: "col", ...name(i) }, players[i].name)));
+      const body = el("tbody", {}, rows.map((r) => el("tr", { class: r.cls ?? null, [`${mark}-row`]: r.key }, el("th", { scope: "row" }, r.label),
+        order.map((i) => el("td", { [mark]: r.key, "data-player": i }, r.cell(i))))));
+      return el("div", { class: "rb-scroll rb-table rb-calc-result" }, el("table", {}, el("thead", {}, head), body));
+    }
+    return el("div", { class: "rb-result-cards", "data-result-cards": "" }, order.map((i) =>
       el("section", { class: `rb-result-card${players[i].winner ? " rb-won-card" : ""}`, "data-result-card": i },
-        el("p", { class: "rb-card-name" }, el("strong", { text: players[i].name, class: players[i].winner ? "rb-won" : null })),
-        el("dl", {}, rows.flatMap((row) => {
-          const cell = row.children[k + 1];
-          const text = cell?.textContent?.trim() ?? "";
-          if (!text) return [];
-          return [el("div", { class: row.className || null }, el("dt", {}, [...row.children[0].childNodes].map((n) => n.cloneNode(true))), el("dd", { text }))];
+        el("p", { class: "rb-card-name" }, el("strong", { text: players[i].name, ...name(i) })),
+        el("dl", {}, rows.flatMap((r) => {
+          const cell = r.cell(i);
+          if (cell === "" || cell == null) return [];
+          return [el("div", { class: r.cls ?? null, [`${mark}-row`]: r.key }, el("dt", {}, r.label.cloneNode(true)), el("dd", { [mark]: r.key, "data-player": i }, cell))];
         })))));
   }
 

@@ -191,6 +191,9 @@ class ProblemWords:
         if len(loc) >= 2 and loc[0] == "players":
             who = self.player(loc[1]) if isinstance(loc[1], int) else None
             field = loc[2] if len(loc) >= 3 else None
+            if problem.code == "duplicate_name" and isinstance(loc[1], int):
+                # Both players bear the name: their seat tells them apart.
+                return self.ui("default_player", {"n": self.number(loc[1] + 1)})
             if field == "name" or field is None:
                 return who or ""
             label = self.input_label(str(field))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -45,6 +45,12 @@ class Needs:
     tiebreaks: dict[str, frozenset[str]]
     #: Per constraint id: the inputs it reads.
     constraints: dict[str, frozenset[str]]
+    #: Per scoring category id: the inputs its points (and its ``when``) read. The browser
+    #: shows a running total from the categories whose inputs are all in.
+    categories: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: The categories whose points compare players (a majority, a rival, the whole
+    #: table): a player's points there wait for every player's entries.
+    compared: frozenset[str] = frozenset()
 
     def to_json(self) -> dict[str, Any]:
         """For the browser runtime (scorer/export.py)."""
@@ -52,6 +58,8 @@ class Needs:
             "totals": sorted(self.totals),
             "tiebreaks": {k: sorted(v) for k, v in self.tiebreaks.items()},
             "constraints": {k: sorted(v) for k, v in self.constraints.items()},
+            "categories": {k: sorted(v) for k, v in self.categories.items()},
+            "compared": sorted(self.compared),
         }
 
     @classmethod
@@ -61,6 +69,8 @@ class Needs:
             totals=frozenset(data["totals"]),
             tiebreaks={k: frozenset(v) for k, v in data["tiebreaks"].items()},
             constraints={k: frozenset(v) for k, v in data["constraints"].items()},
+            categories={k: frozenset(v) for k, v in data.get("categories", {}).items()},
+            compared=frozenset(data.get("compared", ())),
         )
 
 
@@ -115,6 +125,25 @@ def _compute(content: GameContent) -> Needs:
         inputs, values = _direct(node)
         return frozenset(inputs).union(*(of_value(v) for v in values))
 
+    compared: dict[str, bool] = {}
+
+    def compares(node: object, seen: frozenset[str] = frozenset()) -> bool:
+        """Whether ``node`` (or a value it names) reads other players or a rival."""
+        from schemas.expressions import RivalRef, ValueRef
+        from schemas.references import nodes
+
+        for _, found in nodes(node):
+            if getattr(type(found), "cross_player", False) or isinstance(found, RivalRef):
+                return True
+            if isinstance(found, ValueRef) and found.value not in seen:
+                if found.value not in compared:
+                    compared[found.value] = compares(
+                        declared.get(found.value), seen | {found.value}
+                    )
+                if compared[found.value]:
+                    return True
+        return False
+
     keys = scoring.ranking.keys
     totals = frozenset().union(
         of_value(keys[0].value),
@@ -126,4 +155,6 @@ def _compute(content: GameContent) -> Needs:
         totals=totals,
         tiebreaks={key.value: of_value(key.value) for key in keys[1:]},
         constraints={c.id: of_node(c.check) | of_node(c.when) for c in scoring.constraints},
+        categories={c.id: of_value(c.value) | of_node(c.when) for c in scoring.categories},
+        compared=frozenset(c.id for c in scoring.categories if compares(declared.get(c.value))),
     )

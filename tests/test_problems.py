@@ -394,3 +394,14 @@ def test_an_unclosed_string_of_escaped_quotes_answers_at_once(
 def test_problem_refuses_an_unknown_code() -> None:
     with pytest.raises(ValueError, match="unknown problem code"):
         Problem((), "no_such_code")
+
+
+def test_a_duplicate_name_is_placed_by_its_seat(games: dict[str, GameContent]) -> None:
+    """Both players named Anna get the problem: each line names the seat, so the two lines
+    read apart ("Player 2: another player is named “Anna” too...")."""
+    words = ProblemWords(games["nile"], translator(games["nile"], "en"), ["Anna", "Anna"])
+    lines = [
+        words.where(Problem(("players", i, "name"), "duplicate_name", {"name": "Anna"}))
+        for i in (0, 1)
+    ]
+    assert lines == ["Player 1", "Player 2"]

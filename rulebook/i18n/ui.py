@@ -1055,6 +1055,30 @@ UI_STRINGS: tuple[UiString, ...] = (
         "sentence like ui.calc_why_at.",
     ),
     UiString(
+        "calc_at_least",
+        "at least {total}",
+        "Calculator: a running total while a field is missing or wrong; {total} is e.g."
+        " '12 points', counted from the categories entered so far.",
+    ),
+    UiString(
+        "calc_tab_problems",
+        "a field to fix",
+        "Calculator, said by screen readers after a player's tab name when a problem is in"
+        " that player's fields (the tab shows a red mark).",
+    ),
+    UiString(
+        "calc_so_far",
+        "Counted so far (a category still waiting for an entry is left out):",
+        "Calculator results while a field is missing or wrong: heads a table of the points"
+        " already counted per player, with each total as ui.calc_at_least.",
+    ),
+    UiString(
+        "calc_rival_wins",
+        "{rival} wins: the table loses",
+        "Calculator, the result of a solo or co-op game against an automatic rival (the"
+        " Automa, Seishin) when no player wins; {rival} is the rival's name.",
+    ),
+    UiString(
         "calc_unscored",
         "Nobody scored in: {categories}",
         "Calculator: one line for the scoring categories no player scored any point in.",

@@ -142,6 +142,8 @@ export class ProblemWords {
   where(p) {
     const [first, second, third] = p.loc;
     if (first == "players" && p.loc.length >= 2) {
+      // Both players bear a duplicate name: their seat tells them apart.
+      if (p.code == "duplicate_name" && typeof second == "number") return this.words.t("default_player", { n: this.number(second + 1) });
       const who = typeof second == "number" ? this.player(second) : null;
       if (third == null || third == "name") return who ?? "";
       const label = this.inputLabel(String(third));

@@ -29,6 +29,7 @@ import * as validation from "./validate.js";
 import { truthy } from "./values.js";
 
 /** @typedef {import("./problems.js").Problem} Problem */
+/** A row of a breakdown: its label, a player's cell (by index), its key. @typedef {{label: Node, cell: (i: number) => any, key: string, cls?: string}} BreakdownRow */
 
 let uid = 0;
 /** A fresh element id. @param {string} prefix */
@@ -95,11 +96,20 @@ function makeEngine(game) {
     /**
      * Every problem of an end state, and its result when the totals stand (no problem,
      * or only problems in fields no total reads).
-     * @param {any} raw an end state @returns {{problems: Problem[], result: any}}
+     * While problems stand, ``partial`` is what can be counted meanwhile: the result of
+     * the state with each faulty input at its default, and those inputs.
+     * @param {any} raw an end state @returns {{problems: Problem[], result: any, partial: {result: any, faulty: Set<string>} | null}}
      */
     evaluate(raw) {
-      const { problems, state } = runtime.validation.check(compiled, raw);
-      return { problems, result: state ? runtime.scoring.score(compiled, state) : null };
+      const { problems, state, partial } = runtime.validation.check(compiled, raw);
+      if (state) return { problems, result: runtime.scoring.score(compiled, state), partial: null };
+      let counted = null;
+      try {
+        if (partial) counted = { result: runtime.scoring.score(compiled, partial.state), faulty: partial.faulty };
+      } catch {
+        counted = null; // a state the scorer cannot count yet: no running total
+      }
+      return { problems, result: null, partial: counted };
     },
   };
 }
@@ -182,6 +192,9 @@ class Calculator {
     // player side by side where the columns fit. The reader can switch either way.
     /** @type {"one" | "all"} */
     this.view = typeof matchMedia === "function" && matchMedia("(max-width: 44.9375em)").matches ? "one" : "all";
+    /** Whether the screen is a phone's: the breakdown is then a card per player. @type {MediaQueryList | null} */
+    this.narrow = typeof matchMedia === "function" ? matchMedia("(max-width: 44.9375em)") : null;
+    this.narrow?.addEventListener?.("change", () => this.schedule());
     /** The player shown in the one-player view. */
     this.current = 0;
     /** Whether the totals tie (the fields needed only on a tie then count). */
@@ -571,15 +584,32 @@ class Calculator {
     this.form.querySelector("[data-tie-fold]")?.setAttribute("aria-expanded", String(open));
   }
 
-  /** The running totals beside the names and in the switcher. @param {any} result */
-  runningTotals(result) {
+  /**
+   * The running totals beside the names and in the switcher: the total once it stands,
+   * else, while something is missing or wrong, "at least N" from what is counted so far.
+   * @param {any} result @param {{result: any, faulty: Set<string>} | null} [partial]
+   */
+  runningTotals(result, partial = null) {
+    const t = this.texts;
     const points = this.game.scoring.kind === "points";
+    const floors = !result && partial && points ? this.counted(partial).floors : null;
     for (const out of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("[data-running-total]"))) {
-      const p = result?.players?.[Number(out.dataset.runningTotal)];
+      const i = Number(out.dataset.runningTotal);
+      const p = result?.players?.[i];
       // A tab has room for the number only; the unit is said to screen readers.
-      const bare = points && p && out.dataset.tabTotal !== undefined;
-      setText(out, !p ? "" : bare ? this.texts.num(p.total) : points ? this.texts.count("points", p.total) : (p.key ?? []).join(" "));
-      setAttr(out, "aria-label", bare ? this.texts.count("points", p.total) : null);
+      const tab = out.dataset.tabTotal !== undefined;
+      const floor = floors?.[i];
+      const bare = points && p && tab;
+      if (floor != null) {
+        const said = t.t("calc_at_least", { total: t.count("points", floor) });
+        setText(out, tab ? `≥${t.num(floor)}` : said);
+        setAttr(out, "aria-label", tab ? said : null);
+        setAttr(out, "data-at-least", String(floor));
+        continue;
+      }
+      setAttr(out, "data-at-least", null);
+      setText(out, !p ? "" : bare ? t.num(p.total) : points ? t.count("points", p.total) : (p.key ?? []).join(" "));
+      setAttr(out, "aria-label", bare ? t.count("points", p.total) : null);
     }
     for (const name of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("[data-switch-name]"))) {
       setText(name, this.nameOf(Number(name.dataset.switchName)));
@@ -588,6 +618,66 @@ class Calculator {
       setText(label, this.tabLabel(Number(label.dataset.switchLabel)));
     }
     this.nextLabel(); // it names the next player, whose name may just have changed
+  }
+
+  /**
+   * Per player, the least their total can be from what is entered. A category counts as
+   * it stands unless it reads a faulty or missing input (the partial state holds its
+   * default, for every player), or compares players and reads a field some player has
+   * not filled in yet (a majority goes to whoever enters more later): such a category
+   * counts at most 0 (its value with the defaults, when below 0; a category only goes
+   * below 0 through an input whose least value is negative, and then no floor is given).
+   * @param {{result: any, faulty: Set<string>}} partial
+   * @returns {{open: Set<string>, floors: (number | null)[]}} the categories not counted yet, and the floors
+   */
+  counted(partial) {
+    const needs = this.game.needs ?? {};
+    const reads = needs.categories ?? {};
+    const compared = new Set(needs.compared ?? []);
+    const inputs = Object.fromEntries(this.game.scoring.inputs.map((/** @type {any} */ x) => [x.id, x]));
+    const negative = (/** @type {string} */ id) => (this.game.limits?.[id]?.min ?? inputs[id]?.min ?? 0) < 0;
+    const rows = this.values.slice(0, this.count);
+    const empty = (/** @type {string} */ id) => ["count", "sequence"].includes(inputs[id]?.kind) && rows.some((row) => !given(row[id]));
+    /** @type {Set<string>} the categories not counted yet */
+    const open = new Set();
+    let unbounded = false;
+    for (const [category, read] of Object.entries(reads)) {
+      const faulty = /** @type {string[]} */ (read).filter((id) => partial.faulty.has(id));
+      if (faulty.length || (compared.has(category) && /** @type {string[]} */ (read).some(empty))) open.add(category);
+      if (faulty.some(negative)) unbounded = true;
+    }
+    const floors = partial.result.players.map((/** @type {any} */ p) => {
+      if (unbounded) return null;
+      return Object.entries(p.breakdown ?? {}).reduce((sum, [id, v]) => sum + (open.has(id) ? Math.min(0, Number(v)) : Number(v)), 0);
+    });
+    return { open, floors };
+  }
+
+  /**
+   * While problems stand, what is counted so far: a row per category whose inputs are
+   * all in (and that someone scored in), and each player's "at least" total; the same
+   * cards as the result on a phone.
+   * @param {{result: any, faulty: Set<string>}} partial
+   */
+  soFar(partial) {
+    const t = this.texts;
+    if (this.game.scoring.kind !== "points") return [];
+    const { open, floors } = this.counted(partial);
+    const players = partial.result.players;
+    const labels = Object.fromEntries(this.game.scoring.categories.map((/** @type {any} */ c) => [c.id, c.label]));
+    const shown = Object.keys(players[0]?.breakdown ?? {}).filter((id) => !open.has(id) && players.some((/** @type {any} */ p) => p.breakdown[id]));
+    if (!shown.length) return [];
+    /** @type {number[]} */
+    const order = players.map((/** @type {any} */ _, /** @type {number} */ i) => i);
+    /** @type {BreakdownRow[]} */
+    const rows = shown.map((id) => ({ label: t.text(labels[id] ?? id, `scoring.categories.${id}.label`), cell: (i) => t.num(players[i].breakdown[id]), key: `breakdown.${id}` }));
+    const floor = (/** @type {number} */ i) => { const n = floors[i]; return n == null ? "?" : t.t("calc_at_least", { total: t.num(n) }); };
+    rows.push({ label: t.node("total"), cell: floor, key: "total", cls: "rb-strong" });
+    return [
+      el("p", { class: "rb-problems-title", "data-so-far-title": "" }, t.node("calc_so_far")),
+      // Nobody has won anything yet: no star.
+      this.breakdown(players.map((/** @type {any} */ p) => ({ ...p, winner: false })), order, rows, "so-far"),
+    ];
   }
 
   /** The control of one input for one player. @param {any} spec @param {number} i @param {string} rowId */
@@ -712,8 +802,10 @@ class Calculator {
     /** @type {Problem[]} */
     let problems;
     let result = null;
+    /** @type {{result: any, faulty: Set<string>} | null} */
+    let partial = null;
     try {
-      ({ problems, result } = this.engine.evaluate(state));
+      ({ problems, result, partial } = this.engine.evaluate(state));
     } catch (error) {
       console.error(error);
       problems = [];
@@ -726,15 +818,17 @@ class Calculator {
     const todo = problems.filter((p) => this.untouched(p));
     const wrong = problems.filter((p) => !todo.includes(p));
     this.flag(wrong);
+    this.markTabs(wrong);
     // Nothing entered yet: no total, no winner (a fresh form is no 0-0 tie).
     const entered = this.anythingEntered();
-    this.runningTotals(entered ? result : null);
+    this.runningTotals(entered ? result : null, entered ? partial : null);
     const blank = entered ? this.notEntered(result) : [];
     const titled = !problems.length;
     this.results.replaceChildren(
       ...(problems.length ? this.problemList(wrong, todo, result != null) : []),
       ...(!entered ? (titled ? [el("h3", {}, this.texts.node("results")), el("p", { class: "rb-help", "data-nothing-yet": "" }, this.texts.node("calc_nothing_yet"))] : [])
-        : [...this.notEnteredList(blank, titled), ...this.resultView(result, titled && !blank.length)]));
+        : result ? this.resultView(result, titled, this.notEnteredList(blank))
+          : [...(partial ? this.soFar(partial) : []), ...this.notEnteredList(blank)]));
     this.last = [state, problems.length || !entered ? null : result];
     this.onUpdate?.(...this.last); // the table tools (table.js) keep only final results
   }
@@ -766,9 +860,9 @@ class Calculator {
   /**
    * The empty fields that count, a line per player, each field a link to it; a field
    * whose default is not 0 says what it counts as.
-   * @param {{player: number, spec: any}[]} blank @param {boolean} titled
+   * @param {{player: number, spec: any}[]} blank
    */
-  notEnteredList(blank, titled) {
+  notEnteredList(blank) {
     if (!blank.length) return [];
     const t = this.texts;
     const list = el("ul", { class: "rb-todo", "data-not-entered": "" });
@@ -784,10 +878,7 @@ class Calculator {
       });
       list.append(el("li", { "data-not-entered-player": i }, this.nameOf(i), t.colon(), ...links.flatMap((x, k) => (k ? [", ", x] : [x]))));
     }
-    return [
-      ...(titled ? [el("h3", {}, t.node("results"))] : []),
-      el("p", { class: "rb-problems-title" }, t.node("calc_not_entered")), list,
-    ];
+    return [el("p", { class: "rb-problems-title" }, t.node("calc_not_entered")), list];
   }
 
   /**
@@ -799,6 +890,28 @@ class Calculator {
     if (p.code !== "missing" && p.code !== "required") return false;
     const fields = this.targets(p);
     return fields.length > 0 && fields.every((f) => !this.edited.has(f.getAttribute("data-focus-key") ?? ""));
+  }
+
+  /**
+   * Mark the tab of each player a problem is about, so the table sees whose fields to
+   * look at without opening every tab (a visible mark, and the word for screen readers).
+   * @param {Problem[]} problems
+   */
+  markTabs(problems) {
+    /** @type {Set<number>} */
+    const who = new Set();
+    for (const p of problems) {
+      if (p.loc[0] !== "players") continue;
+      if (typeof p.loc[1] === "number") who.add(p.loc[1]);
+      else for (const i of p.params.who ?? []) who.add(i);
+    }
+    for (const tab of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("[data-switch]"))) {
+      const marked = who.has(Number(tab.dataset.switch));
+      if (tab.hasAttribute("data-has-problems") === marked) continue;
+      tab.toggleAttribute("data-has-problems", marked);
+      tab.querySelector(".rb-tab-problem")?.remove();
+      if (marked) tab.append(el("span", { class: "rb-tab-problem" }, el("span", { class: "rb-visually-hidden", text: this.texts.t("calc_tab_problems") })));
+    }
   }
 
   /** The message of a problem, in the page's language. @param {Problem} p */
@@ -892,13 +1005,15 @@ class Calculator {
   }
 
   /**
-   * The result, for a table to read in one glance: the podium line and why the winner won
-   * first, then the breakdown with the players in rank order (winners first). A category
+   * The result, for a table to read in one glance: every player's place and total, who
+   * won and why first, then the breakdown with the players in rank order (winners first). A category
    * nobody scored in is one line under the table; the tiebreak row shows only when a tie
    * was broken (or could not be).
-   * @param {any} result @param {boolean} [titled]
+   * The empty fields that count (``blank``) are listed under the verdict, not above the
+   * places: every player's place stays at the top.
+   * @param {any} result @param {boolean} [titled] @param {Node[]} [blank]
    */
-  resultView(result, titled = true) {
+  resultView(result, titled = true, blank = []) {
     const t = this.texts;
     if (!result) return [];
     const s = this.game.scoring;
@@ -911,13 +1026,10 @@ class Calculator {
       .sort((/** @type {number} */ a, /** @type {number} */ b) => place(players[a]) - place(players[b]) || a - b);
     const labels = Object.fromEntries(s.categories.map((/** @type {any} */ c) => [c.id, c.label]));
     const keyLabels = Object.fromEntries(s.ranking.keys.map((/** @type {any} */ k) => [k.value, k.label]));
-    const head = el("tr", {}, el("th", { scope: "col" }, t.node("players")),
-      order.map((i) => el("th", { scope: "col", "data-result-name": i, "data-rival": players[i].rival ? players[i].id : null,
-        class: players[i].winner ? "rb-won" : null }, players[i].name)));
-    const body = el("tbody");
+    /** @type {BreakdownRow[]} */
+    const rows = [];
     /** @param {Node} label @param {(p: any) => any} cell @param {string} key @param {string} [cls] */
-    const row = (label, cell, key, cls) => body.append(el("tr", { class: cls, "data-result-row": key }, el("th", { scope: "row" }, label),
-      order.map((i) => el("td", { "data-result": key, "data-player": i }, cell(players[i])))));
+    const row = (label, cell, key, cls) => rows.push({ label, cell: (i) => cell(players[i]), key, cls });
     const quiet = new Set(unscored(this.game, result));
     for (const key of Object.keys(players[0]?.breakdown ?? {})) {
       if (quiet.has(key)) continue;
@@ -936,16 +1048,14 @@ class Calculator {
     }
     const winners = result.winners ?? result.players.filter((/** @type {any} */ p) => p.winner).map((/** @type {any} */ p) => p.name);
     const amount = (/** @type {any} */ p) => (points ? t.count("points", p.total) : (p.key ?? []).join(" "));
-    const podium = el("ol", { class: "rb-podium", "data-podium": "" }, order.filter((i) => players[i].rank != null).slice(0, 3).map((i) =>
-      el("li", { "data-podium-player": i, class: players[i].winner ? "rb-won" : null },
-        el("strong", { text: players[i].name }), ` — ${amount(players[i])}`)));
     const why = verdict(this.game, result, t);
     const out = [
       ...(titled ? [el("h3", {}, t.node("results"))] : []),
-      el("p", { class: "rb-winners" }, t.node("calc_winners", { count: winners.length }), t.colon(), el("strong", { "data-winners": "", text: winners.join(", ") || "—" })),
-      ...(players.length > 1 ? [podium] : []),
+      ...(players.length > 1 ? [this.standings(players, order, amount)] : []),
+      this.outcome(result, winners),
       ...(why ? [el("p", { class: "rb-verdict", "data-verdict": "", text: why })] : []),
-      el("div", { class: "rb-scroll rb-table rb-calc-result" }, el("table", {}, el("thead", {}, head), body)),
+      ...blank,
+      this.breakdown(players, order, rows, "result"),
       ...(quiet.size ? [el("p", { class: "rb-help", "data-unscored": "" },
         t.t("calc_unscored", { categories: labelList(t, [...quiet].map((id) => labels[id] ?? id)) }))] : []),
     ];
@@ -962,6 +1072,64 @@ class Calculator {
         }))));
     }
     return out;
+  }
+
+  /**
+   * Every player (and every rival that takes a place) with their place and total, in
+   * place order, at the top of the results: a phone shows the whole table at once. Tied
+   * players share their place's number ("1. Ben", "1. Chloe"), so the list numbers each
+   * item itself instead of counting them.
+   * @param {any[]} players @param {number[]} order @param {(p: any) => string} amount
+   */
+  standings(players, order, amount) {
+    return el("ol", { class: "rb-standings", "data-standings": "" }, order.filter((i) => players[i].rank != null).map((i) =>
+      el("li", { "data-standing": i, "data-rival": players[i].rival ? players[i].id : null, class: players[i].winner ? "rb-won" : null },
+        el("span", { class: "rb-place", "data-place": players[i].rank, text: `${this.texts.num(players[i].rank)}.` }), " ",
+        el("strong", { text: players[i].name }), ` — ${amount(players[i])}`)));
+  }
+
+  /**
+   * Who won: the winners' names; when nobody at the table wins against a rival that takes
+   * a place (the Automa, Seishin), the rival's win and the table's loss, not "Winners: —".
+   * @param {any} result @param {string[]} winners
+   */
+  outcome(result, winners) {
+    const t = this.texts;
+    const ranked = (result.rivals ?? []).filter((/** @type {any} */ r) => r.rank != null);
+    if (!winners.length && ranked.length && result.players.every((/** @type {any} */ p) => p.decided_by !== "undecided")) {
+      return el("p", { class: "rb-winners rb-outcome", "data-outcome": "lost" },
+        el("strong", { text: t.t("calc_rival_wins", { rival: t.list(ranked.map((/** @type {any} */ r) => r.name)) }) }));
+    }
+    return el("p", { class: "rb-winners" }, t.node("calc_winners", { count: winners.length }), t.colon(), el("strong", { "data-winners": "", text: winners.join(", ") || "—" }));
+  }
+
+  /**
+   * The breakdown: a table with a column per player where the columns fit; on a phone a
+   * card per player in place order, so no player's column sits out of view to the side.
+   * Only the one the screen shows is built (a keystroke builds the results again), and
+   * the results are built again when the screen changes width (calc() listens).
+   * @param {any[]} players @param {number[]} order @param {BreakdownRow[]} rows
+   * @param {"result" | "so-far"} kind what the cells are marked with (data-result, data-so-far)
+   */
+  breakdown(players, order, rows, kind) {
+    const mark = kind === "result" ? "data-result" : "data-so-far";
+    const name = (/** @type {number} */ i) => ({ "data-rival": players[i].rival ? players[i].id : null, class: players[i].winner ? "rb-won" : null,
+      ...(kind === "result" ? { "data-result-name": i } : {}) });
+    if (!this.narrow?.matches) {
+      const head = el("tr", {}, el("th", { scope: "col" }, this.texts.node("players")),
+        order.map((i) => el("th", { scope: "col", ...name(i) }, players[i].name)));
+      const body = el("tbody", {}, rows.map((r) => el("tr", { class: r.cls ?? null, [`${mark}-row`]: r.key }, el("th", { scope: "row" }, r.label),
+        order.map((i) => el("td", { [mark]: r.key, "data-player": i }, r.cell(i))))));
+      return el("div", { class: "rb-scroll rb-table rb-calc-result" }, el("table", {}, el("thead", {}, head), body));
+    }
+    return el("div", { class: "rb-result-cards", "data-result-cards": "" }, order.map((i) =>
+      el("section", { class: `rb-result-card${players[i].winner ? " rb-won-card" : ""}`, "data-result-card": i },
+        el("p", { class: "rb-card-name" }, el("strong", { text: players[i].name, ...name(i) })),
+        el("dl", {}, rows.flatMap((r) => {
+          const cell = r.cell(i);
+          if (cell === "" || cell == null) return [];
+          return [el("div", { class: r.cls ?? null, [`${mark}-row`]: r.key }, el("dt", {}, r.label.cloneNode(true)), el("dd", { [mark]: r.key, "data-player": i }, cell))];
+        })))));
   }
 
   /** Why a player has their place. @param {any} p @param {Record<string, string>} keyLabels */

@@ -46,7 +46,7 @@ const readsTable = (node) => node != null && JSON.stringify(node).includes('"tab
  * Every problem of a parsed end state, and the state to score: when there is no problem,
  * or when every problem is a tiebreak one.
  * @param {import("./scoring.js").Compiled} g @param {any} raw
- * @returns {{problems: Problem[], state: TableState | null}}
+ * @returns {{problems: Problem[], state: TableState | null, partial?: {state: TableState, faulty: Set<string>} | null}}
  */
 export function check(g, raw) {
   const { game } = g;
@@ -82,7 +82,7 @@ class Round {
     return this.intact(loc) && !this.bad.some((bad) => startsWith(bad, loc));
   }
 
-  /** @returns {{problems: Problem[], state: TableState | null}} */
+  /** @returns {{problems: Problem[], state: TableState | null, partial?: {state: TableState, faulty: Set<string>} | null}} */
   run() {
     const { game, raw, g } = this;
     const s = game.scoring;
@@ -149,7 +149,11 @@ class Round {
     const state = { names: names.map((n) => n ?? ""), players, options, table, choiceData, rivals };
     if (!this.problems.length) return { problems: [], state };
     this.grade();
-    if (blocked || !this.problems.every((p) => p.severity == "tiebreak")) return fail();
+    if (blocked || !this.problems.every((p) => p.severity == "tiebreak")) {
+      // What can be counted meanwhile: the state with each faulty input at its default,
+      // for a running total from the categories that read none of them (ui.js).
+      return { ...fail(), partial: tableOk ? { state, faulty } : null };
+    }
     state.undecided = Object.entries(this.needs.tiebreaks).filter(([, read]) => read.some((id) => faulty.has(id))).map(([key]) => key);
     return { problems: this.problems, state };
   }

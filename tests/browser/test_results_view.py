@@ -1,0 +1,223 @@
+"""The results every player at the table can read (issue 28, item 4), on a phone (360x740)
+and a laptop (1280x800), in fr, uk and en:
+
+- at the top, every player (and a rival that takes a place) with their place and total,
+  tied players sharing the number of their place;
+- then the breakdown, every player's readable without a column out of view;
+- a solo or co-op game says who won or lost against the rival, never "Winners: —".
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from schemas.cases import Case
+from schemas.loader import load_game
+from tests.browser.forms import FORGET_TABLE, enter_state
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+GAMES = {p.name: load_game(p) for p in sorted(CONTENT.iterdir()) if (p / "game.yaml").exists()}
+SCREENS = {"phone": (360, 740), "laptop": (1280, 800)}
+SHOTS = Path("/work/wt/shots")
+
+#: Whether the element is drawn and wholly inside the screen's width and inside every box
+#: around it that scrolls or clips sideways (a column scrolled out of its table's box is
+#: hidden as surely as one off the screen).
+READABLE = """e => {
+  if (!e.checkVisibility()) return false;
+  const r = e.getBoundingClientRect();
+  if (r.width === 0 || r.left < -0.5 || r.right > innerWidth + 0.5) return false;
+  for (let a = e.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+    if (!/(auto|scroll|hidden|clip)/.test(getComputedStyle(a).overflowX)) continue;
+    const b = a.getBoundingClientRect();
+    if (r.left < b.left - 0.5 || r.right > b.right + 0.5) return false;
+  }
+  return e.scrollWidth <= e.clientWidth + 1;
+}"""
+
+
+def _cases_by_count(game: str) -> dict[int, Case]:
+    """A case per player count: the one with the most distinct places."""
+    cases = GAMES[game].cases
+    assert cases is not None
+    found: dict[int, Case] = {}
+    for case in cases.cases:
+        n = len(case.state["players"])
+        if n not in found or len({e.rank for e in case.expected}) > len(
+            {e.rank for e in found[n].expected}
+        ):
+            found[n] = case
+    return dict(sorted(found.items()))
+
+
+def _open(browser: Any, base_url: str, path: str, screen: str) -> tuple[Any, Any]:
+    width, height = SCREENS[screen]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(base_url + path)
+    page.wait_for_function("document.querySelector('[data-calculator]')?.dataset.ready === 'true'")
+    return context, page
+
+
+def _fresh(page: Any) -> None:
+    """The page again with no table kept from the case before."""
+    page.evaluate(FORGET_TABLE)
+    page.reload()
+    page.wait_for_function("document.querySelector('[data-calculator]')?.dataset.ready === 'true'")
+
+
+def check_standings(page: Any, case: Case) -> list[str]:
+    """What is wrong with the results of ``case`` as the page shows them."""
+    calc = page.locator("[data-calculator]")
+    wrong: list[str] = []
+    order = [p["name"] for p in case.state["players"]]
+    if calc.locator("[data-standings]").count() != 1:
+        return ["no list of places at the top"]
+    items = calc.locator("[data-standings] > li")
+    shown = [items.nth(k).inner_text() for k in range(items.count())]
+    players = [t for k, t in enumerate(shown) if items.nth(k).get_attribute("data-rival") is None]
+    if len(players) != len(order):
+        wrong.append(f"{len(players)} of {len(order)} players at the top: {shown}")
+    for expected in case.expected:
+        index = order.index(expected.name)
+        item = calc.locator(f'[data-standings] > li[data-standing="{index}"]:not([data-rival])')
+        if item.count() != 1:
+            wrong.append(f"{expected.name} is not at the top")
+            continue
+        place = item.locator("[data-place]").get_attribute("data-place")
+        if place != str(expected.rank):
+            wrong.append(f"{expected.name}: place {place}, expected {expected.rank}")
+        text = item.inner_text()
+        if expected.name not in text or (
+            expected.total is not None and f"{expected.total}" not in text.replace("\u202f", "")
+        ):
+            wrong.append(f"{expected.name}: the top reads {text!r}")
+        if not item.evaluate(READABLE):
+            wrong.append(f"{expected.name}: the top line is cut or off the screen")
+    # Then the breakdown, each player's part readable where it is.
+    parts = calc.locator("[data-result-card]:visible, [data-result-name]:visible")
+    seen = {
+        parts.nth(k).evaluate("e => e.dataset.resultCard ?? e.dataset.resultName")
+        for k in range(parts.count())
+    }
+    for index, name in enumerate(order):
+        if str(index) not in seen:
+            wrong.append(f"{name}'s breakdown is not shown")
+            continue
+        part = calc.locator(
+            f'[data-result-card="{index}"]:visible, [data-result-name="{index}"]:visible'
+        )
+        if not part.first.evaluate(READABLE):
+            wrong.append(f"{name}'s breakdown is out of view to the side")
+    if calc.locator("[data-standings]").count() != 1:
+        return [*wrong, "no list of places at the top"]
+    top = calc.locator("[data-standings]").bounding_box()
+    below = parts.first.bounding_box() if parts.count() else None
+    if top and below and top["y"] + top["height"] > below["y"] + 0.5:
+        wrong.append("the standings are not above the breakdown")
+    if page.evaluate("document.documentElement.scrollWidth - innerWidth") > 0:
+        wrong.append("the page scrolls sideways")
+    return wrong
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("language", ["fr", "uk", "en"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_player_at_the_top_of_the_results(
+    browser: Any, base_url: str, game: str, language: str, screen: str
+) -> None:
+    """Every player count of the game in English; its largest table in French and
+    Ukrainian (the words change, the layout is the same)."""
+    by_count = _cases_by_count(game)
+    counts = list(by_count) if language == "en" else [max(by_count)]
+    context, page = _open(browser, base_url, f"{language}/{game}/scoring/", screen)
+    try:
+        for k, count in enumerate(counts):
+            if k:
+                _fresh(page)
+            case = by_count[count]
+            enter_state(page, {"game": game, **case.state}, game)
+            wrong = check_standings(page, case)
+            if count == max(by_count):
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                page.locator("[data-results]").screenshot(
+                    path=str(SHOTS / f"calc-results-{game}-{language}-{screen}.png")
+                )
+            assert wrong == [], f"{game}, {count} players ({case.id}): {wrong}"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_a_shared_win_shares_the_place(browser: Any, base_url: str, screen: str) -> None:
+    """Two players level on points and on every tiebreaker share first place: both are
+    numbered 1, and the next player is 3rd."""
+    context, page = _open(browser, base_url, "en/viticulture/scoring/", screen)
+    try:
+        state = {
+            "game": "viticulture",
+            "players": [
+                {"name": "Ben", "vp": 21},
+                {"name": "Chloe", "vp": 21},
+                {"name": "Dee", "vp": 12},
+            ],
+        }
+        enter_state(page, state, "viticulture")
+        items = page.locator("[data-standings] > li")
+        assert [items.nth(k).inner_text().split(" — ")[0] for k in range(3)] == [
+            "1. Ben",
+            "1. Chloe",
+            "3. Dee",
+        ]
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", ["fr", "uk", "en"])
+def test_solo_and_coop_say_who_won_against_the_rival(
+    browser: Any, base_url: str, language: str
+) -> None:
+    """Viticulture solo against the Automa (at 20), won then lost; River of Gold against
+    Seishin, the team losing: a line says who won, and the rival has its place at the top."""
+    context, page = _open(browser, base_url, f"{language}/viticulture/scoring/", "phone")
+    try:
+        calc = page.locator("[data-calculator]")
+        state = {
+            "game": "viticulture",
+            "options": {"solo_automa": True},
+            "players": [{"name": "Anna", "vp": 24}],
+        }
+        enter_state(page, state, "viticulture")
+        assert calc.locator("[data-winners]").inner_text() == "Anna"
+        assert calc.locator("[data-outcome]").count() == 0
+        rival = calc.locator('[data-standings] > li[data-rival="automa"]')
+        assert rival.locator("[data-place]").get_attribute("data-place") == "2"
+        calc.locator('[data-input="vp"][data-player="0"]').fill("18")
+        assert calc.locator("[data-winners]").count() == 0, "no 'Winners: —'"
+        outcome = calc.locator("[data-outcome]").inner_text()
+        assert "Automa" in outcome or "Автома" in outcome, outcome
+        assert rival.locator("[data-place]").get_attribute("data-place") == "1"
+        _fresh(page)
+        page.goto(base_url + f"{language}/river_of_gold/scoring/")
+        page.wait_for_function(
+            "document.querySelector('[data-calculator]')?.dataset.ready === 'true'"
+        )
+        cases = GAMES["river_of_gold"].cases
+        assert cases is not None
+        case = next(c for c in cases.cases if c.id == "seishin_coop_team_loses")
+        assert not any(e.winner for e in case.expected)
+        enter_state(page, {"game": "river_of_gold", **case.state}, "river_of_gold")
+        assert calc.locator("[data-winners]").count() == 0, "no 'Winners: —'"
+        assert calc.locator("[data-outcome]").count() == 1
+        assert calc.locator('[data-standings] > li[data-rival="seishin"]').count() == 1
+        assert check_standings(page, case) == []
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator("[data-results]").screenshot(
+            path=str(SHOTS / f"calc-results-seishin-{language}-phone.png")
+        )
+    finally:
+        context.close()

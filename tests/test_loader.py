@@ -108,13 +108,13 @@ def test_missing_required_file(nile: Path) -> None:
 def test_circular_values_are_refused(nile: Path) -> None:
     _replace(
         nile / "scoring.yaml",
-        "{id: wheat_count, compute: {input: wheat}}",
-        "{id: wheat_count, compute: {value: papyrus_count}}",
+        "    compute: {input: wheat}\n",
+        "    compute: {value: papyrus_count}\n",
     )
     _replace(
         nile / "scoring.yaml",
-        "{id: papyrus_count, compute: {input: papyrus}}",
-        "{id: papyrus_count, compute: {value: wheat_count}}",
+        "    compute: {input: papyrus}\n",
+        "    compute: {value: wheat_count}\n",
     )
     with pytest.raises(ContentError) as error:
         load_game(nile)

@@ -23,23 +23,23 @@ def alias_bomb(game: Path) -> None:
 
 
 def deep_expression(game: Path) -> None:
-    """Nile's first value as a sum nested 1,000 deep."""
+    """Nile's wheat value as a sum nested 1,000 deep."""
     deep = "{sum: [" * 1000 + "1" + "]}" * 1000
     replace_once(
         game / "scoring.yaml",
-        "{id: wheat_count, compute: {input: wheat}}",
-        f"{{id: wheat_count, compute: {deep}}}",
+        "    compute: {input: wheat}\n",
+        f"    compute: {deep}\n",
     )
 
 
 def wide_sum(game: Path, terms: int) -> None:
-    """Nile's first value as a flat ``sum`` of ``terms`` ones (30,000 ended in a
+    """Nile's wheat value as a flat ``sum`` of ``terms`` ones (30,000 ended in a
     RecursionError when the engine compiled it)."""
     ones = ", ".join(["1"] * terms)
     replace_once(
         game / "scoring.yaml",
-        "{id: wheat_count, compute: {input: wheat}}",
-        f"{{id: wheat_count, compute: {{sum: [{ones}]}}}}",
+        "    compute: {input: wheat}\n",
+        f"    compute: {{sum: [{ones}]}}\n",
     )
 
 

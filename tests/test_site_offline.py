@@ -219,7 +219,10 @@ def test_a_translated_island_holds_no_text_left_in_french(language: str, widget:
         left = [
             (path, text)
             for path, text in translated
-            if french.get(path) == text and PROSE.search(text) and not path.startswith(NAMES)
+            if french.get(path) == text
+            and PROSE.search(text)
+            and not path.startswith(NAMES)
+            and text not in PROPER_NAMES
         ]
         assert not left, (game.id, left[:3])
 
@@ -228,6 +231,8 @@ def test_a_translated_island_holds_no_text_left_in_french(language: str, widget:
 PROSE = re.compile(r"[^\W\d_]{2,} [^\W\d_]{2,}")
 #: The game's own name, the same in every language.
 NAMES = ("/bgg/name", "/export/names/")
+#: Names written alike in every language (a generated step's doubt names its sources' kind).
+PROPER_NAMES = {"Board Game Arena"}
 GAMES = [load_game(folder) for folder in sorted((ROOT / "content").iterdir()) if folder.is_dir()]
 
 

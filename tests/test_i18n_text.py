@@ -5,10 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from translate.storage import tbx
 
-from rulebook.cli import main
-from rulebook.i18n import glossary_export
 from rulebook.i18n.number_words import has_word_for, words_for
 from rulebook.i18n.textchecks import (
     bracket_problems,
@@ -320,25 +317,3 @@ def test_msgfmt_refuses_what_gettext_refuses(tmp_path: Path) -> None:
     problems = msgfmt_problems([po])
     assert (str(po), 7, "", "msgfmt") in [p[:4] for p in problems]
     assert any("do not both end with" in p[4] for p in problems)
-
-
-def test_glossary_export_for_cat_tools(workspace: Workspace, tmp_path: Path) -> None:
-    workspace.translate("uk", {"glossary.crop.term": "культура"})
-    out = tmp_path / "glossary"
-    written = glossary_export.export(
-        [workspace.domain()], ["uk", "en"], workspace.locales, out, "tbx"
-    )
-    assert [p.name for p in written] == ["nile.fr-uk.tbx", "nile.fr-en.tbx"]
-    store = tbx.tbxfile.parsefile(str(out / "nile.fr-uk.tbx"))
-    units = {u.getid(): u for u in store.units}
-    assert units["crop"].source == "culture" and units["crop"].target == "культура"
-    assert "культурами" in " ".join(units["crop"].getnotes().split())
-    assert units["nile"].target == "Nil"  # a kept name is given as it is
-    assert not units["storage"].target  # not translated yet
-    args = ["--content", str(workspace.content), "--locales", str(workspace.locales)]
-    assert (
-        main(["i18n", "glossary", "--format", "csv", "--lang", "uk", "--out", str(out), *args]) == 0
-    )
-    lines = (out / "nile.fr-uk.csv").read_text(encoding="utf-8").splitlines()
-    assert lines[0] == "id,source,target,forms,definition,concept"
-    assert lines[1].startswith("crop,culture,культура,культура|культури")

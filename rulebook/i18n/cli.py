@@ -272,9 +272,10 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         (
             "glossary",
             "export the glossaries for CAT tools (TBX or CSV)",
-            "Write each game's glossary per target language: the term, its current "
-            "translation, the accepted forms and the definition, as TBX (translate-toolkit's "
-            "TBX store; Weblate, OmegaT and Trados read it) or CSV.",
+            "Write each game's glossary per target language (none for the game's own "
+            "language): the term, its current translation, each accepted form as a term "
+            "variant and the definitions, as TBX-Basic (the form translate-toolkit, and so "
+            "Weblate, reads) or as CSV with translate-toolkit's columns.",
             cmd_glossary,
             True,
         ),

@@ -1,39 +1,109 @@
 """``rulebook i18n glossary``: each game's glossary for CAT tools, as TBX or CSV.
 
-One file per game and target language (``<game>.<source>-<target>.tbx``): the term in the
-game's language, its translation (when it is current; blank otherwise), the inflected forms
-the checks accept, the definition as a note, and ``keep`` terms (names) given as they are.
-TBX is written by translate-toolkit's TBX store, which Weblate, OmegaT and Trados read; CSV
-has the columns ``id, source, target, forms, definition, concept``.
+One file per game and target language (``<game>.<source>-<target>.tbx``); the game's own
+language gets none, since a source-to-source glossary tells a translator nothing.
+
+TBX follows TBX-Basic in the ISO 30042:2008 core structure: the ``martif`` form, which
+translate-toolkit (and so Weblate) reads, where it reads no TBX v3 ``conceptEntry``. One
+``termEntry`` per glossary term, a ``langSet`` per language with its definition (``descrip
+type="definition"``) before its terms, and each word form in its own ``tig``: the term itself
+as the preferred full form, every other form the checks accept as an admitted variant, so a
+tool that looks terms up finds "cultures" as it finds "culture". Notes come before the
+language sets, as the core structure requires. A term with no current translation has only
+its source ``langSet``.
+
+CSV has only the columns translate-toolkit's CSV store reads (``id, source, target,
+context, location, developer_comments, translator_comments``), so nothing is dropped on
+import: the context is the term's catalog context, the developer comment its definition
+(and shared concept), the translator comment the target language's forms, ``|``-separated.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from translate.storage import tbx
+from babel.messages.catalog import Message
 
 from rulebook.i18n.catalogs import Domain, load_entries, state, strings
+from rulebook.i18n.messages import SourceMessage
 
 #: Formats the command writes.
 FORMATS = ("tbx", "csv")
 
+#: The TBX-Basic dialect's name and the core-structure DTD its files declare.
+TBX_DIALECT = "TBX-Basic"
+TBX_DOCTYPE = '<!DOCTYPE martif SYSTEM "TBXBasiccoreStructV02.dtd">'
+#: The XCS (data-category specification) a TBX-Basic file names in its header.
+TBX_XCS = "TBXBasicXCSV02.xcs"
+#: TBX-Basic's picklist values for the term notes this export writes.
+PREFERRED = "preferredTerm-admn-sts"
+ADMITTED = "admittedTerm-admn-sts"
+FULL_FORM = "fullForm"
+VARIANT = "variant"
+
+#: The columns of the CSV export, all of them names translate-toolkit's CSV store reads.
+CSV_COLUMNS = (
+    "id",
+    "source",
+    "target",
+    "context",
+    "location",
+    "developer_comments",
+    "translator_comments",
+)
+
+_XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+
+
+@dataclass(frozen=True)
+class Side:
+    """A glossary term in one language: the term, its other forms, its definition.
+
+    ``term`` is blank when the language has no current translation.
+    """
+
+    language: str
+    term: str
+    forms: tuple[str, ...]
+    definition: str
+
 
 @dataclass(frozen=True)
 class Entry:
-    """One glossary term, ready for a CAT tool."""
+    """One glossary term, ready for a CAT tool, in the source and one target language."""
 
     id: str
-    source: str
-    target: str
-    forms: tuple[str, ...]
-    definition: str
     concept: str
+    source: Side
+    target: Side
+
+
+def _current(
+    message: SourceMessage | None, found: dict[str, Message], context: str, language: str
+) -> str:
+    """The current translation of ``context`` in ``language``, or blank."""
+    entry = found.get(context)
+    if message is None or entry is None:
+        return ""
+    if state(message, entry, language) not in ("translated", "source"):
+        return ""
+    return strings(entry)[0].strip()
+
+
+def _others(term: str, forms: Iterable[str]) -> tuple[str, ...]:
+    """The forms other than ``term`` itself, in order, each once."""
+    seen = {term}
+    result = []
+    for form in forms:
+        if form not in seen:
+            seen.add(form)
+            result.append(form)
+    return tuple(result)
 
 
 def entries(domain: Domain, language: str, locales: Path) -> list[Entry]:
@@ -41,65 +111,115 @@ def entries(domain: Domain, language: str, locales: Path) -> list[Entry]:
     content = domain.content
     if content is None or content.glossary is None:
         return []
+    source_language = domain.source_language
     messages = domain.by_context()
     found = load_entries(domain.name, language, locales)
     result = []
     for term in content.glossary.terms:
-        context = f"glossary.{term.id}.term"
-        entry = found.get(context)
-        message = messages.get(context)
-        if term.keep or language == domain.source_language:
+        term_context = f"glossary.{term.id}.term"
+        definition_context = f"glossary.{term.id}.definition"
+        if term.keep or language == source_language:
             target = term.term
-        elif (
-            message is not None
-            and entry is not None
-            and state(message, entry, language)
-            in (
-                "translated",
-                "source",
-            )
-        ):
-            target = strings(entry)[0].strip()
         else:
-            target = ""
+            target = _current(messages.get(term_context), found, term_context, language)
+        definition = (
+            term.definition
+            if language == source_language
+            else _current(messages.get(definition_context), found, definition_context, language)
+        )
         result.append(
             Entry(
                 id=term.id,
-                source=term.term,
-                target=target,
-                forms=tuple(term.forms.get(language, ())),
-                definition=term.definition,
                 concept=term.concept or "",
+                source=Side(
+                    language=source_language,
+                    term=term.term,
+                    forms=_others(term.term, term.forms.get(source_language, ())),
+                    definition=term.definition,
+                ),
+                target=Side(
+                    language=language,
+                    term=target,
+                    # Forms go with the translation they inflect: none without one.
+                    forms=_others(target, term.forms.get(language, ())) if target else (),
+                    definition=definition if target else "",
+                ),
             )
         )
     return result
 
 
-def to_tbx(items: Iterable[Entry], source_language: str, language: str) -> bytes:
-    """The terms as a TBX document."""
-    store: Any = tbx.tbxfile(sourcelanguage=source_language, targetlanguage=language)
+def _text(parent: ET.Element, tag: str, text: str, **attributes: str) -> ET.Element:
+    element = ET.SubElement(parent, tag, attributes)
+    element.text = text
+    return element
+
+
+def _tig(lang_set: ET.Element, term: str, term_type: str, status: str) -> None:
+    tig = ET.SubElement(lang_set, "tig")
+    _text(tig, "term", term)
+    _text(tig, "termNote", term_type, type="termType")
+    _text(tig, "termNote", status, type="administrativeStatus")
+
+
+def _lang_set(entry: ET.Element, side: Side) -> None:
+    """A ``langSet``: its definition first, then the term and each form as a ``tig``."""
+    lang_set = ET.SubElement(entry, "langSet", {_XML_LANG: side.language})
+    if side.definition:
+        group = ET.SubElement(lang_set, "descripGrp")
+        _text(group, "descrip", side.definition, type="definition")
+    _tig(lang_set, side.term, FULL_FORM, PREFERRED)
+    for form in side.forms:
+        _tig(lang_set, form, VARIANT, ADMITTED)
+
+
+def to_tbx(items: Iterable[Entry], source_language: str, title: str) -> bytes:
+    """The terms as a TBX-Basic document."""
+    root = ET.Element("martif", {"type": TBX_DIALECT, _XML_LANG: source_language})
+    header = ET.SubElement(root, "martifHeader")
+    file_desc = ET.SubElement(header, "fileDesc")
+    _text(ET.SubElement(file_desc, "titleStmt"), "title", title)
+    _text(ET.SubElement(file_desc, "sourceDesc"), "p", "rulebook i18n glossary")
+    _text(ET.SubElement(header, "encodingDesc"), "p", TBX_XCS, type="XCSURI")
+    body = ET.SubElement(ET.SubElement(root, "text"), "body")
     for item in items:
-        unit = store.addsourceunit(item.source)
-        unit.setid(item.id)
-        if item.target:
-            unit.target = item.target
-        unit.addnote(item.definition, origin="developer")
-        if item.forms:
-            unit.addnote("Forms: " + ", ".join(item.forms), origin="translator")
+        entry = ET.SubElement(body, "termEntry", id=item.id)
         if item.concept:
-            unit.addnote(f"Concept: {item.concept}", origin="developer")
-    return bytes(store)
+            # Before the language sets: the core structure puts an entry's notes first.
+            _text(entry, "note", f"Concept: {item.concept}")
+        _lang_set(entry, item.source)
+        if item.target.term:
+            _lang_set(entry, item.target)
+    ET.indent(root)
+    xml = ET.tostring(root, encoding="unicode")
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n{TBX_DOCTYPE}\n{xml}\n'.encode()
 
 
-def to_csv(items: Iterable[Entry]) -> bytes:
+def csv_row(item: Entry, game: str) -> dict[str, str]:
+    """One term as a CSV row, keyed by the columns of :data:`CSV_COLUMNS`."""
+    comments = item.source.definition
+    if item.concept:
+        comments += f"\nConcept: {item.concept}"
+    return {
+        "id": item.id,
+        "source": item.source.term,
+        "target": item.target.term,
+        "context": f"glossary.{item.id}.term",
+        "location": f"content/{game}/glossary.yaml",
+        "developer_comments": comments,
+        "translator_comments": "|".join(
+            (item.target.term, *item.target.forms) if item.target.term else ()
+        ),
+    }
+
+
+def to_csv(items: Iterable[Entry], game: str) -> bytes:
     """The terms as CSV (UTF-8, a header line)."""
     stream = io.StringIO()
-    writer = csv.writer(stream, lineterminator="\n")
-    writer.writerow(["id", "source", "target", "forms", "definition", "concept"])
+    writer = csv.DictWriter(stream, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
     for item in items:
-        writer.writerow(
-            [item.id, item.source, item.target, "|".join(item.forms), item.definition, item.concept]
-        )
+        writer.writerow(csv_row(item, game))
     return stream.getvalue().encode("utf-8")
 
 
@@ -115,11 +235,16 @@ def export(
         if domain.content is None or domain.content.glossary is None:
             continue
         for language in languages:
+            if language == domain.source_language:
+                continue
             items = entries(domain, language, locales)
+            pair = f"{domain.source_language}-{language}"
             data = (
-                to_tbx(items, domain.source_language, language) if form == "tbx" else to_csv(items)
+                to_tbx(items, domain.source_language, f"{domain.name} glossary, {pair}")
+                if form == "tbx"
+                else to_csv(items, domain.name)
             )
-            path = out / f"{domain.name}.{domain.source_language}-{language}.{form}"
+            path = out / f"{domain.name}.{pair}.{form}"
             path.write_bytes(data)
             written.append(path)
     return written

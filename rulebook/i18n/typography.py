@@ -103,8 +103,8 @@ def _quotes(text: str, spec: LanguageSpec) -> str:
 def _apostrophes(text: str, spec: LanguageSpec) -> str:
     """Straight and modifier apostrophes inside or at the end of a word as the language's.
 
-    An elision before a link or a tag counts too: ``l'[Automa](term:automa)`` and
-    ``l'<a>Automa</a>`` print l’Automa (the link's text is the word the apostrophe touches).
+    An elision before a link or a tag counts too: ``l'[eau](term:water)`` and
+    ``l'<a>eau</a>`` print l’eau (the link's text is the word the apostrophe touches).
     """
     if spec.apostrophe is None:
         return text
@@ -114,15 +114,15 @@ def _apostrophes(text: str, spec: LanguageSpec) -> str:
 
 
 #: Two numbers joined by a hyphen (3-4), not inside a longer run of digits and hyphens (a
-#: date, River of Gold's 10-6-2 tile) nor after a letter, a point or a hyphen (a code, x-1).
+#: date, a tile's 10-6-2 points) nor after a letter, a point or a hyphen (a code, x-1).
 _HYPHEN_PAIR = re.compile(r"(?<![\w.\-–/])(\d+)-(\d+)(?![\w–/]|\.\d|-\d)")
 
 
 def _ranges(text: str) -> str:
     """A range of numbers with an en dash (3–4 joueurs, 1–6 players).
 
-    Only a rising pair is a range: a falling one names a thing (River of Gold's 9-5 tile
-    gives 9 points to the first and 5 to the second) or a score, and keeps its hyphen.
+    Only a rising pair is a range: a falling one names a thing (a 9-5 tile gives 9 points
+    to the first and 5 to the second) or a score, and keeps its hyphen.
     """
     return _HYPHEN_PAIR.sub(lambda m: f"{m[1]}–{m[2]}" if int(m[1]) < int(m[2]) else m[0], text)
 
@@ -145,8 +145,13 @@ def _spaces(text: str, spec: LanguageSpec) -> str:
         space = SPACES[kind]
         escaped = re.escape(char)
         if char == ":":
-            # Not in times and ratios (2:30, 3:2), nor after a space-less start of line.
-            pattern = f"(?<=[^\\s\\d]){_ANY_SPACE}*(?={escaped})|(?<=\\d){_ANY_SPACE}+(?={escaped})"
+            # Not in times and ratios (2:30, 3:2), nor after a space-less start of line; a
+            # number before a colon that no number follows is a label (« Case 1 : »).
+            pattern = (
+                f"(?<=[^\\s\\d]){_ANY_SPACE}*(?={escaped})"
+                f"|(?<=\\d){_ANY_SPACE}+(?={escaped})"
+                f"|(?<=\\d)(?={escaped}(?!\\d))"
+            )
         elif char in "!?":
             # One space before a run like "?!", none between its marks.
             pattern = f"(?<=[^\\s!?]){_ANY_SPACE}*(?={escaped})"

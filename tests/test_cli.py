@@ -342,7 +342,7 @@ def test_score_from_the_cache_loads_no_models(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("lang", "slot"),
-    [("en", "Region 1: "), ("uk", "Регіон 1: "), ("fr", "Région 1: ")],
+    [("en", "Region 1: "), ("uk", "Регіон 1: "), ("fr", "Région 1\u00a0: ")],
 )
 def test_setup_slots_are_in_the_chosen_language(
     capsys: pytest.CaptureFixture[str], lang: str, slot: str
@@ -353,6 +353,22 @@ def test_setup_slots_are_in_the_chosen_language(
     assert f"   {slot}" in out
     if lang != "fr":
         assert "Région" not in out and "Emplacement" not in out
+
+
+@pytest.mark.parametrize("language", ["fr", "uk", "en"])
+def test_setup_checklists_are_typeset(capsys: pytest.CaptureFixture[str], language: str) -> None:
+    """What the checklist puts together (first player, doubts and their reasons, cards
+    dealt to a seat or a slot) has the language's spaces, apostrophes and dashes."""
+    from tests.visible_typography import text_faults
+
+    faults = []
+    for game in sorted(p.name for p in (ROOT / "content").iterdir() if p.is_dir()):
+        for players in (2, 4):
+            args = ["setup", game, "--players", str(players), "--seed", "s", "--lang", language]
+            assert main(args) == 0
+            for line in capsys.readouterr().out.splitlines():
+                faults += [(game, players, f.kind, f.excerpt) for f in text_faults(line, language)]
+    assert faults == []
 
 
 #: "Winner" or "Winners" by the number of winners, as a person writes it in each language.

@@ -36,6 +36,22 @@ NNBSP, NBSP = "\u202f", "\u00a0"
         ),
         ("fr", 'la carte "Inondation"', f"la carte «{NBSP}Inondation{NBSP}»"),
         ("fr", "l'eau d'ici", "l’eau d’ici"),
+        # An elision before a link or a tag: the link's text is the word it touches.
+        (
+            "fr",
+            "l'[Automa](term:automa) et d'<a href=\"#edo\">Edo</a>",
+            'l’[Automa](term:automa) et d’<a href="#edo">Edo</a>',
+        ),
+        # A rising pair of numbers is a range, with an en dash; a falling pair names a
+        # tile or a score, a chain of them a tile or a date.
+        (
+            "fr",
+            "3-4 joueurs, 1-9 ; tuile 9-5, 10-6-2, le 2024-01-05, x-1",
+            f"3–4 joueurs, 1–9{NNBSP}; tuile 9-5, 10-6-2, le 2024-01-05, x-1",
+        ),
+        ("en", "a 3-4-player tile", "a 3–4-player tile"),
+        # A number before a colon no number follows is a label, not a time.
+        ("fr", "Région 1: tuile, à 2:30", f"Région 1{NBSP}: tuile, à 2:30"),
         # Quotes inside quotes take the inner pair, which hugs its text.
         (
             "fr",

@@ -62,6 +62,36 @@ def test_escape_text_leaves_no_markup_or_markdown_syntax() -> None:
         assert char not in bare
 
 
+def test_escape_text_keeps_no_break_spaces_where_nothing_collapses_them() -> None:
+    """MkDocs' table of contents and Jinja's striptags turn every space into an ordinary
+    one: no-break spaces are written as entities, which they leave alone."""
+    text = str(escape_text("Exemple\u00a0: une  partie\u202f!\n"))
+    assert text == "Exemple&#160;&#58; une partie&#8239;&#33;"
+
+
+def test_the_renderer_typesets_what_it_composes() -> None:
+    """A value a template prints is typeset in its language, whoever put it together."""
+    renderer = Renderer(TEMPLATES, "fr")
+    shown = renderer.env.from_string(
+        "{{ a }}|{{ b }}|{{ c|attr }}|{{ d|heading('x') }}|{{ e|cell }}|{{ f }}"
+    ).render(
+        a="Joueurs: 3-4",
+        b=Fragment("Players: 3-4, don't", "en"),
+        c="l'Automa ?",
+        d=Fragment("Exemple : une partie", "fr"),
+        e=Fragment("Prenez l'[Automa](term:automa)", "fr"),
+        f="rb-tile-3-4",
+    )
+    assert shown.split("|") == [
+        "Joueurs&#160;&#58; 3–4",
+        '<span lang="en">Players&#58; 3–4, don’t</span>',
+        "l’Automa&#8239;?",
+        "Exemple&#160;&#58; une partie {: #x }",
+        "Prenez l’Automa",
+        "rb-tile-3-4",
+    ]
+
+
 def test_markdown_lite_keeps_formatting_and_drops_everything_live() -> None:
     html = str(markdown_lite("**bold** and [site](https://example.org) " + HOSTILE))
     assert "<strong>bold</strong>" in html

@@ -115,13 +115,21 @@ def _setup_line(words: ProblemWords, problem: Problem, names: list[str] | None) 
 def setup_text(
     content: GameContent, result: SetupResult, translate: Translate, language: str
 ) -> str:
-    """The setup as a numbered checklist."""
+    """The setup as a numbered checklist.
+
+    What the checklist puts together (a label and its value, a doubt and its reason) is
+    joined with the language's own colon, ``ui.colon`` (French: « Premier joueur : P3 »), as
+    on the site; the players' names and the seed are printed as they were given.
+    """
+    from rulebook.i18n.typography import typeset
+
+    colon = translate("ui.colon", ": ")
     lines = [
-        f"{content.game.names.get(language)} - {len(result.players)} "
+        f"{typeset(content.game.names.get(language), language)} - {len(result.players)} "
         f"({translate('ui.seed', 'seed')} {result.seed})",
     ]
     if result.first_player is not None:
-        lines.append(f"{translate('ui.first_player', 'First player')}: {result.first_player}")
+        lines.append(f"{translate('ui.first_player', 'First player')}{colon}{result.first_player}")
     lines.append("")
     deals = {s.id: s.deal.component for s in content.setup.steps if s.deal is not None}
     declared = {s.id: s for s in content.setup.steps}
@@ -133,28 +141,33 @@ def setup_text(
             f"setup.steps.{step.id}.{where}", step.text, {} if decided else step.values
         )
         lines.append(f"{number}. {fill(text, step.values)}")
-        lines.extend(_doubt_lines(declared[step.id], translate))
+        lines.extend(_doubt_lines(declared[step.id], translate, colon))
         # One card per line: card names hold commas of their own.
         for name, items in step.per_player.items():
             cards = [translate(f"{deck}.items.{i.id}.name", i.name) for i in items]
             if len(cards) == 1:
-                lines.append(f"   {name}: {cards[0]}")
+                lines.append(f"   {name}{colon}{cards[0]}")
             else:
-                lines.append(f"   {name}:")
+                lines.append(f"   {name}{colon.rstrip()}")
                 lines.extend(f"     - {card}" for card in cards)
         for name, amount in step.per_seat.items():
-            lines.append(f"   {name}: {amount}")
+            lines.append(f"   {name}{colon}{amount}")
         slots = [
             translate(f"setup.steps.{step.id}.deal.slots.{n}", slot)
             for n, slot in enumerate(step.slots, start=1)
         ]
         for index, item in enumerate(step.table):
-            slot = f"{slots[index]}: " if index < len(slots) else ""
+            slot = f"{slots[index]}{colon}" if index < len(slots) else ""
             lines.append(f"   {slot}{translate(f'{deck}.items.{item.id}.name', item.name)}")
     return "\n".join(lines)
 
 
-def _doubt_lines(step: SetupStep, translate: Translate) -> list[str]:
+#: A run of breakable spaces (a reason written on several lines); no-break ones are the
+#: language's typography and stay.
+_SPACES = re.compile(r"[^\S\u00a0\u202f]+")
+
+
+def _doubt_lines(step: SetupStep, translate: Translate, colon: str = ": ") -> list[str]:
     """How sure a step is and why, when it rests on a single source, an inference or an
     unconfirmed fact: the mark and reason the setup page gives it."""
     from rulebook.i18n.ui import UI_STRINGS
@@ -167,7 +180,7 @@ def _doubt_lines(step: SetupStep, translate: Translate) -> list[str]:
     if provenance.decision is None:
         return [f"   ({mark})"]
     reason = translate(f"setup.steps.{step.id}.provenance.decision", provenance.decision)
-    return [f"   ({mark}: {' '.join(reason.split())})"]
+    return [f"   ({mark}{colon}{_SPACES.sub(' ', reason).strip()})"]
 
 
 def register(commands: Any) -> None:

@@ -3,7 +3,8 @@
 Each published language says in content/languages.yaml which quotes it uses (and which
 inside them), its apostrophe, and which characters take a no-break space before or after
 them (French: a narrow one, U+202F, before ; ! ?; a full one, U+00A0, before : and inside
-« »). :func:`typeset` applies those rules to a text; it is idempotent.
+« »). Every language writes a range of numbers with an en dash (3–4). :func:`typeset`
+applies those rules to a text; it is idempotent.
 
 Only prose is touched. Left exactly as they are: link targets (``[shown](term:crop)``, the
 part in parentheses), code spans, URLs, ``{placeholders}``, times and ratios (``2:30``,
@@ -100,10 +101,30 @@ def _quotes(text: str, spec: LanguageSpec) -> str:
 
 
 def _apostrophes(text: str, spec: LanguageSpec) -> str:
-    """Straight and modifier apostrophes inside or at the end of a word as the language's."""
+    """Straight and modifier apostrophes inside or at the end of a word as the language's.
+
+    An elision before a link or a tag counts too: ``l'[eau](term:water)`` and
+    ``l'<a>eau</a>`` print l’eau (the link's text is the word the apostrophe touches).
+    """
     if spec.apostrophe is None:
         return text
-    return re.sub(r"(?<=[^\W\d_])['ʼ’](?=[^\W\d_]|\s|$|[.,;:!?)»”“])", spec.apostrophe, text)
+    return re.sub(
+        r"(?<=[^\W\d_])['ʼ’](?=[^\W\d_]|\s|$|[.,;:!?)»”“\[\ue100])", spec.apostrophe, text
+    )
+
+
+#: Two numbers joined by a hyphen (3-4), not inside a longer run of digits and hyphens (a
+#: date, a tile's 10-6-2 points) nor after a letter, a point or a hyphen (a code, x-1).
+_HYPHEN_PAIR = re.compile(r"(?<![\w.\-–/])(\d+)-(\d+)(?![\w–/]|\.\d|-\d)")
+
+
+def _ranges(text: str) -> str:
+    """A range of numbers with an en dash (3–4 joueurs, 1–6 players).
+
+    Only a rising pair is a range: a falling one names a thing (a 9-5 tile gives 9 points
+    to the first and 5 to the second) or a score, and keeps its hyphen.
+    """
+    return _HYPHEN_PAIR.sub(lambda m: f"{m[1]}–{m[2]}" if int(m[1]) < int(m[2]) else m[0], text)
 
 
 def _spaces(text: str, spec: LanguageSpec) -> str:
@@ -124,8 +145,13 @@ def _spaces(text: str, spec: LanguageSpec) -> str:
         space = SPACES[kind]
         escaped = re.escape(char)
         if char == ":":
-            # Not in times and ratios (2:30, 3:2), nor after a space-less start of line.
-            pattern = f"(?<=[^\\s\\d]){_ANY_SPACE}*(?={escaped})|(?<=\\d){_ANY_SPACE}+(?={escaped})"
+            # Not in times and ratios (2:30, 3:2), nor after a space-less start of line; a
+            # number before a colon that no number follows is a label (« Case 1 : »).
+            pattern = (
+                f"(?<=[^\\s\\d]){_ANY_SPACE}*(?={escaped})"
+                f"|(?<=\\d){_ANY_SPACE}+(?={escaped})"
+                f"|(?<=\\d)(?={escaped}(?!\\d))"
+            )
         elif char in "!?":
             # One space before a run like "?!", none between its marks.
             pattern = f"(?<=[^\\s!?]){_ANY_SPACE}*(?={escaped})"
@@ -139,7 +165,7 @@ def _spaces(text: str, spec: LanguageSpec) -> str:
 
 
 def _prose(text: str, spec: LanguageSpec) -> str:
-    return _spaces(_apostrophes(_quotes(text, spec), spec), spec)
+    return _spaces(_apostrophes(_quotes(_ranges(text), spec), spec), spec)
 
 
 @cache

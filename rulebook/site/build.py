@@ -178,7 +178,7 @@ class SiteSources:
             self.options.languages,
             f"docs/{language}",
             site_dir / language,
-            site_config.navigation(pages, names),
+            site_config.navigation(pages, names, language),
             renderer.loc.ui("site_title").text,
             self.options.site_url,
             {key: renderer.loc.ui(key).text for key in MKDOCS_WORDS},

@@ -24,23 +24,27 @@ from schemas.languages import published, specs
 LANGUAGE_NAMES: dict[str, str] = {spec.code: spec.name for spec in specs()}
 
 
-def _title(text: str) -> str:
+def _title(text: str, language: str | None = None) -> str:
     # MkDocs and Material print navigation titles without escaping them.
-    return title_text(text)
+    return title_text(text, language)
 
 
-def navigation(pages: list[Page], game_names: dict[str, str]) -> list[Any]:
-    """The nav: the home page, then a section per game with its pages in order."""
+def navigation(pages: list[Page], game_names: dict[str, str], language: str) -> list[Any]:
+    """The nav: the home page, then a section per game with its pages in order.
+
+    A game's name is typeset in the navigation's ``language`` (« Jeu : Édition
+    spéciale » takes its no-break space), a page's title in its own.
+    """
     nav: list[Any] = []
     sections: dict[str, list[Any]] = {}
     for page in pages:
-        entry = {_title(page.title.text): page.path}
+        entry = {_title(page.title.text, page.title.lang): page.path}
         if page.game is None:
             nav.append(entry)
             continue
         if page.game.id not in sections:
             sections[page.game.id] = []
-            nav.append({_title(game_names[page.game.id]): sections[page.game.id]})
+            nav.append({_title(game_names[page.game.id], language): sections[page.game.id]})
         sections[page.game.id].append(entry)
     return nav
 

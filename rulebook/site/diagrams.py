@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from rulebook.i18n.typography import typeset
 from schemas.diagrams import (
     Count,
     Diagram,
@@ -572,7 +573,9 @@ def draw(diagram: Diagram, table: Table, ident: str) -> str:
     height = _KINDS[type(diagram)](diagram, table, canvas, base)
     title, title_lang = table.say(f"{base}.title", diagram.title)
     desc, desc_lang = table.say(f"{base}.desc", diagram.desc)
-    summary = " ".join([desc, *(f"{s.rstrip('.')}." for s in canvas.said)])
+    # The sentences put together here (a label, a colon and a list) take the typography of
+    # the language they are in, as every text the site composes does.
+    summary = typeset(" ".join([desc, *(f"{s.rstrip('.')}." for s in canvas.said)]), desc_lang)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="rb-diagram-svg" role="img"'
         f' viewBox="0 0 {WIDTH} {height:g}" width="100%"'

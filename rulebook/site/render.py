@@ -30,6 +30,7 @@ import nh3
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
+from rulebook.i18n.typography import typeset
 from rulebook.site.localize import Fragment, Localizer, has_words
 from rulebook.site.pages import Page
 from schemas.rules import LINK
@@ -41,12 +42,18 @@ from schemas.rules import LINK
 _ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}
 #: Characters Markdown, attr_list or common extensions would read as syntax.
 _MARKDOWN_SYNTAX = "\\`*_[](){}#!|~^=:$@+"
-_WHITESPACE = re.compile(r"[\s\u2028\u2029]+")
+#: Runs of whitespace, which a text shows as one space. Not the no-break spaces: they are
+#: typography (French « : » and « ; »), and "\s" alone would turn them into breakable ones.
+_WHITESPACE = re.compile(r"[^\S\u00a0\u202f\u2007]+|[\u2028\u2029]+")
 #: One translation table: entities for the above; control and private-use characters,
-#: which carry nothing a reader needs, are dropped.
+#: which carry nothing a reader needs, are dropped. No-break spaces are written as entities:
+#: MkDocs' table of contents and Jinja's ``striptags`` collapse every space a text holds,
+#: no-break ones included, and would print « Exemple : » with a space a line may break at.
 _ESCAPES: dict[int, str | None] = {
     **{code: None for code in range(32)},
     **{code: None for code in range(0xE000, 0xF900)},
+    0xA0: "&#160;",
+    0x202F: "&#8239;",
     **{ord(char): f"&#{ord(char)};" for char in _MARKDOWN_SYNTAX},
     **{ord(char): entity for char, entity in _ENTITIES.items()},
 }
@@ -54,12 +61,15 @@ _ESCAPES: dict[int, str | None] = {
 
 def escape_text(text: str) -> Markup:
     """``text`` as inert HTML that Markdown leaves alone, on one line."""
-    return Markup(_WHITESPACE.sub(" ", text).strip().translate(_ESCAPES))
+    return Markup(_WHITESPACE.sub(" ", text).strip(" ").translate(_ESCAPES))
 
 
-def title_text(text: str) -> str:
-    """A title for MkDocs' own templates, which print titles without escaping them."""
-    return str(escape_text(text))
+def title_text(text: str, language: str | None = None) -> str:
+    """A title for MkDocs' own templates, which print titles without escaping them.
+
+    With ``language``, typeset in it first (a game's name, a page's title in the navigation).
+    """
+    return str(escape_text(typeset(text, language) if language else text))
 
 
 # ----------------------------------------------------------------------------------------
@@ -192,6 +202,18 @@ class Renderer:
 
     # -- values and fragments --
 
+    def typeset(self, text: str | Fragment) -> str:
+        """The words of a text the page prints, with their language's typography.
+
+        Every text a template prints passes here, catalogued or composed (a label and its
+        value, a name, a count phrase filled in, a sentence a model put together), so the
+        page is typeset whatever assembled it: a fragment in its own language, anything else
+        in the page's. Ids, numbers and URLs come out as they went in.
+        """
+        if isinstance(text, Fragment):
+            return typeset(text.text, text.lang)
+        return typeset(text, self.language)
+
     def _finalize(self, value: Any) -> Any:
         if isinstance(value, Markup):
             return value
@@ -199,7 +221,7 @@ class Renderer:
             return Markup("")
         if isinstance(value, Fragment):
             return self.inline(value)
-        return escape_text(str(value))
+        return escape_text(self.typeset(str(value)))
 
     def _note(self, found: Fragment) -> None:
         if found.fallback and self._page is not None:
@@ -264,7 +286,11 @@ class Renderer:
         short = self.ui("not_translated_short")
         return Markup(
             '<small class="rb-fallback-mark"{} title="{}" data-search-exclude>{}</small>'
-        ).format(self.lang_attr(short), escape_text(notice.text), escape_text(short.text))
+        ).format(
+            self.lang_attr(short),
+            escape_text(self.typeset(notice)),
+            escape_text(self.typeset(short)),
+        )
 
     def draft_mark(self) -> Markup:
         """The visible "draft" mark of a fuzzy translation in a translator's preview."""
@@ -272,7 +298,11 @@ class Renderer:
         notice = self.ui("draft")
         return Markup(
             '<small class="rb-draft-mark"{} title="{}" data-search-exclude>{}</small>'
-        ).format(self.lang_attr(short), escape_text(notice.text), escape_text(short.text))
+        ).format(
+            self.lang_attr(short),
+            escape_text(self.typeset(notice)),
+            escape_text(self.typeset(short)),
+        )
 
     def _draft(self, fragment: Fragment, html: Markup, block: bool) -> Markup:
         if block:
@@ -289,7 +319,7 @@ class Renderer:
             return Markup("")
         if fragment.parts:
             return Markup(" ").join(self.inline(part) for part in fragment.parts)
-        text = escape_text(fragment.text)
+        text = escape_text(self.typeset(fragment))
         if fragment.draft:
             return self._draft(fragment, text, block=False)
         if fragment.lang == self.language:
@@ -312,7 +342,7 @@ class Renderer:
         fragment = fragment.for_values(fill)
         if fragment.parts:
             return Markup("\n").join(self.rich(p, links, fill) for p in fragment.parts)
-        html = self._first_links(markdown_lite(fragment.text, links, fill), links)
+        html = self._first_links(markdown_lite(self.typeset(fragment), links, fill), links)
         if fragment.draft:
             return self._draft(fragment, html, block=True)
         if fragment.lang == self.language:
@@ -329,7 +359,7 @@ class Renderer:
             return Markup("")
         if fragment.parts:
             return self.rich(fragment, links)
-        inner = _single_paragraph(markdown_lite(fragment.text, links))
+        inner = _single_paragraph(markdown_lite(self.typeset(fragment), links))
         if inner is None:
             return self.rich(fragment, links)
         inner = self._first_links(inner, links)
@@ -357,11 +387,13 @@ class Renderer:
             self._note(fragment)
         if fragment.draft:
             attrs += [".rb-draft", f'lang="{self.language}"', 'data-draft="1"']
-        return Markup("{} {{: {} }}").format(escape_text(fragment.text), Markup(" ".join(attrs)))
+        return Markup("{} {{: {} }}").format(
+            escape_text(self.typeset(fragment)), Markup(" ".join(attrs))
+        )
 
     def attr(self, fragment: Fragment | str) -> Markup:
-        """Text for an HTML attribute value."""
-        return escape_text(fragment.text if isinstance(fragment, Fragment) else fragment)
+        """Text for an HTML attribute value (a title, a label: words a reader sees or hears)."""
+        return escape_text(self.typeset(fragment))
 
     # -- pages --
 
@@ -376,7 +408,7 @@ class Renderer:
             )
             header = self.env.get_template("_page.md.j2").render(
                 page=page,
-                title=title_text(page.heading),
+                title=title_text(page.heading, self.language),
                 heading=Fragment(page.heading, self.language),
                 untranslated=bool(page.missing),
             )

@@ -161,7 +161,7 @@ def test_a_fresh_form_shows_no_error_and_lists_what_is_left(page: Any, base_url:
 
 
 def test_a_table_field_offers_only_what_the_player_count_uses(page: Any, base_url: str) -> None:
-    """Issue 11: River of Gold's scoring tiles come in a 2-player and a 3-4-player set, and
+    """Issue 11: River of Gold's scoring tiles come in a 2-player and a 3–4-player set, and
     Seishin counts as one more participant; a field lists only the set in use. A tile chosen
     before the count changed stays listed, with its problem, so the field says what is wrong."""
     page.goto(base_url + "en/river_of_gold/scoring/")
@@ -178,13 +178,13 @@ def test_a_table_field_offers_only_what_the_player_count_uses(page: Any, base_ur
     assert offered() == {"2-player"}
     # Two players and Seishin: three participants.
     calc.locator('[data-option="seishin_level"]').select_option("level_1")
-    assert offered() == {"3-4-player"}
+    assert offered() == {"3–4-player"}
     calc.locator('[data-option="seishin_level"]').select_option("off")
     calc.locator("[data-player-count]").select_option("4")
-    assert offered() == {"3-4-player"}
+    assert offered() == {"3–4-player"}
     calc.locator(tile).select_option("t_12_8_4")
     calc.locator("[data-player-count]").select_option("2")
-    assert offered() == {"2-player", "3-4-player"}
+    assert offered() == {"2-player", "3–4-player"}
     assert calc.locator(f"{tile} option").evaluate_all(
         "options => options.filter(o => o.value && !o.textContent.startsWith('2-')).map(o => o.value)"
     ) == ["t_12_8_4"]

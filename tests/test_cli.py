@@ -250,7 +250,7 @@ def test_the_project_is_found_from_any_folder_in_it(tmp_path: Path) -> None:
     assert outside.returncode == 1 and "no project here" in outside.stderr
     setup = ("setup", "nile", "--players", "3", "--lang", "en", "--seed", "s")
     given = rulebook("--project", str(project.root), *setup, cwd=tmp_path)
-    assert given.returncode == 0 and given.stdout.startswith("Copied Nile - 3"), given.stderr
+    assert given.returncode == 0 and given.stdout.startswith("Copied Nile — 3 players"), given.stderr
     after = rulebook(*setup, "--project", str(project.root), cwd=tmp_path)  # either place
     assert after.stdout == given.stdout
 
@@ -418,3 +418,21 @@ def test_score_table_lines_read_as_written_for_every_case(language: str) -> None
                 if any(word in line.split() for word in ("true", "false", "True", "False")):
                     wrong.append(f"{game_id} {case.id}: a raw value: {line}")
     assert wrong == []
+
+
+@pytest.mark.parametrize(
+    ("language", "header"),
+    [
+        ("en", "Nile — 5 players (setup code: table)"),
+        ("fr", "Nile — 5 joueurs (code du tirage\u00a0: table)"),
+        ("uk", "Ніл — 5 гравців (код підготовки: table)"),
+    ],
+)
+def test_the_setup_header_is_said_in_the_readers_language(
+    language: str, header: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The checklist's first line names the count with its word and the code with its
+    label, in the reader's language: it read 'Ніл - 5 (seed table)', the label's old
+    English default shown because the catalog's source had changed."""
+    assert main(["setup", "nile", "--players", "5", "--seed", "table", "--lang", language]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == header

@@ -124,10 +124,9 @@ def setup_text(
     from rulebook.i18n.typography import typeset
 
     colon = translate("ui.colon", ": ")
-    lines = [
-        f"{typeset(content.game.names.get(language), language)} - {len(result.players)} "
-        f"({translate('ui.seed', 'seed')} {result.seed})",
-    ]
+    players = translate.count("ui.player_count_phrase", len(result.players))
+    code = f"{translate('ui.seed', 'setup code')}{colon}{result.seed}"
+    lines = [f"{typeset(content.game.names.get(language), language)} — {players} ({code})"]
     if result.first_player is not None:
         lines.append(f"{translate('ui.first_player', 'First player')}{colon}{result.first_player}")
     lines.append("")

@@ -250,7 +250,9 @@ def test_the_project_is_found_from_any_folder_in_it(tmp_path: Path) -> None:
     assert outside.returncode == 1 and "no project here" in outside.stderr
     setup = ("setup", "nile", "--players", "3", "--lang", "en", "--seed", "s")
     given = rulebook("--project", str(project.root), *setup, cwd=tmp_path)
-    assert given.returncode == 0 and given.stdout.startswith("Copied Nile — 3 players"), given.stderr
+    assert given.returncode == 0 and given.stdout.startswith("Copied Nile — 3 players"), (
+        given.stderr
+    )
     after = rulebook(*setup, "--project", str(project.root), cwd=tmp_path)  # either place
     assert after.stdout == given.stdout
 

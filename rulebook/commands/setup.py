@@ -12,6 +12,7 @@ from rulebook.commands import Translate, check_language, load_one, translator
 from rulebook.errors import fail, report
 
 if TYPE_CHECKING:
+    from rulebook.i18n.runtime import Translator
     from rulebook.problems import ProblemWords
     from schemas.game import GameContent
     from schemas.setup import SetupStep
@@ -113,7 +114,7 @@ def _setup_line(words: ProblemWords, problem: Problem, names: list[str] | None) 
 
 
 def setup_text(
-    content: GameContent, result: SetupResult, translate: Translate, language: str
+    content: GameContent, result: SetupResult, translate: Translator, language: str
 ) -> str:
     """The setup as a numbered checklist.
 

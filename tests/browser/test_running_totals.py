@@ -17,6 +17,16 @@ CONTENT = Path(__file__).resolve().parents[2] / "content"
 SCREENS = {"phone": (360, 740), "laptop": (1280, 800)}
 
 
+def _open_tokaido(browser: Any, base_url: str, width: int, height: int) -> tuple[Any, Any]:
+    """Tokaido's calculator in English at ``width`` x ``height``, ready to type into."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(base_url + "en/tokaido/scoring/")
+    page.wait_for_function("document.querySelector('[data-calculator]')?.dataset.ready === 'true'")
+    return context, page
+
+
 def _number(text: str) -> int | None:
     found = re.search(r"-?\d+", text.replace("\u202f", "").replace("\xa0", ""))
     return int(found.group()) if found else None
@@ -37,14 +47,8 @@ def test_tokaido_shows_a_total_at_every_field(browser: Any, base_url: str, scree
     )
     final = {e.name: e.total for e in case.expected}
     width, height = SCREENS[screen]
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    page.set_default_timeout(10_000)
+    context, page = _open_tokaido(browser, base_url, width, height)
     try:
-        page.goto(base_url + "en/tokaido/scoring/")
-        page.wait_for_function(
-            "document.querySelector('[data-calculator]')?.dataset.ready === 'true'"
-        )
         calc = page.locator("[data-calculator]")
         calc.locator("[data-player-count]").select_option("4")
         typed = shown = 0
@@ -92,14 +96,8 @@ def test_tokaido_shows_a_total_at_every_field(browser: Any, base_url: str, scree
 def test_a_missing_traveller_reads_at_least(browser: Any, base_url: str) -> None:
     """No traveller chosen yet: the player's total reads "at least" what their entries
     count, in words, and the results show the categories counted so far."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    page.set_default_timeout(10_000)
+    context, page = _open_tokaido(browser, base_url, 1280, 800)
     try:
-        page.goto(base_url + "en/tokaido/scoring/")
-        page.wait_for_function(
-            "document.querySelector('[data-calculator]')?.dataset.ready === 'true'"
-        )
         calc = page.locator("[data-calculator]")
         calc.locator('[data-input="sea"][data-player="1"]').fill("3")
         head = calc.locator('th [data-running-total="1"]')

@@ -19,8 +19,10 @@ imports neither pydantic nor PyYAML until the list is read: the command imports 
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -143,6 +145,36 @@ def language(code: str) -> LanguageSpec:
         if spec.code == code:
             return spec
     raise KeyError(code)
+
+
+def unknown_domains(game_ids: Collection[str]) -> list[str]:
+    """Each ``in_progress`` entry that names neither a game of ``game_ids`` nor ``ui``,
+    as ``file:line:column: field path: what is wrong``.
+
+    A misspelt game id there would leave the game it meant required complete with no word
+    said, so ``rulebook validate``, which knows the games, reports it at its line.
+    """
+    from schemas import yaml_reader
+
+    known = sorted({*game_ids, "ui"})
+    wrong: list[tuple[Loc, str]] = []
+    for index, spec in enumerate(specs()):
+        for position, domain in enumerate(spec.in_progress):
+            if domain in known:
+                continue
+            close = difflib.get_close_matches(domain, known, n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            message = (
+                f"{_shown(domain)} is neither a game of this project nor `ui`{hint}: "
+                f"in_progress names {', '.join(known)}"
+            )
+            wrong.append((("languages", index, "in_progress", position), message))
+    if not wrong:
+        return []
+    # specs() read the file without fault: parse it once more for the lines.
+    path = languages_file()
+    _, root = yaml_reader.parse(path.read_text(encoding="utf-8"))
+    return [str(_Problem(loc, message).error(path, root)) for loc, message in wrong]
 
 
 def __getattr__(name: str) -> Any:

@@ -150,3 +150,23 @@ def test_project_decides_the_languages(copy: Project, tmp_path: Path) -> None:
     # The checkout's own list is unchanged, and the command there does not know German.
     here = _installed("setup", "nile", "--players", "2", "--lang", "de", cwd=ROOT)
     assert here.returncode == 2 and "unknown language 'de'" in here.stderr
+
+
+def test_a_misspelt_game_in_progress_is_named_at_its_line(copy: Project) -> None:
+    """A game id under ``in_progress`` that the project lacks would leave the game it meant
+    required complete with no word said: ``rulebook validate`` names it, its line and the
+    id it was closest to."""
+    listed = copy.content / "languages.yaml"
+    text = listed.read_text(encoding="utf-8")
+    text = text.replace("  - code: uk\n", "  - code: uk\n    in_progress: [ui, nlie]\n", 1)
+    listed.write_text(text, encoding="utf-8")
+    line = text.splitlines().index("    in_progress: [ui, nlie]") + 1
+    run = run_command(["--project", str(copy.root), "validate"], timeout=60)
+    assert run.code == 1, run.out + run.err
+    assert (
+        f"languages.yaml:{line}:23: languages[1].in_progress[1]: 'nlie' is neither a game of "
+        "this project nor `ui` (did you mean nile?)" in run.err
+    ), run.err
+    listed.write_text(text.replace("[ui, nlie]", "[ui, nile]"), encoding="utf-8")
+    fixed = run_command(["--project", str(copy.root), "validate"], timeout=60)
+    assert fixed.code == 0, fixed.err

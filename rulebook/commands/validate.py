@@ -23,7 +23,9 @@ def run(args: argparse.Namespace) -> int:
         games = load_all(content_dir)
     except ContentError as error:
         return report(error.problems, f"{len(error.problems)} problem(s) in {content_dir}")
-    failures: list[object] = []
+    from schemas.languages import unknown_domains
+
+    failures: list[object] = list(unknown_domains(games))
     for content in games.values():
         try:
             engine = GameEngine(content)

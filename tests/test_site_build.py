@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook import cli
+from rulebook import cache, cli
 from rulebook.paths import Project
 from rulebook.site import build as site_build
 from rulebook.site.build import BuildError, build_site
@@ -714,6 +714,10 @@ def test_kept_pages_follow_the_catalogs(project: Project, tmp_path: Path) -> Non
     shutil.copytree(project.root, copy.root)
     first = tmp_path / "first"
     build(copy, first, languages=("uk",))
+    # What is kept is plain data (JSON: key, then each page), never code or a pickle.
+    kept = cache.entry("pages", copy.content, "nile-uk")
+    key, pages = json.loads(kept.read_bytes())
+    assert len(key) == 64 and {page[0] for page in pages} >= {"nile/index.md"}, pages[:1]
     catalog = copy.locales / "uk" / "LC_MESSAGES" / "ui.po"
     text = catalog.read_text(encoding="utf-8")
     start = text.index('msgctxt "ui.winners"')

@@ -11,7 +11,7 @@ navigation and the report read (path, title, untranslated texts); nothing in it 
 from __future__ import annotations
 
 import hashlib
-import marshal
+import json
 from dataclasses import fields
 from typing import Any
 
@@ -22,7 +22,8 @@ from rulebook.site.options import BuildOptions
 from rulebook.site.pages import Page
 from rulebook.site.view import GameBuild, GameView
 
-FORMAT = 1
+#: 2: JSON (1 was marshal: plain data either way, but JSON is what every cache here holds).
+FORMAT = 2
 #: What a stored page holds: path, template, title (text, language, fallback), heading,
 #: untranslated texts, Markdown.
 Stored = tuple[str, str, tuple[str, str, bool], str, list[str], str]
@@ -61,17 +62,16 @@ def load(
 ) -> tuple[list[Page], dict[str, str]] | None:
     """The game's pages (without their models) and Markdown, if kept and still current."""
     try:
-        stored_key, entries = marshal.loads(_entry(options, build, language).read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):
+        stored_key, entries = json.loads(_entry(options, build, language).read_bytes())
+        if stored_key != key(options, build, language):
+            return None
+        pages, texts = [], {}
+        for path, template, (title, lang, fallback), heading, missing, markdown in entries:
+            fragment = Fragment(title, lang, fallback)
+            pages.append(Page(path, template, fragment, heading, view, None, missing))
+            texts[path] = markdown
+    except (OSError, ValueError, TypeError):  # none kept, or not in this shape: make them
         return None
-    if stored_key != key(options, build, language):
-        return None
-    pages, texts = [], {}
-    for path, template, (title, lang, fallback), heading, missing, markdown in entries:
-        pages.append(
-            Page(path, template, Fragment(title, lang, fallback), heading, view, None, missing)
-        )
-        texts[path] = markdown
     return pages, texts
 
 
@@ -90,6 +90,5 @@ def save(
         )
         for page in pages
     ]
-    cache.store(
-        _entry(options, build, language), marshal.dumps((key(options, build, language), entries))
-    )
+    document = json.dumps([key(options, build, language), entries], ensure_ascii=False)
+    cache.store(_entry(options, build, language), document.encode())

@@ -1028,6 +1028,12 @@ UI_STRINGS: tuple[UiString, ...] = (
     UiString("calc_less", "One less", "Calculator: the − button beside a small count."),
     UiString("calc_more", "One more", "Calculator: the + button beside a small count."),
     UiString(
+        "calc_help_for",
+        "Help: {field}",
+        "Calculator: the name of the ⓘ button beside a field's label, which shows or hides the"
+        " field's help; {field} is the label.",
+    ),
+    UiString(
         "calc_verdict",
         "{name} wins with {amount}, {gap} ahead of {other}; the biggest gains: {categories}",
         "Calculator, the result in one sentence; {amount} and {gap} are e.g. '86 points' and '5 points', {categories} a list of one or two scoring categories (joined with '; ' when a name holds a comma)."

@@ -15,6 +15,7 @@
 // untrusted and never become markup.
 
 import { checklist, rememberNames, rememberSetup, restoreTable } from "./checklist.js";
+import { CompactRows } from "./compact.js";
 import * as expr from "./expr.js";
 import { tableField, tableState, whenReadsTable } from "./fields.js";
 import { el, setAttr, setText, Words } from "./kit.js";
@@ -523,27 +524,27 @@ class Calculator {
       row.classList.toggle("rb-folded", !this.tieOpen);
       return row;
     };
-    for (const spec of this.activeInputs()) {
+    const shown = this.activeInputs();
+    // Chip rows and help buttons (compact.js): the rows themselves are built there.
+    const rows = new CompactRows(this, shown);
+    for (const spec of shown) {
       if (!folded && tiebreakOnly.has(spec.id)) {
         folded = true;
         group = undefined;
+        rows.newSection();
         body.append(this.foldRow());
       }
-      if (spec.group !== group) {
-        group = spec.group;
+      const section = rows.section(spec);
+      if (section !== group) {
+        group = section;
+        rows.newSection();
         if (group && s.groups?.[group]) {
           body.append(fold(el("tr", { class: "rb-group" }, el("th", { scope: "rowgroup", colspan: this.count + 1 },
             t.text(s.groups[group], `scoring.groups.${group}`)))));
         }
       }
-      const rowId = nextId("calc-row");
-      const context = `scoring.inputs.${spec.id}`;
-      const head = el("th", { scope: "row", id: rowId }, t.text(spec.label, `${context}.label`));
-      if (spec.help) head.append(el("small", { class: "rb-help" }, t.text(spec.help, `${context}.help`)));
-      if (spec.kind === "sequence") head.append(el("small", { class: "rb-help" }, t.t("sequence_help")));
-      const row = el("tr", { "data-row": spec.id }, head);
-      for (let i = 0; i < this.count; i++) row.append(el("td", { "data-col": i }, this.field(spec, i, rowId)));
-      body.append(fold(row));
+      const row = rows.row(spec);
+      if (row) body.append(fold(row));
     }
     table.append(body);
     const box = el("div", { class: `rb-calc-scroll rb-view-${this.view}` }, table);

@@ -45,9 +45,9 @@ export class CompactRows {
   }
 
   /**
-   * The heading a row stands under: its group; for a chip row, the group of the next plain
-   * field the scoring declares (else the previous one), so that the chips open that section
-   * or stay inside it whatever the options hide.
+   * The heading a row stands under: its group. A chip row stands inside the section around
+   * it when the plain fields declared just before and after it share a group (Nobles among
+   * the customers); otherwise it is a section of its own, its name on a heading's band.
    * @param {any} spec
    */
   section(spec) {
@@ -57,7 +57,12 @@ export class CompactRows {
     const plain = (/** @type {any} */ i) => !this.chips.has(i.group);
     const after = inputs.slice(at + 1).find(plain);
     const before = inputs.slice(0, at).reverse().find(plain);
-    return (after ?? before)?.group;
+    return before && after && before.group === after.group ? before.group : spec.group;
+  }
+
+  /** Whether a section gets a heading row: a chip row's own section is headed by the row itself. @param {string} group */
+  headed(group) {
+    return !this.chips.has(group);
   }
 
   /** A new heading: its first help is shown again. */
@@ -143,7 +148,8 @@ export class CompactRows {
     const helps = [...new Map(members.filter((m) => m.help).map((m) => [m.help, m])).values()];
     const texts = helps.map((m) => t.text(m.help, `scoring.inputs.${m.id}.help`));
     const helpId = this.help(head, `chips:${group}`, texts, label, `help:${group}`);
-    const row = el("tr", { "data-row": group, "data-chip-row": "" }, head);
+    const alone = this.section(members[0]) === group;
+    const row = el("tr", { "data-row": group, "data-chip-row": alone ? "alone" : "" }, head);
     for (let i = 0; i < this.calc.count; i++) {
       const errors = [];
       const chips = el("div", { class: "rb-chips", role: "group", "aria-labelledby": `${labelId} ${this.calc.columnIds?.[i] ?? ""}`.trim() });

@@ -538,7 +538,7 @@ class Calculator {
       if (section !== group) {
         group = section;
         rows.newSection();
-        if (group && s.groups?.[group]) {
+        if (group && s.groups?.[group] && rows.headed(group)) {
           body.append(fold(el("tr", { class: "rb-group" }, el("th", { scope: "rowgroup", colspan: this.count + 1 },
             t.text(s.groups[group], `scoring.groups.${group}`)))));
         }

@@ -167,3 +167,49 @@ export class CompactRows {
     return row;
   }
 }
+
+/**
+ * The help of fields laid out one under the other (the table's shared fields): behind an ⓘ
+ * button beside each label, and said once for a run of fields with the same help (River of
+ * Gold's six scoring tiles), whose controls all name the first one.
+ * @param {HTMLElement[]} fields ``.rb-field`` blocks, each a label, a control and maybe a help
+ * @param {any} texts the page's words
+ * @returns {HTMLElement[]} the same fields
+ */
+export function helpBehindButtons(fields, texts) {
+  /** @type {{text: string, id: string} | null} */
+  let last = null;
+  for (const field of fields) {
+    const help = /** @type {HTMLElement | null} */ (field.querySelector(":scope > .rb-help"));
+    const label = field.querySelector(":scope > label");
+    const control = label && field.querySelector(`#${CSS.escape(label.getAttribute("for") ?? "")}`);
+    if (!help || !label || !control) {
+      last = null;
+      continue;
+    }
+    const text = help.textContent ?? "";
+    if (!help.id) help.id = nextId("calc-help");
+    const said = last?.text === text ? last.id : null;
+    const described = (control.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id && id !== help.id);
+    control.setAttribute("aria-describedby", [said ?? help.id, ...described].join(" "));
+    if (said) {
+      help.remove();
+      continue;
+    }
+    help.hidden = true;
+    help.setAttribute("data-help", "");
+    const button = el("button", {
+      type: "button", class: "rb-info", "aria-expanded": "false", "aria-controls": help.id, "data-help-toggle": "",
+      "data-focus-key": `help:${control.getAttribute("data-focus-key") ?? help.id}`,
+      "aria-label": texts.t("calc_help_for", { field: label.textContent ?? "" }),
+      on: { click: () => {
+        const open = button.getAttribute("aria-expanded") !== "true";
+        button.setAttribute("aria-expanded", String(open));
+        help.hidden = !open;
+      } },
+    }, el("span", { class: "rb-info-mark", "aria-hidden": "true", text: "i" }));
+    label.after(button);
+    last = { text, id: help.id };
+  }
+  return fields;
+}

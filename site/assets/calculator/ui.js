@@ -15,7 +15,7 @@
 // untrusted and never become markup.
 
 import { checklist, rememberNames, rememberSetup, restoreTable } from "./checklist.js";
-import { CompactRows } from "./compact.js";
+import { CompactRows, helpBehindButtons } from "./compact.js";
 import * as expr from "./expr.js";
 import { tableField, tableState, whenReadsTable } from "./fields.js";
 import { el, setAttr, setText, Words } from "./kit.js";
@@ -320,7 +320,7 @@ class Calculator {
         el("label", { for: id }, t.text(spec.label, `scoring.table.${spec.id}.label`)), select, help,
         el("span", { class: "rb-error", id: `${id}-error`, hidden: true, "data-error-for": `table.${spec.id}` })));
     }
-    if (tableFields.length) this.form.append(el("fieldset", { class: "rb-calc-table" }, el("legend", {}, t.node("table_inputs")), tableFields));
+    if (tableFields.length) this.form.append(el("fieldset", { class: "rb-calc-table" }, el("legend", {}, t.node("table_inputs")), helpBehindButtons(tableFields, t)));
     this.form.append(...this.rivalFields());
 
     this.form.append(this.viewSwitch(), this.grid());

@@ -12,11 +12,13 @@ from pathlib import Path
 import pytest
 from translate.storage import po as ttk_po
 
-from rulebook.i18n.catalogs import pot_path
+from rulebook.i18n import review
+from rulebook.i18n.catalogs import load_entries, pot_path
 from rulebook.i18n.ui import UI_DOMAIN, UI_LANGUAGE
 from schemas.common import LANGUAGES
 from schemas.loader import game_folders, load_game
 from tests.conftest import CONTENT, ROOT
+from tests.i18n_support import make_workspace
 
 LAYOUT = ROOT / "tools" / "weblate" / "components.json"
 LOCALES = ROOT / "locales"
@@ -136,4 +138,29 @@ def test_translate_toolkit_writes_each_catalog_back_unchanged(path: Path) -> Non
     """Weblate reads and writes PO files with translate-toolkit: a catalog it saves without
     a change must be the file as it is, so its commits hold only translators' edits."""
     data = path.read_bytes()
+    assert bytes(ttk_po.pofile(data)) == data
+
+
+def test_a_fuzzy_entry_and_a_review_mark_survive_the_round_trip(tmp_path: Path) -> None:
+    """The checkout's catalogs hold no fuzzy entry today (waivers and read-only copies they
+    hold): one is made, a source edit after a translation, with its ``#|`` previous source,
+    beside a review mark, and the catalog still comes back from translate-toolkit byte for
+    byte."""
+    workspace = make_workspace(tmp_path)
+    flood, tie = "setup.steps.flood_card.text", "rules.end.notes.tie"
+    workspace.translate(
+        "uk",
+        {
+            flood: "Покладіть карту Повені горілиць у центр столу.",
+            tie: "Повну нічию ділять між гравцями.",
+        },
+    )
+    workspace.replace_in_source("setup.yaml", "Posez la carte", "Placez la carte")
+    workspace.update()
+    path = workspace.po("uk")
+    entries = load_entries("nile", "uk", workspace.locales)
+    assert review.mark_reviewed(path, entries, [tie]).marked == (tie,)
+    data = path.read_bytes()
+    assert b'#, fuzzy\n#| msgid ""\n#| "Posez la carte' in data
+    assert b"\n# rulebook: reviewed " in data
     assert bytes(ttk_po.pofile(data)) == data

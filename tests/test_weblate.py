@@ -4,6 +4,7 @@ and writes back through translate-toolkit (Weblate's PO storage) byte for byte."
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import dataclass
@@ -13,10 +14,7 @@ import pytest
 from translate.storage import po as ttk_po
 
 from rulebook.i18n import review
-from rulebook.i18n.catalogs import load_entries, pot_path
-from rulebook.i18n.ui import UI_DOMAIN, UI_LANGUAGE
-from schemas.common import LANGUAGES
-from schemas.loader import game_folders, load_game
+from rulebook.i18n.catalogs import Domain, load_domains, load_entries, pot_path
 from tests.conftest import CONTENT, ROOT
 from tests.i18n_support import make_workspace
 
@@ -30,6 +28,7 @@ class Component:
     """One Weblate component: its catalogs by language, its template, its source language."""
 
     slug: str
+    mask: str
     files: dict[str, Path]
     new_base: Path
     source_language: str
@@ -47,86 +46,121 @@ def _language_of(mask: str, path: Path) -> str | None:
     return match[1] if match else None
 
 
-def components(files: list[Path]) -> tuple[list[Component], list[Path]]:
-    """The components Weblate makes of ``files`` (PO files) with the layout's settings: the
-    explicit ones, then those its discovery add-on finds; and the files none of them takes."""
+def _explicit(spec: dict, files: list[Path]) -> Component:
+    """A component set up by hand: the files its mask matches that its language filter keeps."""
+    keep = re.compile(spec["language_regex"])
+    found = {
+        code: path
+        for path in files
+        if (code := _language_of(spec["filemask"], path)) is not None and keep.match(code)
+    }
+    return Component(
+        spec["slug"], spec["filemask"], found, ROOT / spec["new_base"], spec["source_language"]
+    )
+
+
+def _discovered(main: dict, config: dict, files: list[Path]) -> dict[str, dict[str, Path]]:
+    """What Weblate's discovery add-on on ``main`` matches, by file mask, as it does it: the
+    regular expression over the whole path, the language filter on the language group, the
+    language replaced by ``*`` to make the mask; the main component's own mask skipped."""
+    match, keep = re.compile(config["match"]), re.compile(config["language_regex"])
+    found: dict[str, dict[str, Path]] = {}
+    for path in files:
+        relative = path.relative_to(ROOT).as_posix()
+        hit = match.fullmatch(relative)
+        if hit is None or not keep.match(hit["language"]):
+            continue
+        mask = relative[: hit.start("language")] + "*" + relative[hit.end("language") :]
+        if mask != main["filemask"]:
+            found.setdefault(mask, {})[hit["language"]] = path
+    return found
+
+
+def components(files: list[Path]) -> list[Component]:
+    """The components Weblate makes of ``files`` (PO files) with the layout's settings: those
+    set up by hand, then those the discovery add-on creates. Discovery takes a component
+    linked to its main one with the same file mask for the one it would create (Weblate's
+    ComponentDiscovery.perform), and a created component copies the main one's source
+    language."""
     layout = _layout()
-    found: list[Component] = []
-    taken: set[Path] = set()
-    for spec in layout["components"]:
-        filter_ = re.compile(spec["language_regex"])
-        by_language = {
-            code: p for p in files if (code := _language_of(spec["filemask"], p)) is not None
+    specs = {spec["slug"]: spec for spec in layout["components"]}
+    found = [_explicit(spec, files) for spec in layout["components"]]
+    for main_slug, addons in layout["addons"].items():
+        main = specs[main_slug]
+        linked = {
+            spec["filemask"]
+            for spec in layout["components"]
+            if spec["repo"] == f"weblate://PROJECT/{main_slug}"
         }
-        mask_files = set(by_language.values())
-        kept = {code: p for code, p in by_language.items() if filter_.search(code)}
-        found.append(
-            Component(spec["slug"], kept, ROOT / spec["new_base"], spec["source_language"])
-        )
-        taken |= mask_files  # files the language filter leaves out are Weblate's to skip
-    main_of = {spec["slug"]: spec for spec in layout["components"]}
-    for main, addons in layout["addons"].items():
         for addon in addons:
             if addon["name"] != DISCOVERY:
                 continue
             config = addon["configuration"]
-            match, filter_ = re.compile(config["match"]), re.compile(config["language_regex"])
-            discovered: dict[str, dict[str, Path]] = {}
-            for path in files:
-                hit = match.fullmatch(path.relative_to(ROOT).as_posix())
-                if hit and path not in taken:
-                    taken.add(path)
-                    if filter_.search(hit["language"]):
-                        discovered.setdefault(hit["component"], {})[hit["language"]] = path
-            explicit = {c.slug for c in found}
-            for slug, kept in sorted(discovered.items()):
-                if slug in explicit:
-                    continue
+            for mask, by_language in sorted(_discovered(main, config, files).items()):
+                if mask in linked:
+                    continue  # taken for an existing component: none is created
+                slug = Path(mask).stem
                 base = config["new_base_template"].replace("{{ component }}", slug)
-                # A discovered component takes its settings from the main one.
-                found.append(Component(slug, kept, ROOT / base, main_of[main]["source_language"]))
-    return found, sorted(set(files) - taken)
+                found.append(
+                    Component(slug, mask, by_language, ROOT / base, main["source_language"])
+                )
+    return found
 
 
 def _catalogs() -> list[Path]:
     return sorted(LOCALES.glob("*/LC_MESSAGES/*.po"))
 
 
-def _source_languages() -> dict[str, str]:
-    """Every domain of the project and the language its messages are written in."""
-    games = {f.name: load_game(f).game.source_language for f in game_folders(CONTENT)}
-    return {**games, UI_DOMAIN: UI_LANGUAGE}
+@functools.cache
+def _domains() -> dict[str, Domain]:
+    found, problems = load_domains(CONTENT)
+    assert problems == []
+    return {domain.name: domain for domain in found}
 
 
-def test_the_layout_takes_every_catalog_once() -> None:
-    found, left = components(_catalogs())
-    assert left == [], f"catalogs no component takes: {left}"
-    slugs = [c.slug for c in found]
-    assert sorted(slugs) == sorted(_source_languages()), "one component per game and the ui"
-    assert len(set(slugs)) == len(slugs)
+def _work(domain: str, language: str) -> set[str]:
+    """The source languages of what the catalog of ``domain`` in ``language`` has to
+    translate (none for a catalog of copies written in its own language)."""
+    return {m.language for m in _domains()[domain].to_translate(language)}
 
 
-def test_each_component_translates_its_domain_into_every_other_language() -> None:
-    sources = _source_languages()
-    for component in components(_catalogs())[0]:
-        source = sources[component.slug]
-        assert component.source_language == source, component.slug
-        assert component.new_base == pot_path(LOCALES, component.slug)
-        assert component.new_base.exists(), component.new_base
-        wanted = {code for code in LANGUAGES if code != source}
-        assert set(component.files) == wanted, component.slug
-        for code, path in component.files.items():
-            assert path == LOCALES / code / "LC_MESSAGES" / f"{component.slug}.po"
+def test_every_catalog_with_work_is_in_one_component() -> None:
+    """Each catalog with something to translate is translated in exactly one component; a
+    catalog of read-only copies (a game's French catalog, the English interface) in none."""
+    taken: dict[Path, list[str]] = {}
+    for component in components(_catalogs()):
+        for path in component.files.values():
+            taken.setdefault(path, []).append(component.slug)
+    for path in _catalogs():
+        domain, language = path.stem, path.parent.parent.name
+        expected = 1 if _work(domain, language) else 0
+        assert len(taken.get(path, [])) == expected, (path, taken.get(path))
+    assert {c.new_base for c in components(_catalogs())} == {
+        pot_path(LOCALES, d) for d in _domains()
+    }, "one component (at least) per game and the interface"
+
+
+def test_each_component_says_the_language_its_sources_are_in() -> None:
+    for component in components(_catalogs()):
+        domain = component.new_base.stem
+        assert component.new_base == pot_path(LOCALES, domain) and component.new_base.exists()
+        for language, path in component.files.items():
+            assert path == LOCALES / language / "LC_MESSAGES" / f"{domain}.po"
+            assert component.source_language in _work(domain, language), (component.slug, path)
 
 
 def test_a_new_language_is_taken_without_editing_the_layout() -> None:
-    """A language added to content/languages.yaml gets its catalogs in every component, and
-    a stray file (a misnamed copy) is left out, not taken for a game."""
-    german = [LOCALES / "de" / "LC_MESSAGES" / f"{d}.po" for d in _source_languages()]
+    """A language added to content/languages.yaml gets its catalogs in every component of
+    its domain's own source language, and a stray file (a misnamed copy) is in none."""
+    german = {LOCALES / "de" / "LC_MESSAGES" / f"{d}.po" for d in _domains()}
     stray = [LOCALES / "fr" / "LC_MESSAGES" / "Nile copy.po", LOCALES / "nile.po"]
-    found, left = components([*_catalogs(), *german, *stray])
-    assert all(c.files["de"] in german for c in found)
-    assert left == sorted(stray)
+    found = components([*_catalogs(), *sorted(german), *stray])
+    taken = {p for c in found for p in c.files.values()}
+    assert german <= taken and not taken & set(stray)
+    for component in found:
+        if "de" in component.files:
+            domain = component.new_base.stem
+            assert component.source_language == _domains()[domain].source_language
 
 
 @pytest.mark.parametrize(

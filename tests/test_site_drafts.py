@@ -115,3 +115,20 @@ def test_word_diff_escapes_every_word() -> None:
     diff = str(word_diff("un <b>mot</b> ici", "un <i>mot</i> ici"))
     assert "<b>" not in diff and "<i>" not in diff
     assert diff.startswith("un <del>") and "<ins>" in diff and diff.endswith("ici")
+
+
+def test_a_change_of_policy_is_seen_by_the_next_preview(
+    project: Project, preview: Path, tmp_path: Path
+) -> None:
+    """Pages are kept between builds while what they come from is unchanged: the list of
+    languages is part of it, so turning review off drops the marks on the next build."""
+    languages = project.content / "languages.yaml"
+    required = languages.read_text(encoding="utf-8")
+    first = _built(project, tmp_path / "first", drafts=True)  # kept for the next build
+    assert 'data-draft="unreviewed"' in _page(first, "en")
+    languages.write_text(required.replace("    require_review: true\n", ""), encoding="utf-8")
+    try:
+        out = _built(project, tmp_path / "out", drafts=True)
+        assert 'data-draft="unreviewed"' not in _page(out, "en")
+    finally:
+        languages.write_text(required, encoding="utf-8")

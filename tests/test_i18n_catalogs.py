@@ -293,7 +293,18 @@ def test_commands_run_end_to_end(workspace: Workspace, capsys: pytest.CaptureFix
 
 @pytest.mark.parametrize(
     "action",
-    ["extract", "update", "ids", "typeset", "compile", "status", "check", "glossary", "concepts"],
+    [
+        "extract",
+        "update",
+        "ids",
+        "typeset",
+        "compile",
+        "status",
+        "review",
+        "check",
+        "glossary",
+        "concepts",
+    ],
 )
 def test_every_action_has_help(action: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:

@@ -3,6 +3,7 @@ the publication policy that can require it (``require_review`` in content/langua
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -144,3 +145,7 @@ def test_the_command_marks_and_check_passes(
     main([*check, "--complete"])
     assert "[unreviewed]" not in capsys.readouterr().err
     assert review.is_reviewed(workspace.message("en", TIE))
+    # The status counts the reviewed translations (both of the two translated here).
+    assert main(["i18n", "status", "--json", "--game", "nile", "--lang", "en", *folders]) == 0
+    [row] = json.loads(capsys.readouterr().out)
+    assert (row["translated"], row["reviewed"]) == (2, 2)

@@ -15,7 +15,7 @@ drop a flag. ``rulebook i18n review`` writes the marks.
 
 Why a comment and not a flag: Weblate's own "Approved" state is not stored in gettext PO
 files (its table of format capabilities lists only "needs editing", the ``fuzzy`` flag, for
-PO; approval is written to the file only in XLIFF), so no convention Weblate reads exists for
+PO, and "needs editing, approved" for XLIFF), so no convention Weblate reads exists for
 PO. A translator comment is what every PO editor shows and keeps, Weblate included
 (translate-toolkit's PO storage writes it back as it was), and it is how the project's
 waivers are already written (``# rulebook: ignore-same``). Poedit cannot set a custom flag;

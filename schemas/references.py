@@ -258,7 +258,8 @@ class _Checker:
         if isinstance(spec, RowsInput):  # otherwise reported at the node's `of`
             fields = [f.id for f in spec.fields]
             if node.field not in fields:
-                self.add(file, where, _unknown(f"field of {scope.rows!r}", node.field, fields))
+                message = _unknown("field", node.field, fields)
+                self.add(file, where, f"{message} (a field of rows input {scope.rows!r})")
 
     # -- one node -----------------------------------------------------------------------
 

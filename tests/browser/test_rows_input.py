@@ -128,4 +128,13 @@ def test_rows_are_added_removed_and_filled_on_a_phone(browser: Any, rows_url: st
     widget_ready(again, "[data-calculator]")
     back = again.locator('[data-rows="roads"][data-player-rows="0"] input[data-row-field="size"]')
     assert [back.nth(k).input_value() for k in range(back.count())] == ["7", "5"]
+    again.close()
+
+    # The device keeps them: the page opened again without the link shows them.
+    page.evaluate("dispatchEvent(new Event('pagehide'))")
+    page.goto(rows_url + "en/momiji/scoring/")
+    widget_ready(page, "[data-calculator]")
+    kept = page.locator('[data-rows="roads"][data-player-rows="0"] input[data-row-field="mine"]')
+    kept.first.wait_for()
+    assert [kept.nth(k).input_value() for k in range(kept.count())] == ["2", "0"]
     context.close()

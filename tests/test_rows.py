@@ -174,3 +174,13 @@ def test_the_rows_nodes_read_as_sentences() -> None:
         in (said["road_award"])
     )
     assert "tied rows add up the points" in said["road_pool"]
+
+
+def test_a_rows_fields_labels_are_messages_under_the_contexts_the_calculator_reads() -> None:
+    """The catalogs hold each field's label where the calculator and the words look for it
+    (rulebook/site/calculator.py, scorer/nodes/rows.py): translated like any label."""
+    from rulebook.i18n.messages import extract
+
+    contexts = {m.context: m.texts for m in extract(probe_game(), described=False)}
+    for field, label in [("size", "Size"), ("mine", "Your followers")]:
+        assert contexts[f"scoring.inputs.roads.fields.{field}.label"] == (label,)

@@ -81,6 +81,11 @@ def test_rows_are_added_removed_and_filled_on_a_phone(browser: Any, rows_url: st
     add.focus()
     page.keyboard.press("Enter")
     assert rows.locator("li[data-row-index]").count() == 3
+    # Empty rows are no entry: no result and no 0-0 tie, their numbers listed as still to
+    # enter (not as errors: nobody has touched them yet).
+    assert calc.locator("[data-standings]").count() == 0
+    assert calc.locator("[data-todo] li").count() == 3 * 2
+    assert calc.locator("[data-problems]").count() == 0
     # The new row's first number has the focus, ready to type.
     assert page.evaluate("document.activeElement.dataset.rowIndex") == "2"
     assert page.evaluate("document.activeElement.dataset.rowField") == "size"

@@ -29,6 +29,9 @@ describe("the form's text of a rows input", () => {
     assert.deepEqual(R.parseRows(ROADS, text), rows);
     assert.deepEqual(R.parseRows(ROADS, ""), [], "no rows");
     assert.deepEqual(R.parseRows(ROADS, undefined), []);
+    assert.equal(R.blankRows("_._~_._"), true, "rows added, nothing entered");
+    assert.equal(R.blankRows("_.2"), false);
+    assert.equal(R.blankRows(""), false);
   });
 
   test("the end state holds numbers, leaves blanks out and keeps other text for the checks", () => {

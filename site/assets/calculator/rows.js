@@ -59,8 +59,8 @@ export function rowsValue(spec, text) {
   });
 }
 
-/** Whether any number of any row is entered. @param {any} text */
-export const rowsGiven = (text) => typeof text === "string" && /\d/.test(text);
+/** Whether a form value is rows with no number entered yet ("_._~_._"): nothing to announce. @param {any} value */
+export const blankRows = (value) => typeof value === "string" && /^[_.~]+$/.test(value);
 
 /**
  * The controls a problem at ``rest`` (the path after the input: row index, field) is about,

@@ -22,7 +22,7 @@ import { applicableOptions } from "./legality.js";
 import { registerOffline } from "./offline.js";
 import { labelList, unscored, verdict } from "./explain.js";
 import { excerpt, ProblemWords } from "./problems.js";
-import { rowsControl, rowsValue, rowTargets } from "./rows.js";
+import { blankRows, rowsControl, rowsValue, rowTargets } from "./rows.js";
 import * as scoring from "./scoring.js";
 import * as setup from "./setup.js";
 import { attachCalculator, attachSetup } from "./table.js";
@@ -154,7 +154,7 @@ function optionFields(game, texts, options, active, onChange, prefix) {
 // ----------------------------------------------------------------------------------------
 
 /** Whether a field holds an entry (an unticked box and blank text hold none). @param {any} v */
-const given = (v) => v != null && v !== false && String(v).trim() !== "";
+const given = (v) => v != null && v !== false && String(v).trim() !== "" && !blankRows(v);
 
 /** Counts up to this many get − / + buttons. */
 const STEPPER_MAX = 12;

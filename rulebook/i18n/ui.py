@@ -1050,6 +1050,29 @@ UI_STRINGS: tuple[UiString, ...] = (
     UiString("calc_less", "One less", "Calculator: the − button beside a small count."),
     UiString("calc_more", "One more", "Calculator: the + button beside a small count."),
     UiString(
+        "calc_row",
+        "Row {n}",
+        "Calculator: the heading of one row of a list input (an open feature with its"
+        " numbers); {n} is its number, from 1.",
+    ),
+    UiString(
+        "calc_row_add",
+        "Add a row",
+        "Calculator: the button under a list input that adds a row (an open feature).",
+    ),
+    UiString(
+        "calc_row_remove",
+        "Remove row {n}",
+        "Calculator: what a screen reader says for the × button that removes a row of a list"
+        " input; {n} is its number, from 1.",
+    ),
+    UiString(
+        "calc_rows_full",
+        "At most {count} row",
+        "Calculator: under a list input whose rows are all used; {count} is the most it holds.",
+        plural="At most {count} rows",
+    ),
+    UiString(
         "calc_verdict",
         "{name} wins with {amount}, {gap} ahead of {other}; the biggest gains: {categories}",
         "Calculator, the result in one sentence; {amount} and {gap} are e.g. '86 points' and '5 points', {categories} a list of one or two scoring categories (joined with '; ' when a name holds a comma)."

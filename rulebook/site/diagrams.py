@@ -28,6 +28,7 @@ from schemas.diagrams import (
     Diagram,
     FamiliesDiagram,
     MatDiagram,
+    SlotRow,
     SlotsDiagram,
     Space,
     SpaceKind,
@@ -424,14 +425,26 @@ def _slots(d: SlotsDiagram, t: Table, c: _Canvas, base: str) -> float:
                         ' stroke="currentColor" stroke-width="2"/>'
                     )
                 state = f"{name} — {used_word if used else free_word}"
+                data = {"slot": row.id, "used": "true" if used else "false"}
+                dealt = _dealt(t, row, row.at.index(column)) if used else None
+                room = 0
+                if dealt is not None:
+                    # The browser writes the item drawn for this slot in place of "in use":
+                    # room is kept for the longest name the deal can draw.
+                    step, index, names = dealt
+                    data |= {"deal": step, "deal-index": str(index), "label": name, "column": label}
+                    data["width"] = f"{w - 40:g}"
+                    room = max(len(wrap(f"{name} — {n}", w - 40)) for n in names)
+                    room = max(room - len(wrap(state, w - 40)), 0)
                 h += 6 + inner.text(
                     x + 30,
                     top + 11,
                     state,
                     w - 40,
                     lang=nlang if nlang == (used_lang if used else free_lang) else None,
-                    data={"slot": row.id, "used": "true" if used else "false"},
+                    data=data,
                 )
+                h += room * FONT * 1.3
                 said.append(f"{label}: {state}")
             block.append((x, inner.parts))
             height = max(height, h + 10)
@@ -441,6 +454,24 @@ def _slots(d: SlotsDiagram, t: Table, c: _Canvas, base: str) -> float:
         y += height + 12
     c.said.extend(said)
     return y
+
+
+def _dealt(t: Table, row: SlotRow, position: int) -> tuple[str, int, list[str]] | None:
+    """When the slots of ``row`` are filled by a deal: the step dealing, the index of the
+    item the slot at ``position`` (in ``at`` order) takes, and every name it may draw."""
+    count = row.fill
+    if not isinstance(count, StepNumber) or count.value is not None:
+        return None
+    steps = {s.id: s for s in t.content.setup.steps}
+    for step in (steps[i] for i in count.steps):
+        if step.deal is not None and _step_applies(t, step.id):
+            component = t.content.components.by_id()[step.deal.component]
+            names = [
+                t.say(f"components.{component.id}.items.{i.id}.name", i.name)[0]
+                for i in component.items or []
+            ]
+            return step.id, position + count.skip, names or [""]
+    return None
 
 
 def _family_names(d: FamiliesDiagram, t: Table) -> list[tuple[str, str, str]]:

@@ -194,7 +194,7 @@ export function tablePictures(gen, result) {
     const drawing = (source instanceof HTMLTemplateElement ? source.content : source)?.querySelector("svg");
     if (!drawing) continue;
     const svg = /** @type {SVGSVGElement} */ (drawing.cloneNode(true));
-    const said = [...nameThePawns(gen, svg, result), ...showTheDraw(gen, svg, result)];
+    const said = [...nameThePawns(gen, svg, result), ...showTheDraw(gen, svg, result), ...nameTheDealt(gen, svg, result)];
     // Ids of its own: the drawing it was copied from may be on the page too.
     const ident = `rb-table-picture-${++uid}`;
     const title = svg.querySelector("title");
@@ -209,6 +209,50 @@ export function tablePictures(gen, result) {
       svg, el("figcaption", {}, el("strong", { text: title?.textContent ?? "" }), counts[players] ? ` · ${counts[players]}` : "")));
   }
   return figures;
+}
+
+/**
+ * ``text`` in lines no wider than ``width`` at ``size``, split at plain spaces (the
+ * renderer's wrap, so the room it kept is enough).
+ * @param {string} text @param {number} width @param {number} size
+ */
+function wrapped(text, width, size) {
+  const lines = [];
+  let current = "";
+  for (const word of text.split(" ").filter(Boolean)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (current && candidate.length * size * CHAR > width) {
+      lines.push(current);
+      current = word;
+    } else current = candidate;
+  }
+  return current ? [...lines, current] : lines;
+}
+
+/**
+ * Each slot a deal fills says the item drawn for it ("Scoring tile — Tile 4 players A").
+ * @param {any} gen @param {SVGSVGElement} svg @param {any} result @returns {string[]}
+ */
+function nameTheDealt(gen, svg, result) {
+  const steps = Object.fromEntries(result.steps.map((/** @type {any} */ s) => [s.id, s]));
+  const t = gen.texts;
+  const said = [];
+  for (const slot of /** @type {NodeListOf<SVGTextElement>} */ (svg.querySelectorAll("text[data-deal]"))) {
+    const item = steps[slot.dataset.deal ?? ""]?.table?.[Number(slot.dataset.dealIndex)];
+    if (!item) continue;
+    const size = Number(slot.getAttribute("font-size"));
+    const words = `${slot.dataset.label} — ${item.name}`;
+    const x = slot.getAttribute("x") ?? "0";
+    slot.replaceChildren(...wrapped(words, Number(slot.dataset.width), size).map((line, i) => {
+      const span = document.createElementNS(svg.namespaceURI, "tspan");
+      span.setAttribute("x", x);
+      span.setAttribute("dy", String(i === 0 ? 0 : size * 1.3));
+      span.textContent = line;
+      return span;
+    }));
+    said.push(`${slot.dataset.column} — ${slot.dataset.label}${t.colon()}${item.name}`);
+  }
+  return said.length ? [`${said.join("; ")}.`] : [];
 }
 
 /**

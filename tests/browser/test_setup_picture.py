@@ -50,6 +50,8 @@ FIRST_PICTURE = """() => {
     out: [...svg.querySelectorAll("[data-family-box]")].filter((b) =>
       shown(b.querySelector("[data-state='out']"))).map((b) => b.dataset.familyBox),
     named: [...svg.querySelectorAll("[data-family-name]")].filter(shown).length,
+    dealt: [...svg.querySelectorAll("text[data-deal]")].map((t) =>
+      [t.dataset.deal, Number(t.dataset.dealIndex), t.dataset.dealt ?? null]),
     desc: svg.querySelector("desc").textContent,
     labelled: svg.getAttribute("aria-labelledby").split(" ").every((id) =>
       document.querySelectorAll("#" + CSS.escape(id)).length === 1),
@@ -112,6 +114,10 @@ def _check_first_picture(page: Any, content: GameContent, players: int) -> None:
     if found["named"]:
         # The families the draw put back in the box, and only those, shown out.
         assert sorted(found["out"]) == sorted(x.id for x in (drawn.table if drawn else []))
+    # A slot a deal fills names the item drawn for it, as the checklist lists it.
+    steps = {s.id: s for s in expected.steps}
+    for step, index, item in found["dealt"]:
+        assert item == steps[step].table[index].id, (content.id, step, index)
 
 
 def _shown_count(page: Any) -> int:

@@ -250,6 +250,7 @@ function nameTheDealt(gen, svg, result) {
       span.textContent = line;
       return span;
     }));
+    slot.dataset.dealt = item.id;
     said.push(`${slot.dataset.column} — ${slot.dataset.label}${t.colon()}${item.name}`);
   }
   return said.length ? [`${said.join("; ")}.`] : [];

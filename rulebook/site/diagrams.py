@@ -660,9 +660,9 @@ def draw(diagram: Diagram, table: Table, ident: str) -> str:
     )
 
 
-def legal(content: GameContent, players: int, options: dict[str, Any]) -> bool:
-    """Whether ``options`` at ``players`` is a table the rules allow (what ``setup`` and
-    ``score`` accept): no picture is drawn of another."""
+def legality(content: GameContent) -> Callable[[int, dict[str, Any]], bool]:
+    """Whether a table (count, options) is one the rules allow (what ``setup`` and ``score``
+    accept): no picture is drawn of another. The game's rules are read once."""
     from scorer.legality import (
         option_rule_problems,
         option_rules,
@@ -672,9 +672,14 @@ def legal(content: GameContent, players: int, options: dict[str, Any]) -> bool:
 
     counts = content.game.players.values()
     defaults = content.option_defaults()
-    return not option_rule_problems(
-        option_rules(content), counts, options, players
-    ) and not unused_option_problems(option_whens(content), defaults, options, players)
+    rules, whens = option_rules(content), option_whens(content)
+
+    def legal(players: int, options: dict[str, Any]) -> bool:
+        return not option_rule_problems(
+            rules, counts, options, players
+        ) and not unused_option_problems(whens, defaults, options, players)
+
+    return legal
 
 
 def tables(content: GameContent) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -682,15 +687,16 @@ def tables(content: GameContent) -> Iterator[tuple[int, dict[str, Any]]]:
     as an expansion a count needs), then with each flag option turned the other way where that
     is a legal table (what the setup page shows, for reading ahead)."""
     defaults = content.option_defaults()
+    legal = legality(content)
     for players in range(content.game.players.min, content.game.players.max + 1):
         base = {**defaults, **dict.fromkeys(_required(content, players), True)}
-        if legal(content, players, base):
+        if legal(players, base):
             yield players, base
         for option in content.scoring.options:
             if option.kind != "flag" or option.id in _required(content, players):
                 continue
             changed = {**base, option.id: not base[option.id]}
-            if legal(content, players, changed):
+            if legal(players, changed):
                 yield players, changed
 
 
@@ -711,8 +717,65 @@ def every_table(content: GameContent) -> Iterator[tuple[int, dict[str, Any]]]:
         [(o.id, v) for v in ([False, True] if o.kind == "flag" else [c.id for c in o.choices])]
         for o in content.scoring.options
     ]
+    legal = legality(content)
     for combination in itertools.product(*choices):
         options = dict(combination)
         for players in content.game.players.values():
-            if legal(content, players, options):
+            if legal(players, options):
                 yield players, options
+
+
+def signature(diagram: Diagram, content: GameContent) -> Callable[[int, dict[str, Any]], str]:
+    """All that the drawing of ``diagram`` reads of a table (count, options): the conditions
+    it tests and every number of the checklist it shows. Two tables with the same signature
+    are drawn alike, so a build draws each signature once. The expressions are compiled
+    once, here."""
+
+    def compiled(node: object, label: str) -> Callable[..., Any] | None:
+        return None if node is None else table_function(node, label)
+
+    tests = [
+        compiled(diagram.when, "when"),
+        compiled(getattr(diagram, "reverse_when", None), "reverse_when"),
+    ]
+    steps = {s.id: s for s in content.setup.steps}
+    read: list[tuple[Callable[..., Any] | None, list[tuple[str, Callable[..., Any]]], bool]] = []
+    for step_id in _steps_read(diagram):
+        step = steps[step_id]
+        base = f"setup.steps.{step_id}"
+        nodes: dict[str, object] = dict(step.values)
+        if step.deal is not None:
+            deal = step.deal
+            nodes["deal"] = deal.per_player if deal.per_player is not None else deal.to_table
+        numbers = [(k, table_function(v, f"{base}.{k}")) for k, v in nodes.items()]
+        read.append((compiled(step.when, f"{base}.when"), numbers, bool(step.per_seat)))
+
+    def sign(players: int, options: dict[str, Any]) -> str:
+        found: list[object] = [t is None or bool(t(options, {}, {}, players)) for t in tests]
+        for when, numbers, per_seat in read:
+            if when is not None and not when(options, {}, {}, players):
+                found.append(None)
+                continue
+            found.append([(k, f(options, {}, {}, players)) for k, f in numbers])
+            found.append(players if per_seat else None)
+        return repr(found)
+
+    return sign
+
+
+def _steps_read(diagram: Diagram) -> list[str]:
+    """The ids of the setup steps a diagram's drawing reads."""
+    found: list[str] = []
+    counts: list[object] = []
+    pawns = getattr(diagram, "pawns", None)
+    if pawns is not None:
+        counts += [pawns.count, pawns.extra]
+        found += pawns.seat_steps
+    counts += [getattr(diagram, name, None) for name in ("total", "in_play", "each", "cards")]
+    counts += [row.fill for row in getattr(diagram, "rows", [])]
+    counts += [zone.value for zone in getattr(diagram, "zones", [])]
+    for count in counts:
+        if isinstance(count, StepNumber):
+            found += count.steps
+    found += [s for s in (getattr(diagram, "doubles_step", None),) if s is not None]
+    return found

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulebook.site.conditions import Condition, active_counts, condition
-from rulebook.site.diagrams import Table, applies, draw, every_table, tables
+from rulebook.site.diagrams import Table, applies, draw, every_table, signature, tables
 from rulebook.site.localize import Fragment
 from rulebook.site.provenance import Decision, decision
 from rulebook.site.view import LocalGame
@@ -273,16 +273,28 @@ def table_pictures(game: LocalGame, shown: tuple[Picture, ...]) -> tuple[TablePi
     for diagram in content.setup.diagrams:
         same = {_IDS.sub("", p.svg.replace(p.id, "@ID@")): p.id for p in shown}
         drawings: dict[tuple[int, tuple[tuple[str, str], ...]], str] = {}
+        # Hundreds of tables, a few drawings: each is drawn once, by what it reads.
+        sign = signature(diagram, content)
+        # The pictures for reading ahead are drawn already.
+        drawn = {
+            sign(p.players[0], p.options): p.svg.replace(p.id, "@ID@")
+            for p in shown
+            if p.id.startswith(f"rb-diagram-{diagram.id.replace('_', '-')}-")
+        }
         for players, options in every_table(content):
             if applies(diagram, players, options):
-                svg = draw(diagram, Table(content, players, options, words), "@ID@")
-                drawings[(players, tuple((k, key_value(v)) for k, v in options.items()))] = svg
+                read = sign(players, options)
+                if read not in drawn:
+                    drawn[read] = draw(diagram, Table(content, players, options, words), "@ID@")
+                table = (players, tuple((k, key_value(v)) for k, v in options.items()))
+                drawings[table] = drawn[read]
         matter = _options_that_matter(drawings)
         pictures: dict[str, str] = {}
         extra: dict[str, str] = {}
+        plain = {svg: _IDS.sub("", svg) for svg in drawn.values()}
         for (players, values), svg in drawings.items():
             key = "|".join([str(players), *(v for k, v in values if k in matter)])
-            stripped = _IDS.sub("", svg)
+            stripped = plain[svg]
             if stripped not in same:
                 ident = f"rb-table-{diagram.id.replace('_', '-')}-{len(extra) + 1}"
                 extra[ident] = svg.replace("@ID@", ident)
@@ -297,7 +309,9 @@ def _options_that_matter(
     drawings: dict[tuple[int, tuple[tuple[str, str], ...]], str],
 ) -> set[str]:
     """The options such that two tables differing only in them are drawn differently."""
-    stripped = {table: _IDS.sub("", svg) for table, svg in drawings.items()}
+    # The same drawing is one string for many tables: strip each once.
+    plain = {svg: _IDS.sub("", svg) for svg in set(drawings.values())}
+    stripped = {table: plain[svg] for table, svg in drawings.items()}
     matter = set()
     # Every table lists the same options, in the same order: the first one's will do.
     for _, options in list(drawings)[:1]:

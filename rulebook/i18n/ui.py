@@ -220,6 +220,12 @@ UI_STRINGS: tuple[UiString, ...] = (
         " there is no turn order, the traveller furthest back moves).",
     ),
     UiString(
+        "setup_reading_ahead",
+        "For reading ahead: the checklist and the pictures for every player count",
+        "Setup page: the folded section under the generator, for readers who read the setup"
+        " before the table is known; the generated checklist and its picture come first.",
+    ),
+    UiString(
         "setup_pictures",
         "Setup in pictures",
         "Setup page heading: diagrams drawn from the content, one per player count.",

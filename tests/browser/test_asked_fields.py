@@ -124,3 +124,23 @@ def test_a_field_that_stops_counting_hides_in_place(page: Any, base_url: str) ->
     assert running.inner_text() != with_coins  # Foresight's 2 per coin are gone
     not_entered = calc.locator("[data-not-entered-field^='coins:']")
     assert not_entered.count() == 0
+
+
+def test_the_meal_prices_are_not_asked_where_the_meals_imply_them(page: Any, base_url: str) -> None:
+    """From the score track with Crossroads, Fasting's holder gives their meals by price
+    (Fasting reads how many): their meal prices then follow from them and are not asked."""
+    page.goto(base_url + "en/tokaido/scoring/")
+    calc = widget_ready(page, "[data-calculator]")
+    calc.locator('[data-option="crossroads"]').set_checked(True)
+    calc.locator('[data-option="score_track"]').set_checked(True)
+    prices = calc.locator('[data-input="meal_prices"][data-player="0"]')
+    meals = calc.locator('[data-input="meals_3"][data-player="0"]')
+    assert prices.is_visible() and not meals.is_visible()
+    calc.locator('[data-input="fasting"][data-player="0"]').check()
+    assert meals.is_visible() and not prices.is_visible()
+    assert calc.locator('[data-input="meal_prices"][data-player="1"]').is_visible()
+    meals.fill("2")
+    listed = calc.locator("[data-not-entered-field]").evaluate_all(
+        "bs => bs.map(b => b.dataset.notEnteredField)"
+    )
+    assert "meal_prices:0" not in listed and "meals_1:0" in listed

@@ -276,7 +276,7 @@ class Calculator {
   /**
    * Take out of each player's entries what does not count for them (their value is not
    * counted, nor missing) and put in the facts their other entries imply (a score track's
-   * meal prices from the meals by price); the fields are shown or hidden to match.
+   * meal prices from the meals by price). showAsked() then shows the fields to match.
    * @param {Record<string, any>[]} players the end state's players @param {any[]} inputs the asked inputs
    */
   askedOf(players, inputs) {
@@ -294,7 +294,6 @@ class Calculator {
       Object.assign(player, implied);
       hiddenBy[i] = new Set(hide);
     });
-    this.showAsked();
   }
 
   /**
@@ -866,6 +865,7 @@ class Calculator {
   /** Recompute and show the problems and the result (the totals stand with tiebreak problems). */
   update() {
     const state = this.state();
+    this.showAsked();
     /** @type {Problem[]} */
     let problems;
     let result = null;

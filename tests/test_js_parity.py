@@ -53,6 +53,7 @@ from scorer.legality import applicable_options, option_whens
 from scorer.outcome import score_outcome
 from scorer.problems import EndStateError, Problem, excerpt
 from scorer.reading import MAX_BYTES, MAX_DEPTH, read_end_state
+from scorer.relevance import hidden, settle
 from scorer.rng import SeededRandom, fnv1a
 from scorer.setup import SetupError, make_setup
 from tests.strategies import end_states
@@ -314,6 +315,40 @@ def game_states(content: GameContent, engine: GameEngine) -> list[Json]:
         item.update(outcome(engine, item["state"]))
         with_messages(content, item)
     return states
+
+
+#: The most players' rows per game whose relevance (scorer/relevance.py) JavaScript matches.
+RELEVANCE_ROWS = 400
+
+
+def relevance_cases(engine: GameEngine, states: list[Json]) -> list[Json]:
+    """Which inputs count for each player of the parity states (their rows as given,
+    corrupted ones included; the options as validation reads them), for relevance.js."""
+    facts = engine.facts
+    needs = facts.export["needs"]
+    defaults = {spec["id"]: facts.default_value(spec) for spec in facts.inputs}
+    asked = [spec["id"] for spec in facts.inputs]
+    out: list[Json] = []
+    for item in states:
+        players = item["state"].get("players") if isinstance(item["state"], dict) else None
+        if not isinstance(players, list) or len(players) not in facts.counts:
+            continue
+        try:
+            checked: Any = engine.check(copy.deepcopy(item["state"]))
+        except EndStateError as error:
+            checked = error.state
+        options = checked.options if checked is not None else dict(facts.option_values)
+        count = len(players)
+        case: Json = {"options": options, "count": count, "settled": settle(needs, options, count)}
+        case["rows"] = [
+            {"row": row, "found": hidden(needs, row, defaults, asked, options, count)}
+            for row in players
+            if isinstance(row, dict)
+        ]
+        out.append(case)
+        if sum(len(c["rows"]) for c in out) >= RELEVANCE_ROWS:
+            break
+    return out
 
 
 def hostile_states(content: GameContent, base: Json) -> list[Json]:
@@ -1104,14 +1139,16 @@ def build_fixture() -> Json:
         for language in LANGUAGES:
             TRANSLATORS[game_id, language] = translator(content, language)
         extra = probe_states(content, engine) if game_id == "probe" else []
+        states = game_states(content, engine) + extra
         games[game_id] = {
             "export": _plain(export_game(content)),
             "islands": {
                 language: island_data(content, Localizer(language, content))
                 for language in LANGUAGES
             },
-            "states": game_states(content, engine) + extra,
+            "states": states,
             "setups": game_setups(content),
+            "relevance": _plain(relevance_cases(engine, states)),
         }
     return {
         "games": games,

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from rulebook.errors import CommandError, report
 
+from scorer.verdict import MESSAGES as VERDICT_MESSAGES
+
 if TYPE_CHECKING:
     from rulebook.i18n.runtime import Translator
     from schemas.game import GameContent
@@ -80,6 +82,13 @@ def labels(content: GameContent, translate: Translator) -> Labels:
         # quick path prints without loading the plural rules.
         "winners": [translate("ui.calc_no_winner", "No winner")]
         + [translate.count("ui.calc_winners", n) for n in range(1, MOST_WINNERS + 1)],
+        # The verdict against a rival (scorer.verdict): its sentences, the rivals' names and
+        # the point count phrase's patterns (a language and its forms by CLDR category).
+        "verdict": {m.key: translate(f"ui.{m.key}", m.text) for m in VERDICT_MESSAGES},
+        "rivals": {
+            r.id: translate(f"scoring.rivals.{r.id}.label", r.label) for r in scoring.rivals
+        },
+        "points": list(translate.count_patterns("ui.points")),
         "ui": {
             key: translate(f"ui.{key}", text)
             for key, text in (
@@ -99,6 +108,25 @@ def winners_line(words: Labels, winners: list[str]) -> str:
     if not winners:
         return said[0]
     return f"{said[min(len(winners), len(said) - 1)]}{words['ui']['colon']}{', '.join(winners)}"
+
+
+def verdict_line(words: Labels, result: dict[str, Any]) -> str | None:
+    """The sentence on a solo or team game against a rival, or None (scorer.verdict)."""
+    from scorer.verdict import rival_verdict, say
+
+    verdict = rival_verdict(result)
+    if verdict is None:
+        return None
+    # The plural rules are loaded only here: most results need none.
+    from rulebook.i18n.numbers import format_count
+
+    language, patterns = words["points"]
+    return say(
+        verdict,
+        words["verdict"][verdict.key],
+        lambda n: format_count(n, patterns, language),
+        words["rivals"].get(verdict.rival_id, verdict.rival),
+    )
 
 
 def score_table(words: Labels, result: dict[str, Any]) -> str:
@@ -123,6 +151,9 @@ def score_table(words: Labels, result: dict[str, Any]) -> str:
     rows.append([ui["rank"]] + [str(p["rank"]) for p in players])
     lines = [tables.render(header, rows), ""]
     lines.append(winners_line(words, result["winners"]))
+    said = verdict_line(words, result)
+    if said is not None:
+        lines.append(said)
     for player in players:
         decided_by = player["decided_by"]
         if decided_by in (None, first_key):

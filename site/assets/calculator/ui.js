@@ -20,7 +20,7 @@ import { tableField, tableState, whenReadsTable } from "./fields.js";
 import { el, setAttr, setText, Words } from "./kit.js";
 import { applicableOptions } from "./legality.js";
 import { registerOffline } from "./offline.js";
-import { labelList, unscored, verdict } from "./explain.js";
+import { labelList, rivalVerdict, sayVerdict, unscored, verdict } from "./explain.js";
 import { excerpt, ProblemWords } from "./problems.js";
 import * as scoring from "./scoring.js";
 import * as setup from "./setup.js";
@@ -1048,11 +1048,15 @@ class Calculator {
     }
     const winners = result.winners ?? result.players.filter((/** @type {any} */ p) => p.winner).map((/** @type {any} */ p) => p.name);
     const amount = (/** @type {any} */ p) => (points ? t.count("points", p.total) : (p.key ?? []).join(" "));
-    const why = verdict(this.game, result, t);
+    // Against a rival (solo, a team) the margin to it says the outcome (scorer/verdict.py).
+    const against = rivalVerdict(result);
+    const why = against ? null : verdict(this.game, result, t);
     const out = [
       ...(titled ? [el("h3", {}, t.node("results"))] : []),
       ...(players.length > 1 ? [this.standings(players, order, amount)] : []),
-      this.outcome(result, winners),
+      ...(against?.won === false ? [] : [this.outcome(result, winners)]),
+      ...(against ? [el("p", { class: "rb-verdict rb-outcome", "data-verdict": "", "data-outcome": against.won ? "won" : "lost" },
+        el("strong", { text: sayVerdict(t, against) }))] : []),
       ...(why ? [el("p", { class: "rb-verdict", "data-verdict": "", text: why })] : []),
       ...blank,
       this.breakdown(players, order, rows, "result"),

@@ -14,7 +14,6 @@ each runtime words it in its language (:func:`say` here, ``sayVerdict()`` there)
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -192,9 +191,7 @@ def _team(players: list[Mapping[str, Any]], rival: Mapping[str, Any]) -> Verdict
     return Verdict("calc_rival_team_unmet", *ids, None, None, None, False)
 
 
-def say(
-    verdict: Verdict, text: str, points: Callable[[int], str], rival: str | None = None
-) -> str:
+def say(verdict: Verdict, text: str, points: Callable[[int], str], rival: str | None = None) -> str:
     """The verdict in words: ``text`` (its message in the reader's language) filled in one
     pass, the numbers as count phrases made by ``points`` ("4 points", "4 очки"), the
     rival named ``rival`` (by default as the result names it)."""

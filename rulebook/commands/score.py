@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rulebook.errors import CommandError, report
-
 from scorer.verdict import MESSAGES as VERDICT_MESSAGES
 
 if TYPE_CHECKING:

@@ -122,6 +122,9 @@ def localized_export(
     labelled(scoring.get("table", []), "scoring.table")
     labelled(scoring.get("options", []), "scoring.options")
     labelled(scoring.get("rivals", []), "scoring.rivals")
+    for rival in scoring.get("rivals", []):  # a rival's own labels for its inputs
+        for own in rival.get("labels", []):
+            own["label"] = tr(f"scoring.rivals.{rival['id']}.labels.{own['input']}.label", own["label"])
     scoring["groups"] = {
         key: tr(f"scoring.groups.{key}", text) for key, text in scoring.get("groups", {}).items()
     }

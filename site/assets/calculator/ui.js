@@ -463,7 +463,7 @@ class Calculator {
           : el("input", { ...common, type: "number", inputmode: "numeric", min: 0, step: 1, placeholder: "0", autocomplete: "off", value: values[input] ?? "",
             on: { input: (/** @type {Event} */ e) => { values[input] = /** @type {HTMLInputElement} */ (e.target).value; this.schedule(); } } });
         return el("div", { class: "rb-field" },
-          el("label", { for: id }, t.text(inputs[input].label, `scoring.inputs.${input}.label`)), control,
+          el("label", { for: id }, this.rivalLabel(rival, inputs[input])), control,
           el("span", { class: "rb-error", id: `${id}-error`, hidden: true }));
       });
       return el("fieldset", { class: "rb-calc-rival", "data-rival-fields": rival.id },
@@ -471,6 +471,18 @@ class Calculator {
         ...(rival.help ? [el("p", { class: "rb-help" }, t.text(rival.help, `scoring.rivals.${rival.id}.help`))] : []),
         fields);
     });
+  }
+
+  /**
+   * A rival's field label: its own, in the third person ("Regions where Seishin owns a
+   * building"), else the player's.
+   * @param {any} rival @param {any} spec the input
+   */
+  rivalLabel(rival, spec) {
+    const own = (rival.labels ?? []).find((/** @type {any} */ l) => l.input === spec.id);
+    return own
+      ? this.texts.text(own.label, `scoring.rivals.${rival.id}.labels.${spec.id}.label`)
+      : this.texts.text(spec.label, `scoring.inputs.${spec.id}.label`);
   }
 
   /** The rivals at the table with the current options and player count. */

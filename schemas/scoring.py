@@ -325,6 +325,9 @@ class Rival(Strict):
 
     id: Identifier
     label: Text
+    #: Its name inside a sentence, with the article the language sets ("l’Automa"), when
+    #: that differs from the label; the verdict against it says it (scorer.verdict).
+    sentence_name: Text | None = None
     help: Text | None = None
     #: Present only when this holds (two players; the solo option).
     when: Expr | None = None

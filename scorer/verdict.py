@@ -194,9 +194,14 @@ def _team(players: list[Mapping[str, Any]], rival: Mapping[str, Any]) -> Verdict
 def say(verdict: Verdict, text: str, points: Callable[[int], str], rival: str | None = None) -> str:
     """The verdict in words: ``text`` (its message in the reader's language) filled in one
     pass, the numbers as count phrases made by ``points`` ("4 points", "4 очки"), the
-    rival named ``rival`` (by default as the result names it)."""
+    rival named ``rival`` (by default as the result names it; a rival's ``sentence_name``
+    where it has one). A sentence that opens on the rival's name opens with a capital ("The
+    Automa beats you", from "the Automa")."""
+    called = verdict.rival if rival is None else rival
+    if text.startswith("{rival}"):
+        called = called[:1].upper() + called[1:]
     values = {
-        "rival": verdict.rival if rival is None else rival,
+        "rival": called,
         "name": verdict.name or "",
         "gap": "" if verdict.gap is None else points(verdict.gap),
         "amount": "" if verdict.amount is None else points(verdict.amount),

@@ -85,7 +85,10 @@ def labels(content: GameContent, translate: Translator) -> Labels:
         # the point count phrase's patterns (a language and its forms by CLDR category).
         "verdict": {m.key: translate(f"ui.{m.key}", m.text) for m in VERDICT_MESSAGES},
         "rivals": {
-            r.id: translate(f"scoring.rivals.{r.id}.label", r.label) for r in scoring.rivals
+            r.id: translate(f"scoring.rivals.{r.id}.sentence_name", r.sentence_name)
+            if r.sentence_name
+            else translate(f"scoring.rivals.{r.id}.label", r.label)
+            for r in scoring.rivals
         },
         "points": list(translate.count_patterns("ui.points")),
         "ui": {

@@ -11,9 +11,6 @@ const { check } = await calculator("validate");
 const { rivalVerdict, sayVerdict } = await calculator("explain");
 const { Words } = await calculator("kit");
 
-/** The rival's name in an island's language. @param {any} island @param {string} id */
-const rivalName = (island, id) => island.export.scoring.rivals.find((/** @type {any} */ r) => r.id === id).label;
-
 /** A state scored by the browser runtime, or a failure naming its problems. @param {any} compiled @param {any} raw */
 function scored(compiled, raw) {
   const { problems, state } = check(compiled, raw);
@@ -26,7 +23,7 @@ function said(game, raw, language) {
   const v = rivalVerdict(scored(compileGame(game.export), raw));
   assert.ok(v, "a verdict");
   const island = game.islands[language];
-  return { v, text: sayVerdict(new Words(island), { ...v, rival: rivalName(island, v.rival_id) }) };
+  return { v, text: sayVerdict(new Words(island), v, island.export) };
 }
 
 for (const [id, game] of games()) {
@@ -39,7 +36,7 @@ for (const [id, game] of games()) {
         const v = rivalVerdict(scored(compiled, item.state));
         assert.deepStrictEqual(v, item.verdict);
         for (const [language, island] of Object.entries(game.islands)) {
-          const text = v && sayVerdict(new Words(island), { ...v, rival: rivalName(island, v.rival_id) });
+          const text = v && sayVerdict(new Words(island), v, /** @type {any} */ (island).export);
           assert.equal(text, item.verdict_said[language], language);
         }
       });
@@ -74,21 +71,21 @@ describe("verdict sentences", () => {
     assert.equal(text, "Ви маєте на 1 очко більше, ніж Automa: ви перемагаєте");
     assert.match(said(viticulture, solo(22), "uk").text, /на 2 очки більше/);
     assert.match(said(viticulture, solo(25), "uk").text, /на 5 очок більше/);
-    assert.equal(said(viticulture, solo(21), "en").text, "You beat Automa by 1 point");
-    assert.equal(said(viticulture, solo(24), "en").text, "You beat Automa by 4 points");
-    assert.equal(said(viticulture, solo(24), "fr").text, "Vous battez Automa de 4 points");
+    assert.equal(said(viticulture, solo(21), "en").text, "You beat the Automa by 1 point");
+    assert.equal(said(viticulture, solo(24), "en").text, "You beat the Automa by 4 points");
+    assert.equal(said(viticulture, solo(24), "fr").text, "Vous battez l’Automa de 4 points");
   });
 
   test("a solo loss says the rival's margin", () => {
     const { v, text } = said(viticulture, solo(17), "en");
     assert.deepStrictEqual([v.key, v.gap, v.won], ["calc_rival_solo_lost", 3, false]);
-    assert.equal(text, "Automa beats you by 3 points");
+    assert.equal(text, "The Automa beats you by 3 points");
   });
 
   test("a solo tie says the tied total and who the rules give it to", () => {
     const { v, text } = said(viticulture, solo(20), "en");
     assert.deepStrictEqual([v.key, v.amount, v.gap, v.won], ["calc_rival_solo_tie_lost", 20, null, false]);
-    assert.equal(text, "You tie with Automa at 20 points: Automa wins");
+    assert.equal(text, "You tie with the Automa at 20 points: the Automa wins");
   });
 
   test("a team game is said by its player closest to the rival", () => {

@@ -318,12 +318,17 @@ export function rivalVerdict(result) {
 }
 
 /**
- * A rival verdict in the page's words ("You beat Automa by 4 points").
- * @param {import("./kit.js").Words} w @param {RivalVerdict} v
+ * A rival verdict in the page's words ("You beat the Automa by 4 points"): the rival named
+ * as a sentence names it (its ``sentence_name`` in ``game``, else its label), with a capital
+ * when the sentence opens on it, as scorer/verdict.py's say().
+ * @param {import("./kit.js").Words} w @param {RivalVerdict} v @param {any} [game] the export
  */
-export function sayVerdict(w, v) {
+export function sayVerdict(w, v, game = null) {
+  const declared = (game?.scoring?.rivals ?? []).find((/** @type {any} */ r) => r.id === v.rival_id);
+  let called = String(declared?.sentence_name ?? declared?.label ?? v.rival);
+  if ((w.ui[v.key] ?? v.key).startsWith("{rival}")) called = called.charAt(0).toUpperCase() + called.slice(1);
   return w.t(v.key, {
-    rival: v.rival,
+    rival: called,
     name: v.name ?? "",
     gap: v.gap == null ? "" : w.count("points", v.gap),
     amount: v.amount == null ? "" : w.count("points", v.amount),

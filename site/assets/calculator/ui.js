@@ -1068,7 +1068,7 @@ class Calculator {
       ...(players.length > 1 ? [this.standings(players, order, amount)] : []),
       ...(against?.won === false ? [] : [this.outcome(result, winners)]),
       ...(against ? [el("p", { class: "rb-verdict rb-outcome", "data-verdict": "", "data-outcome": against.won ? "won" : "lost" },
-        el("strong", { text: sayVerdict(t, against) }))] : []),
+        el("strong", { text: sayVerdict(t, against, this.game) }))] : []),
       ...(why ? [el("p", { class: "rb-verdict", "data-verdict": "", text: why })] : []),
       ...blank,
       this.breakdown(players, order, rows, "result"),

@@ -8,6 +8,9 @@ plural forms. tests/js/verdict.test.mjs holds the browser to the same data and w
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -169,3 +172,40 @@ def test_every_message_fills_only_what_a_verdict_gives() -> None:
     verdict = Verdict("calc_rival_team_lost", "bot", "{gap}", "{name}", 2, None, False)
     text = next(m.text for m in MESSAGES if m.key == verdict.key)
     assert say(verdict, text, lambda n: f"{n} pts") == "{gap} beats {name} by 2 pts: the team loses"
+
+
+@pytest.mark.parametrize("lang", ["fr", "uk", "en"])
+def test_points_past_the_ready_made_ones_are_counted_alike(lang: str) -> None:
+    """The labels carry point counts up to POINTS_SAID; a larger margin is made with the
+    plural rules, in the same words."""
+    from rulebook.commands.score import POINTS_SAID, _points, labels
+    from rulebook.i18n.runtime import translator
+
+    translate = translator(VITICULTURE, lang)
+    words = labels(VITICULTURE, translate)
+    for count in (1, 2, 5, 21, POINTS_SAID, POINTS_SAID + 1, 1001):
+        assert _points(words, count) == translate.count("ui.points", count), count
+
+
+def test_a_verdict_from_the_cache_loads_no_plural_rules(tmp_path: Path) -> None:
+    """The quick path (the cached export) says the verdict without loading babel."""
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps(_solo(23)), encoding="utf-8")
+    probe = (
+        "import sys; from rulebook.cli import main; code = main(sys.argv[1:]); "
+        "print('loaded:', sorted(m for m in ('babel', 'pydantic') if m in sys.modules)); "
+        "sys.exit(code)"
+    )
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", probe, "score", "viticulture", str(state), "--lang", "en"],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")},
+            check=True,
+        )
+        for _ in range(2)
+    ]
+    assert "You beat the Automa by 3 points" in runs[1].stdout.splitlines()
+    assert runs[1].stdout.endswith("loaded: []\n"), runs[1].stdout

@@ -28,6 +28,10 @@ if TYPE_CHECKING:
 #: past it, the last one stands for more).
 MOST_WINNERS = 12
 
+#: The point counts the labels say ready-made (a verdict's margin or tied total rarely
+#: passes it); larger ones are made with the plural rules.
+POINTS_SAID = 250
+
 #: What the text table needs besides the result: its words in one language.
 Labels = dict[str, Any]
 
@@ -90,6 +94,8 @@ def labels(content: GameContent, translate: Translator) -> Labels:
             else translate(f"scoring.rivals.{r.id}.label", r.label)
             for r in scoring.rivals
         },
+        # Count phrases made here up to POINTS_SAID: the quick path then loads no plural rules.
+        "points_said": [translate.count("ui.points", n) for n in range(POINTS_SAID + 1)],
         "points": list(translate.count_patterns("ui.points")),
         "ui": {
             key: translate(f"ui.{key}", text)
@@ -119,16 +125,24 @@ def verdict_line(words: Labels, result: dict[str, Any]) -> str | None:
     verdict = rival_verdict(result)
     if verdict is None:
         return None
-    # The plural rules are loaded only here: most results need none.
-    from rulebook.i18n.numbers import format_count
-
-    language, patterns = words["points"]
     return say(
         verdict,
         words["verdict"][verdict.key],
-        lambda n: format_count(n, patterns, language),
+        lambda n: _points(words, n),
         words["rivals"].get(verdict.rival_id, verdict.rival),
     )
+
+
+def _points(words: Labels, count: int) -> str:
+    """``count`` points as a count phrase: made with the labels, or (past POINTS_SAID)
+    with the plural rules, loaded only then."""
+    said: list[str] = words["points_said"]
+    if 0 <= count < len(said):
+        return said[count]
+    from rulebook.i18n.numbers import format_count
+
+    language, patterns = words["points"]
+    return format_count(count, patterns, language)
 
 
 def score_table(words: Labels, result: dict[str, Any]) -> str:

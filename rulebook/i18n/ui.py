@@ -631,6 +631,28 @@ UI_STRINGS: tuple[UiString, ...] = (
     ),
     UiString("draft_short", "draft", "Preview for translators: the short mark of a draft."),
     UiString(
+        "unreviewed",
+        "Translation not reviewed yet: this language publishes reviewed translations only.",
+        "Preview for translators (build --drafts): the title of the mark beside a translation "
+        "that waits for a reviewer, in a language that requires review.",
+    ),
+    UiString(
+        "unreviewed_short",
+        "not reviewed",
+        "Preview for translators: the short mark of a translation waiting for review.",
+    ),
+    UiString(
+        "draft_source",
+        "Source text:",
+        "Preview for translators: the label before the source text shown under a draft.",
+    ),
+    UiString(
+        "draft_source_changed",
+        "Source text, with its changes since this translation:",
+        "Preview for translators: the label before the source text shown under a draft, "
+        "its removed words struck out and its new words underlined.",
+    ),
+    UiString(
         "translation_status",
         "Translation status",
         "Site page title: how far each game is translated.",

@@ -33,6 +33,7 @@ import yaml
 from hypothesis import HealthCheck, Phase, given, settings
 from pydantic import TypeAdapter
 
+from rulebook.commands.score import labels, verdict_line
 from rulebook.i18n.runtime import Translator, translator
 from rulebook.problems import ProblemWords
 from rulebook.site.assets import write_assets
@@ -56,6 +57,7 @@ from scorer.reading import MAX_BYTES, MAX_DEPTH, read_end_state
 from scorer.relevance import hidden, settle
 from scorer.rng import SeededRandom, fnv1a
 from scorer.setup import SetupError, make_setup
+from scorer.verdict import rival_verdict
 from tests.strategies import end_states
 from tests.track_support import track_state
 
@@ -311,9 +313,11 @@ def game_states(content: GameContent, engine: GameEngine) -> list[Json]:
     if bases:
         for index, state in enumerate(hostile_states(content, rng.choice(bases))):
             states.append({"id": f"hostile {index}", "state": state})
+    words = {language: labels(content, TRANSLATORS[content.id, language]) for language in LANGUAGES}
     for item in states:
         item.update(outcome(engine, item["state"]))
         with_messages(content, item)
+        with_verdict(item, words)
     return states
 
 
@@ -349,6 +353,19 @@ def relevance_cases(engine: GameEngine, states: list[Json]) -> list[Json]:
         if sum(len(c["rows"]) for c in out) >= RELEVANCE_ROWS:
             break
     return out
+
+
+def with_verdict(item: Json, words: dict[str, Any]) -> None:
+    """A scored state with a rival: its verdict (scorer.verdict) and the sentence the
+    command line prints for it in every language, for the browser to say the same."""
+    result = item.get("result")
+    if result is None or item.get("problems") or not result["rivals"]:
+        return
+    found = rival_verdict(result)
+    item["verdict"] = None if found is None else found.to_json()
+    item["verdict_said"] = {
+        language: verdict_line(words[language], result) for language in LANGUAGES
+    }
 
 
 def hostile_states(content: GameContent, base: Json) -> list[Json]:

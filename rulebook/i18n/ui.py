@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulebook.i18n.messages import SourceMessage
+from scorer.verdict import MESSAGES as VERDICT_MESSAGES
 from scorer.words import MESSAGES as DESCRIPTION_MESSAGES
 
 #: The catalog domain of interface strings.
@@ -1134,6 +1135,8 @@ UI_STRINGS: tuple[UiString, ...] = (
         "Nobody scored in: {categories}",
         "Calculator: one line for the scoring categories no player scored any point in.",
     ),
+    # -- the verdict against a rival (scorer.verdict), declared with the engine --
+    *(UiString(m.key, m.text, m.note) for m in VERDICT_MESSAGES),
     # -- scoring in words (scorer.describe): the words are declared with the engine --
     *(UiString(m.key, m.text, m.note, m.plural) for m in DESCRIPTION_MESSAGES),
 )

@@ -21,7 +21,7 @@ import { el, setAttr, setText, Words } from "./kit.js";
 import { applicableOptions } from "./legality.js";
 import { registerOffline } from "./offline.js";
 import { hidden as hiddenInputs, placeDependents, settle } from "./relevance.js";
-import { labelList, unscored, verdict } from "./explain.js";
+import { labelList, rivalVerdict, sayVerdict, unscored, verdict } from "./explain.js";
 import { excerpt, ProblemWords } from "./problems.js";
 import { blankRows, rowsControl, rowsValue, rowTargets } from "./rows.js";
 import * as scoring from "./scoring.js";
@@ -528,7 +528,7 @@ class Calculator {
           : el("input", { ...common, type: "number", inputmode: "numeric", min: 0, step: 1, placeholder: "0", autocomplete: "off", value: values[input] ?? "",
             on: { input: (/** @type {Event} */ e) => { values[input] = /** @type {HTMLInputElement} */ (e.target).value; this.schedule(); } } });
         return el("div", { class: "rb-field" },
-          el("label", { for: id }, t.text(inputs[input].label, `scoring.inputs.${input}.label`)), control,
+          el("label", { for: id }, this.rivalLabel(rival, inputs[input])), control,
           el("span", { class: "rb-error", id: `${id}-error`, hidden: true }));
       });
       return el("fieldset", { class: "rb-calc-rival", "data-rival-fields": rival.id },
@@ -536,6 +536,18 @@ class Calculator {
         ...(rival.help ? [el("p", { class: "rb-help" }, t.text(rival.help, `scoring.rivals.${rival.id}.help`))] : []),
         fields);
     });
+  }
+
+  /**
+   * A rival's field label: its own, in the third person ("Regions where Seishin owns a
+   * building"), else the player's.
+   * @param {any} rival @param {any} spec the input
+   */
+  rivalLabel(rival, spec) {
+    const own = (rival.labels ?? []).find((/** @type {any} */ l) => l.input === spec.id);
+    return own
+      ? this.texts.text(own.label, `scoring.rivals.${rival.id}.labels.${spec.id}.label`)
+      : this.texts.text(spec.label, `scoring.inputs.${spec.id}.label`);
   }
 
   /** The rivals at the table with the current options and player count. */
@@ -1124,11 +1136,15 @@ class Calculator {
     }
     const winners = result.winners ?? result.players.filter((/** @type {any} */ p) => p.winner).map((/** @type {any} */ p) => p.name);
     const amount = (/** @type {any} */ p) => (points ? t.count("points", p.total) : (p.key ?? []).join(" "));
-    const why = verdict(this.game, result, t);
+    // Against a rival (solo, a team) the margin to it says the outcome (scorer/verdict.py).
+    const against = rivalVerdict(result);
+    const why = against ? null : verdict(this.game, result, t);
     const out = [
       ...(titled ? [el("h3", {}, t.node("results"))] : []),
       ...(players.length > 1 ? [this.standings(players, order, amount)] : []),
-      this.outcome(result, winners),
+      ...(against?.won === false ? [] : [this.outcome(result, winners)]),
+      ...(against ? [el("p", { class: "rb-verdict rb-outcome", "data-verdict": "", "data-outcome": against.won ? "won" : "lost" },
+        el("strong", { text: sayVerdict(t, against, this.game) }))] : []),
       ...(why ? [el("p", { class: "rb-verdict", "data-verdict": "", text: why })] : []),
       ...blank,
       this.breakdown(players, order, rows, "result"),

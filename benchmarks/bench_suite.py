@@ -1,0 +1,123 @@
+"""Per-file time of test files, each run alone in its own pytest process, one worker.
+
+Run: .venv/bin/python benchmarks/bench_suite.py [--runs 2] [--slowest 5] FILE_OR_DIR...
+
+With no file, the files known to be the suite's slowest (SLOW). Each file runs as
+``pytest -n 0 -p no:randomly FILE --durations=N`` (no other file's fixtures, no worker
+start-up); a file that fails is reported as failed, never timed as if it passed.
+
+Printed per file: wall seconds of every run, their median, the CPU seconds (user + system
+of pytest and every process it waited for: Chromium, Node) and the pytest summary line; with
+``--slowest N``, the N slowest phases pytest reported. The machine may be shared: CPU
+seconds move less with the load than wall seconds, and ``--runs 2`` shows the noise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+
+#: The slowest files of the suite when this benchmark was written (seconds under load).
+SLOW = (
+    "tests/browser/test_search.py",
+    "tests/browser/test_results_view.py",
+    "tests/fuzz/test_check_linear.py",
+    "tests/browser/test_calculator_layout.py",
+    "tests/fuzz/test_catalog_fuzz.py",
+    "tests/browser/test_reading.py",
+    "tests/browser/test_table_tools.py",
+    "tests/browser/test_keystrokes.py",
+)
+
+#: pytest's closing line: "12 passed, 1 failed in 34.56s" (with -q, possibly bare).
+SUMMARY = re.compile(r"^=*\s*(\d+ \w+.*) in [\d.]+s.*$", re.M)
+#: A --durations row: "3.21s call     tests/x.py::test_y".
+DURATION = re.compile(r"^(\d+\.\d+)s (setup|call|teardown)\s+(\S+)$", re.M)
+
+
+@dataclass
+class FileTimes:
+    """What the runs of one file measured."""
+
+    path: str
+    walls: list[float] = field(default_factory=list)
+    cpus: list[float] = field(default_factory=list)
+    summary: str = ""
+    failed: bool = False
+    slowest: list[str] = field(default_factory=list)
+
+
+def run_once(path: str, slowest: int) -> tuple[float, float, str, bool, list[str]]:
+    """(wall s, CPU s, summary line, failed, slowest phases) of one pytest run of ``path``."""
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-n",
+        "0",
+        "-p",
+        "no:randomly",
+        "-p",
+        "no:cacheprovider",
+        path,
+        f"--durations={max(slowest, 1)}",
+    ]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    done = subprocess.run(command, cwd=HERE, capture_output=True, text=True)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    found = SUMMARY.findall(done.stdout)
+    summary = found[-1] if found else done.stdout.strip().splitlines()[-1:] or ["(no output)"]
+    phases = [f"{s}s {phase} {name}" for s, phase, name in DURATION.findall(done.stdout)]
+    return wall, cpu, str(summary), done.returncode != 0, phases[:slowest]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="*", help="test files (default: the known slowest)")
+    parser.add_argument("--runs", type=int, default=1, help="runs of each file (default 1)")
+    parser.add_argument("--slowest", type=int, default=0, help="show the N slowest phases")
+    args = parser.parse_args()
+    results = []
+    for path in args.files or SLOW:
+        times = FileTimes(path)
+        for _ in range(args.runs):
+            wall, cpu, summary, failed, phases = run_once(path, args.slowest)
+            times.walls.append(wall)
+            times.cpus.append(cpu)
+            times.summary, times.slowest = summary, phases
+            times.failed |= failed
+        results.append(times)
+        report(times)
+    total = sum(statistics.median(t.walls) for t in results)
+    print(f"\nall files: {total:.1f} s wall (sum of medians)")
+    if any(t.failed for t in results):
+        sys.exit(1)
+
+
+def report(times: FileTimes) -> None:
+    """One line for the file (then its slowest phases), printed as soon as it is done."""
+    walls = " ".join(f"{w:.1f}" for w in times.walls)
+    state = "FAILED " if times.failed else ""
+    print(
+        f"{state}{times.path}: median {statistics.median(times.walls):.1f} s wall"
+        f" (runs: {walls}), {statistics.median(times.cpus):.1f} s CPU; {times.summary}",
+        flush=True,
+    )
+    for phase in times.slowest:
+        print(f"    {phase}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -3,13 +3,16 @@
 Run: .venv/bin/python benchmarks/bench_suite.py [--runs 2] [--slowest 5] FILE_OR_DIR...
 
 With no file, the files known to be the suite's slowest (SLOW). Each file runs as
-``pytest -n 0 -p no:randomly FILE --durations=N`` (no other file's fixtures, no worker
+``pytest -n 0 -p no:randomly FILE --durations=0`` (no other file's fixtures, no worker
 start-up); a file that fails is reported as failed, never timed as if it passed.
 
 Printed per file: wall seconds of every run, their median, the CPU seconds (user + system
-of pytest and every process it waited for: Chromium, Node) and the pytest summary line; with
-``--slowest N``, the N slowest phases pytest reported. The machine may be shared: CPU
-seconds move less with the load than wall seconds, and ``--runs 2`` shows the noise.
+of pytest and every process it waited for: Chromium, Node) and the pytest summary line;
+then the sum of the phases pytest timed (setup, call, teardown: the run less start-up and
+collection) with the longest setup apart (in a browser file, the site build, which the
+whole suite makes once), the failures, and with ``--slowest N`` the N slowest phases.
+The machine may be shared: CPU seconds move less with the load than wall seconds, and
+``--runs 2`` shows the noise.
 """
 
 from __future__ import annotations
@@ -57,7 +60,9 @@ class FileTimes:
 
 
 def run_once(path: str, slowest: int) -> tuple[float, float, str, bool, list[str]]:
-    """(wall s, CPU s, summary line, failed, slowest phases) of one pytest run of ``path``."""
+    """(wall s, CPU s, summary line, failed, report lines) of one pytest run of ``path``:
+    the sum of the phases pytest timed (and the longest setup, a browser file's site
+    build), the failures, and the ``slowest`` slowest phases."""
     command = [
         sys.executable,
         "-m",
@@ -69,7 +74,7 @@ def run_once(path: str, slowest: int) -> tuple[float, float, str, bool, list[str
         "-p",
         "no:cacheprovider",
         path,
-        f"--durations={max(slowest, 1)}",
+        "--durations=0",
     ]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
@@ -79,8 +84,15 @@ def run_once(path: str, slowest: int) -> tuple[float, float, str, bool, list[str
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     found = SUMMARY.findall(done.stdout)
     summary = found[-1] if found else done.stdout.strip().splitlines()[-1:] or ["(no output)"]
-    phases = [f"{s}s {phase} {name}" for s, phase, name in DURATION.findall(done.stdout)]
-    return wall, cpu, str(summary), done.returncode != 0, phases[:slowest]
+    timed = DURATION.findall(done.stdout)
+    setups = [float(s) for s, phase, _ in timed if phase == "setup"]
+    lines = [
+        f"phases: {sum(float(s) for s, _, _ in timed):.1f} s,"
+        f" of which the longest setup {max(setups, default=0):.1f} s"
+    ]
+    lines += [line for line in done.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))]
+    lines += [f"{s}s {phase} {name}" for s, phase, name in timed[:slowest]]
+    return wall, cpu, str(summary), done.returncode != 0, lines
 
 
 def main() -> None:
@@ -92,11 +104,12 @@ def main() -> None:
     results = []
     for path in args.files or SLOW:
         times = FileTimes(path)
-        for _ in range(args.runs):
-            wall, cpu, summary, failed, phases = run_once(path, args.slowest)
+        for run in range(args.runs):
+            wall, cpu, summary, failed, lines = run_once(path, args.slowest)
             times.walls.append(wall)
             times.cpus.append(cpu)
-            times.summary, times.slowest = summary, phases
+            times.summary = summary
+            times.slowest += [f"run {run + 1}: {line}" for line in lines]
             times.failed |= failed
         results.append(times)
         report(times)
@@ -107,12 +120,13 @@ def main() -> None:
 
 
 def report(times: FileTimes) -> None:
-    """One line for the file (then its slowest phases), printed as soon as it is done."""
+    """One line for the file (then what each run timed), printed as soon as it is done."""
     walls = " ".join(f"{w:.1f}" for w in times.walls)
     state = "FAILED " if times.failed else ""
     print(
         f"{state}{times.path}: median {statistics.median(times.walls):.1f} s wall"
-        f" (runs: {walls}), {statistics.median(times.cpus):.1f} s CPU; {times.summary}",
+        f" (runs: {walls}), {statistics.median(times.cpus):.1f} s CPU"
+        f" (runs: {' '.join(f'{c:.1f}' for c in times.cpus)}); {times.summary}",
         flush=True,
     )
     for phase in times.slowest:

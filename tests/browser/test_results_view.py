@@ -73,56 +73,90 @@ def _fresh(page: Any) -> None:
     page.wait_for_function("document.querySelector('[data-calculator]')?.dataset.ready === 'true'")
 
 
+#: What check_standings reads, in one call: each Playwright call is a round trip to the
+#: browser (some 60 of them per table, half a second of CPU, more than the page costs).
+#: Called on the breakdown's parts Playwright sees as visible (its own ``:visible``), in the
+#: order of the page; a frame goes by first, as it did between the calls it replaces (the
+#: form's grid is fitted once laid out).
+STANDINGS = (
+    """async (parts, count) => {
+  await new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+  const readable = """
+    + READABLE
+    + """;
+  const box = (e) => {
+    if (!e || e.getClientRects().length === 0) return null;
+    const r = e.getBoundingClientRect();
+    return { y: r.y, height: r.height };
+  };
+  const calc = document.querySelector("[data-calculator]");
+  const lists = calc.querySelectorAll("[data-standings]");
+  const players = [];
+  for (let index = 0; index < count; index++) {
+    const found = calc.querySelectorAll(`[data-standings] > li[data-standing="${index}"]:not([data-rival])`);
+    const item = found[0];
+    players.push(found.length !== 1 ? { count: found.length } : {
+      count: 1,
+      places: [...item.querySelectorAll("[data-place]")].map((p) => p.getAttribute("data-place")),
+      text: item.innerText,
+      readable: readable(item),
+    });
+  }
+  return {
+    lists: lists.length,
+    items: [...calc.querySelectorAll("[data-standings] > li")]
+      .map((li) => ({ text: li.innerText, rival: li.hasAttribute("data-rival") })),
+    players,
+    parts: parts.map((e) => ({ key: e.dataset.resultCard ?? e.dataset.resultName, readable: readable(e) })),
+    top: lists.length === 1 ? box(lists[0]) : null,
+    below: box(parts[0]),
+    overflow: document.documentElement.scrollWidth - innerWidth,
+  };
+}"""
+)
+
+
 def check_standings(page: Any, case: Case) -> list[str]:
     """What is wrong with the results of ``case`` as the page shows them."""
     calc = page.locator("[data-calculator]")
-    wrong: list[str] = []
     order = [p["name"] for p in case.state["players"]]
-    if calc.locator("[data-standings]").count() != 1:
+    parts = calc.locator("[data-result-card]:visible, [data-result-name]:visible")
+    seen = parts.evaluate_all(STANDINGS, len(order))
+    wrong: list[str] = []
+    if seen["lists"] != 1:
         return ["no list of places at the top"]
-    items = calc.locator("[data-standings] > li")
-    shown = [items.nth(k).inner_text() for k in range(items.count())]
-    players = [t for k, t in enumerate(shown) if items.nth(k).get_attribute("data-rival") is None]
+    shown = [item["text"] for item in seen["items"]]
+    players = [item["text"] for item in seen["items"] if not item["rival"]]
     if len(players) != len(order):
         wrong.append(f"{len(players)} of {len(order)} players at the top: {shown}")
     for expected in case.expected:
-        index = order.index(expected.name)
-        item = calc.locator(f'[data-standings] > li[data-standing="{index}"]:not([data-rival])')
-        if item.count() != 1:
+        item = seen["players"][order.index(expected.name)]
+        if item["count"] != 1:
             wrong.append(f"{expected.name} is not at the top")
             continue
-        place = item.locator("[data-place]").get_attribute("data-place")
-        if place != str(expected.rank):
-            wrong.append(f"{expected.name}: place {place}, expected {expected.rank}")
-        text = item.inner_text()
+        if len(item["places"]) != 1:
+            wrong.append(f"{expected.name}: {len(item['places'])} places shown")
+        elif item["places"][0] != str(expected.rank):
+            wrong.append(f"{expected.name}: place {item['places'][0]}, expected {expected.rank}")
+        text = item["text"]
         if expected.name not in text or (
             expected.total is not None and f"{expected.total}" not in text.replace("\u202f", "")
         ):
             wrong.append(f"{expected.name}: the top reads {text!r}")
-        if not item.evaluate(READABLE):
+        if not item["readable"]:
             wrong.append(f"{expected.name}: the top line is cut or off the screen")
     # Then the breakdown, each player's part readable where it is.
-    parts = calc.locator("[data-result-card]:visible, [data-result-name]:visible")
-    seen = {
-        parts.nth(k).evaluate("e => e.dataset.resultCard ?? e.dataset.resultName")
-        for k in range(parts.count())
-    }
+    keys = [part["key"] for part in seen["parts"]]
     for index, name in enumerate(order):
-        if str(index) not in seen:
+        if str(index) not in keys:
             wrong.append(f"{name}'s breakdown is not shown")
             continue
-        part = calc.locator(
-            f'[data-result-card="{index}"]:visible, [data-result-name="{index}"]:visible'
-        )
-        if not part.first.evaluate(READABLE):
+        if not seen["parts"][keys.index(str(index))]["readable"]:
             wrong.append(f"{name}'s breakdown is out of view to the side")
-    if calc.locator("[data-standings]").count() != 1:
-        return [*wrong, "no list of places at the top"]
-    top = calc.locator("[data-standings]").bounding_box()
-    below = parts.first.bounding_box() if parts.count() else None
+    top, below = seen["top"], seen["below"]
     if top and below and top["y"] + top["height"] > below["y"] + 0.5:
         wrong.append("the standings are not above the breakdown")
-    if page.evaluate("document.documentElement.scrollWidth - innerWidth") > 0:
+    if seen["overflow"] > 0:
         wrong.append("the page scrolls sideways")
     return wrong
 

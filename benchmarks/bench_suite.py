@@ -46,7 +46,7 @@ SLOW = (
 #: pytest's closing line: "12 passed, 1 failed in 34.56s" (with -q, possibly bare).
 SUMMARY = re.compile(r"^=*\s*(\d+ \w+.*) in [\d.]+s.*$", re.M)
 #: A --durations row: "3.21s call     tests/x.py::test_y".
-DURATION = re.compile(r"^(\d+\.\d+)s (setup|call|teardown)\s+(\S+)$", re.M)
+DURATION = re.compile(r"^(\d+\.\d+)s (setup|call|teardown)\s+(.+)$", re.M)
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """Per-file time of test files, each run alone in its own pytest process, one worker.
 
-Run: .venv/bin/python benchmarks/bench_suite.py [--runs 2] [--slowest 5] FILE_OR_DIR...
+Run: .venv/bin/python benchmarks/bench_suite.py [--runs 2] [--slowest 5] [--against REV] FILE...
 
 With no file, the files known to be the suite's slowest (SLOW). Each file runs as
 ``pytest -n 0 -p no:randomly FILE --durations=0`` (no other file's fixtures, no worker
@@ -13,12 +13,15 @@ then the sum of the phases pytest timed (setup, call, teardown: the run less sta
 collection) with the longest setup apart (in a browser file, the site build, which the
 whole suite makes once), the failures, and with ``--slowest N`` the N slowest phases.
 The machine may be shared: CPU seconds move less with the load than wall seconds, and
-``--runs 2`` shows the noise.
+``--runs 2`` shows the noise. ``--against REV`` times each file as it was at REV too (a
+copy beside it, removed afterwards), the two versions' runs in turn, so that both meet
+the same load: before and after in one command.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 import resource
 import statistics
@@ -26,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -104,23 +108,52 @@ def main() -> None:
     parser.add_argument("files", nargs="*", help="test files (default: the known slowest)")
     parser.add_argument("--runs", type=int, default=1, help="runs of each file (default 1)")
     parser.add_argument("--slowest", type=int, default=0, help="show the N slowest phases")
+    parser.add_argument(
+        "--against",
+        metavar="REV",
+        help="also time each file as it was at git revision REV, the runs taken in turn",
+    )
     args = parser.parse_args()
     results = []
     for path in args.files or SLOW:
-        times = FileTimes(path)
-        for run in range(args.runs):
-            wall, cpu, summary, failed, lines = run_once(path, args.slowest)
-            times.walls.append(wall)
-            times.cpus.append(cpu)
-            times.summary = summary
-            times.slowest += [f"run {run + 1}: {line}" for line in lines]
-            times.failed |= failed
-        results.append(times)
-        report(times)
+        with earlier_copy(path, args.against) as before:
+            # (what is timed, the file run): the earlier version first, then the current.
+            versions = [(FileTimes(path), path)]
+            if args.against:
+                versions.insert(0, (FileTimes(f"{path}@{args.against}"), before))
+            for run in range(args.runs):
+                for times, where in versions:
+                    wall, cpu, summary, failed, lines = run_once(where, args.slowest)
+                    times.walls.append(wall)
+                    times.cpus.append(cpu)
+                    times.summary = summary
+                    times.slowest += [f"run {run + 1}: {line}" for line in lines]
+                    times.failed |= failed
+        for times, _ in versions:
+            results.append(times)
+            report(times)
     total = sum(statistics.median(t.walls) for t in results)
     print(f"\nall files: {total:.1f} s wall (sum of medians)")
     if any(t.failed for t in results):
         sys.exit(1)
+
+
+@contextlib.contextmanager
+def earlier_copy(path: str, revision: str | None) -> Iterator[str]:
+    """The file as it was at ``revision``, beside the file (its conftest and package apply)
+    under a name of its own, removed afterwards; ``path`` itself without a revision."""
+    if revision is None:
+        yield path
+        return
+    text = subprocess.run(
+        ["git", "show", f"{revision}:{path}"], cwd=HERE, capture_output=True, check=True
+    ).stdout
+    copy = Path(path).with_name(f"_bench_before_{Path(path).name}")
+    (HERE / copy).write_bytes(text)
+    try:
+        yield str(copy)
+    finally:
+        (HERE / copy).unlink()
 
 
 def report(times: FileTimes) -> None:

@@ -10,6 +10,8 @@ and a laptop (1280x800), in fr, uk and en:
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +19,7 @@ import pytest
 
 from schemas.cases import Case
 from schemas.loader import load_game
+from tests.browser.conftest import calculator_at
 from tests.browser.forms import FORGET_TABLE, enter_state
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
@@ -56,14 +59,11 @@ def _cases_by_count(game: str) -> dict[int, Case]:
     return dict(sorted(found.items()))
 
 
-def _open(browser: Any, base_url: str, path: str, screen: str) -> tuple[Any, Any]:
-    width, height = SCREENS[screen]
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.goto(base_url + path)
-    page.wait_for_function("document.querySelector('[data-calculator]')?.dataset.ready === 'true'")
-    return context, page
+@contextmanager
+def _opened(browser: Any, kept: dict[tuple[int, int], Any], url: str, screen: str) -> Iterator[Any]:
+    """The calculator at ``url`` on ``screen``, in the module's kept page of that size."""
+    with calculator_at(browser, kept, url, SCREENS[screen], timeout=10_000) as (page, _):
+        yield page
 
 
 def _fresh(page: Any) -> None:
@@ -165,14 +165,18 @@ def check_standings(page: Any, case: Case) -> list[str]:
 @pytest.mark.parametrize("language", ["fr", "uk", "en"])
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_player_at_the_top_of_the_results(
-    browser: Any, base_url: str, game: str, language: str, screen: str
+    browser: Any,
+    kept_pages: dict[tuple[int, int], Any],
+    base_url: str,
+    game: str,
+    language: str,
+    screen: str,
 ) -> None:
     """Every player count of the game in English; its largest table in French and
     Ukrainian (the words change, the layout is the same)."""
     by_count = _cases_by_count(game)
     counts = list(by_count) if language == "en" else [max(by_count)]
-    context, page = _open(browser, base_url, f"{language}/{game}/scoring/", screen)
-    try:
+    with _opened(browser, kept_pages, f"{base_url}{language}/{game}/scoring/", screen) as page:
         for k, count in enumerate(counts):
             if k:
                 _fresh(page)
@@ -185,16 +189,15 @@ def test_every_player_at_the_top_of_the_results(
                     path=str(SHOTS / f"calc-results-{game}-{language}-{screen}.png")
                 )
             assert wrong == [], f"{game}, {count} players ({case.id}): {wrong}"
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("screen", SCREENS)
-def test_a_shared_win_shares_the_place(browser: Any, base_url: str, screen: str) -> None:
+def test_a_shared_win_shares_the_place(
+    browser: Any, kept_pages: dict[tuple[int, int], Any], base_url: str, screen: str
+) -> None:
     """Two players level on points and on every tiebreaker share first place: both are
     numbered 1, and the next player is 3rd."""
-    context, page = _open(browser, base_url, "en/viticulture/scoring/", screen)
-    try:
+    with _opened(browser, kept_pages, base_url + "en/viticulture/scoring/", screen) as page:
         state = {
             "game": "viticulture",
             "players": [
@@ -210,18 +213,17 @@ def test_a_shared_win_shares_the_place(browser: Any, base_url: str, screen: str)
             "1. Chloe",
             "3. Dee",
         ]
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("language", ["fr", "uk", "en"])
 def test_solo_and_coop_say_who_won_against_the_rival(
-    browser: Any, base_url: str, language: str
+    browser: Any, kept_pages: dict[tuple[int, int], Any], base_url: str, language: str
 ) -> None:
     """Viticulture solo against the Automa (at 20), won then lost; River of Gold against
     Seishin, the team losing: a line says who won, and the rival has its place at the top."""
-    context, page = _open(browser, base_url, f"{language}/viticulture/scoring/", "phone")
-    try:
+    with _opened(
+        browser, kept_pages, f"{base_url}{language}/viticulture/scoring/", "phone"
+    ) as page:
         calc = page.locator("[data-calculator]")
         state = {
             "game": "viticulture",
@@ -257,5 +259,3 @@ def test_solo_and_coop_say_who_won_against_the_rival(
             page.locator("[data-results]").screenshot(
                 path=str(SHOTS / f"calc-results-seishin-{language}-phone.png")
             )
-    finally:
-        context.close()

@@ -221,5 +221,4 @@ def calculator_at(
         del kept[size]
         page.context.close()
         raise
-    finally:
-        page.remove_listener("pageerror", record)
+    page.remove_listener("pageerror", record)

@@ -145,8 +145,49 @@ class SequenceInput(_InputBase):
     component: Identifier | None = None
 
 
+#: The most numbers one row holds, and the most rows a list may be declared to hold: a
+#: row is a line of the form, and every line is a field to fill on a phone.
+MAX_ROW_FIELDS = 8
+MAX_ROWS = 50
+
+
+class RowField(Strict):
+    """One number of every row: a feature's size, the player's followers on it."""
+
+    id: Identifier
+    label: Text
+    help: Text | None = None
+    min: int = 0
+    #: Every number of a row has an upper bound, as every count has.
+    max: int
+
+    @model_validator(mode="after")
+    def _bounds(self) -> RowField:
+        if self.max < self.min:
+            raise ValueError(f"max ({self.max}) is below min ({self.min})")
+        return self
+
+
+class RowsInput(_InputBase):
+    """A list of records, as many as the player has, each with the same numbers (a
+    tile-laying game's open features: each with its size and the player's followers on it).
+
+    Every number of a row must be given; the list holds at most ``max_rows`` rows. Nodes
+    read it with ``rows_sum``, ``rows_count`` and ``rows_award``.
+    """
+
+    kind: Literal["rows"]
+    fields: list[RowField] = Field(min_length=1, max_length=MAX_ROW_FIELDS)
+    max_rows: int = Field(ge=1, le=MAX_ROWS)
+
+    @model_validator(mode="after")
+    def _unique_fields(self) -> RowsInput:
+        require_unique([f.id for f in self.fields], "row field")
+        return self
+
+
 PlayerInput = Annotated[
-    CountInput | FlagInput | ChoiceInput | PositionInput | SequenceInput,
+    CountInput | FlagInput | ChoiceInput | PositionInput | SequenceInput | RowsInput,
     Discriminator("kind"),
 ]
 
@@ -302,6 +343,14 @@ class EndCheck(Strict):
     message: Text
 
 
+class RivalLabel(Strict):
+    """What one of a rival's inputs is called in its own fieldset, where the player's label
+    would say "you" ("Regions where Seishin owns a building", not "where you own")."""
+
+    input: Identifier
+    label: Text
+
+
 class Rival(Strict):
     """A participant that is not a player: Tokaido's neutral traveller at two, Viticulture's
     Automa, River of Gold's Seishin.
@@ -317,10 +366,16 @@ class Rival(Strict):
 
     id: Identifier
     label: Text
+    #: Its name inside a sentence, with the article the language sets ("l’Automa"), when
+    #: that differs from the label; the verdict against it says it (scorer.verdict).
+    sentence_name: Text | None = None
     help: Text | None = None
     #: Present only when this holds (two players; the solo option).
     when: Expr | None = None
     inputs: list[Identifier] = Field(default_factory=list)
+    #: Its own labels for some of its ``inputs``, in the third person; the others keep
+    #: the player's label.
+    labels: list[RivalLabel] = Field(default_factory=list)
     #: Inputs the rules set: a number, true/false, or an expression of the options, table
     #: inputs and player count (Seishin's Koku: 5 per level).
     fixed: dict[Identifier, int | bool | Expr] = Field(default_factory=dict)
@@ -336,6 +391,11 @@ class Rival(Strict):
         if both:
             raise ValueError(f"inputs both entered and fixed: {', '.join(both)}")
         require_unique(self.inputs, "rival input")
+        labelled = [item.input for item in self.labels]
+        require_unique(labelled, "rival label")
+        stray = [ident for ident in labelled if ident not in self.inputs]
+        if stray:
+            raise ValueError(f"labels for inputs the rival is not given: {', '.join(stray)}")
         return self
 
 

@@ -33,6 +33,7 @@ import yaml
 from hypothesis import HealthCheck, Phase, given, settings
 from pydantic import TypeAdapter
 
+from rulebook.commands.score import labels, verdict_line
 from rulebook.i18n.runtime import Translator, translator
 from rulebook.problems import ProblemWords
 from rulebook.site.assets import write_assets
@@ -53,8 +54,10 @@ from scorer.legality import applicable_options, option_whens
 from scorer.outcome import score_outcome
 from scorer.problems import EndStateError, Problem, excerpt
 from scorer.reading import MAX_BYTES, MAX_DEPTH, read_end_state
+from scorer.relevance import hidden, settle
 from scorer.rng import SeededRandom, fnv1a
 from scorer.setup import SetupError, make_setup
+from scorer.verdict import rival_verdict
 from tests.strategies import end_states
 from tests.track_support import track_state
 
@@ -310,10 +313,59 @@ def game_states(content: GameContent, engine: GameEngine) -> list[Json]:
     if bases:
         for index, state in enumerate(hostile_states(content, rng.choice(bases))):
             states.append({"id": f"hostile {index}", "state": state})
+    words = {language: labels(content, TRANSLATORS[content.id, language]) for language in LANGUAGES}
     for item in states:
         item.update(outcome(engine, item["state"]))
         with_messages(content, item)
+        with_verdict(item, words)
     return states
+
+
+#: The most players' rows per game whose relevance (scorer/relevance.py) JavaScript matches.
+RELEVANCE_ROWS = 400
+
+
+def relevance_cases(engine: GameEngine, states: list[Json]) -> list[Json]:
+    """Which inputs count for each player of the parity states (their rows as given,
+    corrupted ones included; the options as validation reads them), for relevance.js."""
+    facts = engine.facts
+    needs = facts.export["needs"]
+    defaults = {spec["id"]: facts.default_value(spec) for spec in facts.inputs}
+    asked = [spec["id"] for spec in facts.inputs]
+    out: list[Json] = []
+    for item in states:
+        players = item["state"].get("players") if isinstance(item["state"], dict) else None
+        if not isinstance(players, list) or len(players) not in facts.counts:
+            continue
+        try:
+            checked: Any = engine.check(copy.deepcopy(item["state"]))
+        except EndStateError as error:
+            checked = error.state
+        options = checked.options if checked is not None else dict(facts.option_values)
+        count = len(players)
+        case: Json = {"options": options, "count": count, "settled": settle(needs, options, count)}
+        case["rows"] = [
+            {"row": row, "found": hidden(needs, row, defaults, asked, options, count)}
+            for row in players
+            if isinstance(row, dict)
+        ]
+        out.append(case)
+        if sum(len(c["rows"]) for c in out) >= RELEVANCE_ROWS:
+            break
+    return out
+
+
+def with_verdict(item: Json, words: dict[str, Any]) -> None:
+    """A scored state with a rival: its verdict (scorer.verdict) and the sentence the
+    command line prints for it in every language, for the browser to say the same."""
+    result = item.get("result")
+    if result is None or item.get("problems") or not result["rivals"]:
+        return
+    found = rival_verdict(result)
+    item["verdict"] = None if found is None else found.to_json()
+    item["verdict_said"] = {
+        language: verdict_line(words[language], result) for language in LANGUAGES
+    }
 
 
 def hostile_states(content: GameContent, base: Json) -> list[Json]:
@@ -798,6 +850,14 @@ scoring:
     - {id: gifts, kind: count, label: Gifts, max: 3, affects_others: true}
     - {id: jokers, kind: count, label: Jokers, max: 3}
     - {id: seat, kind: position, label: Seat}
+    - id: roads
+      kind: rows
+      label: Open roads
+      max_rows: 5
+      fields:
+        - {id: size, label: Size, min: 1, max: 9}
+        - {id: mine, label: Your followers, max: 3}
+        - {id: theirs, label: Most followers of another player, max: 3}
   values:
     - id: gift_points
       compute: {sum: [{input: gifts}, {neighbours: {of: {product: [{input: gifts}, 2]}, offsets: [-1, 1]}}]}
@@ -882,6 +942,19 @@ scoring:
     - {id: extra_points, compute: {if: {cond: {option: big}, then: {product: [{input: extra}, 4]}}}}
     - {id: alt_points, compute: {if: {cond: {is: {of: {option: mode}, in: [alt]}}, then: {maximum: [{input: bonus}, {player_count: true}]}}}}
     - {id: bonus_points, compute: {input: bonus}}
+    - id: road_points
+      compute:
+        rows_sum:
+          of: {input: roads}
+          each: {if: {cond: {all: [{gt: [{field: mine}, 0]}, {ge: [{field: mine}, {field: theirs}]}]}, then: {field: size}}}
+    - id: road_counts
+      compute:
+        sum:
+          - {rows_count: {of: {input: roads}}}
+          - {rows_count: {of: {input: roads}, where: {ge: [{field: size}, {sum: [{input: debt}, 3]}]}}}
+          - {rows_sum: {of: {input: roads}, each: {lt: [{field: mine}, {field: theirs}]}}}
+    - {id: road_award, compute: {rows_award: {of: {input: roads}, by: {field: size}, awards: [5, 3], ties: competition}}}
+    - {id: road_pool, compute: {rows_award: {of: {input: roads}, by: {product: [{field: mine}, {field: size}]}, awards: [6, 3, 2], ties: pool_floor, at_least: 2}}}
     - {id: arrival_place, compute: {input: arrival}}
   categories:
     - {id: coins, label: Coins, value: coin_points}
@@ -921,6 +994,10 @@ scoring:
       label: Gems {g} doubled
       value: gem_{g}_double
     - {id: templated, label: Templated, value: templated}
+    - {id: roads, label: Roads, value: road_points}
+    - {id: road_counts, label: Road counts, value: road_counts}
+    - {id: road_award, label: Largest roads, value: road_award}
+    - {id: road_pool, label: Roads shared, value: road_pool}
   ranking:
     keys:
       - {value: total, label: Points}
@@ -965,6 +1042,72 @@ PROBE_STATES: list[Json] = [
 ]
 
 
+def _road(size: int, mine: int, theirs: int) -> Json:
+    return {"size": size, "mine": mine, "theirs": theirs}
+
+
+#: Rows cases of the probe: each player's open roads (the first player's, then the
+#: others'), and the first player's points worked out by hand on the four road categories
+#: (tests/test_rows.py checks them in Python; the parity run compares the browser's).
+ROW_CASES: list[tuple[str, list[Json], list[Json], dict[str, int]]] = [
+    (
+        "no rows",
+        [],
+        [],
+        {"roads": 0, "road_counts": 0, "road_award": 0, "road_pool": 0},
+    ),
+    (
+        # 4 + 2 held (the 4 nobody holds more of); 3 rows, 2 of size 3 or more, 1 lost;
+        # the two 4s tie first (5 each, competition skips 2nd); 4 and 4 (followers x size)
+        # pool 6 + 3 = 9, 4 each, the row without followers takes no part.
+        "several rows with ties",
+        [_road(4, 1, 1), _road(4, 0, 2), _road(2, 2, 0)],
+        [_road(9, 3, 0)],
+        {"roads": 6, "road_counts": 6, "road_award": 10, "road_pool": 8},
+    ),
+    (
+        # One row: 9 held; 1 row, of size 3 or more; alone in first place (5 and 6).
+        "one row",
+        [_road(9, 3, 3)],
+        [],
+        {"roads": 9, "road_counts": 2, "road_award": 5, "road_pool": 6},
+    ),
+    (
+        # Three rows of 5 tie first: 5 each (15); 1 x 5 = 5 three times pools 6 + 3 + 2 =
+        # 11, 3 each (9); none held (2 < 3), all lost: 3 + 3 + 3.
+        "a three-way tie",
+        [_road(5, 1, 2)] * 3,
+        [_road(5, 1, 2)],
+        {"roads": 0, "road_counts": 9, "road_award": 15, "road_pool": 9},
+    ),
+]
+
+#: Rows a file gets wrong: each is refused at its path, the same in both runtimes.
+ROW_FAULTS: list[tuple[str, Any]] = [
+    ("a number past its field's bound", [_road(10, 0, 0), _road(1, -1, 4)]),
+    ("a field left out and one unknown", [{"size": 2, "mine": 1, "colour": 3}]),
+    ("more rows than allowed", [_road(1, 0, 0)] * 6),
+    ("not a list", {"size": 2}),
+    ("a row that is no record", [3, [1], None]),
+    ("a number that is no whole number", [{"size": 2.5, "mine": True, "theirs": "1"}]),
+]
+
+
+def row_states(base: Json) -> list[Json]:
+    """ROW_CASES and ROW_FAULTS laid over a scored probe state (every debt 0, so each case's
+    numbers depend on the roads alone)."""
+    found = []
+    variants: list[tuple[str, Any, Any]] = [(n, mine, others) for n, mine, others, _ in ROW_CASES]
+    variants += [(n, rows, []) for n, rows in ROW_FAULTS]
+    for name, first, others in variants:
+        state = copy.deepcopy(base)
+        for index, player in enumerate(state["players"]):
+            player["debt"] = 0
+            player["roads"] = copy.deepcopy(first if index == 0 else others)
+        found.append({"id": f"rows: {name}", "state": state})
+    return found
+
+
 def probe_states(content: GameContent, engine: GameEngine) -> list[Json]:
     """PROBE_STATES laid over a few scored random states (with and without the expansion,
     which brings the bot), with Python's outcome."""
@@ -981,6 +1124,10 @@ def probe_states(content: GameContent, engine: GameEngine) -> list[Json]:
             item = {"id": f"probe {k}.{j}", "state": state, **outcome(engine, state)}
             with_messages(content, item)
             states.append(item)
+    for item in row_states(scored[0]):
+        item.update(outcome(engine, item["state"]))
+        with_messages(content, item)
+        states.append(item)
     return states
 
 
@@ -1009,14 +1156,16 @@ def build_fixture() -> Json:
         for language in LANGUAGES:
             TRANSLATORS[game_id, language] = translator(content, language)
         extra = probe_states(content, engine) if game_id == "probe" else []
+        states = game_states(content, engine) + extra
         games[game_id] = {
             "export": _plain(export_game(content)),
             "islands": {
                 language: island_data(content, Localizer(language, content))
                 for language in LANGUAGES
             },
-            "states": game_states(content, engine) + extra,
+            "states": states,
             "setups": game_setups(content),
+            "relevance": _plain(relevance_cases(engine, states)),
         }
     return {
         "games": games,

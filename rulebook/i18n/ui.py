@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulebook.i18n.messages import SourceMessage
+from scorer.verdict import MESSAGES as VERDICT_MESSAGES
 from scorer.words import MESSAGES as DESCRIPTION_MESSAGES
 
 #: The catalog domain of interface strings.
@@ -218,6 +219,12 @@ UI_STRINGS: tuple[UiString, ...] = (
         "Starting line-up, from the first to leave to the last:",
         "Setup generator: above the drawn order of the pawns in their starting line (Tokaido:"
         " there is no turn order, the traveller furthest back moves).",
+    ),
+    UiString(
+        "setup_reading_ahead",
+        "For reading ahead: the checklist and the pictures for every player count",
+        "Setup page: the folded section under the generator, for readers who read the setup"
+        " before the table is known; the generated checklist and its picture come first.",
     ),
     UiString(
         "setup_pictures",
@@ -630,6 +637,28 @@ UI_STRINGS: tuple[UiString, ...] = (
     ),
     UiString("draft_short", "draft", "Preview for translators: the short mark of a draft."),
     UiString(
+        "unreviewed",
+        "Translation not reviewed yet: this language publishes reviewed translations only.",
+        "Preview for translators (build --drafts): the title of the mark beside a translation "
+        "that waits for a reviewer, in a language that requires review.",
+    ),
+    UiString(
+        "unreviewed_short",
+        "not reviewed",
+        "Preview for translators: the short mark of a translation waiting for review.",
+    ),
+    UiString(
+        "draft_source",
+        "Source text:",
+        "Preview for translators: the label before the source text shown under a draft.",
+    ),
+    UiString(
+        "draft_source_changed",
+        "Source text, with its changes since this translation:",
+        "Preview for translators: the label before the source text shown under a draft, "
+        "its removed words struck out and its new words underlined.",
+    ),
+    UiString(
         "translation_status",
         "Translation status",
         "Site page title: how far each game is translated.",
@@ -1028,6 +1057,29 @@ UI_STRINGS: tuple[UiString, ...] = (
     UiString("calc_less", "One less", "Calculator: the − button beside a small count."),
     UiString("calc_more", "One more", "Calculator: the + button beside a small count."),
     UiString(
+        "calc_row",
+        "Row {n}",
+        "Calculator: the heading of one row of a list input (an open feature with its"
+        " numbers); {n} is its number, from 1.",
+    ),
+    UiString(
+        "calc_row_add",
+        "Add a row",
+        "Calculator: the button under a list input that adds a row (an open feature).",
+    ),
+    UiString(
+        "calc_row_remove",
+        "Remove row {n}",
+        "Calculator: what a screen reader says for the × button that removes a row of a list"
+        " input; {n} is its number, from 1.",
+    ),
+    UiString(
+        "calc_rows_full",
+        "At most {count} row",
+        "Calculator: under a list input whose rows are all used; {count} is the most it holds.",
+        plural="At most {count} rows",
+    ),
+    UiString(
         "calc_verdict",
         "{name} wins with {amount}, {gap} ahead of {other}; the biggest gains: {categories}",
         "Calculator, the result in one sentence; {amount} and {gap} are e.g. '86 points' and '5 points', {categories} a list of one or two scoring categories (joined with '; ' when a name holds a comma)."
@@ -1083,6 +1135,8 @@ UI_STRINGS: tuple[UiString, ...] = (
         "Nobody scored in: {categories}",
         "Calculator: one line for the scoring categories no player scored any point in.",
     ),
+    # -- the verdict against a rival (scorer.verdict), declared with the engine --
+    *(UiString(m.key, m.text, m.note) for m in VERDICT_MESSAGES),
     # -- scoring in words (scorer.describe): the words are declared with the engine --
     *(UiString(m.key, m.text, m.note, m.plural) for m in DESCRIPTION_MESSAGES),
 )

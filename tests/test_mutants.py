@@ -40,12 +40,14 @@ def higher_is_worse(keys: Any, columns: Any, explain: bool = True) -> list[Place
     return rank_players(turned, columns, explain)
 
 
-def chokes_on_junk(content: Any, compiled: Any, model: Any, raw: Any) -> Any:
-    """Validation that trips over a value of the wrong type instead of reporting it."""
+def chokes_on_junk(facts: Any, compiled: Any, raw: Any, hidden: Any = None) -> Any:
+    """Validation that trips over a value of the wrong type instead of reporting it.
+    (Its parameters are check_end_state's: with any others the call itself would raise
+    the TypeError, and the test would pass without the property finding anything.)"""
     for player in raw.get("players", []) if isinstance(raw, dict) else []:
         if isinstance(player, dict) and any(isinstance(v, list | dict) for v in player.values()):
             raise TypeError("unexpected value")
-    return engine_module_check(content, compiled, model, raw)
+    return engine_module_check(facts, compiled, raw, hidden)
 
 
 engine_module_check = engine_module.check_end_state
@@ -106,3 +108,6 @@ def test_the_property_catches_its_mutant(
     found = caught.value
     failures = list(found.exceptions) if isinstance(found, BaseExceptionGroup) else [found]
     assert any(isinstance(f, failure) for f in failures), f"{name}: {failures!r}"
+    # A mutant whose parameters no longer match what it replaces fails at the call, not
+    # at the bug: that proves nothing about the property.
+    assert not any("positional argument" in str(f) for f in failures), f"{name}: {failures!r}"

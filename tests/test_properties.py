@@ -119,18 +119,27 @@ def test_mutated_states_give_a_result_or_a_validation_error(
     state = data.draw(end_states(GAMES[game_id]))
     target = data.draw(st.sampled_from(["player", "option", "table", "root", "players"]))
     value = data.draw(junk)
-    if target == "player":
-        player = data.draw(st.sampled_from(state["players"]))
-        field = data.draw(st.sampled_from([*player, "unknown"]))
-        player[field] = value
-    elif target in ("option", "table"):
-        key = "options" if target == "option" else "table"
-        section = state.setdefault(key, {})
-        section[data.draw(st.sampled_from([*section, "unknown"]))] = value
-    elif target == "players":
-        state["players"] = value
-    else:
-        state = value
+    # The drawn junk, and the same junk inside a list: a container where a scalar belongs is
+    # the commonest slip of a hand-edited state, so every example tries it, whatever the
+    # derandomized draw happens to give (it shifts whenever the project's source does).
+    for junk_value in (value, [value]):
+        mutated = copy.deepcopy(state)
+        if target == "player":
+            player = data.draw(st.sampled_from(mutated["players"]))
+            field = data.draw(st.sampled_from([*player, "unknown"]))
+            player[field] = junk_value
+        elif target in ("option", "table"):
+            key = "options" if target == "option" else "table"
+            section = mutated.setdefault(key, {})
+            section[data.draw(st.sampled_from([*section, "unknown"]))] = junk_value
+        elif target == "players":
+            mutated["players"] = junk_value
+        else:
+            mutated = junk_value
+        _gives_a_result_or_problems(engine, mutated)
+
+
+def _gives_a_result_or_problems(engine: GameEngine, state: Any) -> None:
     try:
         result = engine.score(state)
     except EndStateError as error:

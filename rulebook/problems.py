@@ -18,7 +18,7 @@ from rulebook.i18n.numbers import format_number
 from rulebook.i18n.runtime import Translator
 from rulebook.i18n.ui import UI_STRINGS
 from schemas.game import GameContent
-from schemas.scoring import ChoiceInput, Option, PlayerInput, TableInput
+from schemas.scoring import ChoiceInput, Option, PlayerInput, RowsInput, TableInput
 from scorer.problems import Problem
 
 _TEXT = {s.key: s.text for s in UI_STRINGS}
@@ -82,6 +82,19 @@ class ProblemWords:
         if spec is None:
             return ident
         return self.translate(f"scoring.inputs.{ident}.label", spec.label)
+
+    def _row_where(self, ident: str, rest: Sequence[Any]) -> list[str]:
+        """A rows input's row and number in words ("Row 2", "Size"), as problems.js says them."""
+        spec = self._inputs.get(ident)
+        if not isinstance(spec, RowsInput) or not rest or not isinstance(rest[0], int):
+            return []
+        found = [self.ui("calc_row", {"n": self.number(rest[0] + 1)})]
+        if len(rest) >= 2:
+            labels = {f.id: f.label for f in spec.fields}
+            name = str(rest[1])
+            context = f"scoring.inputs.{ident}.fields.{name}.label"
+            found.append(self.translate(context, labels[name]) if name in labels else name)
+        return found
 
     def option_label(self, ident: str) -> str:
         option = self._options.get(ident)
@@ -196,7 +209,7 @@ class ProblemWords:
                 return self.ui("default_player", {"n": self.number(loc[1] + 1)})
             if field == "name" or field is None:
                 return who or ""
-            label = self.input_label(str(field))
+            label = ", ".join([self.input_label(str(field)), *self._row_where(str(field), loc[3:])])
             return f"{who}, {label}" if who else label
         if len(loc) == 2 and loc[0] == "table":
             return self.table_label(str(loc[1]))

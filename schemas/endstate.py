@@ -38,6 +38,7 @@ from schemas.scoring import (
     FlagInput,
     PlayerInput,
     PositionInput,
+    RowsInput,
     SequenceInput,
 )
 
@@ -97,11 +98,36 @@ def _field(content: GameContent, spec: PlayerInput) -> tuple[Any, Any]:
         return StrictInt | None, Field(
             None, ge=1, le=content.game.players.max, description=description
         )
+    if isinstance(spec, RowsInput):
+        return list[_row_model(content, spec)], Field(  # type: ignore[misc]
+            default_factory=list, max_length=spec.max_rows, description=description
+        )
     assert isinstance(spec, SequenceInput)
     item = Annotated[StrictInt, Field(ge=spec.item_min, le=spec.item_max)]
     return list[item], Field(
         default_factory=list, max_length=spec.max_length, description=description
     )
+
+
+def _row_model(content: GameContent, spec: RowsInput) -> type[BaseModel]:
+    """One row of a rows input: every number given, each within its field's bounds, so a
+    problem names its place (``players[1].roads[3].size``)."""
+    fields: dict[str, Any] = {
+        row_field.id: (
+            StrictInt,
+            Field(
+                ...,
+                ge=row_field.min,
+                le=row_field.max,
+                description=row_field.label
+                if row_field.help is None
+                else f"{row_field.label}. {row_field.help}",
+            ),
+        )
+        for row_field in spec.fields
+    }
+    name = _model_name(content, "Row" + spec.id.title().replace("_", ""))
+    return create_model(name, __config__=ConfigDict(extra="forbid"), **fields)
 
 
 def _model_name(content: GameContent, suffix: str) -> str:

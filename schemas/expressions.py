@@ -47,6 +47,9 @@ class Scope:
 
     allowed: frozenset[str]
     reason: str
+    #: Inside a rows node's row expression: the rows input whose fields ``{field: ...}``
+    #: may read (None elsewhere, where a row field means nothing).
+    rows: str | None = None
 
 
 #: Awards and other per-place numbers: the same for every player, known before comparing.
@@ -386,6 +389,98 @@ class CountEqual(_PileNode):
         return self.count_equal.of
 
 
+TiePolicy = Literal["dense", "competition", "pool_floor", "pool_nearest"]
+
+
+# ----------------------------------------------------------------------------------------
+# Rows (a list of records: a tile-laying game's open features)
+# ----------------------------------------------------------------------------------------
+
+
+class FieldRef(Node):
+    """A number of the row being read: only inside the row expressions of ``rows_sum``,
+    ``rows_count`` and ``rows_award``, naming a field of the rows input they read."""
+
+    model_config = _title("field")
+    field: Identifier
+
+
+#: What an expression computed once per row may read (schemas.references widens the scope
+#: of a rows node's row fields with the row's own numbers).
+ROW_REASON = (
+    "a row expression is computed once for each row of the player's list: it may read "
+    "the row's fields and what the player's other expressions read, but not compare players"
+)
+
+
+class RowsNode(Node):
+    """A node over the rows of a player's rows input; its ``row_fields`` are computed per row."""
+
+    #: The fields of the spec computed once per row (they may read ``{field: ...}``).
+    row_fields: ClassVar[tuple[str, ...]] = ()
+
+    def spec(self) -> Any:
+        return getattr(self, next(iter(type(self).model_fields)))
+
+    def rows(self) -> InputRef:
+        """The rows input this node reads."""
+        return self.spec().of  # type: ignore[no-any-return]
+
+    def expected_inputs(self) -> list[tuple[str, tuple[str, ...]]]:
+        return [(self.rows().input, ("rows",))]
+
+
+class RowsSumSpec(Strict):
+    of: InputRef
+    #: Computed for each row; the results are added up.
+    each: Expr
+
+
+class RowsSum(RowsNode):
+    """``each`` computed for every row of a rows input, added up (0 for no row): the
+    points of the open features, ``{product: [{field: size}, 2]}`` each."""
+
+    model_config = _title("rows_sum")
+    rows_sum: RowsSumSpec
+    row_fields: ClassVar[tuple[str, ...]] = ("each",)
+
+
+class RowsCountSpec(Strict):
+    of: InputRef
+    #: A condition on the row; every row counts when it is left out.
+    where: Expr | None = None
+
+
+class RowsCount(RowsNode):
+    """How many rows of a rows input meet ``where`` (all of them without it)."""
+
+    model_config = _title("rows_count")
+    rows_count: RowsCountSpec
+    row_fields: ClassVar[tuple[str, ...]] = ("where",)
+
+
+class RowsAwardSpec(Strict):
+    """Points by place among one player's rows, ranked by ``by`` (higher first), with a
+    stated tie policy (as ``rank_award``'s among players: ``dense``, ``competition``,
+    ``pool_floor``, ``pool_nearest``). Rows whose ``by`` is below ``at_least`` take no
+    place; rows placed after the listed awards get nothing."""
+
+    of: InputRef
+    by: Expr
+    awards: list[int] = Field(min_length=1)
+    ties: TiePolicy
+    at_least: int = 1
+
+
+class RowsAward(RowsNode):
+    """The points a player's rows take by place among themselves, added up (the largest
+    open feature scores 5, the second 3)."""
+
+    model_config = _title("rows_award")
+    rows_award: RowsAwardSpec
+    row_fields: ClassVar[tuple[str, ...]] = ("by",)
+
+
 # ----------------------------------------------------------------------------------------
 # Mechanics with a name of their own
 # ----------------------------------------------------------------------------------------
@@ -462,9 +557,6 @@ class BestAssignment(Node):
         if isinstance(spec.wildcards, InputRef):
             found.append((spec.wildcards.input, ("count",)))
         return found
-
-
-TiePolicy = Literal["dense", "competition", "pool_floor", "pool_nearest"]
 
 
 class ChoiceData(Strict):
@@ -651,6 +743,10 @@ NODE_MODELS: tuple[type[Node], ...] = (
     Last,
     CountEqual,
     SumItems,
+    FieldRef,
+    RowsSum,
+    RowsCount,
+    RowsAward,
     SetCollection,
     SortedKey,
     BestAssignment,
@@ -760,6 +856,10 @@ Expr = TypeAliasType(
             | Annotated[Last, Tag("last")]
             | Annotated[CountEqual, Tag("count_equal")]
             | Annotated[SumItems, Tag("sum_items")]
+            | Annotated[FieldRef, Tag("field")]
+            | Annotated[RowsSum, Tag("rows_sum")]
+            | Annotated[RowsCount, Tag("rows_count")]
+            | Annotated[RowsAward, Tag("rows_award")]
             | Annotated[SetCollection, Tag("set_collection")]
             | Annotated[SortedKey, Tag("sorted_key")]
             | Annotated[BestAssignment, Tag("best_assignment")]

@@ -50,6 +50,7 @@ _FIELDS = (
     "name",
     "state",
     "in_progress",
+    "require_review",
     "search",
     "quotes",
     "apostrophe",
@@ -80,6 +81,9 @@ class LanguageSpec:
     #: Games (or ``ui``) whose translation into this published language is under way: like
     #: an in-progress language, they are checked for correctness, not for completeness.
     in_progress: tuple[str, ...] = ()
+    #: Whether a published translation must carry a reviewer's mark (rulebook.i18n.review)
+    #: before ``rulebook i18n check --complete`` passes; off by default.
+    require_review: bool = False
     #: The search index's language, when lunr has no pipeline for ``code``.
     search: str | None = None
     #: Opening and closing quotes, then the pair used inside them.
@@ -96,6 +100,11 @@ class LanguageSpec:
     def complete_required(self, domain: str) -> bool:
         """Whether every message of ``domain`` (a game, or ``ui``) must be translated."""
         return self.published and domain not in self.in_progress
+
+    def review_required(self, domain: str) -> bool:
+        """Whether every translation of ``domain`` must be reviewed: a domain that must be
+        complete, in a language that says ``require_review: true``."""
+        return self.require_review and self.complete_required(domain)
 
 
 class LanguagesError(Exception):
@@ -137,6 +146,12 @@ def complete_required(code: str, domain: str) -> bool:
     """Whether ``domain`` must be complete in ``code``: a published language where the
     game (or ``ui``) is not in progress. A language not listed needs nothing."""
     return any(spec.code == code and spec.complete_required(domain) for spec in specs())
+
+
+def review_required(code: str, domain: str) -> bool:
+    """Whether every translation of ``domain`` into ``code`` must carry a reviewer's mark.
+    A language not listed needs none."""
+    return any(spec.code == code and spec.review_required(domain) for spec in specs())
 
 
 def language(code: str) -> LanguageSpec:
@@ -311,6 +326,7 @@ def _spec(entry: Any, loc: Loc) -> LanguageSpec:
         name=_text(entry, "name", loc, required=True),
         state=cast(State, state),
         in_progress=_ids(entry, "in_progress", loc),
+        require_review=_flag(entry, "require_review", loc),
         search=_text(entry, "search", loc) or None,
         quotes=None if quotes is None else cast(tuple[str, str, str, str], tuple(quotes)),
         apostrophe=_text(entry, "apostrophe", loc) or None,
@@ -329,6 +345,13 @@ def _ids(entry: dict[str, Any], key: str, loc: Loc) -> tuple[str, ...]:
         if not isinstance(item, str) or not re.fullmatch(r"[a-z][a-z0-9_]{0,63}", item):
             raise _Problem((*loc, key, index), f"{_shown(item)} is not a game id (or `ui`)")
     return tuple(value)
+
+
+def _flag(entry: dict[str, Any], key: str, loc: Loc) -> bool:
+    value = entry.get(key, False)
+    if not isinstance(value, bool):
+        raise _Problem((*loc, key), f"`true` or `false` is expected (got {_shown(value)})")
+    return value
 
 
 def _short(value: Any) -> bool:

@@ -18,10 +18,12 @@ from schemas.common import Strict
 from schemas.endstate import count_limits
 from schemas.expressions import (
     REFERENCE_KINDS,
+    ROW_REASON,
     WILDCARD_PLACEMENTS_LIMIT,
     BestAssignment,
     ChoiceData,
     ChoiceDataNode,
+    FieldRef,
     InputRef,
     Is,
     Neighbours,
@@ -29,6 +31,7 @@ from schemas.expressions import (
     OptionRef,
     RankAward,
     RivalRef,
+    RowsNode,
     Scope,
     TableRef,
     TableSum,
@@ -43,6 +46,7 @@ from schemas.scoring import (
     ChoiceInput,
     CountInput,
     FlagInput,
+    RowsInput,
     Scoring,
     TableInput,
 )
@@ -111,6 +115,7 @@ COMPONENTS = Scope(
 _PILE = "a sequence input (a pile entered card by card)"
 _KIND_WORDS = {
     "sequence": _PILE,
+    "rows": "a rows input (a list of records)",
     "choice": "a choice input",
     "count": "a count input",
     "position": "a position input (a place from 1 to the number of players)",
@@ -120,7 +125,13 @@ _KIND_WORDS = {
 def _narrow(scope: Scope, rule: Scope | None) -> Scope:
     if rule is None or scope.allowed <= rule.allowed:
         return scope
-    return Scope(scope.allowed & rule.allowed, rule.reason)
+    return Scope(scope.allowed & rule.allowed, rule.reason, scope.rows)
+
+
+def _per_row(scope: Scope, rows: str) -> Scope:
+    """The scope of a row expression: what stands around it, the fields of ``rows`` too,
+    and no comparison of players (it is computed inside one player's row)."""
+    return Scope(scope.allowed - {"cross_player"}, ROW_REASON, rows)
 
 
 def closest(word: str, names: list[str]) -> list[str]:
@@ -195,6 +206,10 @@ class _Checker:
     ) -> None:
         if not isinstance(model, Strict):
             return
+        if isinstance(model, RowsNode):
+            self._node(file, model, path, scope)
+            self._rows_node(file, model, path, scope, rules)
+            return
         if isinstance(model, Node):
             self._node(file, model, path, scope)
             rules = {**type(model).scopes, **rules}
@@ -214,6 +229,37 @@ class _Checker:
             for index, item in items:
                 where = (*path, key) if index is None else (*path, key, index)
                 self._visit(file, item, where, inner, passed)
+
+    def _rows_node(
+        self, file: str, node: RowsNode, path: Path, scope: Scope, rules: Mapping[str, Scope]
+    ) -> None:
+        """A rows node's spec: its row expressions may read the fields of its rows."""
+        spec = node.spec()
+        base = (*path, node.node_name())
+        for name, info in type(spec).model_fields.items():
+            value = getattr(spec, name)
+            inner = _narrow(scope, rules.get(name))
+            if name in type(node).row_fields:
+                inner = _per_row(inner, node.rows().input)
+            self._visit(file, value, (*base, info.alias or name), inner, {})
+
+    def _field(self, file: str, path: Path, node: FieldRef, scope: Scope) -> None:
+        """A row's number: inside a row expression, one of its rows input's fields."""
+        where = (*path, "field")
+        if scope.rows is None:
+            self.add(
+                file,
+                where,
+                "a field reference reads the row being counted: it is allowed only in the "
+                "row expressions of rows_sum (each), rows_count (where) and rows_award (by)",
+            )
+            return
+        spec = self.inputs.get(scope.rows)
+        if isinstance(spec, RowsInput):  # otherwise reported at the node's `of`
+            fields = [f.id for f in spec.fields]
+            if node.field not in fields:
+                message = _unknown("field", node.field, fields)
+                self.add(file, where, f"{message} (a field of rows input {scope.rows!r})")
 
     # -- one node -----------------------------------------------------------------------
 
@@ -238,6 +284,8 @@ class _Checker:
             if spec is not None and spec.kind not in kinds:
                 wanted = " or ".join(_KIND_WORDS.get(k, k) for k in kinds)
                 self.add(file, path, f"{name} reads {wanted}, but input {ident!r} is a {spec.kind}")
+        if isinstance(node, FieldRef):
+            self._field(file, path, node, scope)
         check: Callable[[_Checker, str, Path, Any], None] | None = _NODE_CHECKS.get(type(node))
         if check is not None:
             check(self, file, path, node)

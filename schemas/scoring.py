@@ -145,8 +145,49 @@ class SequenceInput(_InputBase):
     component: Identifier | None = None
 
 
+#: The most numbers one row holds, and the most rows a list may be declared to hold: a
+#: row is a line of the form, and every line is a field to fill on a phone.
+MAX_ROW_FIELDS = 8
+MAX_ROWS = 50
+
+
+class RowField(Strict):
+    """One number of every row: a feature's size, the player's followers on it."""
+
+    id: Identifier
+    label: Text
+    help: Text | None = None
+    min: int = 0
+    #: Every number of a row has an upper bound, as every count has.
+    max: int
+
+    @model_validator(mode="after")
+    def _bounds(self) -> RowField:
+        if self.max < self.min:
+            raise ValueError(f"max ({self.max}) is below min ({self.min})")
+        return self
+
+
+class RowsInput(_InputBase):
+    """A list of records, as many as the player has, each with the same numbers (a
+    tile-laying game's open features: each with its size and the player's followers on it).
+
+    Every number of a row must be given; the list holds at most ``max_rows`` rows. Nodes
+    read it with ``rows_sum``, ``rows_count`` and ``rows_award``.
+    """
+
+    kind: Literal["rows"]
+    fields: list[RowField] = Field(min_length=1, max_length=MAX_ROW_FIELDS)
+    max_rows: int = Field(ge=1, le=MAX_ROWS)
+
+    @model_validator(mode="after")
+    def _unique_fields(self) -> RowsInput:
+        require_unique([f.id for f in self.fields], "row field")
+        return self
+
+
 PlayerInput = Annotated[
-    CountInput | FlagInput | ChoiceInput | PositionInput | SequenceInput,
+    CountInput | FlagInput | ChoiceInput | PositionInput | SequenceInput | RowsInput,
     Discriminator("kind"),
 ]
 

@@ -206,6 +206,8 @@ class Describer:
         self.points = False
         self.condition = False
         self._inside: list[str] = []
+        #: The rows input whose row expression is being put in words (its fields' labels).
+        self.rows_input: str | None = None
 
     # -- context ----------------------------------------------------------------------
 

@@ -102,7 +102,7 @@ class GameFacts:
         if kind == "count":
             least, most = self.limits[spec["id"]]["min"], self.limits[spec["id"]]["max"]
             return 0 if least <= 0 and (most is None or most >= 0) else least
-        return {"flag": False, "choice": spec.get("default"), "sequence": []}.get(kind)
+        return {"flag": False, "choice": spec.get("default"), "sequence": [], "rows": []}.get(kind)
 
     @cached_property
     def shared(self) -> dict[str, tuple[list[str], int]]:

@@ -27,10 +27,11 @@ class Ctx:
     """What a node's function reads: the rows ``P`` (the players, then the rivals at the
     table, ``R`` mapping a rival's id to its row), the options ``O``, the table inputs
     ``T``, the chosen tiles' data ``D``, the player count ``n``, the values computed so far
-    ``V``, the steps' results ``S``, the rows of rivals that keep award points ``K``, and
-    whether awards explain themselves ``E``."""
+    ``V``, the steps' results ``S``, the rows of rivals that keep award points ``K``,
+    whether awards explain themselves ``E``, and the record of a rows input being read
+    ``W`` (scorer.nodes.rows sets it for each row its row expression runs on)."""
 
-    __slots__ = ("D", "E", "K", "O", "P", "R", "S", "T", "V", "n")
+    __slots__ = ("D", "E", "K", "O", "P", "R", "S", "T", "V", "W", "n")
 
     def __init__(
         self,
@@ -49,6 +50,7 @@ class Ctx:
         self.K, self.E = K, E
         self.V: dict[str, Any] = {} if V is None else V
         self.S: list[Any] = []
+        self.W: dict[str, Any] = {}
 
 
 Fn = Callable[[Ctx, int], Any]

@@ -186,6 +186,53 @@ MESSAGES: tuple[Message, ...] = (
         _NOTE + "How many cards of a pile have this value.",
     ),
     Message(
+        "describe_row_field",
+        "the row’s {field}",
+        _NOTE + "A number of one row of a list (an open feature's size), inside a rule "
+        "applied to each row.",
+    ),
+    Message(
+        "describe_rows_sum",
+        "{each} for each row of {rows}, added up",
+        _NOTE + "A rule applied to every row of a list (each open feature) and summed.",
+    ),
+    Message(
+        "describe_rows_count",
+        "the number of rows of {rows}",
+        _NOTE + "How many rows a list holds (open features).",
+    ),
+    Message(
+        "describe_rows_count_where",
+        "the number of rows of {rows} where {where}",
+        _NOTE + "How many rows of a list meet a condition.",
+    ),
+    Message(
+        "describe_rows_award",
+        "{awards} to the 1st, 2nd, 3rd… row of {rows}, ranked by {measure}",
+        _NOTE + "Points by place among one player's rows; {awards} is a list such as "
+        "'5 / 3 points'.",
+    ),
+    Message(
+        "describe_rows_ties_dense",
+        "tied rows take the same place, and the next number takes the next place",
+        _NOTE + "Tie policy of an award among a player's rows.",
+    ),
+    Message(
+        "describe_rows_ties_competition",
+        "tied rows take the same place, and the places they fill are skipped",
+        _NOTE + "Tie policy of an award among a player's rows.",
+    ),
+    Message(
+        "describe_rows_ties_pool_floor",
+        "tied rows add up the points of the places they fill and share them, rounded down",
+        _NOTE + "Tie policy of an award among a player's rows.",
+    ),
+    Message(
+        "describe_rows_ties_pool_nearest",
+        "tied rows add up the points of the places they fill and share them, rounded to the nearest (a half goes down)",
+        _NOTE + "Tie policy of an award among a player's rows.",
+    ),
+    Message(
         "describe_sets",
         "sets of different kinds among {families}: the 1st, 2nd, 3rd… different item of a set scores {values}",
         _NOTE + "Set collection; {values} is a list of points such as '1 / 3 / 5 / 7 points'.",

@@ -17,7 +17,14 @@ from hypothesis import strategies as st
 
 from schemas.endstate import count_limits
 from schemas.game import GameContent
-from schemas.scoring import ChoiceInput, CountInput, FlagInput, PositionInput, SequenceInput
+from schemas.scoring import (
+    ChoiceInput,
+    CountInput,
+    FlagInput,
+    PositionInput,
+    RowsInput,
+    SequenceInput,
+)
 from scorer.interpret import table_function
 
 #: Examples each property test draws per game. Derandomized, so every run draws the same
@@ -54,6 +61,12 @@ def _made_once(owner: object, make: Callable[[], T]) -> T:
 
 def _pile(spec: SequenceInput) -> st.SearchStrategy[list[int]]:
     return _made_once(spec, lambda: _make_pile(spec))
+
+
+def _rows(spec: RowsInput) -> st.SearchStrategy[list[dict[str, int]]]:
+    """A list of records within their bounds: none, one, or up to the most allowed."""
+    row = st.fixed_dictionaries({f.id: st.integers(f.min, f.max) for f in spec.fields})
+    return _made_once(spec, lambda: st.lists(row, max_size=min(spec.max_rows, 6)))
 
 
 def _make_pile(spec: SequenceInput) -> st.SearchStrategy[list[int]]:
@@ -191,6 +204,9 @@ def fresh_states(content: GameContent) -> st.SearchStrategy[dict[str, Any]]:
             elif isinstance(spec, SequenceInput):
                 for player in players:
                     player[spec.id] = draw(_pile(spec))
+            elif isinstance(spec, RowsInput):
+                for player in players:
+                    player[spec.id] = draw(_rows(spec))
         state = {"game": content.id, "options": options, "table": table, "players": players}
         if content.scoring.rivals:
             state["rivals"] = draw(_rivals(content, options, count))

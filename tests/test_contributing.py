@@ -1,4 +1,5 @@
-"""CONTRIBUTING's list of the words a content field takes is the schema's, word for word.
+"""CONTRIBUTING's list of the words a content field takes is the schema's, word for word,
+and its rows example scores what it says.
 
 Every field whose type is a fixed list of words (a ``Literal``) in the scoring, its
 expressions and the provenance must be in the table, with exactly the schema's words in
@@ -8,15 +9,21 @@ the schema's order: a new kind or value fails here until CONTRIBUTING says it.
 from __future__ import annotations
 
 import inspect
+import json
 import typing
 from pathlib import Path
 from typing import Any
 
+import yaml
 from pydantic import BaseModel
 
 import schemas.common
 import schemas.expressions
 import schemas.scoring
+from schemas.game import GameContent
+from schemas.references import check_references
+from scorer.engine import GameEngine
+from scorer.outcome import score_outcome
 
 CONTRIBUTING = Path(__file__).resolve().parents[1] / "CONTRIBUTING.md"
 START = "<!-- enumerations: tests/test_contributing.py -->"
@@ -82,3 +89,56 @@ def test_contributing_lists_every_enumeration_of_the_schema() -> None:
     found = [line for line in block.splitlines() if line.startswith("| ") and "---" not in line]
     wanted = expected_rows()
     assert found[1:] == wanted, "CONTRIBUTING.md's table should read:\n" + "\n".join(wanted)
+
+
+EXAMPLE = "<!-- example: rows"
+#: The smallest game around CONTRIBUTING's rows example: its inputs and values, a category each.
+_GAME = {
+    "game": {
+        "id": "example",
+        "names": {"fr": "Exemple", "uk": "Приклад", "en": "Example"},
+        "players": {"min": 1, "max": 4},
+        "minutes": {"min": 10, "max": 20},
+        "source_language": "fr",
+        "designers": ["Nobody"],
+        "publishers": ["Nobody"],
+        "year": 2026,
+        "summary": "The rows example of CONTRIBUTING.",
+        "sources": [{"id": "src", "kind": "seed", "title": "CONTRIBUTING"}],
+    },
+    "components": {"components": [{"id": "tiles", "name": "Tuiles", "count": 72}]},
+    "setup": {"steps": [{"id": "play", "text": "Jouez."}]},
+}
+
+
+def _example() -> tuple[dict[str, Any], list[Any], dict[str, int]]:
+    """CONTRIBUTING's rows example: its YAML, the rows it enters, the values it states."""
+    text = CONTRIBUTING.read_text(encoding="utf-8")
+    block = text.split(EXAMPLE, 1)[1].split("<!-- /example -->", 1)[0]
+    declared = yaml.safe_load(block.split("```yaml\n", 1)[1].split("```", 1)[0])
+    rows = json.loads(block.split("```json\n", 1)[1].split("```", 1)[0])
+    stated = {
+        cells[0].strip(" `"): int(cells[1])
+        for line in block.splitlines()
+        if line.startswith("| `") and len(cells := line.strip("|").split("|")) == 2
+    }
+    return declared, rows, stated
+
+
+def test_the_rows_example_scores_what_contributing_says() -> None:
+    declared, rows, stated = _example()
+    scoring = {
+        "kind": "points",
+        **declared,
+        "categories": [
+            {"id": v["id"], "label": v["id"], "value": v["id"]} for v in declared["values"]
+        ],
+        "ranking": {"keys": [{"value": "total", "label": "Points"}]},
+    }
+    content = GameContent.model_validate({**_GAME, "scoring": scoring})
+    assert not check_references(content), check_references(content)
+    state = {"game": "example", "players": [{"name": "Ana", "roads": rows}]}
+    found = score_outcome(GameEngine(content), state)
+    assert not found.problems and found.result is not None, found.problems
+    breakdown = found.result.to_json()["players"][0]["breakdown"]
+    assert stated and {k: breakdown[k] for k in stated} == stated

@@ -798,6 +798,14 @@ scoring:
     - {id: gifts, kind: count, label: Gifts, max: 3, affects_others: true}
     - {id: jokers, kind: count, label: Jokers, max: 3}
     - {id: seat, kind: position, label: Seat}
+    - id: roads
+      kind: rows
+      label: Open roads
+      max_rows: 5
+      fields:
+        - {id: size, label: Size, min: 1, max: 9}
+        - {id: mine, label: Your followers, max: 3}
+        - {id: theirs, label: Most followers of another player, max: 3}
   values:
     - id: gift_points
       compute: {sum: [{input: gifts}, {neighbours: {of: {product: [{input: gifts}, 2]}, offsets: [-1, 1]}}]}
@@ -882,6 +890,19 @@ scoring:
     - {id: extra_points, compute: {if: {cond: {option: big}, then: {product: [{input: extra}, 4]}}}}
     - {id: alt_points, compute: {if: {cond: {is: {of: {option: mode}, in: [alt]}}, then: {maximum: [{input: bonus}, {player_count: true}]}}}}
     - {id: bonus_points, compute: {input: bonus}}
+    - id: road_points
+      compute:
+        rows_sum:
+          of: {input: roads}
+          each: {if: {cond: {all: [{gt: [{field: mine}, 0]}, {ge: [{field: mine}, {field: theirs}]}]}, then: {field: size}}}
+    - id: road_counts
+      compute:
+        sum:
+          - {rows_count: {of: {input: roads}}}
+          - {rows_count: {of: {input: roads}, where: {ge: [{field: size}, {sum: [{input: debt}, 3]}]}}}
+          - {rows_sum: {of: {input: roads}, each: {lt: [{field: mine}, {field: theirs}]}}}
+    - {id: road_award, compute: {rows_award: {of: {input: roads}, by: {field: size}, awards: [5, 3], ties: competition}}}
+    - {id: road_pool, compute: {rows_award: {of: {input: roads}, by: {product: [{field: mine}, {field: size}]}, awards: [6, 3, 2], ties: pool_floor, at_least: 2}}}
     - {id: arrival_place, compute: {input: arrival}}
   categories:
     - {id: coins, label: Coins, value: coin_points}
@@ -921,6 +942,10 @@ scoring:
       label: Gems {g} doubled
       value: gem_{g}_double
     - {id: templated, label: Templated, value: templated}
+    - {id: roads, label: Roads, value: road_points}
+    - {id: road_counts, label: Road counts, value: road_counts}
+    - {id: road_award, label: Largest roads, value: road_award}
+    - {id: road_pool, label: Roads shared, value: road_pool}
   ranking:
     keys:
       - {value: total, label: Points}
@@ -965,6 +990,72 @@ PROBE_STATES: list[Json] = [
 ]
 
 
+def _road(size: int, mine: int, theirs: int) -> Json:
+    return {"size": size, "mine": mine, "theirs": theirs}
+
+
+#: Rows cases of the probe: each player's open roads (the first player's, then the
+#: others'), and the first player's points worked out by hand on the four road categories
+#: (tests/test_rows.py checks them in Python; the parity run compares the browser's).
+ROW_CASES: list[tuple[str, list[Json], list[Json], dict[str, int]]] = [
+    (
+        "no rows",
+        [],
+        [],
+        {"roads": 0, "road_counts": 0, "road_award": 0, "road_pool": 0},
+    ),
+    (
+        # 4 + 2 held (the 4 nobody holds more of); 3 rows, 2 of size 3 or more, 1 lost;
+        # the two 4s tie first (5 each, competition skips 2nd); 4 and 4 (followers x size)
+        # pool 6 + 3 = 9, 4 each, the row without followers takes no part.
+        "several rows with ties",
+        [_road(4, 1, 1), _road(4, 0, 2), _road(2, 2, 0)],
+        [_road(9, 3, 0)],
+        {"roads": 6, "road_counts": 6, "road_award": 10, "road_pool": 8},
+    ),
+    (
+        # One row: 9 held; 1 row, of size 3 or more; alone in first place (5 and 6).
+        "one row",
+        [_road(9, 3, 3)],
+        [],
+        {"roads": 9, "road_counts": 2, "road_award": 5, "road_pool": 6},
+    ),
+    (
+        # Three rows of 5 tie first: 5 each (15); 1 x 5 = 5 three times pools 6 + 3 + 2 =
+        # 11, 3 each (9); none held (2 < 3), all lost: 3 + 3 + 3.
+        "a three-way tie",
+        [_road(5, 1, 2)] * 3,
+        [_road(5, 1, 2)],
+        {"roads": 0, "road_counts": 9, "road_award": 15, "road_pool": 9},
+    ),
+]
+
+#: Rows a file gets wrong: each is refused at its path, the same in both runtimes.
+ROW_FAULTS: list[tuple[str, Any]] = [
+    ("a number past its field's bound", [_road(10, 0, 0), _road(1, -1, 4)]),
+    ("a field left out and one unknown", [{"size": 2, "mine": 1, "colour": 3}]),
+    ("more rows than allowed", [_road(1, 0, 0)] * 6),
+    ("not a list", {"size": 2}),
+    ("a row that is no record", [3, [1], None]),
+    ("a number that is no whole number", [{"size": 2.5, "mine": True, "theirs": "1"}]),
+]
+
+
+def row_states(base: Json) -> list[Json]:
+    """ROW_CASES and ROW_FAULTS laid over a scored probe state (every debt 0, so each case's
+    numbers depend on the roads alone)."""
+    found = []
+    variants: list[tuple[str, Any, Any]] = [(n, mine, others) for n, mine, others, _ in ROW_CASES]
+    variants += [(n, rows, []) for n, rows in ROW_FAULTS]
+    for name, first, others in variants:
+        state = copy.deepcopy(base)
+        for index, player in enumerate(state["players"]):
+            player["debt"] = 0
+            player["roads"] = copy.deepcopy(first if index == 0 else others)
+        found.append({"id": f"rows: {name}", "state": state})
+    return found
+
+
 def probe_states(content: GameContent, engine: GameEngine) -> list[Json]:
     """PROBE_STATES laid over a few scored random states (with and without the expansion,
     which brings the bot), with Python's outcome."""
@@ -981,6 +1072,10 @@ def probe_states(content: GameContent, engine: GameEngine) -> list[Json]:
             item = {"id": f"probe {k}.{j}", "state": state, **outcome(engine, state)}
             with_messages(content, item)
             states.append(item)
+    for item in row_states(scored[0]):
+        item.update(outcome(engine, item["state"]))
+        with_messages(content, item)
+        states.append(item)
     return states
 
 

@@ -69,6 +69,10 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
         _write("languages:\n  - {code: fr, name: Français, in_progress: [Nile Two]}\n"),
         "languages[0].in_progress[0]: 'Nile Two' is not a game id",
     ),
+    "a review requirement that is no boolean": (
+        _write("languages:\n  - {code: fr, name: Français, require_review: sometimes}\n"),
+        "languages[0].require_review: `true` or `false` is expected (got 'sometimes')",
+    ),
     "a code that is not one": (
         _write("languages:\n  - {code: French, name: Français}\n"),
         "languages[0].code: 'French' is not a language code",

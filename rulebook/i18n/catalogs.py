@@ -287,7 +287,8 @@ def _render(catalog: Catalog, keep_obsolete: bool = False) -> bytes:
     """The catalog as PO text.
 
     babel wraps ``#|`` lines as prose, which breaks a long previous msgid; each block of
-    them is rewritten the way msgmerge writes it.
+    them is rewritten the way msgmerge writes it. The file ends with one newline, as
+    translate-toolkit (and so Weblate) and msgmerge end it, not babel's blank line.
     """
     stream = io.BytesIO()
     write_po(
@@ -307,7 +308,7 @@ def _render(catalog: Catalog, keep_obsolete: bool = False) -> bytes:
         elif not lines or not lines[-1].startswith("#|"):
             lines.extend(_previous_lines(previous[block]))
             block += 1
-    return "\n".join(lines).encode(catalog.charset)
+    return ("\n".join(lines).rstrip("\n") + "\n").encode(catalog.charset)
 
 
 def _write_if_changed(path: Path, data: bytes) -> bool:
@@ -377,6 +378,8 @@ def _keep_unchanged(new_text: str, old_text: str, old_rendered: str) -> str:
     ``old_rendered`` is the old file parsed and written again by this module: where a new
     block equals its old rendering, the old file's own lines are kept, so a catalog saved by
     Poedit, Weblate or msgmerge is not rewrapped by an update that changes nothing in it.
+    The file ends with one newline, the way translate-toolkit writes it back (a blank line
+    left at the end by an older writer goes).
     """
     new_header, new_blocks = _blocks(new_text)
     old_header, old_blocks = _blocks(old_text)
@@ -385,8 +388,7 @@ def _keep_unchanged(new_text: str, old_text: str, old_rendered: str) -> str:
     for context, block in new_blocks.items():
         same = rendered_blocks.get(context) == block and context in old_blocks
         out.append(_with_references(old_blocks[context], block) if same else block)
-    ending = old_text[len(old_text.rstrip("\n")) :] if old_text else "\n"
-    return "\n\n".join(out) + (ending or "\n")
+    return "\n\n".join(out) + "\n"
 
 
 def template(
@@ -441,8 +443,11 @@ def write_template(domain: Domain, locales: Path) -> tuple[bool, datetime.dateti
     """
     path = pot_path(locales, domain.name)
     previous = template_date(locales, domain.name)
-    if previous is not None and catalog_bytes(path) == template_bytes(domain, locales):
-        return False, previous
+    expected = template_bytes(domain, locales)
+    # The same messages, at most ending as an older writer ended them: the date stays.
+    same = expected is not None and catalog_bytes(path).rstrip(b"\n") == expected.rstrip(b"\n")
+    if previous is not None and expected is not None and same:
+        return _write_if_changed(path, expected), previous
     date = _now()
     _write_if_changed(path, _render(template(domain, date)))
     return True, date

@@ -87,6 +87,7 @@ from rulebook.i18n.catalogs import (
 from rulebook.i18n.merge import READ_ONLY
 from rulebook.i18n.messages import PLACEHOLDER, SourceMessage
 from rulebook.i18n.numbers import PLURAL_SAMPLES, forms_for_catalog, gettext_index
+from rulebook.i18n.review import review_problem
 from rulebook.i18n.textchecks import (
     bracket_problems,
     doubled_word,
@@ -102,7 +103,7 @@ from rulebook.i18n.textchecks import (
 from rulebook.i18n.toolchecks import msgfmt_problems, pofilter_problems
 from schemas.common import LANGUAGES
 from schemas.game import GameContent
-from schemas.languages import complete_required
+from schemas.languages import complete_required, review_required
 
 __all__ = ["Failure", "check", "check_catalog", "check_message", "missing_numbers", "numbers"]
 
@@ -717,8 +718,13 @@ def check_catalog(
     locales: Path,
     terms: Sequence[TermRendering] = (),
     complete: bool = False,
+    review: bool = False,
 ) -> list[Failure]:
-    """Every failure of the catalog of ``domain`` in ``language``."""
+    """Every failure of the catalog of ``domain`` in ``language``.
+
+    ``review`` also fails each translation without a reviewer's mark of its current text
+    (rulebook.i18n.review).
+    """
     path = po_path(locales, language, domain.name)
     file = str(path)
     wanted = {m.context: m for m in domain.messages}
@@ -785,6 +791,11 @@ def check_catalog(
             continue
         for name, text in check_message(message, entry, language, terms, names):
             failures.append(Failure(file, entry.lineno, context, name, text))
+        unreviewed = review_problem(entry) if review else None
+        if unreviewed:
+            # A failure, not a warning like a fuzzy entry: a fuzzy entry's page shows the
+            # source, but an unreviewed translation would be published as it is.
+            failures.append(Failure(file, entry.lineno, context, "unreviewed", unreviewed))
     return failures
 
 
@@ -962,7 +973,8 @@ def check(
 
     ``complete`` also fails untranslated messages and reports fuzzy ones as warnings, in the
     published languages only, and there not in a game in progress
-    (schemas.languages.complete_required).
+    (schemas.languages.complete_required); in a language that says ``require_review:
+    true``, it fails each translation without a reviewer's mark too.
     """
     domains = list(domains)
     failures: list[Failure] = []
@@ -978,7 +990,8 @@ def check(
             # Completeness only where readers are sent: a language or a game in progress
             # (content/languages.yaml) lands partial, but every translation it has is checked.
             required = complete and complete_required(language, domain.name)
-            failures.extend(check_catalog(domain, language, locales, terms, required))
+            review = complete and review_required(language, domain.name)
+            failures.extend(check_catalog(domain, language, locales, terms, required, review))
             failures.extend(tool_failures(po_path(locales, language, domain.name), language))
     failures.extend(concept_failures(domains, by_domain, languages, locales))
     return failures

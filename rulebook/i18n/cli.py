@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rulebook.i18n import catalogs, checks, concepts, glossary_export, ids, status
+from rulebook.i18n import catalogs, checks, concepts, glossary_export, ids, review, status
 from rulebook.i18n.catalogs import Domain
 from schemas.common import LANGUAGES
 
@@ -178,6 +178,37 @@ def cmd_check(args: argparse.Namespace) -> int:
     return _done(problems)
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    """Mark translations reviewed, as they are now, in one language."""
+    _, locales = _folders(args)
+    domains, problems = _domains(args)
+    wanted = set(args.context or ())
+    if not wanted and not args.all:
+        print("name the contexts reviewed, or give --all", file=sys.stderr)
+        return 2
+    marked = 0
+    for domain in domains:
+        path = catalogs.po_path(locales, args.language, domain.name)
+        if not path.exists():
+            continue
+        found = catalogs.load_entries(domain.name, args.language, locales)
+        contexts = [c for c in found if args.all or c in wanted]
+        done = review.mark_reviewed(path, found, contexts)
+        wanted -= {*done.marked, *done.skipped}
+        marked += len(done.marked)
+        if done.marked:
+            print(f"{path}: {len(done.marked)} marked reviewed")
+        for context in done.skipped if not args.all else ():
+            print(f"{path}: {context}: not translated, fuzzy or read-only", file=sys.stderr)
+    for context in sorted(wanted):
+        print(f"{context}: no such message in {args.language}", file=sys.stderr)
+    if wanted:
+        return EXIT_FAILED
+    if not marked:
+        print("nothing to mark")
+    return _done(problems)
+
+
 def _common(parser: argparse.ArgumentParser, languages: bool = True) -> None:
     parser.add_argument(
         "--game",
@@ -280,6 +311,17 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
             True,
         ),
         (
+            "review",
+            "mark translations reviewed",
+            "Mark the named translations (by context) of one language reviewed as they are "
+            "now: a '# rulebook: reviewed <digest>' translator comment, which stops counting "
+            "when the source or the translation changes. A language with require_review: "
+            "true in content/languages.yaml needs every translation reviewed "
+            "(`rulebook i18n check --complete`).",
+            cmd_review,
+            False,
+        ),
+        (
             "check",
             "check the translations",
             "Fail on lost numbers, broken placeholders, markup the source does not use, "
@@ -304,6 +346,14 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
             parser.add_argument(
                 "--out", default="glossary", metavar="DIR", help="folder (default: glossary/)"
             )
+        elif name == "review":
+            parser.add_argument(
+                "--lang", dest="language", required=True, choices=LANGUAGES, help="the language"
+            )
+            parser.add_argument("context", nargs="*", help="the contexts reviewed")
+            parser.add_argument(
+                "--all", action="store_true", help="every translated message of the games named"
+            )
         elif name == "check":
             parser.add_argument(
                 "--complete",
@@ -311,7 +361,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                 help=(
                     "also fail on untranslated messages and warn of fuzzy ones (a source "
                     "edit to review), where the language is published and the game not in "
-                    "progress (content/languages.yaml)"
+                    "progress (content/languages.yaml); fail on unreviewed translations "
+                    "where the language says require_review: true"
                 ),
             )
             parser.add_argument(

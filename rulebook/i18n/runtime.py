@@ -11,7 +11,10 @@ page can put a visible "not translated yet" notice next to a fallback::
 
 A message with no translation, a fuzzy one, or one made for an older source text gives the
 source text (a fuzzy one gives its draft translation when ``drafts`` is asked for, for a
-translator's preview). Messages written in the reader's language are shown as they are.
+translator's preview, with the source it was made for and the current one, so the preview
+can show what changed). Messages written in the reader's language are shown as they are.
+In a preview, a translation still waiting for a reviewer's mark in a language that requires
+one (rulebook.i18n.review) says so.
 
 A text of several paragraphs is looked up paragraph by paragraph (rulebook.i18n.messages);
 a count phrase gives the form its number needs.
@@ -19,7 +22,7 @@ a count phrase gives the form its number needs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeVar
@@ -44,9 +47,11 @@ from rulebook.i18n.numbers import (
     forms_by_category,
     plural_category,
 )
+from rulebook.i18n.review import is_reviewed
 from rulebook.i18n.typography import typeset
 from rulebook.i18n.ui import UI_DOMAIN, ui_messages
 from schemas.game import GameContent
+from schemas.languages import review_required
 
 
 def catalog(domain: str, language: str, locales: Path | None = None) -> NullTranslations:
@@ -75,6 +80,12 @@ class Part:
     forms: dict[str, str] | None = None
     forms_language: str | None = None
     count: str | None = None
+    #: In a translators' preview, beside a draft: the current source text, and the one the
+    #: translation was made for (gettext's ``#| msgid``) when the catalog kept it.
+    source: str | None = None
+    previous: str | None = None
+    #: In a translators' preview: a translation not reviewed where its language requires it.
+    unreviewed: bool = False
 
 
 class Translator:
@@ -86,11 +97,14 @@ class Translator:
         entries: Mapping[str, Message],
         language: str,
         drafts: bool = False,
+        unreviewed: Collection[str] = (),
     ) -> None:
         self.language = language
         self.drafts = drafts
         self._messages = dict(messages)
         self._entries = dict(entries)
+        #: Contexts whose translation waits for a reviewer's mark (only marked in previews).
+        self._unreviewed = frozenset(unreviewed)
 
     def _shown(self, state_: State) -> bool:
         return state_ == "translated" or (self.drafts and state_ == "fuzzy")
@@ -153,7 +167,9 @@ class Translator:
         entry = self._entries.get(context)
         if message.plural is None:
             if shown and entry is not None:
-                return Part(context, strings(entry)[0], found, self.language)
+                return self._with_source(
+                    Part(context, strings(entry)[0], found, self.language), text, entry
+                )
             return Part(context, text, found, source_language)
         if shown and entry is not None:
             forms = forms_by_category(strings(entry), self.language)
@@ -162,7 +178,20 @@ class Translator:
             forms = {"one": message.text, "other": message.plural}
             language = source_language
         generic = forms.get(plural_category(GENERIC_NUMBER, language)) or forms["other"]
-        return Part(context, generic, found, language, forms, language, message.count)
+        part = Part(context, generic, found, language, forms, language, message.count)
+        return self._with_source(part, message.text, entry) if shown and entry else part
+
+    def _with_source(self, part: Part, source: str, entry: Message) -> Part:
+        """``part`` with what a preview shows beside a draft or an unreviewed translation."""
+        if not self.drafts:
+            return part
+        if part.state == "fuzzy":
+            previous = entry.previous_id
+            old = previous if isinstance(previous, str) else next(iter(previous or ()), "")
+            return replace(part, source=source, previous=old or None)
+        if part.context in self._unreviewed:
+            return replace(part, source=source, unreviewed=True)
+        return part
 
     def __call__(self, context: str, text: str, values: Mapping[str, Number] | None = None) -> str:
         """The text to show for ``context``: its translation, else ``text``.
@@ -254,8 +283,20 @@ def translator(
     """
     where = locales or paths.LOCALES
     messages = {m.context: m for m in ui_messages()}
-    found = dict(_entries(UI_DOMAIN, language, where))
+    ui_entries = _entries(UI_DOMAIN, language, where)
+    found = dict(ui_entries)
+    unreviewed = _unreviewed(UI_DOMAIN, ui_entries, language) if drafts else set()
     if content is not None:
         messages.update(_messages(content))
-        found.update(_entries(content.id, language, where))
-    return Translator(messages, found, language, drafts)
+        game_entries = _entries(content.id, language, where)
+        found.update(game_entries)
+        if drafts:
+            unreviewed |= _unreviewed(content.id, game_entries, language)
+    return Translator(messages, found, language, drafts, unreviewed)
+
+
+def _unreviewed(domain: str, entries: Mapping[str, Message], language: str) -> set[str]:
+    """The contexts of ``domain`` waiting for a reviewer's mark, where ``language`` needs one."""
+    if not review_required(language, domain):
+        return set()
+    return {context for context, entry in entries.items() if not is_reviewed(entry)}

@@ -2,7 +2,8 @@
 
 Counts are taken against the current content, not against the PO file alone: a message
 whose source changed since the catalog was updated counts as fuzzy, and a message written
-in the reader's language counts as done (``source``).
+in the reader's language counts as done (``source``). Translated messages with a reviewer's
+current mark are counted too (``reviewed``, a part of ``translated``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from rulebook import tables
 from rulebook.i18n.catalogs import Domain, load_entries, po_path, state
+from rulebook.i18n.review import is_reviewed
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,9 @@ class Status:
     missing: int
     #: The contexts of the fuzzy messages (their source changed since they were translated).
     outdated: tuple[str, ...] = ()
+    #: Translated messages carrying a reviewer's mark of their current text
+    #: (rulebook.i18n.review).
+    reviewed: int = 0
 
     @property
     def done(self) -> int:
@@ -51,17 +56,22 @@ def domain_status(domain: Domain, language: str, locales: Path) -> Status:
     found = load_entries(domain.name, language, locales)
     counts = {"source": 0, "translated": 0, "fuzzy": 0, "missing": 0}
     outdated: list[str] = []
+    reviewed = 0
     for message in domain.messages:
-        got = state(message, found.get(message.context), language)
+        entry = found.get(message.context)
+        got = state(message, entry, language)
         counts[got] += 1
         if got == "fuzzy":
             outdated.append(message.context)
+        elif got == "translated" and entry is not None and is_reviewed(entry):
+            reviewed += 1
     return Status(
         domain=domain.name,
         language=language,
         catalog=str(po_path(locales, language, domain.name)),
         total=len(domain.messages),
         outdated=tuple(outdated),
+        reviewed=reviewed,
         **counts,
     )
 
@@ -73,7 +83,17 @@ def status(domains: Iterable[Domain], languages: Sequence[str], locales: Path) -
 
 def render(rows: Sequence[Status]) -> str:
     """A terminal table of statuses."""
-    header = ["domain", "lang", "total", "source", "translated", "fuzzy", "missing", "done"]
+    header = [
+        "domain",
+        "lang",
+        "total",
+        "source",
+        "translated",
+        "reviewed",
+        "fuzzy",
+        "missing",
+        "done",
+    ]
     body = [
         [
             r.domain,
@@ -81,6 +101,7 @@ def render(rows: Sequence[Status]) -> str:
             str(r.total),
             str(r.source),
             str(r.translated),
+            str(r.reviewed),
             str(r.fuzzy),
             str(r.missing),
             f"{r.percent:.1f}%",

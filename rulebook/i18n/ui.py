@@ -630,6 +630,28 @@ UI_STRINGS: tuple[UiString, ...] = (
     ),
     UiString("draft_short", "draft", "Preview for translators: the short mark of a draft."),
     UiString(
+        "unreviewed",
+        "Translation not reviewed yet: this language publishes reviewed translations only.",
+        "Preview for translators (build --drafts): the title of the mark beside a translation "
+        "that waits for a reviewer, in a language that requires review.",
+    ),
+    UiString(
+        "unreviewed_short",
+        "not reviewed",
+        "Preview for translators: the short mark of a translation waiting for review.",
+    ),
+    UiString(
+        "draft_source",
+        "Source text:",
+        "Preview for translators: the label before the source text shown under a draft.",
+    ),
+    UiString(
+        "draft_source_changed",
+        "Source text, with its changes since this translation:",
+        "Preview for translators: the label before the source text shown under a draft, "
+        "its removed words struck out and its new words underlined.",
+    ),
+    UiString(
         "translation_status",
         "Translation status",
         "Site page title: how far each game is translated.",
@@ -1027,6 +1049,29 @@ UI_STRINGS: tuple[UiString, ...] = (
     ),
     UiString("calc_less", "One less", "Calculator: the − button beside a small count."),
     UiString("calc_more", "One more", "Calculator: the + button beside a small count."),
+    UiString(
+        "calc_row",
+        "Row {n}",
+        "Calculator: the heading of one row of a list input (an open feature with its"
+        " numbers); {n} is its number, from 1.",
+    ),
+    UiString(
+        "calc_row_add",
+        "Add a row",
+        "Calculator: the button under a list input that adds a row (an open feature).",
+    ),
+    UiString(
+        "calc_row_remove",
+        "Remove row {n}",
+        "Calculator: what a screen reader says for the × button that removes a row of a list"
+        " input; {n} is its number, from 1.",
+    ),
+    UiString(
+        "calc_rows_full",
+        "At most {count} row",
+        "Calculator: under a list input whose rows are all used; {count} is the most it holds.",
+        plural="At most {count} rows",
+    ),
     UiString(
         "calc_verdict",
         "{name} wins with {amount}, {gap} ahead of {other}; the biggest gains: {categories}",

@@ -7,7 +7,8 @@ silently. Whether a message is translated comes from rulebook.i18n.runtime (PO f
 entries and stale translations count as missing).
 
 A preview for translators (``drafts``) shows fuzzy translations instead of their source,
-marked as drafts. A text of several paragraphs whose paragraphs are not all in the same state
+marked as drafts, each with its current source text and the one it was made for; a
+translation waiting for review, where its language requires one, is marked too. A text of several paragraphs whose paragraphs are not all in the same state
 is a fragment made of ``parts``; a count phrase carries its ``forms`` and chooses one when
 its number is filled in.
 """
@@ -44,8 +45,15 @@ class Fragment:
     text: str
     lang: str
     fallback: bool = False
-    #: A fuzzy translation shown in a translator's preview.
+    #: A fuzzy translation shown in a translator's preview (or an unreviewed one, ``review``).
     draft: bool = False
+    #: In a preview: ``fuzzy`` (the source changed since) or ``unreviewed`` (waiting for a
+    #: reviewer's mark where the language requires one); the current source text (in
+    #: ``source_lang``) and the one the translation was made for, when known.
+    review: str = ""
+    source: str = ""
+    previous: str = ""
+    source_lang: str = ""
     #: The paragraphs, when they are not all in one state (some translated, some not).
     parts: tuple[Fragment, ...] = ()
     #: A count phrase's forms by CLDR category, and the placeholder that chooses.
@@ -131,7 +139,8 @@ class Localizer:
         if len(parts) == 1:
             return parts[0]
         first = parts[0]
-        if all(
+        # Drafts stay paragraph by paragraph: each shows its own source beside it.
+        if not first.draft and all(
             (p.lang, p.fallback, p.draft) == (first.lang, first.fallback, first.draft)
             for p in parts
         ):
@@ -148,13 +157,31 @@ class Localizer:
 
     def _fragment(self, part: Part, written_in: str) -> Fragment:
         forms = tuple(sorted((part.forms or {}).items()))
+        if part.state == "translated" and part.unreviewed:
+            return self._draft(part, written_in, "unreviewed", forms)
         if part.state in ("source", "translated"):
             lang = self.language if part.state == "translated" else part.language
             return Fragment(part.text, lang, forms=forms, count=part.count)
         if part.state == "fuzzy" and self.drafts:
-            return Fragment(part.text, self.language, draft=True, forms=forms, count=part.count)
+            return self._draft(part, written_in, "fuzzy", forms)
         self.missing.append(part.context)
         return Fragment(part.text, written_in, fallback=True, forms=forms, count=part.count)
+
+    def _draft(
+        self, part: Part, written_in: str, review: str, forms: tuple[tuple[str, str], ...]
+    ) -> Fragment:
+        """A translation shown in a preview, with the source texts shown beside it."""
+        return Fragment(
+            part.text,
+            self.language,
+            draft=True,
+            forms=forms,
+            count=part.count,
+            review=review,
+            source=part.source or "",
+            previous=part.previous or "",
+            source_lang=written_in,
+        )
 
     def maybe(
         self, context: str, source: str | None, language: str | None = None

@@ -292,10 +292,12 @@ class Renderer:
             escape_text(self.typeset(short)),
         )
 
-    def draft_mark(self) -> Markup:
-        """The visible "draft" mark of a fuzzy translation in a translator's preview."""
-        short = self.ui("draft_short")
-        notice = self.ui("draft")
+    def draft_mark(self, review: str = "fuzzy") -> Markup:
+        """The visible mark of a draft in a translator's preview: "draft" beside a fuzzy
+        translation, "not reviewed" beside one waiting for a reviewer's mark."""
+        unreviewed = review == "unreviewed"
+        short = self.ui("unreviewed_short" if unreviewed else "draft_short")
+        notice = self.ui("unreviewed" if unreviewed else "draft")
         return Markup(
             '<small class="rb-draft-mark"{} title="{}" data-search-exclude>{}</small>'
         ).format(
@@ -305,12 +307,45 @@ class Renderer:
         )
 
     def _draft(self, fragment: Fragment, html: Markup, block: bool) -> Markup:
+        mark = self.draft_mark(fragment.review or "fuzzy")
         if block:
             return Markup(
-                '<div class="rb-text rb-draft" lang="{}" data-draft>{}<p class="rb-draft-note">{}</p></div>'
-            ).format(fragment.lang, html, self.draft_mark())
-        return Markup('<span class="rb-draft" lang="{}" data-draft>{}</span>{}').format(
-            fragment.lang, html, self.draft_mark()
+                '<div class="rb-text rb-draft" lang="{}" data-draft="{}">{}'
+                '<p class="rb-draft-note">{}</p>{}</div>'
+            ).format(
+                fragment.lang, fragment.review or "fuzzy", html, mark, self.draft_source(fragment)
+            )
+        return Markup('<span class="rb-draft" lang="{}" data-draft="{}">{}</span>{}{}').format(
+            fragment.lang,
+            fragment.review or "fuzzy",
+            html,
+            mark,
+            self.draft_source(fragment, block=False),
+        )
+
+    def draft_source(self, fragment: Fragment, block: bool = True) -> Markup:
+        """Beside a draft in a preview: its source text now and, when the catalog kept the
+        one the translation was made for (``#| msgid``), the words that changed, struck out
+        and inserted. Never indexed for search; empty when the source is not known."""
+        if not fragment.source:
+            return Markup("")
+        changed = bool(fragment.previous) and fragment.previous != fragment.source
+        label = self.ui("draft_source_changed" if changed else "draft_source")
+        text = word_diff(fragment.previous, fragment.source) if changed else None
+        shown = text if text is not None else escape_text(fragment.source)
+        tag = "div" if block else "small"
+        inner = "p" if block else "span"
+        return Markup(
+            '<{tag} class="rb-draft-source" data-search-exclude>'
+            '<{inner} class="rb-draft-label"{label_lang}>{label}</{inner}> '
+            '<{inner} class="rb-draft-text" lang="{lang}">{shown}</{inner}></{tag}>'
+        ).format(
+            tag=Markup(tag),
+            inner=Markup(inner),
+            label_lang=self.lang_attr(label),
+            label=escape_text(self.typeset(label)),
+            lang=fragment.source_lang,
+            shown=shown,
         )
 
     def inline(self, fragment: Fragment | None) -> Markup:
@@ -415,6 +450,32 @@ class Renderer:
         finally:
             self._page = None
         return _tidy(header + "\n" + _spaced(body))
+
+
+#: A word diff longer than this many changed runs reads worse than the two texts: the new
+#: text is shown alone, with the whole old text struck out before it.
+MAX_DIFF_RUNS = 12
+
+
+def word_diff(old: str, new: str) -> Markup:
+    """``new`` as HTML with the words ``old`` had and lost in ``<del>``, the words it gained
+    in ``<ins>`` (whitespace kept as one space); every word escaped."""
+    from difflib import SequenceMatcher
+
+    before, after = old.split(), new.split()
+    runs = SequenceMatcher(None, before, after, autojunk=False).get_opcodes()
+    if sum(1 for op, *_ in runs if op != "equal") > MAX_DIFF_RUNS:
+        runs = [("replace", 0, len(before), 0, len(after))]
+    pieces: list[Markup] = []
+    for op, i1, i2, j1, j2 in runs:
+        if op == "equal":
+            pieces.append(escape_text(" ".join(after[j1:j2])))
+            continue
+        if i2 > i1:
+            pieces.append(Markup("<del>{}</del>").format(escape_text(" ".join(before[i1:i2]))))
+        if j2 > j1:
+            pieces.append(Markup("<ins>{}</ins>").format(escape_text(" ".join(after[j1:j2]))))
+    return Markup(" ").join(pieces)
 
 
 def all_fallback(fragments: Iterable[Fragment | None]) -> bool:

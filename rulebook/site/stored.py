@@ -3,8 +3,9 @@
 Making and rendering a game's pages takes most of the build's own time; a build in which a
 game, its catalogs in that language and the code did not change writes the same Markdown.
 The key is rulebook.cache.code_version(), a digest of site/templates/, the build options
-(but the output folder), the language, every file of the game's folder, and the ui and game
-catalogs (PO and MO) of that language. The entry holds each page's Markdown and what the
+(but the output folder), the language, every file of the game's folder, the list of
+languages (content/languages.yaml: each language's typography, whether it requires review),
+and the ui and game catalogs (PO and MO) of that language. The entry holds each page's Markdown and what the
 navigation and the report read (path, title, untranslated texts); nothing in it is code.
 """
 
@@ -21,6 +22,7 @@ from rulebook.site.localize import Fragment
 from rulebook.site.options import BuildOptions
 from rulebook.site.pages import Page
 from rulebook.site.view import GameBuild, GameView
+from schemas.languages import languages_file
 
 #: 2: JSON (1 was marshal: plain data either way, but JSON is what every cache here holds).
 FORMAT = 2
@@ -44,6 +46,7 @@ def key(options: BuildOptions, build: GameBuild, language: str) -> str:
         repr(sorted(chosen.items())),
         language,
         cache.tree_digest(options.project.content / game),
+        str(cache.file_digest(languages_file())),
         *(
             str(cache.file_digest(catalogs / f"{d}.{k}"))
             for d in ("ui", game)

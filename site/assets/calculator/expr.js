@@ -6,7 +6,8 @@ import { cmp, eq, floorDiv, num, truthy } from "./values.js";
 
 /**
  * Rows are the players, then the rivals at the table: n players, R a rival's row by id.
- * @typedef {{P: any[], O: any, T: any, D: any, n: number, V?: any, S?: any[], R?: Record<string, number>, K?: Set<number>}} Ctx
+ * W is the record of a rows input being read (scorer/nodes/rows.py): set for each row a row expression runs on.
+ * @typedef {{P: any[], O: any, T: any, D: any, n: number, V?: any, S?: any[], R?: Record<string, number>, K?: Set<number>, W?: any}} Ctx
  * @typedef {(c: Ctx, i: number) => any} Fn  row i's value
  * @typedef {{run: (c: Ctx) => any, cross?: boolean}} Step  run once per table, first
  * @typedef {{sub: (x: any) => Fn, each: (xs: any[]) => (c: Ctx, i: number) => any[], step: (run: (c: Ctx) => any, cross?: boolean) => Fn, scoring: any}} Tools
@@ -50,6 +51,19 @@ const perPlace = (x, t, first) => (x != null && typeof x == "object" && !("table
 const points = (x, t) => (typeof x == "object" && x !== null ? t.sub(x) : null);
 /** A pile input's cards. @param {{input: string}} ref @returns {Fn} */
 const pile = (ref) => (c, i) => c.P[i][ref.input];
+
+/**
+ * ``f`` run on each row of the player's rows input ``ref``, the row set as c.W (and put back).
+ * @param {{input: string}} ref @param {Fn} f @returns {(c: Ctx, i: number) => any[]}
+ */
+const perRow = (ref, f) => (c, i) => {
+  const saved = c.W;
+  try {
+    return c.P[i][ref.input].map((/** @type {any} */ row) => ((c.W = row), f(c, i)));
+  } finally {
+    c.W = saved;
+  }
+};
 
 /** @type {Record<string, (a: any, t: Tools) => Fn>} */
 export const NODES = {
@@ -126,6 +140,20 @@ export const NODES = {
   last: (a) => (c, i) => pile(a)(c, i).at(-1) ?? 0,
   sum_items: (a) => (c, i) => pile(a)(c, i).reduce(add, 0),
   count_equal: (a) => (c, i) => pile(a.of)(c, i).filter((/** @type {any} */ x) => eq(x, a.value)).length,
+  field: (a) => (c) => c.W[a],
+  rows_sum: (a, t) => {
+    const values = perRow(a.of, t.sub(a.each));
+    return (c, i) => values(c, i).reduce(add, 0);
+  },
+  rows_count: (a, t) => {
+    if (a.where == null) return (c, i) => c.P[i][a.of.input].length;
+    const values = perRow(a.of, t.sub(a.where));
+    return (c, i) => values(c, i).filter(truthy).length;
+  },
+  rows_award: (a, t) => {
+    const measures = perRow(a.of, t.sub(a.by));
+    return (c, i) => H.rankAward(measures(c, i), a.awards, a.ties, 0, a.at_least ?? 1, null)[0].reduce(add, 0);
+  },
   set_collection: (a, t) => {
     const fs = t.each(a.families);
     return (c, i) => H.setCollection(fs(c, i), a.item_values);

@@ -138,6 +138,17 @@ export class ProblemWords {
     return this.ui(key, words, params.count);
   }
 
+  /**
+   * A rows input's row and number in words ("Row 2", "Size"), as rulebook/problems.py says them.
+   * @param {string} input @param {any[]} rest the path after the input @returns {string[]}
+   */
+  rowWhere(input, rest) {
+    const spec = this.inputs[input];
+    if (spec?.kind !== "rows" || typeof rest[0] != "number") return [];
+    const field = rest[1] == null ? null : spec.fields.find((/** @type {any} */ f) => f.id === rest[1]);
+    return [this.words.t("calc_row", { n: this.number(rest[0] + 1) }), ...(field ? [field.label] : rest[1] == null ? [] : [String(rest[1])])];
+  }
+
   /** The field in words: the player and the field's label. @param {Problem} p */
   where(p) {
     const [first, second, third] = p.loc;
@@ -146,7 +157,7 @@ export class ProblemWords {
       if (p.code == "duplicate_name" && typeof second == "number") return this.words.t("default_player", { n: this.number(second + 1) });
       const who = typeof second == "number" ? this.player(second) : null;
       if (third == null || third == "name") return who ?? "";
-      const label = this.inputLabel(String(third));
+      const label = [this.inputLabel(String(third)), ...this.rowWhere(String(third), p.loc.slice(3))].join(", ");
       return who ? `${who}, ${label}` : label;
     }
     if (first == "table" && p.loc.length == 2) return this.table[second]?.label ?? String(second);

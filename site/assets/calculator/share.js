@@ -20,6 +20,7 @@
 // What comes back in is untrusted: decoding checks every part against the game and returns
 // null for anything it would not have written itself.
 
+import { rowsOut } from "./rows.js";
 import { fnv1a } from "./rng.js";
 
 /** The longest fragment read. */
@@ -97,6 +98,7 @@ function valueOut(spec, value, count) {
   if (value == null || value === false || value === "") return "";
   if (spec.kind === "flag") return "1";
   if (spec.kind === "choice") return spec.choices.some((/** @type {any} */ c) => c.id === value) ? value : "";
+  if (spec.kind === "rows") return rowsOut(spec, value);
   const tokens = String(value).split(/[\s,;]+/).filter(Boolean);
   if (!tokens.length || !tokens.every((x) => INT.test(x))) return "";
   if (spec.kind === "sequence") return tokens.length <= MAX_CARDS ? tokens.join("+") : "";
@@ -108,6 +110,7 @@ function valueIn(spec, text, count) {
   if (text === "") return undefined;
   if (spec.kind === "flag") return text === "1" ? true : BAD;
   if (spec.kind === "choice") return spec.choices.some((/** @type {any} */ c) => c.id === text) ? text : BAD;
+  if (spec.kind === "rows") return rowsOut(spec, text) || BAD;
   if (spec.kind === "sequence") {
     const tokens = text.split("+");
     return tokens.length <= MAX_CARDS && tokens.every((x) => INT.test(x)) ? tokens.join(" ") : BAD;

@@ -17,6 +17,7 @@
 // before use, and only ids of the current content become keys of what the page uses. A
 // browser without storage (private mode, full quota) just keeps nothing.
 
+import { rowsWithin } from "./rows.js";
 import { cleanName, decodeTable, encodeTable, fingerprint, formValue, MAX_TEXT as MAX_LINK, tableValue } from "./share.js";
 
 /** The version of what this module writes. */
@@ -228,6 +229,7 @@ function withinLimits(game, spec, value) {
     const most = limits.max ?? spec.max ?? null;
     return n >= (limits.min ?? spec.min ?? 0) && (most == null || n <= most);
   }
+  if (spec.kind === "rows") return rowsWithin(spec, String(value));
   if (spec.kind === "sequence") {
     const cards = String(value).split(" ").map(Number);
     const most = spec.item_max ?? Infinity;

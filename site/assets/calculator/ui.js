@@ -22,6 +22,7 @@ import { applicableOptions } from "./legality.js";
 import { registerOffline } from "./offline.js";
 import { labelList, unscored, verdict } from "./explain.js";
 import { excerpt, ProblemWords } from "./problems.js";
+import { blankRows, rowsControl, rowsValue, rowTargets } from "./rows.js";
 import * as scoring from "./scoring.js";
 import * as setup from "./setup.js";
 import { attachCalculator, attachSetup } from "./table.js";
@@ -153,7 +154,7 @@ function optionFields(game, texts, options, active, onChange, prefix) {
 // ----------------------------------------------------------------------------------------
 
 /** Whether a field holds an entry (an unticked box and blank text hold none). @param {any} v */
-const given = (v) => v != null && v !== false && String(v).trim() !== "";
+const given = (v) => v != null && v !== false && String(v).trim() !== "" && !blankRows(v);
 
 /** Counts up to this many get − / + buttons. */
 const STEPPER_MAX = 12;
@@ -691,6 +692,10 @@ class Calculator {
     const current = this.values[i][spec.id];
     /** @param {any} value */
     const set = (value) => { this.values[i][spec.id] = value; this.schedule(); };
+    if (spec.kind === "rows") {
+      const labelledBy = `${rowId} ${this.columnIds?.[i]}`;
+      return [rowsControl({ spec, player: i, value: current, labelledBy, nextId, label: (text, context) => t.text(text, context), t: (key, params) => t.t(key, params), onChange: set })];
+    }
     let control;
     if (spec.kind === "flag") {
       control = el("input", { ...common, type: "checkbox", checked: !!current, on: { change: (/** @type {Event} */ e) => set(/** @type {HTMLInputElement} */ (e.target).checked) } });
@@ -760,6 +765,9 @@ class Calculator {
           if (value !== "") player[spec.id] = value;
         } else if (spec.kind === "position") {
           if (raw) player[spec.id] = Number(raw);
+        } else if (spec.kind === "rows") {
+          const rows = rowsValue(spec, raw);
+          if (rows.length) player[spec.id] = rows;
         } else if (spec.kind === "sequence") {
           // Spaces, commas or dots: a phone's number keypad has a comma or a dot, never a space.
           const tokens = String(raw ?? "").split(/[\s,;.]+/).filter(Boolean);
@@ -967,7 +975,7 @@ class Calculator {
       if (read?.length) return read.flatMap(of);
       return who ? who.flatMap((i) => all(`[data-player-name="${i}"]`)) : all("[data-player-name]");
     }
-    return third == "name" ? all(`[data-player-name="${id(second)}"]`) : of(String(third));
+    return third == "name" ? all(`[data-player-name="${id(second)}"]`) : rowTargets(of(String(third)), p.loc.slice(3));
   }
 
   /**

@@ -28,7 +28,7 @@ export function defaultValue(game, spec) {
     const { min, max } = game.limits[spec.id];
     return min <= 0 && (max == null || max >= 0) ? 0 : min;
   }
-  return spec.kind == "flag" ? false : spec.kind == "sequence" ? [] : spec.kind == "choice" ? (spec.default ?? null) : null;
+  return spec.kind == "flag" ? false : spec.kind == "sequence" || spec.kind == "rows" ? [] : spec.kind == "choice" ? (spec.default ?? null) : null;
 }
 
 /** The data of the choice made for each table input (a scoring tile's awards). @param {any} game @param {Record<string, any>} table */

@@ -1,0 +1,159 @@
+"""Rows inputs: a list of records per player (a tile-laying game's open features, each
+with its size and the player's followers on it), read row by row.
+
+A row expression (``rows_sum``'s ``each``, ``rows_count``'s ``where``, ``rows_award``'s
+``by``) is built once, like any node, and run for each row with the row set as ``ctx.W``,
+which ``{field: size}`` reads: the browser's expr.js does the same. Row expressions never
+compare players (schemas.references refuses it), so no step ever runs inside a row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from scorer import mechanics
+from scorer.nodes.base import Rule, deferred, register
+from scorer.parts import Items, Label, Part, items, phrase
+
+if TYPE_CHECKING:
+    from schemas import expressions as ex
+    from scorer.describe import Describer
+    from scorer.interpret import Ctx, Fn, Tools
+else:  # the content models, loaded only when words are asked for
+    ex = deferred("schemas.expressions")
+
+#: How tied rows share places, in words (as scorer.nodes.table's for tied players).
+_TIES_ROWS = {
+    "dense": "describe_rows_ties_dense",
+    "competition": "describe_rows_ties_competition",
+    "pool_floor": "describe_rows_ties_pool_floor",
+    "pool_nearest": "describe_rows_ties_pool_nearest",
+}
+
+
+def _per_row(ident: str, fn: Fn) -> Fn:
+    """The function of row ``i`` giving ``fn``'s value for each of its rows of ``ident``."""
+
+    def values(c: Ctx, i: int) -> list[Any]:
+        saved = c.W
+        found = []
+        try:
+            for row in c.P[i][ident]:
+                c.W = row
+                found.append(fn(c, i))
+        finally:
+            c.W = saved
+        return found
+
+    return values
+
+
+@register
+class FieldRule(Rule["ex.FieldRef"]):
+    name = "field"
+
+    def build(self, a: str, t: Tools) -> Fn:
+        return lambda c, i: c.W[a]
+
+    def words(self, d: Describer, node: ex.FieldRef) -> Part:
+        # Described on its own (not inside its rows node), it names the first rows input
+        # that has such a field.
+        ident = d.rows_input or next(
+            (i for i, s in d.inputs.items() if node.field in _labels(s)), ""
+        )
+        label = Label(
+            f"scoring.inputs.{ident}.fields.{node.field}.label",
+            _labels(d.inputs.get(ident)).get(node.field, node.field),
+        )
+        return phrase("describe_row_field", field=label)
+
+
+def _labels(spec: object) -> dict[str, str]:
+    """A rows input's field labels by id (none for another input)."""
+    return {f.id: f.label for f in getattr(spec, "fields", None) or []}
+
+
+@contextmanager
+def _reading(d: Describer, ident: str) -> Iterator[None]:
+    """While a rows node's row expressions are put in words, fields name ``ident``'s."""
+    saved, d.rows_input = d.rows_input, ident
+    try:
+        yield
+    finally:
+        d.rows_input = saved
+
+
+@register
+class RowsSumRule(Rule["ex.RowsSum"]):
+    name = "rows_sum"
+
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        values = _per_row(a["of"]["input"], t.sub(a["each"]))
+        # ``sum`` of ints and bools is an int, as expr.js's reduce from 0 gives.
+        return lambda c, i: sum(values(c, i))
+
+    def words(self, d: Describer, node: ex.RowsSum) -> Part:
+        spec = node.rows_sum
+        with _reading(d, spec.of.input):
+            each = d.part(spec.each)
+        return phrase("describe_rows_sum", each=each, rows=d.input_label(spec.of.input))
+
+
+@register
+class RowsCountRule(Rule["ex.RowsCount"]):
+    name = "rows_count"
+
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        ident = a["of"]["input"]
+        if a.get("where") is None:
+            return lambda c, i: len(c.P[i][ident])
+        values = _per_row(ident, t.sub(a["where"]))
+        return lambda c, i: sum(1 for found in values(c, i) if found)
+
+    def words(self, d: Describer, node: ex.RowsCount) -> Part:
+        spec = node.rows_count
+        rows = d.input_label(spec.of.input)
+        if spec.where is None:
+            return phrase("describe_rows_count", rows=rows)
+        with _reading(d, spec.of.input):
+            where = d.test(spec.where)
+        return phrase("describe_rows_count_where", rows=rows, where=where)
+
+
+@register
+class RowsAwardRule(Rule["ex.RowsAward"]):
+    name = "rows_award"
+
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        measures = _per_row(a["of"]["input"], t.sub(a["by"]))
+        awards, ties, least = (
+            [int(x) for x in a["awards"]],
+            str(a["ties"]),
+            int(a.get("at_least", 1)),
+        )
+
+        def fn(c: Ctx, i: int) -> int:
+            points, _ = mechanics.rank_award(measures(c, i), awards, ties, 0, least, None)
+            return sum(points)
+
+        return fn
+
+    def words(self, d: Describer, node: ex.RowsAward) -> Part:
+        spec = node.rows_award
+        with _reading(d, spec.of.input):
+            measure = d.plain(spec.by)
+        awards = phrase("describe_table_points", values=Items(tuple(spec.awards), "/"))
+        parts: list[Part] = [
+            phrase(
+                "describe_rows_award",
+                awards=awards,
+                rows=d.input_label(spec.of.input),
+                measure=measure,
+            )
+        ]
+        if spec.at_least > 0:
+            parts.append(phrase("describe_at_least", at_least=spec.at_least))
+        parts.append(phrase(_TIES_ROWS[spec.ties]))
+        return items(parts, ";")

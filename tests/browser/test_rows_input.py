@@ -1,0 +1,145 @@
+"""A rows input (a list of records per player) in Chromium on a phone (360x740): rows are
+added and removed with buttons a thumb and a keyboard reach, each number is a labelled
+field, the rows reach the scoring and the link, and nothing overflows sideways (issue 33).
+
+No shipped game has one, so the site is built from a probe: a copy of Momiji (every input
+has a default, so a result shows as soon as anything is entered) with open roads, each a
+size and the player's followers, scored by their size where the player has followers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from rulebook.site.build import build_site
+from rulebook.site.options import BuildOptions
+from rulebook.site.serve import serve_in_thread
+from tests.browser.forms import widget_ready
+from tests.conftest import game_project
+
+#: The probe's additions to Momiji's scoring.yaml: (text it follows, text added).
+PROBE = [
+    (
+        "inputs:\n",
+        "  - id: roads\n    kind: rows\n    label: Routes ouvertes\n    max_rows: 4\n"
+        "    fields:\n      - {id: size, label: Taille, min: 1, max: 9}\n"
+        "      - {id: mine, label: Vos partisans, max: 3}\n",
+    ),
+    (
+        "values:\n",
+        "  - id: road_points\n    compute:\n      rows_sum:\n        of: {input: roads}\n"
+        "        each: {if: {cond: {gt: [{field: mine}, 0]}, then: {field: size}}}\n",
+    ),
+    ("categories:\n", "  - {id: roads, label: Routes, value: road_points}\n"),
+]
+
+PHONE = {"width": 360, "height": 740}
+#: A finger's target, in CSS pixels.
+TOUCH = 44
+
+
+@pytest.fixture(scope="module")
+def rows_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The probe game's site, in English only."""
+    root = tmp_path_factory.mktemp("rows-input")
+    project = game_project(root, "momiji")
+    scoring = project.content / "momiji" / "scoring.yaml"
+    text = scoring.read_text(encoding="utf-8")
+    for anchor, added in PROBE:
+        at = text.index(anchor) + len(anchor)
+        text = text[:at] + added + text[at:]
+    scoring.write_text(text, encoding="utf-8")
+    build_site(BuildOptions(project=project, out=root / "site", languages=("en",)))
+    server, url = serve_in_thread(root / "site")
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+def _size(locator: Any) -> tuple[float, float]:
+    box = locator.bounding_box()
+    return box["width"], box["height"]
+
+
+def test_rows_are_added_removed_and_filled_on_a_phone(browser: Any, rows_url: str) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(rows_url + "en/momiji/scoring/")
+    calc = widget_ready(page, "[data-calculator]")
+    rows = calc.locator('[data-rows="roads"][data-player-rows="0"]')
+    add = rows.locator("[data-rows-add]")
+    assert rows.locator("[data-row-index]").count() == 0
+    assert min(_size(add)) >= TOUCH
+
+    # Three rows: two taps, and the keyboard for the third (the focus stays in reach).
+    add.click()
+    add = rows.locator("[data-rows-add]")
+    add.click()
+    add.focus()
+    page.keyboard.press("Enter")
+    assert rows.locator("li[data-row-index]").count() == 3
+    # Empty rows are no entry: no result and no 0-0 tie, their numbers listed as still to
+    # enter (not as errors: nobody has touched them yet).
+    assert calc.locator("[data-standings]").count() == 0
+    assert calc.locator("[data-todo] li").count() == 3 * 2
+    assert calc.locator("[data-problems]").count() == 0
+    # The new row's first number has the focus, ready to type.
+    assert page.evaluate("document.activeElement.dataset.rowIndex") == "2"
+    assert page.evaluate("document.activeElement.dataset.rowField") == "size"
+
+    # Remove the second row: the focus moves to the row that took its place.
+    remove = rows.locator('[data-rows-remove="1"]')
+    assert remove.get_attribute("aria-label") == "Remove row 2"
+    assert min(_size(remove)) >= TOUCH
+    remove.click()
+    assert rows.locator("li[data-row-index]").count() == 2
+    assert page.evaluate("document.activeElement.dataset.rowIndex") == "1"
+
+    # Each number is a labelled field a thumb can hit (the label in the game's language,
+    # marked: the probe's texts have no English catalog).
+    size = rows.locator('input[data-row-index="0"][data-row-field="size"]')
+    assert size.evaluate("e => e.labels[0].textContent").startswith("Taille")
+    assert min(_size(size)) >= TOUCH
+
+    # Fill them at a human pace: 7 held (2 followers) and 5 not held (0).
+    for index, values in enumerate([("7", "2"), ("5", "0")]):
+        for field, value in zip(("size", "mine"), values, strict=True):
+            target = rows.locator(f'input[data-row-index="{index}"][data-row-field="{field}"]')
+            target.click()
+            target.press_sequentially(value, delay=90)
+    result = calc.locator('[data-result="breakdown.roads"][data-player="0"]')
+    result.wait_for()
+    assert result.inner_text().strip() == "7"
+
+    # A number past its bound is flagged at that field, with the bound.
+    late = rows.locator('input[data-row-index="1"][data-row-field="size"]')
+    late.fill("12")
+    error = rows.locator(f"#{late.get_attribute('id')}-error")
+    error.wait_for(state="visible")
+    assert "9" in error.inner_text()
+    late.fill("5")
+    error.wait_for(state="hidden")
+
+    # The rows travel in the link and come back with it.
+    page.wait_for_function("() => location.hash.includes('7.2~5.0')")
+    link = page.url
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert "null" not in rows.inner_text()
+    again = context.new_page()
+    again.goto(link)
+    widget_ready(again, "[data-calculator]")
+    back = again.locator('[data-rows="roads"][data-player-rows="0"] input[data-row-field="size"]')
+    assert [back.nth(k).input_value() for k in range(back.count())] == ["7", "5"]
+    again.close()
+
+    # The device keeps them: the page opened again without the link shows them.
+    page.evaluate("dispatchEvent(new Event('pagehide'))")
+    page.goto(rows_url + "en/momiji/scoring/")
+    widget_ready(page, "[data-calculator]")
+    kept = page.locator('[data-rows="roads"][data-player-rows="0"] input[data-row-field="mine"]')
+    kept.first.wait_for()
+    assert [kept.nth(k).input_value() for k in range(kept.count())] == ["2", "0"]
+    context.close()

@@ -181,6 +181,10 @@ class FamiliesDiagram(_Diagram):
     #: Said before the number of cards in play in all.
     cards_label: Text
     cards: Count
+    #: The setup step whose deal draws the families left in the box, one item of its
+    #: component per family, in the component's order: the picture of a generated table
+    #: names each family and shows the ones drawn as out.
+    drawn_out: Identifier | None = None
 
 
 class Zone(Strict):

@@ -343,6 +343,14 @@ class EndCheck(Strict):
     message: Text
 
 
+class RivalLabel(Strict):
+    """What one of a rival's inputs is called in its own fieldset, where the player's label
+    would say "you" ("Regions where Seishin owns a building", not "where you own")."""
+
+    input: Identifier
+    label: Text
+
+
 class Rival(Strict):
     """A participant that is not a player: Tokaido's neutral traveller at two, Viticulture's
     Automa, River of Gold's Seishin.
@@ -358,10 +366,16 @@ class Rival(Strict):
 
     id: Identifier
     label: Text
+    #: Its name inside a sentence, with the article the language sets ("l’Automa"), when
+    #: that differs from the label; the verdict against it says it (scorer.verdict).
+    sentence_name: Text | None = None
     help: Text | None = None
     #: Present only when this holds (two players; the solo option).
     when: Expr | None = None
     inputs: list[Identifier] = Field(default_factory=list)
+    #: Its own labels for some of its ``inputs``, in the third person; the others keep
+    #: the player's label.
+    labels: list[RivalLabel] = Field(default_factory=list)
     #: Inputs the rules set: a number, true/false, or an expression of the options, table
     #: inputs and player count (Seishin's Koku: 5 per level).
     fixed: dict[Identifier, int | bool | Expr] = Field(default_factory=dict)
@@ -377,6 +391,11 @@ class Rival(Strict):
         if both:
             raise ValueError(f"inputs both entered and fixed: {', '.join(both)}")
         require_unique(self.inputs, "rival input")
+        labelled = [item.input for item in self.labels]
+        require_unique(labelled, "rival label")
+        stray = [ident for ident in labelled if ident not in self.inputs]
+        if stray:
+            raise ValueError(f"labels for inputs the rival is not given: {', '.join(stray)}")
         return self
 
 

@@ -130,6 +130,9 @@ class Setup(Strict):
             doubles = getattr(diagram, "doubles_step", None)
             if doubles is not None and doubles not in by_id:
                 raise ValueError(f"diagram {diagram.id!r}: doubles_step {doubles!r} is no step")
+            drawn = getattr(diagram, "drawn_out", None)
+            if drawn is not None and (by_id.get(drawn) is None or by_id[drawn].deal is None):
+                raise ValueError(f"diagram {diagram.id!r}: drawn_out {drawn!r} is no dealing step")
             pawns = getattr(diagram, "pawns", None)
             for step_id in pawns.seat_steps if pawns is not None else ():
                 if by_id.get(step_id) is None or by_id[step_id].per_seat is None:

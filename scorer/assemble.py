@@ -137,7 +137,7 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
         if plan.end_checks
         else []
     )
-    result = Result(plan.game, dict(state.options), players, notices)
+    result = Result(plan.game, dict(state.options), players, notices, team=team_won is not None)
     if present:
         result.rivals = _rivals(plan, values, breakdowns, present, ranked, placements, explained)
     return result

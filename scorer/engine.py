@@ -14,7 +14,7 @@ from scorer.assemble import Functions, Key, Plan, Rival, assemble
 from scorer.facts import GameFacts
 from scorer.interpret import Interpreted, interpret
 from scorer.result import Result
-from scorer.validate import TableState, check_end_state
+from scorer.validate import Hidden, TableState, check_end_state
 
 if TYPE_CHECKING:
     from schemas.game import GameContent
@@ -38,13 +38,14 @@ class Engine:
             team=self.interpreted.team,
         )
 
-    def check(self, raw: Any) -> TableState:
-        """Validate an end state (parsed JSON); raise scorer.validate.EndStateError."""
-        return check_end_state(self.facts, self.interpreted, raw)
+    def check(self, raw: Any, hidden: Hidden = None) -> TableState:
+        """Validate an end state (parsed JSON); raise scorer.validate.EndStateError.
+        ``hidden``: per player, the inputs that do not count for them (scorer.relevance)."""
+        return check_end_state(self.facts, self.interpreted, raw, hidden)
 
-    def score(self, raw: Any) -> Result:
+    def score(self, raw: Any, hidden: Hidden = None) -> Result:
         """Validate and score an end state (parsed JSON)."""
-        return self.score_state(self.check(raw))
+        return self.score_state(self.check(raw, hidden))
 
     def score_state(self, state: TableState, explain: bool = True) -> Result:
         """Score an end state that ``check`` already accepted.

@@ -14,6 +14,10 @@ from schemas.game import GameContent
 from schemas.references import nodes
 from schemas.scoring import CountInput, Scoring
 from scorer.needs import needs
+from scorer.relevance import derive
+
+#: The names of the nodes that compare players (a read inside one is any player's).
+CROSS_PLAYER = frozenset(m.node_name() for m in ex.CROSS_PLAYER_NODES)
 
 #: Bumped when the document's shape changes in a way the runtime must know about.
 FORMAT = 1
@@ -69,7 +73,9 @@ def export_game(content: GameContent) -> dict[str, Any]:
         # reads, so validate.js finds the problems scorer/validate.py finds.
         "end_state": end_state_schema(content),
         "player_name": player_name_schema(),
-        "needs": needs(content).to_json(),
+        # And which inputs count for a player, given their other inputs (the form asks
+        # only those: scorer/relevance.py).
+        "needs": {**needs(content).to_json(), **derive(scoring, CROSS_PLAYER)},
     }
 
 

@@ -51,6 +51,9 @@ class Result:
     notices: list[str] = field(default_factory=list)
     #: Participants that are not players (scorer.rivals.RivalResult), after the players.
     rivals: list[Any] = field(default_factory=list)
+    #: Whether the players won or lost as one team (``ranking.team`` held): the verdict
+    #: (scorer.verdict) speaks of the team, not of each player.
+    team: bool = False
 
     @property
     def winners(self) -> list[str]:

@@ -18,7 +18,7 @@ so ``rulebook score`` runs this very code on its cached export (rulebook.cache.l
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -88,15 +88,22 @@ class TableState:
     rivals: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
-def check_end_state(facts: GameFacts, compiled: Checks, raw: Any) -> TableState:
+def check_end_state(
+    facts: GameFacts, compiled: Checks, raw: Any, hidden: Hidden = None
+) -> TableState:
     """Validate ``raw`` (parsed JSON) for the game of ``facts``; raise EndStateError with
     every problem. When every problem is a ``tiebreak`` one, the error carries the state to
-    score anyway.
+    score anyway. ``hidden``: per player, the inputs that do not count for them
+    (scorer.relevance, as the calculator's form hides them): a constraint reading one holds.
     """
-    return _start(facts, compiled, raw).run()
+    return _start(facts, compiled, raw, hidden).run()
 
 
-def _start(facts: GameFacts, compiled: Checks, raw: Any) -> _Round:
+#: Per player, the inputs that do not count for them (None: every input counts).
+Hidden = Sequence[Collection[str]] | None
+
+
+def _start(facts: GameFacts, compiled: Checks, raw: Any, hidden: Hidden = None) -> _Round:
     """The round of ``raw``, its field problems found; raise EndStateError when it is not
     an object or has the wrong number of players (nothing else is worth checking then)."""
     if not isinstance(raw, dict):
@@ -104,7 +111,7 @@ def _start(facts: GameFacts, compiled: Checks, raw: Any) -> _Round:
     players = raw.get("players")
     if isinstance(players, list) and len(players) not in facts.counts:
         raise EndStateError(player_count_problems(facts.counts, len(players)))
-    return _Round(facts, compiled, raw, field_problems(facts.schema, raw))
+    return _Round(facts, compiled, raw, field_problems(facts.schema, raw), hidden)
 
 
 #: The values that say nothing was entered: any other for an input not asked is a problem.
@@ -120,9 +127,15 @@ class _Round:
     """One round of checks over one end state."""
 
     def __init__(
-        self, facts: GameFacts, compiled: Checks, raw: dict[str, Any], found: list[Problem]
+        self,
+        facts: GameFacts,
+        compiled: Checks,
+        raw: dict[str, Any],
+        found: list[Problem],
+        hidden: Hidden = None,
     ) -> None:
         self.facts = facts
+        self.hidden = hidden
         self.compiled = compiled
         self.raw = raw
         self.problems = found
@@ -384,6 +397,11 @@ class _Round:
             if applies is not None and not applies(options, table, choice_data, count):
                 continue
             results = rule(players, options, table, choice_data, values)
+            # A constraint that reads a field not asked of that player holds for them.
+            results = [
+                held or bool(self.hidden and reads & set(self.hidden[index]))
+                for index, held in enumerate(results)
+            ]
             if declared[ident].get("scope") == "table":
                 if not all(results):
                     self.problems.append(Problem(("players",), "constraint", {"id": ident}))

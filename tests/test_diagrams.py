@@ -16,7 +16,10 @@ from typing import Any
 import pytest
 
 from rulebook.i18n.runtime import translator
-from rulebook.site.diagrams import WIDTH, Table, applies, draw, text_width
+from rulebook.site.diagrams import WIDTH, Table, applies, draw, every_table, tables, text_width
+from rulebook.site.localize import Localizer
+from rulebook.site.models.setup import key_value, setup_model
+from rulebook.site.view import GameBuild, LocalGame
 from schemas.game import GameContent
 from scorer.setup import SetupError, SetupResult, make_setup
 
@@ -229,3 +232,77 @@ def test_the_renderer_knows_no_game() -> None:
     source = (ROOT / "rulebook/site/diagrams.py").read_text(encoding="utf-8").lower()
     for word in ["tokaido", "nile", "momiji", "river", "viticulture", "kyoto", "région", "koku"]:
         assert word not in source, word
+
+
+def test_pictures_for_reading_ahead_are_of_legal_tables(games: dict[str, GameContent]) -> None:
+    """Every table the setup page draws is one ``setup`` accepts (Nile at six with DeLuxor)."""
+    for content in games.values():
+        drawn = list(tables(content))
+        counts = {players for players, _ in drawn}
+        assert counts == set(content.game.players.values()), content.id
+        for players, options in drawn:
+            make_setup(content, players, "s", None, options)  # raises on an illegal table
+    nile_six = [options for players, options in tables(games["nile"]) if players == 6]
+    assert nile_six and all(options["deluxor"] for options in nile_six)
+
+
+def test_every_legal_table_has_its_picture(games: dict[str, GameContent]) -> None:
+    """The page holds the drawing of every table the generator can make, found by the key
+    the browser builds (player count, then the values of the options that change it), and
+    that drawing is the table's own."""
+    for content in games.values():
+        game = LocalGame(GameBuild(content), Localizer("fr", content))
+        model = setup_model(game)
+        by_id = {p.id: p.svg for p in model.pictures}
+        for plan in model.table_pictures:
+            by_id |= dict(plan.extra)
+            diagram = next(d for d in content.setup.diagrams if d.id == plan.diagram)
+            every = list(every_table(content))
+            # Every table has its key; the drawing itself is compared on an even sample of
+            # 60 per game (Tokaido has hundreds of tables: drawing each takes a minute).
+            for n, (players, options) in enumerate(every):
+                if not applies(diagram, players, options):
+                    continue
+                key = "|".join([str(players), *(key_value(options[o]) for o in plan.options)])
+                assert key in plan.pictures, (content.id, key)
+                if n % max(len(every) // 60, 1):
+                    continue
+                shown = by_id[plan.pictures[key]]
+                own = draw(diagram, Table(content, players, options, _words(game)), "x")
+                assert _same_drawing(shown, own), (content.id, players, options)
+
+
+def _words(game: LocalGame) -> Any:
+    def words(context: str, source: str) -> tuple[str, str]:
+        fragment = game.loc.text(context, source)
+        return fragment.text, fragment.lang
+
+    return words
+
+
+def _same_drawing(a: str, b: str) -> bool:
+    """Two drawings alike but for their ids and the count they were first drawn for."""
+    strip = re.compile(r'(aria-labelledby|id)="[^"]*"|data-players="\d+"')
+    return strip.sub("", a) == strip.sub("", b)
+
+
+def test_a_generated_table_s_picture_has_room_for_its_names_and_draw(
+    games: dict[str, GameContent],
+) -> None:
+    """A pawn per player with an empty place for its name; a family per item of the deal
+    that draws those left out, named (hidden until the browser shows the draw); a slot a
+    deal fills says which deal and which item."""
+    tokaido = games["tokaido"]
+    svg = _pictures(tokaido, 4, tokaido.option_defaults())["road"]
+    slots = [t for t in svg.iter(f"{SVG}text") if t.get("data-name-slot") is not None]
+    assert [t.get("data-name-slot") for t in slots] == ["0", "1", "2", "3"]
+    assert all(not "".join(t.itertext()) and float(t.get("data-width")) > 100 for t in slots)
+    momiji = games["momiji"]
+    svg = _pictures(momiji, 2, {})["families"]
+    boxes = [g.get("data-family-box") for g in svg.iter(f"{SVG}g") if g.get("data-family-box")]
+    assert boxes == [f"family_{x}" for x in "abcdef"]
+    gold = games["river_of_gold"]
+    svg = _pictures(gold, 4, gold.option_defaults())["regions"]
+    dealt = [(t.get("data-deal"), t.get("data-deal-index")) for t in svg.iter(f"{SVG}text")]
+    tiles = sorted(int(i) for step, i in dealt if step == "scoring_tiles")
+    assert tiles == [0, 1, 2, 3, 4, 5]

@@ -33,6 +33,7 @@ import yaml
 from hypothesis import HealthCheck, Phase, given, settings
 from pydantic import TypeAdapter
 
+from rulebook.commands.score import labels, verdict_line
 from rulebook.i18n.runtime import Translator, translator
 from rulebook.problems import ProblemWords
 from rulebook.site.assets import write_assets
@@ -53,8 +54,10 @@ from scorer.legality import applicable_options, option_whens
 from scorer.outcome import score_outcome
 from scorer.problems import EndStateError, Problem, excerpt
 from scorer.reading import MAX_BYTES, MAX_DEPTH, read_end_state
+from scorer.relevance import hidden, settle
 from scorer.rng import SeededRandom, fnv1a
 from scorer.setup import SetupError, make_setup
+from scorer.verdict import rival_verdict
 from tests.strategies import end_states
 from tests.track_support import track_state
 
@@ -310,10 +313,59 @@ def game_states(content: GameContent, engine: GameEngine) -> list[Json]:
     if bases:
         for index, state in enumerate(hostile_states(content, rng.choice(bases))):
             states.append({"id": f"hostile {index}", "state": state})
+    words = {language: labels(content, TRANSLATORS[content.id, language]) for language in LANGUAGES}
     for item in states:
         item.update(outcome(engine, item["state"]))
         with_messages(content, item)
+        with_verdict(item, words)
     return states
+
+
+#: The most players' rows per game whose relevance (scorer/relevance.py) JavaScript matches.
+RELEVANCE_ROWS = 400
+
+
+def relevance_cases(engine: GameEngine, states: list[Json]) -> list[Json]:
+    """Which inputs count for each player of the parity states (their rows as given,
+    corrupted ones included; the options as validation reads them), for relevance.js."""
+    facts = engine.facts
+    needs = facts.export["needs"]
+    defaults = {spec["id"]: facts.default_value(spec) for spec in facts.inputs}
+    asked = [spec["id"] for spec in facts.inputs]
+    out: list[Json] = []
+    for item in states:
+        players = item["state"].get("players") if isinstance(item["state"], dict) else None
+        if not isinstance(players, list) or len(players) not in facts.counts:
+            continue
+        try:
+            checked: Any = engine.check(copy.deepcopy(item["state"]))
+        except EndStateError as error:
+            checked = error.state
+        options = checked.options if checked is not None else dict(facts.option_values)
+        count = len(players)
+        case: Json = {"options": options, "count": count, "settled": settle(needs, options, count)}
+        case["rows"] = [
+            {"row": row, "found": hidden(needs, row, defaults, asked, options, count)}
+            for row in players
+            if isinstance(row, dict)
+        ]
+        out.append(case)
+        if sum(len(c["rows"]) for c in out) >= RELEVANCE_ROWS:
+            break
+    return out
+
+
+def with_verdict(item: Json, words: dict[str, Any]) -> None:
+    """A scored state with a rival: its verdict (scorer.verdict) and the sentence the
+    command line prints for it in every language, for the browser to say the same."""
+    result = item.get("result")
+    if result is None or item.get("problems") or not result["rivals"]:
+        return
+    found = rival_verdict(result)
+    item["verdict"] = None if found is None else found.to_json()
+    item["verdict_said"] = {
+        language: verdict_line(words[language], result) for language in LANGUAGES
+    }
 
 
 def hostile_states(content: GameContent, base: Json) -> list[Json]:
@@ -1104,14 +1156,16 @@ def build_fixture() -> Json:
         for language in LANGUAGES:
             TRANSLATORS[game_id, language] = translator(content, language)
         extra = probe_states(content, engine) if game_id == "probe" else []
+        states = game_states(content, engine) + extra
         games[game_id] = {
             "export": _plain(export_game(content)),
             "islands": {
                 language: island_data(content, Localizer(language, content))
                 for language in LANGUAGES
             },
-            "states": game_states(content, engine) + extra,
+            "states": states,
             "setups": game_setups(content),
+            "relevance": _plain(relevance_cases(engine, states)),
         }
     return {
         "games": games,

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rulebook.errors import CommandError, report
+from scorer.verdict import MESSAGES as VERDICT_MESSAGES
 
 if TYPE_CHECKING:
     from rulebook.i18n.runtime import Translator
@@ -26,6 +27,10 @@ if TYPE_CHECKING:
 #: The most winners a table has: every seat and every rival (a count phrase's forms repeat
 #: past it, the last one stands for more).
 MOST_WINNERS = 12
+
+#: The point counts the labels say ready-made (a verdict's margin or tied total rarely
+#: passes it); larger ones are made with the plural rules.
+POINTS_SAID = 250
 
 #: What the text table needs besides the result: its words in one language.
 Labels = dict[str, Any]
@@ -80,6 +85,18 @@ def labels(content: GameContent, translate: Translator) -> Labels:
         # quick path prints without loading the plural rules.
         "winners": [translate("ui.calc_no_winner", "No winner")]
         + [translate.count("ui.calc_winners", n) for n in range(1, MOST_WINNERS + 1)],
+        # The verdict against a rival (scorer.verdict): its sentences, the rivals' names and
+        # the point count phrase's patterns (a language and its forms by CLDR category).
+        "verdict": {m.key: translate(f"ui.{m.key}", m.text) for m in VERDICT_MESSAGES},
+        "rivals": {
+            r.id: translate(f"scoring.rivals.{r.id}.sentence_name", r.sentence_name)
+            if r.sentence_name
+            else translate(f"scoring.rivals.{r.id}.label", r.label)
+            for r in scoring.rivals
+        },
+        # Count phrases made here up to POINTS_SAID: the quick path then loads no plural rules.
+        "points_said": [translate.count("ui.points", n) for n in range(POINTS_SAID + 1)],
+        "points": list(translate.count_patterns("ui.points")),
         "ui": {
             key: translate(f"ui.{key}", text)
             for key, text in (
@@ -99,6 +116,33 @@ def winners_line(words: Labels, winners: list[str]) -> str:
     if not winners:
         return said[0]
     return f"{said[min(len(winners), len(said) - 1)]}{words['ui']['colon']}{', '.join(winners)}"
+
+
+def verdict_line(words: Labels, result: dict[str, Any]) -> str | None:
+    """The sentence on a solo or team game against a rival, or None (scorer.verdict)."""
+    from scorer.verdict import rival_verdict, say
+
+    verdict = rival_verdict(result)
+    if verdict is None:
+        return None
+    return say(
+        verdict,
+        words["verdict"][verdict.key],
+        lambda n: _points(words, n),
+        words["rivals"].get(verdict.rival_id, verdict.rival),
+    )
+
+
+def _points(words: Labels, count: int) -> str:
+    """``count`` points as a count phrase: made with the labels, or (past POINTS_SAID)
+    with the plural rules, loaded only then."""
+    said: list[str] = words["points_said"]
+    if 0 <= count < len(said):
+        return said[count]
+    from rulebook.i18n.numbers import format_count
+
+    language, patterns = words["points"]
+    return format_count(count, patterns, language)
 
 
 def score_table(words: Labels, result: dict[str, Any]) -> str:
@@ -123,6 +167,9 @@ def score_table(words: Labels, result: dict[str, Any]) -> str:
     rows.append([ui["rank"]] + [str(p["rank"]) for p in players])
     lines = [tables.render(header, rows), ""]
     lines.append(winners_line(words, result["winners"]))
+    said = verdict_line(words, result)
+    if said is not None:
+        lines.append(said)
     for player in players:
         decided_by = player["decided_by"]
         if decided_by in (None, first_key):

@@ -56,7 +56,7 @@ from schemas.game import Game, GameContent
 from schemas.glossary import Term
 from schemas.loader import YamlDocument
 from schemas.rules import Note, Section, Step, TableRow
-from schemas.scoring import Ranking, RankingKey
+from schemas.scoring import Ranking, RankingKey, RivalLabel
 from schemas.setup import SetupStep
 
 #: The constraint object that marks a field as :data:`Text` (translatable source text).
@@ -189,6 +189,8 @@ def _segment(item: Any, index: int) -> str:
     """The context segment naming one item of a list: its id, else its 1-based position."""
     if isinstance(item, RankingKey):
         return item.value
+    if isinstance(item, RivalLabel):  # named by the input it labels
+        return item.input
     ident = getattr(item, "id", None)
     return str(ident) if isinstance(ident, str) else str(index)
 

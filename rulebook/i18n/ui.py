@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulebook.i18n.messages import SourceMessage
+from scorer.verdict import MESSAGES as VERDICT_MESSAGES
 from scorer.words import MESSAGES as DESCRIPTION_MESSAGES
 
 #: The catalog domain of interface strings.
@@ -218,6 +219,12 @@ UI_STRINGS: tuple[UiString, ...] = (
         "Starting line-up, from the first to leave to the last:",
         "Setup generator: above the drawn order of the pawns in their starting line (Tokaido:"
         " there is no turn order, the traveller furthest back moves).",
+    ),
+    UiString(
+        "setup_reading_ahead",
+        "For reading ahead: the checklist and the pictures for every player count",
+        "Setup page: the folded section under the generator, for readers who read the setup"
+        " before the table is known; the generated checklist and its picture come first.",
     ),
     UiString(
         "setup_pictures",
@@ -1128,6 +1135,8 @@ UI_STRINGS: tuple[UiString, ...] = (
         "Nobody scored in: {categories}",
         "Calculator: one line for the scoring categories no player scored any point in.",
     ),
+    # -- the verdict against a rival (scorer.verdict), declared with the engine --
+    *(UiString(m.key, m.text, m.note) for m in VERDICT_MESSAGES),
     # -- scoring in words (scorer.describe): the words are declared with the engine --
     *(UiString(m.key, m.text, m.note, m.plural) for m in DESCRIPTION_MESSAGES),
 )

@@ -123,6 +123,14 @@ def localized_export(
     labelled(scoring.get("table", []), "scoring.table")
     labelled(scoring.get("options", []), "scoring.options")
     labelled(scoring.get("rivals", []), "scoring.rivals")
+    for rival in scoring.get("rivals", []):  # its name in a sentence, its inputs' own labels
+        if "sentence_name" in rival:
+            context = f"scoring.rivals.{rival['id']}.sentence_name"
+            rival["sentence_name"] = tr(context, rival["sentence_name"])
+        for own in rival.get("labels", []):
+            own["label"] = tr(
+                f"scoring.rivals.{rival['id']}.labels.{own['input']}.label", own["label"]
+            )
     scoring["groups"] = {
         key: tr(f"scoring.groups.{key}", text) for key, text in scoring.get("groups", {}).items()
     }

@@ -28,6 +28,7 @@ from schemas.diagrams import (
     Diagram,
     FamiliesDiagram,
     MatDiagram,
+    SlotRow,
     SlotsDiagram,
     Space,
     SpaceKind,
@@ -195,47 +196,63 @@ class Table:
         return self.words(context, source)
 
 
+def _pawns(d: TrackDiagram, t: Table, c: _Canvas, base: str, y: float) -> float:
+    """The pawns in a column, first to leave at the top: each with its number, a place for
+    the name of the player it is at a generated table (``data-name-slot``, filled in by
+    the browser, empty here) and its seat's number; a pawn nobody plays is dashed, with
+    its label beside it."""
+    assert d.pawns is not None
+    pawns = d.pawns
+    players = t.number(pawns.count) or 0
+    extra = t.number(pawns.extra) or 0
+    seats = seat_numbers(t.content, pawns.seat_steps, players, t.options)
+    legend, lang = t.say(f"{base}.pawns.legend", pawns.legend)
+    y += c.text(12, y + FONT, legend, WIDTH - 24, lang=lang)
+    c.said.append(f"{legend.rstrip('.')}: {', '.join(str(n) for n in range(1, players + 1))}")
+    # The name runs from beside the pawn to the seat's number (or the edge).
+    name_width = WIDTH - 50 - (56 if seats is not None else 12)
+    c.raw(f'<g data-pawns="{players}" data-extra="{extra}">')
+    for i in range(players + extra):
+        cy = y + 8 + PAWN_ROW * i + PAWN_ROW / 2
+        neutral = i >= players
+        dash = ' stroke-dasharray="4 3"' if neutral else ""
+        c.raw(
+            f'<circle cx="27" cy="{cy:g}" r="14" fill="none" stroke="currentColor"'
+            f' stroke-width="2"{dash} data-pawn="{"extra" if neutral else i + 1}"/>'
+        )
+        if neutral:
+            continue
+        c.text(27, cy + 5, str(i + 1), 28, anchor="middle", bold=True)
+        c.raw(
+            f'<text fill="currentColor" x="50" y="{cy + 5:g}" font-size="{FONT}"'
+            f' data-name-slot="{i}" data-width="{name_width:g}"></text>'
+        )
+        if seats is not None:
+            shown = f"{seats[i]:+d}".replace("-", "−") if seats[i] else "0"
+            c.text(WIDTH - 16, cy + 5, shown, 48, anchor="end", data={"seat": str(i + 1)})
+    c.raw("</g>")
+    y += 8 + PAWN_ROW * players
+    if extra and pawns.extra_label:
+        label, lang = t.say(f"{base}.pawns.extra_label", pawns.extra_label)
+        # Beside the dashed pawn: its first line level with the pawn's centre.
+        used = c.text(50, y + PAWN_ROW / 2 + 5, label, WIDTH - 62, lang=lang)
+        y += max(PAWN_ROW * extra, used + 14)
+        c.said.append(label)
+    if seats is not None and pawns.seat_label:
+        label, lang = t.say(f"{base}.pawns.seat_label", pawns.seat_label)
+        y += 6 + c.text(12, y + 6 + FONT, label, WIDTH - 24, lang=lang)
+        c.said.append(f"{label}: {', '.join(str(s) for s in seats)}")
+    return y
+
+
+#: The height of one pawn's row in a line of pawns.
+PAWN_ROW = 34
+
+
 def _track(d: TrackDiagram, t: Table, c: _Canvas, base: str) -> float:
     y = 8.0
     if d.pawns is not None:
-        pawns = d.pawns
-        players = t.number(pawns.count) or 0
-        extra = t.number(pawns.extra) or 0
-        seats = seat_numbers(t.content, pawns.seat_steps, players, t.options)
-        legend, lang = t.say(f"{base}.pawns.legend", pawns.legend)
-        y += c.text(12, y + FONT, legend, WIDTH - 24, lang=lang)
-        c.said.append(f"{legend.rstrip('.')}: {', '.join(str(n) for n in range(1, players + 1))}")
-        step = min(52.0, (WIDTH - 24) / max(players + extra, 1))
-        cy = y + 26
-        c.raw(f'<g data-pawns="{players}" data-extra="{extra}">')
-        for i in range(players + extra):
-            cx = 12 + step * i + step / 2
-            neutral = i >= players
-            dash = ' stroke-dasharray="4 3"' if neutral else ""
-            c.raw(
-                f'<circle cx="{cx:g}" cy="{cy:g}" r="15" fill="none" stroke="currentColor"'
-                f' stroke-width="2"{dash} data-pawn="{"extra" if neutral else i + 1}"/>'
-            )
-            if not neutral:
-                c.text(cx, cy + 5, str(i + 1), 30, anchor="middle", bold=True)
-            if seats is not None and not neutral:
-                shown = f"{seats[i]:+d}".replace("-", "−") if seats[i] else "0"
-                c.text(cx, cy + 36, shown, step, anchor="middle", data={"seat": str(i + 1)})
-        c.raw("</g>")
-        y = cy + (44 if seats is not None else 22)
-        if seats is not None and pawns.seat_label:
-            label, lang = t.say(f"{base}.pawns.seat_label", pawns.seat_label)
-            y += c.text(12, y + FONT, label, WIDTH - 24, lang=lang)
-            c.said.append(f"{label}: {', '.join(str(s) for s in seats)}")
-        if extra and pawns.extra_label:
-            label, lang = t.say(f"{base}.pawns.extra_label", pawns.extra_label)
-            c.raw(
-                f'<circle cx="22" cy="{y + 12:g}" r="8" fill="none" stroke="currentColor"'
-                ' stroke-width="2" stroke-dasharray="4 3"/>'
-            )
-            y += c.text(38, y + FONT + 3, label, WIDTH - 50, lang=lang)
-            c.said.append(label)
-        y += 14
+        y = _pawns(d, t, c, base, y) + 14
     stops = list(d.stops)
     reverse = d.reverse_when is not None and _holds(
         d.reverse_when, t.options, t.players, f"{base}.reverse_when"
@@ -408,14 +425,26 @@ def _slots(d: SlotsDiagram, t: Table, c: _Canvas, base: str) -> float:
                         ' stroke="currentColor" stroke-width="2"/>'
                     )
                 state = f"{name} — {used_word if used else free_word}"
+                data = {"slot": row.id, "used": "true" if used else "false"}
+                dealt = _dealt(t, row, row.at.index(column)) if used else None
+                room = 0
+                if dealt is not None:
+                    # The browser writes the item drawn for this slot in place of "in use":
+                    # room is kept for the longest name the deal can draw.
+                    step, index, names = dealt
+                    data |= {"deal": step, "deal-index": str(index), "label": name, "column": label}
+                    data["width"] = f"{w - 40:g}"
+                    room = max(len(wrap(f"{name} — {n}", w - 40)) for n in names)
+                    room = max(room - len(wrap(state, w - 40)), 0)
                 h += 6 + inner.text(
                     x + 30,
                     top + 11,
                     state,
                     w - 40,
                     lang=nlang if nlang == (used_lang if used else free_lang) else None,
-                    data={"slot": row.id, "used": "true" if used else "false"},
+                    data=data,
                 )
+                h += room * FONT * 1.3
                 said.append(f"{label}: {state}")
             block.append((x, inner.parts))
             height = max(height, h + 10)
@@ -427,44 +456,88 @@ def _slots(d: SlotsDiagram, t: Table, c: _Canvas, base: str) -> float:
     return y
 
 
+def _dealt(t: Table, row: SlotRow, position: int) -> tuple[str, int, list[str]] | None:
+    """When the slots of ``row`` are filled by a deal: the step dealing, the index of the
+    item the slot at ``position`` (in ``at`` order) takes, and every name it may draw."""
+    count = row.fill
+    if not isinstance(count, StepNumber) or count.value is not None:
+        return None
+    steps = {s.id: s for s in t.content.setup.steps}
+    for step in (steps[i] for i in count.steps):
+        if step.deal is not None and _step_applies(t, step.id):
+            component = t.content.components.by_id()[step.deal.component]
+            names = [
+                t.say(f"components.{component.id}.items.{i.id}.name", i.name)[0]
+                for i in component.items or []
+            ]
+            return step.id, position + count.skip, names or [""]
+    return None
+
+
+def _family_names(d: FamiliesDiagram, t: Table) -> list[tuple[str, str, str]]:
+    """(item id, name, language) of each family, when a step draws those left out."""
+    if d.drawn_out is None:
+        return []
+    step = next(s for s in t.content.setup.steps if s.id == d.drawn_out)
+    assert step.deal is not None
+    component = t.content.components.by_id()[step.deal.component]
+    found = []
+    for item in component.items or []:
+        name, lang = t.say(f"components.{component.id}.items.{item.id}.name", item.name)
+        found.append((item.id, name, lang))
+    return found
+
+
+def _family_box(
+    c: _Canvas, x: float, top: float, w: float, playing: bool, each: int, word: tuple[str, str]
+) -> None:
+    """One family's box: shaded with its cards when in play, dashed when in the box."""
+    c.box(x, top, w, 78, dashed=not playing, shade=playing)
+    if playing:
+        c.text(x + w / 2, top + 44, str(each), w - 8, size=22, anchor="middle", bold=True,
+               data={"cards": str(each)})  # fmt: skip
+    c.text(x + w / 2, top + (66 if playing else 48), word[0], w - 8, anchor="middle",
+           lang=word[1], data={"family": "in" if playing else "out"})  # fmt: skip
+
+
 def _families(d: FamiliesDiagram, t: Table, c: _Canvas, base: str) -> float:
     total = t.number(d.total) or 0
     in_play = min(t.number(d.in_play) or 0, total)
     each = t.number(d.each) or 0
     cards = t.number(d.cards) or 0
-    play_word, play_lang = t.say(f"{base}.in_play_label", d.in_play_label)
-    out_word, out_lang = t.say(f"{base}.out_label", d.out_label)
+    play = t.say(f"{base}.in_play_label", d.in_play_label)
+    out = t.say(f"{base}.out_label", d.out_label)
+    names = _family_names(d, t)
     per_row = 3
     w = (WIDTH - 12 * (per_row + 1)) / per_row
     h = 78.0
     y = 8.0
-    c.raw(f'<g data-families="{total}" data-in-play="{in_play}">')
+    drawn = f" data-drawn-out={quoteattr(d.drawn_out)}" if d.drawn_out else ""
+    c.raw(f'<g data-families="{total}" data-in-play="{in_play}"{drawn}>')
     for i in range(total):
         x = 12 + (i % per_row) * (w + 12)
         top = y + (i // per_row) * (h + 12)
         playing = i < in_play
-        c.box(x, top, w, h, dashed=not playing, shade=playing)
-        if playing:
-            c.text(
-                x + w / 2,
-                top + 36,
-                str(each),
-                w - 8,
-                size=22,
-                anchor="middle",
-                bold=True,
-                data={"cards": str(each)},
-            )
-        word, lang = (play_word, play_lang) if playing else (out_word, out_lang)
-        c.text(
-            x + w / 2,
-            top + (60 if playing else 34),
-            word,
-            w - 8,
-            anchor="middle",
-            lang=lang,
-            data={"family": "in" if playing else "out"},
-        )
+        if i >= len(names):
+            _family_box(c, x, top, w, playing, each, play if playing else out)
+            continue
+        # Which families a table plays is drawn: this picture, for every table, shows how
+        # many; the browser names each and shows the drawn ones out (both states are drawn,
+        # the other one hidden, with the family's name).
+        ident, name, lang = names[i]
+        c.raw(f"<g data-family-box={quoteattr(ident)}>")
+        for state in (True, False):
+            hidden = "" if state == playing else ' display="none"'
+            c.raw(f'<g data-state="{"in" if state else "out"}"{hidden}>')
+            inner = _Canvas()
+            _family_box(inner, x, top, w, state, each, play if state else out)
+            if state != playing:  # not counted as this picture's
+                inner.parts = [p.replace("data-family=", "data-family-alt=") for p in inner.parts]
+            c.parts.extend(inner.parts)
+            c.raw("</g>")
+        c.raw('<g data-family-name="" display="none">')
+        c.text(x + w / 2, top + 18, name, w - 8, size=11, anchor="middle", bold=True, lang=lang)
+        c.raw("</g></g>")
     c.raw("</g>")
     y += ((total + per_row - 1) // per_row) * (h + 12)
     label, lang = t.say(f"{base}.cards_label", d.cards_label)
@@ -477,9 +550,7 @@ def _families(d: FamiliesDiagram, t: Table, c: _Canvas, base: str) -> float:
         bold=True,
         data={"total-cards": str(cards)},
     )
-    c.said.append(
-        f"{play_word}: {in_play} × {each}; {out_word}: {total - in_play}; {label} {cards}"
-    )
+    c.said.append(f"{play[0]}: {in_play} × {each}; {out[0]}: {total - in_play}; {label} {cards}")
     return y + 10
 
 
@@ -589,9 +660,9 @@ def draw(diagram: Diagram, table: Table, ident: str) -> str:
     )
 
 
-def tables(content: GameContent) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Every player count with the default options, then with each flag option turned
-    the other way where that is a legal table (what the setup page shows)."""
+def legality(content: GameContent) -> Callable[[int, dict[str, Any]], bool]:
+    """Whether a table (count, options) is one the rules allow (what ``setup`` and ``score``
+    accept): no picture is drawn of another. The game's rules are read once."""
     from scorer.legality import (
         option_rule_problems,
         option_rules,
@@ -599,16 +670,112 @@ def tables(content: GameContent) -> Iterator[tuple[int, dict[str, Any]]]:
         unused_option_problems,
     )
 
+    counts = content.game.players.values()
     defaults = content.option_defaults()
-    rules, counts = option_rules(content), content.game.players.values()
-    whens = option_whens(content)
+    rules, whens = option_rules(content), option_whens(content)
+
+    def legal(players: int, options: dict[str, Any]) -> bool:
+        return not option_rule_problems(
+            rules, counts, options, players
+        ) and not unused_option_problems(whens, defaults, options, players)
+
+    return legal
+
+
+def tables(content: GameContent) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Every player count with the default options (an option the count requires turned on,
+    as an expansion a count needs), then with each flag option turned the other way where that
+    is a legal table (what the setup page shows, for reading ahead)."""
+    defaults = content.option_defaults()
+    legal = legality(content)
     for players in range(content.game.players.min, content.game.players.max + 1):
-        yield players, dict(defaults)
+        base = {**defaults, **dict.fromkeys(_required(content, players), True)}
+        if legal(players, base):
+            yield players, base
         for option in content.scoring.options:
-            if option.kind != "flag":
+            if option.kind != "flag" or option.id in _required(content, players):
                 continue
-            changed = {**defaults, option.id: not defaults[option.id]}
-            if not option_rule_problems(rules, counts, changed, players) and not (
-                unused_option_problems(whens, defaults, changed, players)
-            ):
+            changed = {**base, option.id: not base[option.id]}
+            if legal(players, changed):
                 yield players, changed
+
+
+def _required(content: GameContent, players: int) -> set[str]:
+    """The options the rules require at ``players``."""
+    return {
+        o.id
+        for o in content.scoring.options
+        if o.players is not None and players in o.players.required
+    }
+
+
+def every_table(content: GameContent) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Every legal table: each player count with each combination of option values."""
+    import itertools
+
+    choices = [
+        [(o.id, v) for v in ([False, True] if o.kind == "flag" else [c.id for c in o.choices])]
+        for o in content.scoring.options
+    ]
+    legal = legality(content)
+    for combination in itertools.product(*choices):
+        options = dict(combination)
+        for players in content.game.players.values():
+            if legal(players, options):
+                yield players, options
+
+
+def signature(diagram: Diagram, content: GameContent) -> Callable[[int, dict[str, Any]], str]:
+    """All that the drawing of ``diagram`` reads of a table (count, options): the conditions
+    it tests and every number of the checklist it shows. Two tables with the same signature
+    are drawn alike, so a build draws each signature once. The expressions are compiled
+    once, here."""
+
+    def compiled(node: object, label: str) -> Callable[..., Any] | None:
+        return None if node is None else table_function(node, label)
+
+    tests = [
+        compiled(diagram.when, "when"),
+        compiled(getattr(diagram, "reverse_when", None), "reverse_when"),
+    ]
+    steps = {s.id: s for s in content.setup.steps}
+    read: list[tuple[Callable[..., Any] | None, list[tuple[str, Callable[..., Any]]], bool]] = []
+    for step_id in _steps_read(diagram):
+        step = steps[step_id]
+        base = f"setup.steps.{step_id}"
+        nodes: dict[str, object] = dict(step.values)
+        if step.deal is not None:
+            deal = step.deal
+            nodes["deal"] = deal.per_player if deal.per_player is not None else deal.to_table
+        numbers = [(k, table_function(v, f"{base}.{k}")) for k, v in nodes.items()]
+        read.append((compiled(step.when, f"{base}.when"), numbers, bool(step.per_seat)))
+
+    def sign(players: int, options: dict[str, Any]) -> str:
+        found: list[object] = [t is None or bool(t(options, {}, {}, players)) for t in tests]
+        for when, numbers, per_seat in read:
+            if when is not None and not when(options, {}, {}, players):
+                found.append(None)
+                continue
+            found.append([(k, f(options, {}, {}, players)) for k, f in numbers])
+            found.append(players if per_seat else None)
+        return repr(found)
+
+    return sign
+
+
+def _steps_read(diagram: Diagram) -> list[str]:
+    """The ids of the setup steps a diagram's drawing reads."""
+    found: list[str] = []
+    counts: list[object] = []
+    pawns = getattr(diagram, "pawns", None)
+    if pawns is not None:
+        counts += [pawns.count, pawns.extra]
+        found += pawns.seat_steps
+    counts += [getattr(diagram, name, None) for name in ("total", "in_play", "each", "cards")]
+    counts += [row.fill for row in getattr(diagram, "rows", [])]
+    counts += [zone.value for zone in getattr(diagram, "zones", [])]
+    for count in counts:
+        if isinstance(count, StepNumber):
+            found += count.steps
+    found += [s for s in (getattr(diagram, "doubles_step", None),) if s is not None]
+    return found

@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from schemas.loader import load_game
+from scorer.engine import GameEngine
 from scorer.needs import needs
+from scorer.relevance import settle
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
@@ -64,6 +66,20 @@ def widget_ready(page: Any, selector: str) -> Any:
 
 
 @cache
+def _engine(game: str) -> GameEngine:
+    return GameEngine(load_game(CONTENT / game))
+
+
+def counted_by_nobody(game: str, options: dict[str, Any], count: int) -> frozenset[str]:
+    """The inputs that count for no player at this table (its options and player count):
+    the form never draws them (scorer/relevance.py), and their values change no result, so
+    a state from the conformance cases may hold them and still be entered as it is."""
+    facts = _engine(game).facts
+    settled = settle(facts.export["needs"], {**facts.option_values, **options}, count)
+    return frozenset(ident for ident, counts in settled.items() if counts is False)
+
+
+@cache
 def tiebreak_only(game: str) -> frozenset[str]:
     """The inputs only a tiebreaker reads: the form asks them once the totals tie."""
     found = needs(load_game(CONTENT / game))
@@ -107,6 +123,8 @@ def enter_state(page: Any, state: dict[str, Any], game: str, *, typed: bool = Fa
         ),
     ]
     later = tiebreak_only(game)
+    unasked = counted_by_nobody(game, state.get("options", {}), len(players))
+    players = [{k: v for k, v in p.items() if k not in unasked} for p in players]
     # What the table enters for each rival (a neutral traveller's coins, an automatic rival).
     rival_fields = [
         (f'[data-calculator] [data-rival="{rival}"][data-input="{key}"]', v)

@@ -4,7 +4,9 @@ and a laptop (1280x800), in fr, uk and en:
 - at the top, every player (and a rival that takes a place) with their place and total,
   tied players sharing the number of their place;
 - then the breakdown, every player's readable without a column out of view;
-- a solo or co-op game says who won or lost against the rival, never "Winners: —".
+- a solo or co-op game says who won or lost against the rival, never "Winners: —", in
+  one sentence by its margin to the rival (scorer/verdict.py), the command's very words,
+  right under the places, and the rival's fields name it in the third person.
 """
 
 from __future__ import annotations
@@ -15,9 +17,12 @@ from typing import Any
 
 import pytest
 
+from rulebook.commands.score import labels, verdict_line
+from rulebook.i18n.runtime import translator
 from schemas.cases import Case
 from schemas.loader import load_game
-from tests.browser.forms import FORGET_TABLE, enter_state
+from scorer.engine import GameEngine
+from tests.browser.forms import FORGET_TABLE, enter_state, fill_field
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 GAMES = {p.name: load_game(p) for p in sorted(CONTENT.iterdir()) if (p / "game.yaml").exists()}
@@ -196,12 +201,12 @@ def test_solo_and_coop_say_who_won_against_the_rival(
         }
         enter_state(page, state, "viticulture")
         assert calc.locator("[data-winners]").inner_text() == "Anna"
-        assert calc.locator("[data-outcome]").count() == 0
+        assert calc.locator('[data-outcome="won"]').count() == 1
         rival = calc.locator('[data-standings] > li[data-rival="automa"]')
         assert rival.locator("[data-place]").get_attribute("data-place") == "2"
         calc.locator('[data-input="vp"][data-player="0"]').fill("18")
         assert calc.locator("[data-winners]").count() == 0, "no 'Winners: —'"
-        outcome = calc.locator("[data-outcome]").inner_text()
+        outcome = calc.locator('[data-outcome="lost"]').inner_text()
         assert "Automa" in outcome or "Автома" in outcome, outcome
         assert rival.locator("[data-place]").get_attribute("data-place") == "1"
         _fresh(page)
@@ -223,5 +228,95 @@ def test_solo_and_coop_say_who_won_against_the_rival(
             page.locator("[data-results]").screenshot(
                 path=str(SHOTS / f"calc-results-seishin-{language}-phone.png")
             )
+    finally:
+        context.close()
+
+
+def _rival_states() -> list[tuple[str, dict[str, Any]]]:
+    """Solo won and lost against the Automa, and River of Gold's solo and co-op cases
+    against Seishin (won, lost, tied, a goal missed)."""
+    solo = {"game": "viticulture", "options": {"solo_automa": True}}
+    states = [
+        ("viticulture", {**solo, "players": [{"name": "Anna", "vp": 24}]}),
+        ("viticulture", {**solo, "players": [{"name": "Anna", "vp": 17}]}),
+    ]
+    cases = GAMES["river_of_gold"].cases
+    assert cases is not None
+    for ident in (
+        "seishin_solo_tie_loses",
+        "seishin_coop_team_loses",
+        "seishin_coop_team_wins_crab",
+        "seishin_coop_crab_fails",
+    ):
+        case = next(c for c in cases.cases if c.id == ident)
+        states.append(("river_of_gold", {"game": "river_of_gold", **case.state}))
+    return states
+
+
+def _command_says(game: str, state: dict[str, Any], language: str) -> str:
+    """The verdict line ``rulebook score`` prints for ``state`` in ``language``."""
+    content = GAMES[game]
+    result = GameEngine(content).score(state).to_json()
+    said = verdict_line(labels(content, translator(content, language)), result)
+    assert said is not None, "a game against a rival has a verdict"
+    return said
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("language", ["fr", "uk", "en"])
+def test_the_verdict_against_a_rival_leads_the_results(
+    browser: Any, base_url: str, language: str, screen: str
+) -> None:
+    """The sentence the command prints is the one the page shows, right under the places
+    and above the breakdown, on the first screen of the results."""
+    context, page = _open(browser, base_url, f"{language}/viticulture/scoring/", screen)
+    try:
+        calc = page.locator("[data-calculator]")
+        for k, (game, state) in enumerate(_rival_states()):
+            if k == 0 or game != _rival_states()[k - 1][0]:
+                page.evaluate(FORGET_TABLE)
+                page.goto(base_url + f"{language}/{game}/scoring/")
+                page.wait_for_function(
+                    "document.querySelector('[data-calculator]')?.dataset.ready === 'true'"
+                )
+            else:
+                _fresh(page)
+            enter_state(page, state, game)
+            verdict = calc.locator("[data-verdict][data-outcome]")
+            assert verdict.count() == 1, f"{game} {k}: no verdict against the rival"
+            assert verdict.inner_text() == _command_says(game, state, language)
+            page.locator("[data-results]").evaluate("e => e.scrollIntoView({block: 'start'})")
+            box = verdict.bounding_box()
+            height = page.evaluate("innerHeight")
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (
+                f"{game} {k}: the verdict is not on the first screen of the results: {box}"
+            )
+            assert verdict.evaluate(READABLE), f"{game} {k}: the verdict is cut"
+            breakdown = calc.locator("[data-result-card], [data-result-name]").first.bounding_box()
+            assert breakdown is not None and box["y"] < breakdown["y"]
+            if SHOTS is not None:
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(SHOTS / f"verdict-{game}-{k}-{language}-{screen}.png"))
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", ["fr", "uk", "en"])
+def test_the_rivals_fields_name_it(browser: Any, base_url: str, language: str) -> None:
+    """Seishin's fields say what Seishin owns, where the players' say "you"."""
+    context, page = _open(browser, base_url, f"{language}/river_of_gold/scoring/", "laptop")
+    try:
+        content = GAMES["river_of_gold"]
+        translate = translator(content, language)
+        seishin = next(r for r in content.scoring.rivals if r.id == "seishin")
+        name = translate("scoring.rivals.seishin.label", seishin.label)
+        fill_field(page.locator('[data-calculator] [data-option="seishin_level"]'), "level_2")
+        field = page.locator('[data-calculator] [data-rival="seishin"][data-input="built_regions"]')
+        label = page.locator(f'label[for="{field.get_attribute("id")}"]').inner_text()
+        own = next(item for item in seishin.labels if item.input == "built_regions")
+        assert label == translate("scoring.rivals.seishin.labels.built_regions.label", own.label)
+        assert name in label
+        spec = next(i for i in content.scoring.inputs if i.id == "built_regions")
+        assert label != translate("scoring.inputs.built_regions.label", spec.label)
     finally:
         context.close()

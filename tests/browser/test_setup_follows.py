@@ -38,6 +38,12 @@ def _ready(page: Any) -> Any:
     return page.locator("[data-setup]")
 
 
+def _read_ahead(page: Any) -> None:
+    """Open the static list, folded under "For reading ahead" below the generator: a
+    closed <details> has no rendered text to read."""
+    page.evaluate("() => { document.querySelector('details.rb-ahead').open = true; }")
+
+
 def _legal(page: Any, setup: Any) -> None:
     """Turn options on, one at a time, until the generator accepts the table (Nile at 6
     needs DeLuxor, Viticulture's solo the Automa), as a player reading the problem would."""
@@ -67,6 +73,7 @@ def test_the_checklist_follows_the_count_and_holds_no_stand_in_letter(
             smallest, largest = min(players), max(players)
             page.goto(base_url + f"{language}/{game}/setup/")
             setup = _ready(page)
+            _read_ahead(page)
             # Letters the page's own checklist uses (Momiji's families A to F) are words.
             static = page.locator("ol.rb-steps").inner_text()
             words = set(LONE_CAPITAL.findall(static))
@@ -160,6 +167,7 @@ def test_generated_steps_carry_the_static_lists_doubts(
     for page in _page(browser):
         page.goto(base_url + f"en/{game}/setup/")
         setup = _ready(page)
+        _read_ahead(page)
         setup.locator("[data-setup-generate]").click()
         # Expansions and variants on where the table allows them: their steps are doubtful.
         for option in setup.locator('input[type="checkbox"][data-option]').all():

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulebook.site.conditions import Condition, active_counts, condition
-from rulebook.site.diagrams import Table, applies, draw, tables
+from rulebook.site.diagrams import Table, applies, draw, every_table, signature, tables
 from rulebook.site.localize import Fragment
 from rulebook.site.provenance import Decision, decision
 from rulebook.site.view import LocalGame
@@ -63,11 +63,43 @@ class Picture:
 
 
 @dataclass(frozen=True)
+class TablePictures:
+    """Which drawing of a diagram is the picture of a generated table.
+
+    The generator's page shows, under the checklist it made, the picture of that table:
+    the drawing for its player count and options, found by ``key`` in ``pictures`` (the
+    element id of a picture for reading ahead, or of one of ``extra``, drawings of tables
+    no picture for reading ahead shows, as two options turned at once).
+    """
+
+    diagram: str
+    #: The options whose value changes the drawing, in the order the key lists them.
+    options: tuple[str, ...]
+    #: "players|value|value..." -> the id of the element holding the drawing.
+    pictures: dict[str, str]
+    extra: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
 class SetupModel:
     first_player: Fragment | None
     steps: tuple[StepView, ...]
     decision: Decision | None
     pictures: tuple[Picture, ...] = ()
+    table_pictures: tuple[TablePictures, ...] = ()
+    #: "4 players" for each count, the caption of a generated table's picture.
+    count_labels: tuple[tuple[int, Fragment], ...] = ()
+
+    def count_label_map(self) -> dict[str, str]:
+        """The caption of a generated table's picture by player count."""
+        return {str(n): label.text for n, label in self.count_labels}
+
+    def table_plan(self) -> list[dict[str, Any]]:
+        """What the browser reads to find the picture of a generated table."""
+        return [
+            {"diagram": t.diagram, "options": list(t.options), "pictures": t.pictures}
+            for t in self.table_pictures
+        ]
 
 
 def steps(game: LocalGame) -> tuple[StepView, ...]:
@@ -223,10 +255,85 @@ def pictures(game: LocalGame) -> tuple[Picture, ...]:
     return tuple(found)
 
 
+def key_value(value: Any) -> str:
+    """An option's value in a picture's key, as the browser writes it (``String(v)``)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def table_pictures(game: LocalGame, shown: tuple[Picture, ...]) -> tuple[TablePictures, ...]:
+    """For each diagram, the drawing of every legal table, found among the pictures for
+    reading ahead where one is the same; the others are kept as extra drawings."""
+    content, loc = game.content, game.loc
+
+    def words(context: str, source: str) -> tuple[str, str]:
+        fragment = loc.text(context, source)
+        return fragment.text, fragment.lang
+
+    found = []
+    for diagram in content.setup.diagrams:
+        same = {_IDS.sub("", p.svg.replace(p.id, "@ID@")): p.id for p in shown}
+        drawings: dict[tuple[int, tuple[tuple[str, str], ...]], str] = {}
+        # Hundreds of tables, a few drawings: each is drawn once, by what it reads.
+        sign = signature(diagram, content)
+        # The pictures for reading ahead are drawn already.
+        drawn = {
+            sign(p.players[0], p.options): p.svg.replace(p.id, "@ID@")
+            for p in shown
+            if p.id.startswith(f"rb-diagram-{diagram.id.replace('_', '-')}-")
+        }
+        for players, options in every_table(content):
+            if applies(diagram, players, options):
+                read = sign(players, options)
+                if read not in drawn:
+                    drawn[read] = draw(diagram, Table(content, players, options, words), "@ID@")
+                table = (players, tuple((k, key_value(v)) for k, v in options.items()))
+                drawings[table] = drawn[read]
+        matter = _options_that_matter(drawings)
+        pictures: dict[str, str] = {}
+        extra: dict[str, str] = {}
+        plain = {svg: _IDS.sub("", svg) for svg in drawn.values()}
+        for (players, values), svg in drawings.items():
+            key = "|".join([str(players), *(v for k, v in values if k in matter)])
+            stripped = plain[svg]
+            if stripped not in same:
+                ident = f"rb-table-{diagram.id.replace('_', '-')}-{len(extra) + 1}"
+                extra[ident] = svg.replace("@ID@", ident)
+                same[stripped] = ident
+            pictures[key] = same[stripped]
+        ordered = tuple(o.id for o in content.scoring.options if o.id in matter)
+        found.append(TablePictures(diagram.id, ordered, pictures, tuple(extra.items())))
+    return tuple(found)
+
+
+def _options_that_matter(
+    drawings: dict[tuple[int, tuple[tuple[str, str], ...]], str],
+) -> set[str]:
+    """The options such that two tables differing only in them are drawn differently."""
+    # The same drawing is one string for many tables: strip each once.
+    plain = {svg: _IDS.sub("", svg) for svg in set(drawings.values())}
+    stripped = {table: plain[svg] for table, svg in drawings.items()}
+    matter = set()
+    # Every table lists the same options, in the same order: the first one's will do.
+    for _, options in list(drawings)[:1]:
+        for i, (option, _value) in enumerate(options):
+            groups: dict[tuple[int, tuple[tuple[str, str], ...]], set[str]] = {}
+            for (p, o), svg in stripped.items():
+                groups.setdefault((p, o[:i] + o[i + 1 :]), set()).add(svg)
+            if any(len(g) > 1 for g in groups.values()):
+                matter.add(option)
+    return matter
+
+
 def setup_model(game: LocalGame) -> SetupModel:
+    shown = pictures(game)
     return SetupModel(
         first_player=first_player(game),
         steps=steps(game),
         decision=decision(game.content, game.content.setup.provenance, "setup", game.loc),
-        pictures=pictures(game),
+        pictures=shown,
+        table_pictures=table_pictures(game, shown),
+        count_labels=tuple(
+            (n, game.loc.ui("player_count_phrase").fill(count=n))
+            for n in game.content.game.players.values()
+        ),
     )

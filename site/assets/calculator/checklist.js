@@ -11,6 +11,12 @@
 // Ticks and names belong to the table (store.js: currentTable, keepPlayers, keepSetup), so
 // a reload shows the same checklist with the same ticks, and the share link carries them.
 // Every text goes in as text: names and translations are untrusted.
+//
+// Under the list comes the picture of that table: the page holds a drawing for every legal
+// table (rulebook/site/models/setup.py: table_pictures; most are the pictures for reading
+// ahead further down, the others wait in <template>s), found by the player count and the
+// options that change it; the copy shown gets the players' names on their pawns and what
+// was drawn (the families left in the box), so it never shows a table the list does not.
 
 import { el, stepText, Words } from "./kit.js";
 import { currentTable, keepPlayers, keepSetup } from "./store.js";
@@ -144,7 +150,7 @@ export function checklist(gen, result, url) {
     if (declared.doubt) item.append(doubtNote(t, declared.doubt, `setup.steps.${step.id}`));
     list.append(item);
   }
-  out.push(list);
+  out.push(list, ...tablePictures(gen, result));
   const copied = el("span", { class: "rb-copied", role: "status" });
   out.push(el("p", { class: "rb-setup-link" }, link, " ",
     el("button", {
@@ -154,4 +160,145 @@ export function checklist(gen, result, url) {
       } },
     }, t.node("copy_link")), " ", copied));
   return out;
+}
+
+/** Average advance of a character as a share of the font size (rulebook/site/diagrams.py). */
+const CHAR = 0.6;
+
+/**
+ * ``text`` cut to fit ``width`` at ``size`` by the renderer's own estimate, with an ellipsis.
+ * @param {string} text @param {number} width @param {number} size
+ */
+function fitted(text, width, size) {
+  const chars = [...text];
+  const most = Math.max(1, Math.floor(width / (size * CHAR)));
+  return chars.length <= most ? text : `${chars.slice(0, most - 1).join("")}…`;
+}
+
+/**
+ * The drawing of this table for each of the game's diagrams, copied and filled in.
+ * @param {any} gen @param {any} result @returns {HTMLElement[]}
+ */
+export function tablePictures(gen, result) {
+  const holder = /** @type {HTMLElement | null} */ (gen.root.querySelector("[data-table-pictures]"));
+  if (!holder) return [];
+  /** @type {{diagram: string, options: string[], pictures: Record<string, string>}[]} */
+  const plans = JSON.parse(holder.dataset.tablePictures ?? "[]");
+  /** @type {Record<string, string>} */
+  const counts = JSON.parse(holder.dataset.countLabels ?? "{}");
+  const players = result.players.length;
+  const figures = [];
+  for (const plan of plans) {
+    const key = [players, ...plan.options.map((o) => String(result.options[o]))].join("|");
+    const source = plan.pictures[key] ? document.getElementById(plan.pictures[key]) : null;
+    const drawing = (source instanceof HTMLTemplateElement ? source.content : source)?.querySelector("svg");
+    if (!drawing) continue;
+    const svg = /** @type {SVGSVGElement} */ (drawing.cloneNode(true));
+    const said = [...nameThePawns(gen, svg, result), ...showTheDraw(gen, svg, result), ...nameTheDealt(gen, svg, result)];
+    // Ids of its own: the drawing it was copied from may be on the page too.
+    const ident = `rb-table-picture-${++uid}`;
+    const title = svg.querySelector("title");
+    const desc = svg.querySelector("desc");
+    if (title) title.id = `${ident}-title`;
+    if (desc) {
+      desc.id = `${ident}-desc`;
+      if (said.length) desc.textContent = `${desc.textContent} ${said.join(" ")}`;
+    }
+    svg.setAttribute("aria-labelledby", `${ident}-title ${ident}-desc`);
+    figures.push(el("figure", { class: "rb-diagram rb-table-picture", "data-table-picture": plan.diagram, "data-players": players },
+      svg, el("figcaption", {}, el("strong", { text: title?.textContent ?? "" }), counts[players] ? ` · ${counts[players]}` : "")));
+  }
+  return figures;
+}
+
+/**
+ * ``text`` in lines no wider than ``width`` at ``size``, split at plain spaces (the
+ * renderer's wrap, so the room it kept is enough).
+ * @param {string} text @param {number} width @param {number} size
+ */
+function wrapped(text, width, size) {
+  const lines = [];
+  let current = "";
+  for (const word of text.split(" ").filter(Boolean)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (current && candidate.length * size * CHAR > width) {
+      lines.push(current);
+      current = word;
+    } else current = candidate;
+  }
+  return current ? [...lines, current] : lines;
+}
+
+/**
+ * Each slot a deal fills says the item drawn for it ("Scoring tile — Tile 4 players A").
+ * @param {any} gen @param {SVGSVGElement} svg @param {any} result @returns {string[]}
+ */
+function nameTheDealt(gen, svg, result) {
+  const steps = Object.fromEntries(result.steps.map((/** @type {any} */ s) => [s.id, s]));
+  const t = gen.texts;
+  const said = [];
+  for (const slot of /** @type {NodeListOf<SVGTextElement>} */ (svg.querySelectorAll("text[data-deal]"))) {
+    const item = steps[slot.dataset.deal ?? ""]?.table?.[Number(slot.dataset.dealIndex)];
+    if (!item) continue;
+    const size = Number(slot.getAttribute("font-size"));
+    const words = `${slot.dataset.label} — ${item.name}`;
+    const x = slot.getAttribute("x") ?? "0";
+    slot.replaceChildren(...wrapped(words, Number(slot.dataset.width), size).map((line, i) => {
+      const span = document.createElementNS(svg.namespaceURI, "tspan");
+      span.setAttribute("x", x);
+      span.setAttribute("dy", String(i === 0 ? 0 : size * 1.3));
+      span.textContent = line;
+      return span;
+    }));
+    slot.dataset.dealt = item.id;
+    said.push(`${slot.dataset.column} — ${slot.dataset.label}${t.colon()}${item.name}`);
+  }
+  return said.length ? [`${said.join("; ")}.`] : [];
+}
+
+/**
+ * Each pawn gets the name of its player, first to leave first; what a reader who does not
+ * see the picture is told of it.
+ * @param {any} gen @param {SVGSVGElement} svg @param {any} result @returns {string[]}
+ */
+function nameThePawns(gen, svg, result) {
+  const t = gen.texts;
+  const named = [];
+  for (const slot of /** @type {NodeListOf<SVGTextElement>} */ (svg.querySelectorAll("[data-name-slot]"))) {
+    const i = Number(slot.dataset.nameSlot);
+    const name = result.turn_order[i];
+    if (name == null) continue;
+    slot.textContent = fitted(name, Number(slot.dataset.width), Number(slot.getAttribute("font-size")));
+    if (slot.textContent !== name) slot.append(Object.assign(document.createElementNS(svg.namespaceURI, "title"), { textContent: name }));
+    named.push(`${i + 1}${t.colon()}${name}`);
+  }
+  return named.length ? [`${named.join(", ")}.`] : [];
+}
+
+/**
+ * The families (or any boxes) the draw left out shown out, the others in, each named.
+ * @param {any} gen @param {SVGSVGElement} svg @param {any} result @returns {string[]}
+ */
+function showTheDraw(gen, svg, result) {
+  const group = /** @type {SVGGElement | null} */ (svg.querySelector("[data-drawn-out]"));
+  if (!group) return [];
+  const step = result.steps.find((/** @type {any} */ s) => s.id === group.dataset.drawnOut);
+  const out = new Set((step?.table ?? []).map((/** @type {any} */ x) => x.id));
+  /** @type {Record<string, string[]>} */
+  const said = { in: [], out: [] };
+  /** @type {Record<string, string>} */
+  const words = {};
+  for (const box of /** @type {NodeListOf<SVGGElement>} */ (group.querySelectorAll("[data-family-box]"))) {
+    const state = out.has(box.dataset.familyBox ?? "") ? "out" : "in";
+    for (const part of /** @type {NodeListOf<SVGGElement>} */ (box.querySelectorAll(":scope > [data-state]"))) {
+      if (part.dataset.state === state) part.removeAttribute("display");
+      else part.setAttribute("display", "none");
+      words[part.dataset.state ?? ""] ??= part.querySelector("text:last-of-type")?.textContent ?? "";
+    }
+    const name = box.querySelector("[data-family-name]");
+    name?.removeAttribute("display");
+    said[state].push(name?.textContent ?? "");
+  }
+  const t = gen.texts;
+  return ["in", "out"].filter((s) => said[s].length).map((s) => `${words[s]}${t.colon()}${said[s].join(", ")}.`);
 }

@@ -259,3 +259,78 @@ export function verdict(game, result, w) {
   // With a single category the gains say nothing the total did not.
   return w.t(ahead.length && s.categories.length > 1 ? "calc_verdict" : "calc_verdict_plain", values);
 }
+
+// ----------------------------------------------------------------------------------------
+// The verdict against a rival, as scorer/verdict.py gives it (the parity tests compare them)
+// ----------------------------------------------------------------------------------------
+
+/**
+ * @typedef {{key: string, rival_id: string, rival: string, name: string | null, gap: number | null, amount: number | null, won: boolean}} RivalVerdict
+ */
+
+/** The ranked rival with the most points (the first declared on a tie), or null. @param {any} result */
+function strongestRival(result) {
+  /** @type {any} */
+  let best = null;
+  for (const r of result.rivals ?? []) {
+    if (r.rank == null || !Number.isInteger(r.total)) continue;
+    if (best === null || r.total > best.total) best = r;
+  }
+  return best;
+}
+
+/**
+ * The verdict of a solo or team game against a ranked rival (the Automa, Seishin), or
+ * null: for a game without points, without a ranked rival, for several players who do
+ * not play as a team (verdict() says their winner), and while a tie among the players is
+ * undecided. Data, not words: sayVerdict() words it.
+ * @param {any} result score()'s result
+ * @returns {RivalVerdict | null}
+ */
+export function rivalVerdict(result) {
+  const players = result.players ?? [];
+  const rival = strongestRival(result);
+  if (rival === null || !players.length || players.some((/** @type {any} */ p) => p.total == null)) return null;
+  if (players.some((/** @type {any} */ p) => p.decided_by === "undecided")) return null;
+  const ids = { rival_id: String(rival.id), rival: String(rival.name) };
+  /** @param {string} key @param {string | null} name @param {number | null} gap @param {number | null} amount @param {boolean} won @returns {RivalVerdict} */
+  const said = (key, name, gap, amount, won) => ({ key, ...ids, name, gap, amount, won });
+  if (players.length === 1) {
+    const p = players[0];
+    const margin = p.total - rival.total;
+    const won = !!p.winner;
+    if (margin === 0) return said(won ? "calc_rival_solo_tie_won" : "calc_rival_solo_tie_lost", null, null, rival.total, won);
+    if (margin > 0) return said(won ? "calc_rival_solo_won" : "calc_rival_solo_unmet", null, margin, null, won);
+    return said(won ? "calc_rival_solo_won_behind" : "calc_rival_solo_lost", null, -margin, null, won);
+  }
+  if (!result.team) return null;
+  // Said by the player closest to the rival (the first seat on a tie): they decide a win
+  // or a loss on points for the whole team.
+  const closest = players.reduce((/** @type {any} */ a, /** @type {any} */ b) => (b.total < a.total ? b : a));
+  const margin = closest.total - rival.total;
+  const who = String(closest.name);
+  if (players.every((/** @type {any} */ p) => p.winner)) {
+    return margin > 0 ? said("calc_rival_team_won", who, margin, null, true) : said("calc_rival_team_won_plain", null, null, null, true);
+  }
+  if (margin < 0) return said("calc_rival_team_lost", who, -margin, null, false);
+  if (margin === 0) return said("calc_rival_team_tie", who, null, rival.total, false);
+  return said("calc_rival_team_unmet", null, null, null, false);
+}
+
+/**
+ * A rival verdict in the page's words ("You beat the Automa by 4 points"): the rival named
+ * as a sentence names it (its ``sentence_name`` in ``game``, else its label), with a capital
+ * when the sentence opens on it, as scorer/verdict.py's say().
+ * @param {import("./kit.js").Words} w @param {RivalVerdict} v @param {any} [game] the export
+ */
+export function sayVerdict(w, v, game = null) {
+  const declared = (game?.scoring?.rivals ?? []).find((/** @type {any} */ r) => r.id === v.rival_id);
+  let called = String(declared?.sentence_name ?? declared?.label ?? v.rival);
+  if ((w.ui[v.key] ?? v.key).startsWith("{rival}")) called = called.charAt(0).toUpperCase() + called.slice(1);
+  return w.t(v.key, {
+    rival: called,
+    name: v.name ?? "",
+    gap: v.gap == null ? "" : w.count("points", v.gap),
+    amount: v.amount == null ? "" : w.count("points", v.amount),
+  });
+}

@@ -174,6 +174,8 @@ export function score(g, state) {
     players: results,
     notices: g.endChecks.filter((e) => !e.fn(rows, options, table, choiceData, values, R).slice(0, n).some(truthy)).map((e) => e.message),
     rivals: rivalResults,
+    // The players won or lost as one team (ranking.team held): the verdict speaks of the team.
+    team,
     winners: [...results, ...rivalResults].filter((p) => p.winner).map((p) => p.name),
   };
 }

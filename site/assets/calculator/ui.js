@@ -20,7 +20,8 @@ import { tableField, tableState, whenReadsTable } from "./fields.js";
 import { el, setAttr, setText, Words } from "./kit.js";
 import { applicableOptions } from "./legality.js";
 import { registerOffline } from "./offline.js";
-import { labelList, unscored, verdict } from "./explain.js";
+import { hidden as hiddenInputs, placeDependents, settle } from "./relevance.js";
+import { labelList, rivalVerdict, sayVerdict, unscored, verdict } from "./explain.js";
 import { excerpt, ProblemWords } from "./problems.js";
 import { blankRows, rowsControl, rowsValue, rowTargets } from "./rows.js";
 import * as scoring from "./scoring.js";
@@ -99,10 +100,12 @@ function makeEngine(game) {
      * or only problems in fields no total reads).
      * While problems stand, ``partial`` is what can be counted meanwhile: the result of
      * the state with each faulty input at its default, and those inputs.
-     * @param {any} raw an end state @returns {{problems: Problem[], result: any, partial: {result: any, faulty: Set<string>} | null}}
+     * ``hidden``: per player, the inputs that do not count for them (askedOf()).
+     * @param {any} raw an end state @param {Set<string>[] | null} [hidden]
+     * @returns {{problems: Problem[], result: any, partial: {result: any, faulty: Set<string>} | null}}
      */
-    evaluate(raw) {
-      const { problems, state, partial } = runtime.validation.check(compiled, raw);
+    evaluate(raw, hidden = null) {
+      const { problems, state, partial } = runtime.validation.check(compiled, raw, hidden);
       if (state) return { problems, result: runtime.scoring.score(compiled, state), partial: null };
       let counted = null;
       try {
@@ -252,7 +255,67 @@ class Calculator {
     const first = new Set(track && this.options.score_track ? ["track_points", ...(track.facts ?? []).map((/** @type {any} */ f) => f.id)] : []);
     /** @param {any} s */
     const order = (s) => (first.has(s.id) ? 0 : tiebreakOnly.has(s.id) ? 2 : 1);
-    return [0, 1, 2].flatMap((k) => asked.filter((/** @type {any} */ s) => order(s) === k));
+    const settled = this.settled();
+    const sections = [0, 1, 2].map((k) => asked.filter((/** @type {any} */ s) => order(s) === k && settled[s.id] !== false));
+    const placed = placeDependents(sections, settled);
+    /** Each input asked only under a condition on another field: that field's id. */
+    this.after = placed.after;
+    return placed.order;
+  }
+
+  /**
+   * Per input that counts only under a condition (needs.relevant): true or false with the
+   * form's options and player count (false: asked of nobody), else that condition on the
+   * player's own fields (relevance.js).
+   * @returns {Record<string, any>}
+   */
+  settled() {
+    const needs = this.game.needs;
+    return needs?.relevant ? settle(needs, this.context().options, this.count) : {};
+  }
+
+  /**
+   * Take out of each player's entries what does not count for them (their value is not
+   * counted, nor missing) and put in the facts their other entries imply (a score track's
+   * meal prices from the meals by price). showAsked() then shows the fields to match.
+   * @param {Record<string, any>[]} players the end state's players @param {any[]} inputs the asked inputs
+   */
+  askedOf(players, inputs) {
+    const needs = this.game.needs;
+    /** @type {Set<string>[]} per player, the asked inputs that do not count for them */
+    const hiddenBy = players.map(() => new Set());
+    this.hiddenBy = hiddenBy;
+    if (!needs?.relevant) return;
+    const ids = inputs.map((/** @type {any} */ s) => s.id);
+    const defaults = Object.fromEntries(this.game.scoring.inputs.map((/** @type {any} */ s) => [s.id, runtime.validation.defaultValue(this.game, s)]));
+    const options = this.context().options;
+    players.forEach((player, i) => {
+      const [hide, implied] = hiddenInputs(needs, player, defaults, ids, options, this.count);
+      for (const id of hide) delete player[id];
+      Object.assign(player, implied);
+      hiddenBy[i] = new Set(hide);
+    });
+  }
+
+  /**
+   * Hide, in place, each field that does not count for its player, and a row none of the
+   * players shown needs (never a rebuild: a keystroke keeps its caret).
+   */
+  showAsked() {
+    /** @type {Set<string>[]} */
+    const hiddenBy = this.hiddenBy ?? [];
+    for (const row of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("tr[data-row]"))) {
+      const id = row.dataset.row ?? "";
+      let shown = 0;
+      for (const cell of /** @type {NodeListOf<HTMLElement>} */ (row.querySelectorAll("td[data-col]"))) {
+        const i = Number(cell.dataset.col);
+        const off = !!hiddenBy[i]?.has(id);
+        const control = /** @type {HTMLElement | null} */ (cell.firstElementChild);
+        if (control && control.hidden !== off) control.hidden = off;
+        if (!off && (this.view !== "one" || i === this.current)) shown++;
+      }
+      if (row.hidden !== !shown) row.hidden = !shown;
+    }
   }
 
   /** Whether anything is entered for a player or a rival (a fresh form announces nothing). */
@@ -393,6 +456,7 @@ class Calculator {
       cell.classList.toggle("rb-off", this.view === "one" && cell.dataset.col !== String(i));
     }
     for (const b of this.form.querySelectorAll("[data-switch]")) b.setAttribute("aria-pressed", String(b.getAttribute("data-switch") === String(i)));
+    this.showAsked();
     this.nextLabel();
   }
 
@@ -464,7 +528,7 @@ class Calculator {
           : el("input", { ...common, type: "number", inputmode: "numeric", min: 0, step: 1, placeholder: "0", autocomplete: "off", value: values[input] ?? "",
             on: { input: (/** @type {Event} */ e) => { values[input] = /** @type {HTMLInputElement} */ (e.target).value; this.schedule(); } } });
         return el("div", { class: "rb-field" },
-          el("label", { for: id }, t.text(inputs[input].label, `scoring.inputs.${input}.label`)), control,
+          el("label", { for: id }, this.rivalLabel(rival, inputs[input])), control,
           el("span", { class: "rb-error", id: `${id}-error`, hidden: true }));
       });
       return el("fieldset", { class: "rb-calc-rival", "data-rival-fields": rival.id },
@@ -472,6 +536,18 @@ class Calculator {
         ...(rival.help ? [el("p", { class: "rb-help" }, t.text(rival.help, `scoring.rivals.${rival.id}.help`))] : []),
         fields);
     });
+  }
+
+  /**
+   * A rival's field label: its own, in the third person ("Regions where Seishin owns a
+   * building"), else the player's.
+   * @param {any} rival @param {any} spec the input
+   */
+  rivalLabel(rival, spec) {
+    const own = (rival.labels ?? []).find((/** @type {any} */ l) => l.input === spec.id);
+    return own
+      ? this.texts.text(own.label, `scoring.rivals.${rival.id}.labels.${spec.id}.label`)
+      : this.texts.text(spec.label, `scoring.inputs.${spec.id}.label`);
   }
 
   /** The rivals at the table with the current options and player count. */
@@ -530,7 +606,8 @@ class Calculator {
         group = undefined;
         body.append(this.foldRow());
       }
-      if (spec.group !== group) {
+      const dependent = this.after?.has(spec.id);
+      if (!dependent && spec.group !== group) {
         group = spec.group;
         if (group && s.groups?.[group]) {
           body.append(fold(el("tr", { class: "rb-group" }, el("th", { scope: "rowgroup", colspan: this.count + 1 },
@@ -542,7 +619,7 @@ class Calculator {
       const head = el("th", { scope: "row", id: rowId }, t.text(spec.label, `${context}.label`));
       if (spec.help) head.append(el("small", { class: "rb-help" }, t.text(spec.help, `${context}.help`)));
       if (spec.kind === "sequence") head.append(el("small", { class: "rb-help" }, t.t("sequence_help")));
-      const row = el("tr", { "data-row": spec.id }, head);
+      const row = el("tr", { "data-row": spec.id, ...(dependent ? { class: "rb-dependent", "data-after": this.after?.get(spec.id) } : {}) }, head);
       for (let i = 0; i < this.count; i++) row.append(el("td", { "data-col": i }, this.field(spec, i, rowId)));
       body.append(fold(row));
     }
@@ -779,6 +856,7 @@ class Calculator {
       }
       players.push(player);
     }
+    this.askedOf(players, inputs);
     const table = tableState(this.game, this.table);
     /** @type {Record<string, Record<string, any>>} */
     const rivals = {};
@@ -807,13 +885,14 @@ class Calculator {
   /** Recompute and show the problems and the result (the totals stand with tiebreak problems). */
   update() {
     const state = this.state();
+    this.showAsked();
     /** @type {Problem[]} */
     let problems;
     let result = null;
     /** @type {{result: any, faulty: Set<string>} | null} */
     let partial = null;
     try {
-      ({ problems, result, partial } = this.engine.evaluate(state));
+      ({ problems, result, partial } = this.engine.evaluate(state, this.hiddenBy));
     } catch (error) {
       console.error(error);
       problems = [];
@@ -859,6 +938,7 @@ class Calculator {
     for (let i = 0; i < this.count; i++) {
       for (const spec of inputs) {
         if (tiebreakOnly.has(spec.id) && !tied(i)) continue;
+        if (this.hiddenBy?.[i]?.has(spec.id)) continue; // it does not count for them
         if (String(this.values[i][spec.id] ?? "").trim() === "") out.push({ player: i, spec });
       }
     }
@@ -1056,11 +1136,15 @@ class Calculator {
     }
     const winners = result.winners ?? result.players.filter((/** @type {any} */ p) => p.winner).map((/** @type {any} */ p) => p.name);
     const amount = (/** @type {any} */ p) => (points ? t.count("points", p.total) : (p.key ?? []).join(" "));
-    const why = verdict(this.game, result, t);
+    // Against a rival (solo, a team) the margin to it says the outcome (scorer/verdict.py).
+    const against = rivalVerdict(result);
+    const why = against ? null : verdict(this.game, result, t);
     const out = [
       ...(titled ? [el("h3", {}, t.node("results"))] : []),
       ...(players.length > 1 ? [this.standings(players, order, amount)] : []),
-      this.outcome(result, winners),
+      ...(against?.won === false ? [] : [this.outcome(result, winners)]),
+      ...(against ? [el("p", { class: "rb-verdict rb-outcome", "data-verdict": "", "data-outcome": against.won ? "won" : "lost" },
+        el("strong", { text: sayVerdict(t, against, this.game) }))] : []),
       ...(why ? [el("p", { class: "rb-verdict", "data-verdict": "", text: why })] : []),
       ...blank,
       this.breakdown(players, order, rows, "result"),

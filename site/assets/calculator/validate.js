@@ -44,27 +44,30 @@ const readsTable = (node) => node != null && JSON.stringify(node).includes('"tab
 
 /**
  * Every problem of a parsed end state, and the state to score: when there is no problem,
- * or when every problem is a tiebreak one.
- * @param {import("./scoring.js").Compiled} g @param {any} raw
+ * or when every problem is a tiebreak one. ``hidden`` (the form's) are, per player, the
+ * inputs that do not count for them (relevance.js): a constraint reading one of them holds.
+ * @param {import("./scoring.js").Compiled} g @param {any} raw @param {Set<string>[] | null} [hidden]
  * @returns {{problems: Problem[], state: TableState | null, partial?: {state: TableState, faulty: Set<string>} | null}}
  */
-export function check(g, raw) {
+export function check(g, raw, hidden = null) {
   const { game } = g;
   if (!isObject(raw)) return { problems: [problem([], "not_object")], state: null };
   if (Array.isArray(raw.players)) {
     const wrong = playerCountProblems(game, raw.players.length);
     if (wrong.length) return { problems: wrong, state: null };
   }
-  return new Round(g, raw, fieldProblems(game.end_state, raw)).run();
+  return new Round(g, raw, fieldProblems(game.end_state, raw), hidden).run();
 }
 
 class Round {
-  /** @param {import("./scoring.js").Compiled} g @param {Record<string, any>} raw @param {Problem[]} found */
-  constructor(g, raw, found) {
+  /** @param {import("./scoring.js").Compiled} g @param {Record<string, any>} raw @param {Problem[]} found @param {Set<string>[] | null} [hidden] */
+  constructor(g, raw, found, hidden = null) {
     this.g = g;
     this.game = g.game;
     this.raw = raw;
     this.problems = found;
+    /** Per player, the inputs that do not count for them (the form asks none of them). */
+    this.hidden = hidden;
     /** Where the field problems are. */
     this.bad = found.filter((p) => p.code != "unknown_field").map((p) => p.loc);
     /** @type {{totals: string[], tiebreaks: Record<string, string[]>, constraints: Record<string, string[]>}} */
@@ -262,7 +265,10 @@ class Round {
         continue;
       }
       if (c.active && !truthy(c.active(options, table, choiceData, count))) continue;
-      const holds = c.holds(players, options, table, choiceData, values);
+      let holds = c.holds(players, options, table, choiceData, values);
+      // A constraint that reads a field the form does not ask that player holds for them.
+      const unasked = (/** @type {number} */ i) => reads.some((id) => this.hidden?.[i]?.has(id));
+      holds = holds.map((/** @type {any} */ h, /** @type {number} */ i) => h || unasked(i));
       if (c.scope == "table") {
         if (!holds.every(truthy)) this.problems.push(problem(["players"], "constraint", { id: c.id }));
         continue;

@@ -1,0 +1,179 @@
+// Which inputs count for a player: the browser's half of scorer/relevance.py, node for node.
+//
+// The export says, under needs.relevant, when each conditional input counts (an input read
+// only under an `if` on the same player's traveller, a held card, an option) and, under
+// needs.implied, the score track's facts that the details they sum up imply. settle() fixes
+// the options and the player count (what hides a field for everyone); hidden() evaluates one
+// player's row (what hides it for that player). The form (ui.js) asks only what counts.
+
+import { truthy } from "./values.js";
+
+/** @typedef {{relevant: {input: string, when: any}[], implied: {input: string, from: any, reads: string[]}[]}} Relevance */
+
+/** A part of a condition that depends on a player's inputs. */
+class Open {
+  /** @param {any} node */
+  constructor(node) {
+    this.node = node;
+  }
+}
+
+/** A number as Python's int() of a bool or an int, else 0. @param {any} x @returns {number} */
+const number = (x) => (typeof x == "boolean" ? +x : Number.isInteger(x) ? x : 0);
+
+/** @type {Record<string, (a: number, b: number) => boolean>} */
+const COMPARE = { eq: (a, b) => a === b, ne: (a, b) => a !== b, lt: (a, b) => a < b, le: (a, b) => a <= b, gt: (a, b) => a > b, ge: (a, b) => a >= b };
+
+/**
+ * ``node``'s value, or an Open of what is left when ``row`` is null.
+ * @param {any} node @param {Record<string, any>} options @param {number} count @param {Record<string, any> | null} row @returns {any}
+ */
+function partial(node, options, count, row) {
+  if (typeof node == "boolean" || typeof node == "number") return node;
+  const [[name, arg]] = Object.entries(node);
+  if (name == "input") return row == null ? new Open(node) : row[arg];
+  if (name == "option") return options[arg];
+  if (name == "player_count") return count;
+  if (name == "not") {
+    const inner = partial(arg, options, count, row);
+    return inner instanceof Open ? new Open({ not: inner.node }) : !truthy(inner);
+  }
+  if (name == "all" || name == "any") {
+    const left = [];
+    for (const item of arg) {
+      const value = partial(item, options, count, row);
+      if (value instanceof Open) left.push(value.node);
+      else if (truthy(value) !== (name == "all")) return name == "any";
+    }
+    if (!left.length) return name == "all";
+    return new Open(left.length == 1 ? left[0] : { [name]: left });
+  }
+  if (name == "if") {
+    const cond = partial(arg.cond, options, count, row);
+    if (cond instanceof Open) return new Open({ if: { ...arg, cond: cond.node } });
+    return partial(truthy(cond) ? arg.then : arg.else, options, count, row);
+  }
+  if (name == "is") {
+    const of = partial(arg.of, options, count, row);
+    if (of instanceof Open) return new Open({ is: { of: of.node, in: arg.in } });
+    return arg.in.includes(of);
+  }
+  const items = arg.map((/** @type {any} */ x) => partial(x, options, count, row));
+  if (items.some((/** @type {any} */ x) => x instanceof Open)) return new Open(node);
+  if (COMPARE[name]) return COMPARE[name](number(items[0]), number(items[1]));
+  const numbers = items.map(number);
+  if (name == "sum") return numbers.reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0);
+  if (name == "product") return numbers.reduce((/** @type {number} */ a, /** @type {number} */ b) => a * b, 1);
+  if (name == "difference") return numbers[0] - numbers[1];
+  return name == "minimum" ? Math.min(...numbers) : Math.max(...numbers);
+}
+
+/** A condition's value for one player (``row``: every input, defaults filled in). @param {any} node @param {Record<string, any>} row @param {Record<string, any>} options @param {number} count */
+export const evaluate = (node, row, options, count) => partial(node, options, count, row);
+
+/**
+ * Per conditional input, with the options and the player count known: true (it counts for
+ * everyone), false (for nobody) or the condition left to evaluate per player.
+ * @param {Relevance} relevance @param {Record<string, any>} options @param {number} count @returns {Record<string, any>}
+ */
+export function settle(relevance, options, count) {
+  /** @type {Record<string, any>} */
+  const out = {};
+  for (const entry of relevance.relevant) {
+    const value = partial(entry.when, options, count, null);
+    out[entry.input] = value instanceof Open ? value.node : truthy(value);
+  }
+  return out;
+}
+
+/** The inputs a condition names, in the order it names them. @param {any} node @returns {string[]} */
+export function reads(node) {
+  /** @type {string[]} */
+  const found = [];
+  const visit = (/** @type {any} */ x) => {
+    if (Array.isArray(x)) x.forEach(visit);
+    else if (x && typeof x == "object") {
+      for (const [name, arg] of Object.entries(x)) {
+        if (name == "input" && typeof arg == "string") {
+          if (!found.includes(arg)) found.push(arg);
+        } else visit(arg);
+      }
+    }
+  };
+  visit(node);
+  return found;
+}
+
+/** ``value`` when it has its input's type (its default's), else the default. @param {any} value @param {any} fallback */
+function clean(value, fallback) {
+  const ok = typeof fallback == "boolean" ? typeof value == "boolean"
+    : Number.isInteger(fallback) ? Number.isInteger(value) && typeof value == "number"
+      : typeof value == "string";
+  return ok ? value : fallback;
+}
+
+/**
+ * The inputs among ``asked`` that do not count for the player whose inputs are ``row``
+ * (their defaults stand in for the rest), and the implied facts with their values.
+ * @param {Relevance} relevance @param {Record<string, any>} row @param {Record<string, any>} defaults
+ * @param {string[]} asked @param {Record<string, any>} options @param {number} count
+ * @returns {[string[], Record<string, any>]}
+ */
+export function hidden(relevance, row, defaults, asked, options, count) {
+  /** @type {Record<string, any>} */
+  const seen = Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, clean(row[k], v)]));
+  /** @type {string[]} */
+  const out = [];
+  for (const { input, when } of relevance.relevant) {
+    if (asked.includes(input) && !truthy(evaluate(when, seen, options, count))) {
+      out.push(input);
+      seen[input] = defaults[input];
+    }
+  }
+  /** @type {Record<string, any>} */
+  const implied = {};
+  for (const entry of relevance.implied) {
+    const shown = entry.reads.every((r) => asked.includes(r) && !out.includes(r));
+    if (asked.includes(entry.input) && !out.includes(entry.input) && shown) {
+      implied[entry.input] = evaluate(entry.from, seen, options, count);
+      out.push(entry.input);
+    }
+  }
+  return [out, implied];
+}
+
+/**
+ * The form's order of the asked inputs: an input that counts only under a condition on
+ * another field comes right after that field (the last it reads), within its section;
+ * with the field each one follows.
+ * @param {any[][]} sections the inputs in their sections (score track first, tiebreak last)
+ * @param {Record<string, any>} settled what settle() gave
+ * @returns {{order: any[], after: Map<string, string>}}
+ */
+export function placeDependents(sections, settled) {
+  /** @type {Map<string, string>} */
+  const after = new Map();
+  const order = sections.flatMap((specs) => {
+    const ids = specs.map((s) => s.id);
+    /** @type {Map<string, any[]>} */
+    const followers = new Map();
+    for (const spec of specs) {
+      const cond = settled[spec.id];
+      if (cond == null || typeof cond == "boolean") continue;
+      const anchors = reads(cond).filter((id) => id != spec.id && ids.includes(id));
+      if (!anchors.length) continue;
+      const anchor = anchors.reduce((a, b) => (ids.indexOf(a) > ids.indexOf(b) ? a : b));
+      after.set(spec.id, anchor);
+      followers.set(anchor, [...(followers.get(anchor) ?? []), spec]);
+    }
+    /** @type {any[]} */
+    const placed = [];
+    const put = (/** @type {any} */ spec) => {
+      placed.push(spec);
+      for (const next of followers.get(spec.id) ?? []) put(next);
+    };
+    for (const spec of specs) if (!after.has(spec.id)) put(spec);
+    return placed;
+  });
+  return { order, after };
+}

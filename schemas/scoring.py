@@ -56,6 +56,9 @@ class _InputBase(Strict):
     help: Text | None = None
     #: Group heading in the calculator form (for example "Souvenirs").
     group: Identifier | None = None
+    #: The short text of its chip when its group is shown as a chip row (``presentation``):
+    #: a number (a region's), a word; the label stays the field's full name for screen readers.
+    chip: Text | int | None = None
     #: Asked only when this holds (an option is on, enough players); otherwise must be absent.
     when: Expr | None = None
 
@@ -399,6 +402,10 @@ class Rival(Strict):
         return self
 
 
+#: How the calculator lays out a group of fields (Scoring.presentation).
+GroupPresentation = Literal["rows", "chip_row"]
+
+
 def _at(data: Any, path: tuple[str | int, ...]) -> Any:
     """The part of ``data`` at ``path`` (what an error there shows it got, not the file)."""
     for step in path:
@@ -425,6 +432,9 @@ class Scoring(Strict):
     end_checks: list[EndCheck] = Field(default_factory=list)
     rivals: list[Rival] = Field(default_factory=list)
     groups: dict[Identifier, Text] = Field(default_factory=dict)
+    #: How the calculator shows a group's fields: ``rows`` (one row a field, the default) or
+    #: ``chip_row`` (yes/no fields as one row of toggle chips under the group's name).
+    presentation: dict[Identifier, GroupPresentation] = Field(default_factory=dict)
     #: The "from the score track" entry mode (schemas.track): spelled out when read.
     score_track: ScoreTrack | None = None
     provenance: Provenance | None = None
@@ -508,4 +518,26 @@ class Scoring(Strict):
             seen[ident] = kind
         categories = [c.id for c in self.categories]
         require_unique(categories, "category")
+        return self
+
+    @model_validator(mode="after")
+    def _chip_rows(self) -> Scoring:
+        """A chip row shows yes/no fields only, each with its chip's text."""
+        for group, presentation in self.presentation.items():
+            if group not in self.groups:
+                raise ValueError(f"presentation names group {group!r}, which groups lacks")
+            if presentation != "chip_row":
+                continue
+            members = [i for i in self.inputs if i.group == group]
+            if not members:
+                raise ValueError(f"chip row {group!r} has no input")
+            for spec in members:
+                if spec.kind != "flag" or spec.chip is None:
+                    raise ValueError(
+                        f"input {spec.id!r} is in chip row {group!r}: it must be a flag "
+                        "with a chip text"
+                    )
+        for spec in self.inputs:
+            if spec.chip is not None and self.presentation.get(spec.group or "") != "chip_row":
+                raise ValueError(f"input {spec.id!r} has a chip but its group is no chip row")
         return self

@@ -241,3 +241,31 @@ def test_a_row_in_an_undeclared_group_is_refused_where_it_stands(tmp_path: Path)
     assert "unknown group 'customer'; did you mean customers?" in artisans.message
     assert tiles.line == _line_of(scoring, "group: tiles")
     assert "unknown group 'tiles'" in tiles.message
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        # An Elder without the text of its chip.
+        (
+            '    group: elders\n    chip: "{n}"\n',
+            "    group: elders\n",
+            "must be a flag with a chip text",
+        ),
+        # A chip on a field whose group is shown as rows.
+        (
+            "group: customers, component: artisan_cards,",
+            "group: customers, chip: artisans, component: artisan_cards,",
+            "has a chip but its group is no chip row",
+        ),
+        # A presentation for a group the file does not declare.
+        ("{elders: chip_row,", "{elder: chip_row,", "names group 'elder', which groups lacks"),
+    ],
+)
+def test_a_chip_row_takes_flags_with_chips_only(
+    tmp_path: Path, old: str, new: str, said: str
+) -> None:
+    folder = _copy(tmp_path, "river_of_gold")
+    _replace(folder / "scoring.yaml", old, new)
+    problems = _problems(folder)
+    assert any(said in p.message for p in problems), [p.message for p in problems]

@@ -1057,6 +1057,12 @@ UI_STRINGS: tuple[UiString, ...] = (
     UiString("calc_less", "One less", "Calculator: the − button beside a small count."),
     UiString("calc_more", "One more", "Calculator: the + button beside a small count."),
     UiString(
+        "calc_help_for",
+        "Help: {field}",
+        "Calculator: the name of the ⓘ button beside a field's label, which shows or hides the"
+        " field's help; {field} is the label.",
+    ),
+    UiString(
         "calc_row",
         "Row {n}",
         "Calculator: the heading of one row of a list input (an open feature with its"

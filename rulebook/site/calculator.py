@@ -108,6 +108,8 @@ def localized_export(
             item["label"] = tr(f"{where}.label", item["label"])
             if "help" in item:
                 item["help"] = tr(f"{where}.help", item["help"])
+            if isinstance(item.get("chip"), str):  # a number stays as it is
+                item["chip"] = tr(f"{where}.chip", item["chip"])
             labelled(item.get("fields", []), f"{where}.fields")  # a rows input's numbers
             for choice in item.get("choices", []):
                 # Choices drawn from a component (scoring tiles) are that component's items.

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ import pytest
 from rulebook.site.build import build_site
 from rulebook.site.options import BuildOptions
 from rulebook.site.serve import serve_in_thread
+from tests.browser.forms import FORGET_TABLE
 
 CHROMIUM = Path(os.environ.get("RULEBOOK_CHROMIUM", "/usr/bin/chromium"))
 #: Chromium keeps only the last ``--disable-features`` it is given, and Playwright gives its
@@ -170,3 +172,53 @@ def checked_page(browser: Any, locale: str) -> Iterator[Any]:
 def page(browser: Any) -> Iterator[Any]:
     """A fresh page; any uncaught script error on it fails the test."""
     yield from checked_page(browser, "en-US")
+
+
+@pytest.fixture(scope="module")
+def kept_pages(browser: Any) -> Iterator[dict[tuple[int, int], Any]]:
+    """Pages kept for a module's calculator tests, one per screen size (see calculator_at):
+    a context of its own per test costs a quarter of a second of CPU, as much as the page."""
+    pages: dict[tuple[int, int], Any] = {}
+    yield pages
+    for page in pages.values():
+        page.context.close()
+
+
+@contextmanager
+def calculator_at(
+    browser: Any,
+    kept: dict[tuple[int, int], Any],
+    url: str,
+    size: tuple[int, int],
+    timeout: float | None = None,
+) -> Iterator[tuple[Any, list[str]]]:
+    """The calculator at ``url``, drawn in the kept page of the screen ``size`` (width,
+    height), and the script errors the page raises while the test has it. The page comes
+    with no table kept from the test before: it is forgotten (FORGET_TABLE) before the page
+    is opened, as the tests do between two tables. A test that fails leaves its page to no
+    other test."""
+    page = kept.get(size)
+    if page is None:
+        page = browser.new_context(viewport={"width": size[0], "height": size[1]}).new_page()
+        if timeout is not None:
+            page.set_default_timeout(timeout)
+        kept[size] = page
+    else:
+        page.evaluate(FORGET_TABLE)
+    errors: list[str] = []
+
+    def record(error: Any) -> None:
+        errors.append(str(error))
+
+    page.on("pageerror", record)
+    try:
+        page.goto(url)
+        page.wait_for_function(
+            "document.querySelector('[data-calculator]')?.dataset.ready === 'true'"
+        )
+        yield page, errors
+    except BaseException:
+        del kept[size]
+        page.context.close()
+        raise
+    page.remove_listener("pageerror", record)

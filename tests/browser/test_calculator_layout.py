@@ -14,6 +14,7 @@ every game at its smallest and largest table.
 from __future__ import annotations
 
 import re
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ import pytest
 from schemas.cases import Case
 from schemas.loader import load_game
 from scorer.engine import GameEngine
-from tests.browser.conftest import LAYOUT_SHIFTS
+from tests.browser.conftest import LAYOUT_SHIFTS, calculator_at
 from tests.browser.forms import enter_state, fill_field, open_tie_fold
 from tests.track_support import track_state
 
@@ -46,6 +47,14 @@ def _open(browser: Any, base_url: str, path: str, screen: str) -> tuple[Any, Any
     page.goto(base_url + path)
     page.wait_for_function("document.querySelector('[data-calculator]')?.dataset.ready === 'true'")
     return context, page, errors
+
+
+def _kept(
+    browser: Any, kept: dict[tuple[int, int], Any], url: str, screen: str
+) -> AbstractContextManager[tuple[Any, list[str]]]:
+    """The calculator at ``url`` in the module's kept page of ``screen``'s size, and its
+    script errors (a test whose subject is the page opening opens its own: _open)."""
+    return calculator_at(browser, kept, url, SCREENS[screen])
 
 
 def _overflow(page: Any) -> int:
@@ -115,10 +124,14 @@ def _every_tab_whole_and_distinct(calc: Any, count: int) -> None:
     ("game", "count", "screen"), TABLES, ids=[f"{g}-{n}-{s}" for g, n, s in TABLES]
 )
 def test_the_form_fits_and_names_stay_in_view(
-    browser: Any, base_url: str, game: str, count: int, screen: str
+    browser: Any,
+    kept_pages: dict[tuple[int, int], Any],
+    base_url: str,
+    game: str,
+    count: int,
+    screen: str,
 ) -> None:
-    context, page, errors = _open(browser, base_url, f"en/{game}/scoring/", screen)
-    try:
+    with _kept(browser, kept_pages, f"{base_url}en/{game}/scoring/", screen) as (page, errors):
         calc = page.locator("[data-calculator]")
         calc.locator("[data-player-count]").select_option(str(count))
         open_tie_fold(calc)  # the fields needed only on a tie must fit too
@@ -133,32 +146,29 @@ def test_the_form_fits_and_names_stay_in_view(
         if screen == "laptop":
             box = calc.locator(".rb-calc-grid").bounding_box()
             assert box is not None and box["x"] + box["width"] <= SCREENS[screen][0]
-    finally:
-        context.close()
-    assert not errors, errors
+        assert not errors, errors
 
 
-def test_six_players_fit_a_laptop(browser: Any, base_url: str) -> None:
-    context, page, _ = _open(browser, base_url, "en/viticulture/scoring/", "laptop")
-    try:
+def test_six_players_fit_a_laptop(
+    browser: Any, kept_pages: dict[tuple[int, int], Any], base_url: str
+) -> None:
+    with _kept(browser, kept_pages, base_url + "en/viticulture/scoring/", "laptop") as (page, _):
         calc = page.locator("[data-calculator]")
         calc.locator("[data-player-count]").select_option("6")
         scroll = calc.locator(".rb-calc-scroll")
         assert scroll.evaluate("e => e.scrollWidth <= e.clientWidth"), "six columns fit"
         for player in range(6):
             assert calc.locator(f'[data-player-name="{player}"]').evaluate(SHOWN)
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("language", ["fr", "uk", "en"])
 def test_every_problem_at_once_with_the_players_name(
-    browser: Any, base_url: str, language: str
+    browser: Any, kept_pages: dict[tuple[int, int], Any], base_url: str, language: str
 ) -> None:
     """Nile: a decimal, two values over the limit and too many cards of one crop for the
     box, all listed in one round, each with the player's name and never a path."""
-    context, page, _ = _open(browser, base_url, f"{language}/nile/scoring/", "phone")
-    try:
+    url = f"{base_url}{language}/nile/scoring/"
+    with _kept(browser, kept_pages, url, "phone") as (page, _):
         calc = page.locator("[data-calculator]")
         calc.locator('[data-player-name="0"]').fill("Dee")
         for field, value in (("papyrus", "1.5"), ("wheat", "99"), ("lettuce", "99")):
@@ -170,8 +180,6 @@ def test_every_problem_at_once_with_the_players_name(
         assert not any(re.search(r"players\[|\]\.", t) for t in texts), texts
         invalid = calc.locator('[aria-invalid="true"][data-player="0"]')
         assert invalid.count() >= 3, "each problem marks its field"
-    finally:
-        context.close()
 
 
 def _enter(calc: Any, state: dict[str, Any], phone: bool) -> tuple[int, int]:
@@ -221,15 +229,14 @@ def _largest_base_case(game: str, players: int) -> Case:
 
 @pytest.mark.parametrize("screen", ["phone", "laptop"])
 def test_tokaido_from_the_score_track_in_30_entries(
-    browser: Any, base_url: str, screen: str
+    browser: Any, kept_pages: dict[tuple[int, int], Any], base_url: str, screen: str
 ) -> None:
     content = GAMES["tokaido"]
     engine = GameEngine(content)
     case = _largest_base_case("tokaido", 4)
     full = {"game": "tokaido", **case.state}
     entered = track_state(content, engine, full)
-    context, page, _ = _open(browser, base_url, "en/tokaido/scoring/", screen)
-    try:
+    with _kept(browser, kept_pages, base_url + "en/tokaido/scoring/", screen) as (page, _):
         calc = page.locator("[data-calculator]")
         fields, settings = _enter(calc, entered, screen == "phone")
         # The goal is 30 in all; the mode and the player count are 2 more, once per game.
@@ -243,8 +250,6 @@ def test_tokaido_from_the_score_track_in_30_entries(
                 expected[player["name"]].rank,
             )
         print(f"Tokaido, 4 players, {screen}: {fields} + {settings} entries from the score track")
-    finally:
-        context.close()
     # A full count types every field that is not zero (the full game is typed in, and its
     # result checked, by test_site_browser.py's conformance tests).
     full_fields = sum(
@@ -258,12 +263,13 @@ def test_tokaido_from_the_score_track_in_30_entries(
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_results_in_rank_order_winners_first(browser: Any, base_url: str, game: str) -> None:
+def test_results_in_rank_order_winners_first(
+    browser: Any, kept_pages: dict[tuple[int, int], Any], base_url: str, game: str
+) -> None:
     cases = GAMES[game].cases
     assert cases is not None
     case = max(cases.cases, key=lambda c: len({e.rank for e in c.expected}))
-    context, page, _ = _open(browser, base_url, f"en/{game}/scoring/", "laptop")
-    try:
+    with _kept(browser, kept_pages, f"{base_url}en/{game}/scoring/", "laptop") as (page, _):
         calc = page.locator("[data-calculator]")
         enter_state(page, {"game": game, **case.state}, game)  # the subject is the result
         heads = calc.locator("[data-result-name]")
@@ -278,8 +284,6 @@ def test_results_in_rank_order_winners_first(browser: Any, base_url: str, game: 
         first = GAMES[game].scoring.ranking.keys[0].value
         broken = any(e.decided_by not in (None, first) for e in case.expected)
         assert calc.locator('[data-result-row="tiebreak"]').count() == (1 if broken else 0)
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("language", ["fr", "uk", "en"])

@@ -2,8 +2,9 @@
 quickly, the site's basics (404, offline page, language fallback, lazy loading) and the site
 served under a sub-path, in fr, uk and en, at 360x740 and 1280x800.
 
-Screenshots go to ``$RULEBOOK_SHOTS`` when it is set (to look at them), else to the test's
-temporary folder.
+Screenshots go to ``$RULEBOOK_SHOTS`` when it is set, to look at them; none are taken
+without it, as in the results and focus tests: no check reads them, and each cost a few
+tenths of a second of the browser's CPU (the quick reference's also a change of size).
 """
 
 from __future__ import annotations
@@ -31,10 +32,15 @@ PAGES = {"viticulture": 2}
 PREFIX = "/some/prefix/"
 
 
-def _shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("RULEBOOK_SHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+#: Where screenshots go to be looked at; none are taken without it.
+SHOTS = Path(os.environ["RULEBOOK_SHOTS"]) if os.environ.get("RULEBOOK_SHOTS") else None
+
+
+def _shoot(page: Any, name: str) -> None:
+    """A screenshot of the page into SHOTS, when screenshots are asked for."""
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / name))
 
 
 def _open(
@@ -56,7 +62,7 @@ def _pdf_pages(pdf: bytes) -> int:
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("game", GAMES)
 def test_quick_reference_prints_on_one_page_and_fits_three_phone_screens(
-    browser: Any, base_url: str, game: str, language: str, tmp_path: Path
+    browser: Any, base_url: str, game: str, language: str
 ) -> None:
     page = _open(browser, f"{base_url}{language}/{game}/quick-reference/", PHONE)
     try:
@@ -69,9 +75,10 @@ def test_quick_reference_prints_on_one_page_and_fits_three_phone_screens(
         # What the content marks for it is there: the summary, the scoring, the missed rules.
         assert page.locator(".rb-quick-list").count() >= 2
         assert page.locator(".rb-categories tr").count() >= 1
-        page.screenshot(path=str(_shots(tmp_path) / f"quick-{language}-{game}-360.png"))
-        page.set_viewport_size(LAPTOP)
-        page.screenshot(path=str(_shots(tmp_path) / f"quick-{language}-{game}-1280.png"))
+        if SHOTS is not None:
+            _shoot(page, f"quick-{language}-{game}-360.png")
+            page.set_viewport_size(LAPTOP)
+            _shoot(page, f"quick-{language}-{game}-1280.png")
     finally:
         page.context.close()
 
@@ -79,7 +86,7 @@ def test_quick_reference_prints_on_one_page_and_fits_three_phone_screens(
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_rules_open_with_the_summary_and_keep_sources_folded(
-    browser: Any, base_url: str, language: str, viewport: dict[str, int], tmp_path: Path
+    browser: Any, base_url: str, language: str, viewport: dict[str, int]
 ) -> None:
     page = _open(browser, f"{base_url}{language}/tokaido/rules/", viewport)
     try:
@@ -113,7 +120,7 @@ def test_rules_open_with_the_summary_and_keep_sources_folded(
         )
         assert repeated == []
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-        page.screenshot(path=str(_shots(tmp_path) / f"rules-{language}-{viewport['width']}.png"))
+        _shoot(page, f"rules-{language}-{viewport['width']}.png")
     finally:
         page.context.close()
 
@@ -152,7 +159,7 @@ def test_rules_page_loads_no_search_index_nor_calculator_until_asked(
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_wrong_address_shows_the_styled_translated_404(
-    browser: Any, prefixed_url: str, language: str, viewport: dict[str, int], tmp_path: Path
+    browser: Any, prefixed_url: str, language: str, viewport: dict[str, int]
 ) -> None:
     page = _open(browser, f"{prefixed_url}{language}/no/such/page/", viewport)
     try:
@@ -171,7 +178,7 @@ def test_a_wrong_address_shows_the_styled_translated_404(
         assert 0 < tallest < 60
         assert page.evaluate("document.documentElement.lang") == language
         page.get_by_role("link", name=re.compile(".")).last.wait_for()
-        page.screenshot(path=str(_shots(tmp_path) / f"404-{language}-{viewport['width']}.png"))
+        _shoot(page, f"404-{language}-{viewport['width']}.png")
     finally:
         page.context.close()
 
@@ -229,9 +236,7 @@ def prefixed_url(site: Path) -> Iterator[str]:
 
 
 @pytest.mark.parametrize("language", ["uk"])  # the switcher takes it to another language
-def test_the_site_works_under_a_sub_path(
-    browser: Any, prefixed_url: str, language: str, tmp_path: Path
-) -> None:
+def test_the_site_works_under_a_sub_path(browser: Any, prefixed_url: str, language: str) -> None:
     locale = {"fr": "fr-FR", "uk": "uk-UA", "en": "en-GB"}[language]
     page = _open(browser, prefixed_url, LAPTOP, locale, worker=True)  # its scope is checked
     try:
@@ -257,7 +262,7 @@ def test_the_site_works_under_a_sub_path(
             "navigator.serviceWorker.ready.then((registration) => registration.scope)"
         )
         assert scope.endswith(f"{PREFIX}{language}/")
-        page.screenshot(path=str(_shots(tmp_path) / f"prefix-{language}-scoring-1280.png"))
+        _shoot(page, f"prefix-{language}-scoring-1280.png")
     finally:
         page.context.close()
 

@@ -12,6 +12,8 @@ and a laptop (1280x800), in fr, uk and en:
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +24,7 @@ from rulebook.i18n.runtime import translator
 from schemas.cases import Case
 from schemas.loader import load_game
 from scorer.engine import GameEngine
+from tests.browser.conftest import calculator_at
 from tests.browser.forms import FORGET_TABLE, enter_state, fill_field
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
@@ -61,14 +64,11 @@ def _cases_by_count(game: str) -> dict[int, Case]:
     return dict(sorted(found.items()))
 
 
-def _open(browser: Any, base_url: str, path: str, screen: str) -> tuple[Any, Any]:
-    width, height = SCREENS[screen]
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.goto(base_url + path)
-    page.wait_for_function("document.querySelector('[data-calculator]')?.dataset.ready === 'true'")
-    return context, page
+@contextmanager
+def _opened(browser: Any, kept: dict[tuple[int, int], Any], url: str, screen: str) -> Iterator[Any]:
+    """The calculator at ``url`` on ``screen``, in the module's kept page of that size."""
+    with calculator_at(browser, kept, url, SCREENS[screen], timeout=10_000) as (page, _):
+        yield page
 
 
 def _fresh(page: Any) -> None:
@@ -78,56 +78,90 @@ def _fresh(page: Any) -> None:
     page.wait_for_function("document.querySelector('[data-calculator]')?.dataset.ready === 'true'")
 
 
+#: What check_standings reads, in one call: each Playwright call is a round trip to the
+#: browser (some 60 of them per table, half a second of CPU, more than the page costs).
+#: Called on the breakdown's parts Playwright sees as visible (its own ``:visible``), in the
+#: order of the page; a frame goes by first, as it did between the calls it replaces (the
+#: form's grid is fitted once laid out).
+STANDINGS = (
+    """async (parts, count) => {
+  await new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+  const readable = """
+    + READABLE
+    + """;
+  const box = (e) => {
+    if (!e || e.getClientRects().length === 0) return null;
+    const r = e.getBoundingClientRect();
+    return { y: r.y, height: r.height };
+  };
+  const calc = document.querySelector("[data-calculator]");
+  const lists = calc.querySelectorAll("[data-standings]");
+  const players = [];
+  for (let index = 0; index < count; index++) {
+    const found = calc.querySelectorAll(`[data-standings] > li[data-standing="${index}"]:not([data-rival])`);
+    const item = found[0];
+    players.push(found.length !== 1 ? { count: found.length } : {
+      count: 1,
+      places: [...item.querySelectorAll("[data-place]")].map((p) => p.getAttribute("data-place")),
+      text: item.innerText,
+      readable: readable(item),
+    });
+  }
+  return {
+    lists: lists.length,
+    items: [...calc.querySelectorAll("[data-standings] > li")]
+      .map((li) => ({ text: li.innerText, rival: li.hasAttribute("data-rival") })),
+    players,
+    parts: parts.map((e) => ({ key: e.dataset.resultCard ?? e.dataset.resultName, readable: readable(e) })),
+    top: lists.length === 1 ? box(lists[0]) : null,
+    below: box(parts[0]),
+    overflow: document.documentElement.scrollWidth - innerWidth,
+  };
+}"""
+)
+
+
 def check_standings(page: Any, case: Case) -> list[str]:
     """What is wrong with the results of ``case`` as the page shows them."""
     calc = page.locator("[data-calculator]")
-    wrong: list[str] = []
     order = [p["name"] for p in case.state["players"]]
-    if calc.locator("[data-standings]").count() != 1:
+    parts = calc.locator("[data-result-card]:visible, [data-result-name]:visible")
+    seen = parts.evaluate_all(STANDINGS, len(order))
+    wrong: list[str] = []
+    if seen["lists"] != 1:
         return ["no list of places at the top"]
-    items = calc.locator("[data-standings] > li")
-    shown = [items.nth(k).inner_text() for k in range(items.count())]
-    players = [t for k, t in enumerate(shown) if items.nth(k).get_attribute("data-rival") is None]
+    shown = [item["text"] for item in seen["items"]]
+    players = [item["text"] for item in seen["items"] if not item["rival"]]
     if len(players) != len(order):
         wrong.append(f"{len(players)} of {len(order)} players at the top: {shown}")
     for expected in case.expected:
-        index = order.index(expected.name)
-        item = calc.locator(f'[data-standings] > li[data-standing="{index}"]:not([data-rival])')
-        if item.count() != 1:
+        item = seen["players"][order.index(expected.name)]
+        if item["count"] != 1:
             wrong.append(f"{expected.name} is not at the top")
             continue
-        place = item.locator("[data-place]").get_attribute("data-place")
-        if place != str(expected.rank):
-            wrong.append(f"{expected.name}: place {place}, expected {expected.rank}")
-        text = item.inner_text()
+        if len(item["places"]) != 1:
+            wrong.append(f"{expected.name}: {len(item['places'])} places shown")
+        elif item["places"][0] != str(expected.rank):
+            wrong.append(f"{expected.name}: place {item['places'][0]}, expected {expected.rank}")
+        text = item["text"]
         if expected.name not in text or (
             expected.total is not None and f"{expected.total}" not in text.replace("\u202f", "")
         ):
             wrong.append(f"{expected.name}: the top reads {text!r}")
-        if not item.evaluate(READABLE):
+        if not item["readable"]:
             wrong.append(f"{expected.name}: the top line is cut or off the screen")
     # Then the breakdown, each player's part readable where it is.
-    parts = calc.locator("[data-result-card]:visible, [data-result-name]:visible")
-    seen = {
-        parts.nth(k).evaluate("e => e.dataset.resultCard ?? e.dataset.resultName")
-        for k in range(parts.count())
-    }
+    keys = [part["key"] for part in seen["parts"]]
     for index, name in enumerate(order):
-        if str(index) not in seen:
+        if str(index) not in keys:
             wrong.append(f"{name}'s breakdown is not shown")
             continue
-        part = calc.locator(
-            f'[data-result-card="{index}"]:visible, [data-result-name="{index}"]:visible'
-        )
-        if not part.first.evaluate(READABLE):
+        if not seen["parts"][keys.index(str(index))]["readable"]:
             wrong.append(f"{name}'s breakdown is out of view to the side")
-    if calc.locator("[data-standings]").count() != 1:
-        return [*wrong, "no list of places at the top"]
-    top = calc.locator("[data-standings]").bounding_box()
-    below = parts.first.bounding_box() if parts.count() else None
+    top, below = seen["top"], seen["below"]
     if top and below and top["y"] + top["height"] > below["y"] + 0.5:
         wrong.append("the standings are not above the breakdown")
-    if page.evaluate("document.documentElement.scrollWidth - innerWidth") > 0:
+    if seen["overflow"] > 0:
         wrong.append("the page scrolls sideways")
     return wrong
 
@@ -136,14 +170,18 @@ def check_standings(page: Any, case: Case) -> list[str]:
 @pytest.mark.parametrize("language", ["fr", "uk", "en"])
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_player_at_the_top_of_the_results(
-    browser: Any, base_url: str, game: str, language: str, screen: str
+    browser: Any,
+    kept_pages: dict[tuple[int, int], Any],
+    base_url: str,
+    game: str,
+    language: str,
+    screen: str,
 ) -> None:
     """Every player count of the game in English; its largest table in French and
     Ukrainian (the words change, the layout is the same)."""
     by_count = _cases_by_count(game)
     counts = list(by_count) if language == "en" else [max(by_count)]
-    context, page = _open(browser, base_url, f"{language}/{game}/scoring/", screen)
-    try:
+    with _opened(browser, kept_pages, f"{base_url}{language}/{game}/scoring/", screen) as page:
         for k, count in enumerate(counts):
             if k:
                 _fresh(page)
@@ -156,16 +194,15 @@ def test_every_player_at_the_top_of_the_results(
                     path=str(SHOTS / f"calc-results-{game}-{language}-{screen}.png")
                 )
             assert wrong == [], f"{game}, {count} players ({case.id}): {wrong}"
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("screen", SCREENS)
-def test_a_shared_win_shares_the_place(browser: Any, base_url: str, screen: str) -> None:
+def test_a_shared_win_shares_the_place(
+    browser: Any, kept_pages: dict[tuple[int, int], Any], base_url: str, screen: str
+) -> None:
     """Two players level on points and on every tiebreaker share first place: both are
     numbered 1, and the next player is 3rd."""
-    context, page = _open(browser, base_url, "en/viticulture/scoring/", screen)
-    try:
+    with _opened(browser, kept_pages, base_url + "en/viticulture/scoring/", screen) as page:
         state = {
             "game": "viticulture",
             "players": [
@@ -181,18 +218,17 @@ def test_a_shared_win_shares_the_place(browser: Any, base_url: str, screen: str)
             "1. Chloe",
             "3. Dee",
         ]
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("language", ["fr", "uk", "en"])
 def test_solo_and_coop_say_who_won_against_the_rival(
-    browser: Any, base_url: str, language: str
+    browser: Any, kept_pages: dict[tuple[int, int], Any], base_url: str, language: str
 ) -> None:
     """Viticulture solo against the Automa (at 20), won then lost; River of Gold against
     Seishin, the team losing: a line says who won, and the rival has its place at the top."""
-    context, page = _open(browser, base_url, f"{language}/viticulture/scoring/", "phone")
-    try:
+    with _opened(
+        browser, kept_pages, f"{base_url}{language}/viticulture/scoring/", "phone"
+    ) as page:
         calc = page.locator("[data-calculator]")
         state = {
             "game": "viticulture",
@@ -228,8 +264,6 @@ def test_solo_and_coop_say_who_won_against_the_rival(
             page.locator("[data-results]").screenshot(
                 path=str(SHOTS / f"calc-results-seishin-{language}-phone.png")
             )
-    finally:
-        context.close()
 
 
 def _rival_states() -> list[tuple[str, dict[str, Any]]]:
@@ -265,12 +299,12 @@ def _command_says(game: str, state: dict[str, Any], language: str) -> str:
 @pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("language", ["fr", "uk", "en"])
 def test_the_verdict_against_a_rival_leads_the_results(
-    browser: Any, base_url: str, language: str, screen: str
+    browser: Any, kept_pages: dict[tuple[int, int], Any], base_url: str, language: str, screen: str
 ) -> None:
     """The sentence the command prints is the one the page shows, right under the places
     and above the breakdown, on the first screen of the results."""
-    context, page = _open(browser, base_url, f"{language}/viticulture/scoring/", screen)
-    try:
+    url = f"{base_url}{language}/viticulture/scoring/"
+    with _opened(browser, kept_pages, url, screen) as page:
         calc = page.locator("[data-calculator]")
         for k, (game, state) in enumerate(_rival_states()):
             if k == 0 or game != _rival_states()[k - 1][0]:
@@ -297,15 +331,15 @@ def test_the_verdict_against_a_rival_leads_the_results(
             if SHOTS is not None:
                 SHOTS.mkdir(parents=True, exist_ok=True)
                 page.screenshot(path=str(SHOTS / f"verdict-{game}-{k}-{language}-{screen}.png"))
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("language", ["fr", "uk", "en"])
-def test_the_rivals_fields_name_it(browser: Any, base_url: str, language: str) -> None:
+def test_the_rivals_fields_name_it(
+    browser: Any, kept_pages: dict[tuple[int, int], Any], base_url: str, language: str
+) -> None:
     """Seishin's fields say what Seishin owns, where the players' say "you"."""
-    context, page = _open(browser, base_url, f"{language}/river_of_gold/scoring/", "laptop")
-    try:
+    url = f"{base_url}{language}/river_of_gold/scoring/"
+    with _opened(browser, kept_pages, url, "laptop") as page:
         content = GAMES["river_of_gold"]
         translate = translator(content, language)
         seishin = next(r for r in content.scoring.rivals if r.id == "seishin")
@@ -318,5 +352,3 @@ def test_the_rivals_fields_name_it(browser: Any, base_url: str, language: str) -
         assert name in label
         spec = next(i for i in content.scoring.inputs if i.id == "built_regions")
         assert label != translate("scoring.inputs.built_regions.label", spec.label)
-    finally:
-        context.close()

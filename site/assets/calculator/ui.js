@@ -15,6 +15,7 @@
 // untrusted and never become markup.
 
 import { checklist, rememberNames, rememberSetup, restoreTable } from "./checklist.js";
+import { CompactRows, helpBehindButtons } from "./compact.js";
 import * as expr from "./expr.js";
 import { tableField, tableState, whenReadsTable } from "./fields.js";
 import { el, setAttr, setText, Words } from "./kit.js";
@@ -383,7 +384,7 @@ class Calculator {
         el("label", { for: id }, t.text(spec.label, `scoring.table.${spec.id}.label`)), select, help,
         el("span", { class: "rb-error", id: `${id}-error`, hidden: true, "data-error-for": `table.${spec.id}` })));
     }
-    if (tableFields.length) this.form.append(el("fieldset", { class: "rb-calc-table" }, el("legend", {}, t.node("table_inputs")), tableFields));
+    if (tableFields.length) this.form.append(el("fieldset", { class: "rb-calc-table" }, el("legend", {}, t.node("table_inputs")), helpBehindButtons(tableFields, t)));
     this.form.append(...this.rivalFields());
 
     this.form.append(this.viewSwitch(), this.grid());
@@ -600,28 +601,35 @@ class Calculator {
       row.classList.toggle("rb-folded", !this.tieOpen);
       return row;
     };
-    for (const spec of this.activeInputs()) {
+    const shown = this.activeInputs();
+    // Chip rows and help buttons (compact.js): the rows themselves are built there.
+    const rows = new CompactRows(this, shown);
+    for (const spec of shown) {
       if (!folded && tiebreakOnly.has(spec.id)) {
         folded = true;
         group = undefined;
+        rows.newSection();
         body.append(this.foldRow());
       }
       const dependent = this.after?.has(spec.id);
-      if (!dependent && spec.group !== group) {
-        group = spec.group;
-        if (group && s.groups?.[group]) {
+      const section = rows.section(spec);
+      if (!dependent && section !== group) {
+        group = section;
+        rows.newSection();
+        if (group && s.groups?.[group] && rows.headed(group)) {
           body.append(fold(el("tr", { class: "rb-group" }, el("th", { scope: "rowgroup", colspan: this.count + 1 },
             t.text(s.groups[group], `scoring.groups.${group}`)))));
         }
       }
-      const rowId = nextId("calc-row");
-      const context = `scoring.inputs.${spec.id}`;
-      const head = el("th", { scope: "row", id: rowId }, t.text(spec.label, `${context}.label`));
-      if (spec.help) head.append(el("small", { class: "rb-help" }, t.text(spec.help, `${context}.help`)));
-      if (spec.kind === "sequence") head.append(el("small", { class: "rb-help" }, t.t("sequence_help")));
-      const row = el("tr", { "data-row": spec.id, ...(dependent ? { class: "rb-dependent", "data-after": this.after?.get(spec.id) } : {}) }, head);
-      for (let i = 0; i < this.count; i++) row.append(el("td", { "data-col": i }, this.field(spec, i, rowId)));
-      body.append(fold(row));
+      const row = rows.row(spec);
+      if (row) {
+        // A field shown under the one it depends on (main's placing) keeps that place.
+        if (dependent) {
+          row.classList.add("rb-dependent");
+          row.setAttribute("data-after", this.after?.get(spec.id) ?? "");
+        }
+        body.append(fold(row));
+      }
     }
     table.append(body);
     const box = el("div", { class: `rb-calc-scroll rb-view-${this.view}` }, table);

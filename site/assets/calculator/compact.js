@@ -1,0 +1,215 @@
+// The calculator's form kept short on a phone (issue 28): the yes/no fields of a group the
+// scoring declares a chip row (``presentation: {group: chip_row}``) are one row of toggle
+// chips, and a field's help waits behind an ⓘ button beside its label, given once for a run
+// of rows that share it (a template's copies, the same note on every pile).
+//
+// Every chip is the field's own checkbox (same data-input, state, link and storage as a row
+// of its own), stretched over the chip so that a tap anywhere on it toggles it.
+
+import { el } from "./kit.js";
+
+let uid = 0;
+/** A fresh element id. @param {string} prefix */
+const nextId = (prefix) => `rb-${prefix}-${++uid}`;
+
+/** The groups the scoring shows as a row of chips. @param {any} scoring @returns {Set<string>} */
+export function chipGroups(scoring) {
+  return new Set(Object.entries(scoring.presentation ?? {}).filter(([, how]) => how === "chip_row").map(([group]) => group));
+}
+
+/** Lets the fields of ``row`` name ``helpId`` as their description too. @param {Element} row @param {string} helpId */
+function describe(row, helpId) {
+  for (const field of row.querySelectorAll("[data-input]")) {
+    field.setAttribute("aria-describedby", `${helpId} ${field.getAttribute("aria-describedby") ?? ""}`.trim());
+  }
+}
+
+/**
+ * The rows of the calculator's grid for the inputs shown, built one input at a time in the
+ * form's order (ui.js grid()): a row per field, one row per chip group (at its first input).
+ */
+export class CompactRows {
+  /**
+   * @param {any} calc the calculator: its texts, game, player count, column ids and field()
+   * @param {any[]} shown the inputs the form shows, in order
+   */
+  constructor(calc, shown) {
+    this.calc = calc;
+    this.scoring = calc.game.scoring;
+    this.chips = chipGroups(this.scoring);
+    this.shown = shown;
+    /** @type {Set<string>} the chip groups drawn already */
+    this.drawn = new Set();
+    /** @type {{key: string, id: string} | null} the help given last in this section */
+    this.lastHelp = null;
+  }
+
+  /**
+   * The heading a row stands under: its group. A chip row stands inside the section around
+   * it when the plain fields declared just before and after it share a group (Nobles among
+   * the customers); otherwise it is a section of its own, its name on a heading's band.
+   * @param {any} spec
+   */
+  section(spec) {
+    if (!this.chips.has(spec.group)) return spec.group;
+    const inputs = this.scoring.inputs;
+    const at = inputs.findIndex((/** @type {any} */ i) => i.id === spec.id);
+    const plain = (/** @type {any} */ i) => !this.chips.has(i.group);
+    const after = inputs.slice(at + 1).find(plain);
+    const before = inputs.slice(0, at).reverse().find(plain);
+    return before && after && before.group === after.group ? before.group : spec.group;
+  }
+
+  /** Whether a section gets a heading row: a chip row's own section is headed by the row itself. @param {string} group */
+  headed(group) {
+    return !this.chips.has(group);
+  }
+
+  /** A new heading: its first help is shown again. */
+  newSection() {
+    this.lastHelp = null;
+  }
+
+  /** The row of ``spec``; null when its chip row is drawn already. @param {any} spec */
+  row(spec) {
+    if (!this.chips.has(spec.group)) return this.fieldRow(spec);
+    if (this.drawn.has(spec.group)) return null;
+    this.drawn.add(spec.group);
+    return this.chipRow(spec.group, this.shown.filter((i) => i.group === spec.group));
+  }
+
+  /**
+   * A row's head: the label (what names its fields) and, after it, the help button. Its
+   * length in characters lets the one-player view set the label beside the field only when
+   * it fits there in two lines at most (calculator.css), else above it, at full width.
+   * @param {Node} label
+   */
+  head(label) {
+    const labelId = nextId("calc-label");
+    const head = el("th", { scope: "row" }, el("span", { id: labelId, class: "rb-label" }, label));
+    head.style.setProperty("--rb-label-length", String((label.textContent ?? "").length));
+    return { labelId, head };
+  }
+
+  /**
+   * Give ``texts`` as the help of the row whose head is ``head``: an ⓘ button that shows or
+   * hides them, unless the row before gave the same help (then its fields name that one).
+   * @param {HTMLElement} head @param {string} key what the help says @param {Node[]} texts
+   * @param {string} label the row's label, for the button's name @param {string} focusKey
+   * @returns {string | null} the id of the help text
+   */
+  help(head, key, texts, label, focusKey) {
+    if (!texts.length) {
+      this.lastHelp = null;
+      return null;
+    }
+    if (this.lastHelp?.key === key) return this.lastHelp.id;
+    const id = nextId("calc-help");
+    const text = el("small", { class: "rb-help", id, hidden: true, "data-help": "" }, ...texts.flatMap((n, k) => (k ? [" ", n] : [n])));
+    const button = el("button", {
+      type: "button", class: "rb-info", "aria-expanded": "false", "aria-controls": id, "data-help-toggle": "", "data-focus-key": focusKey,
+      "aria-label": this.calc.texts.t("calc_help_for", { field: label }),
+      on: { click: () => {
+        const open = button.getAttribute("aria-expanded") !== "true";
+        button.setAttribute("aria-expanded", String(open));
+        text.hidden = !open;
+      } },
+    }, el("span", { class: "rb-info-mark", "aria-hidden": "true", text: "i" }));
+    head.append(button, text);
+    this.lastHelp = { key, id };
+    return id;
+  }
+
+  /** One field's row: its label, its help button, a cell per player. @param {any} spec */
+  fieldRow(spec) {
+    const t = this.calc.texts;
+    const context = `scoring.inputs.${spec.id}`;
+    const { labelId, head } = this.head(t.text(spec.label, `${context}.label`));
+    const texts = [
+      ...(spec.help ? [t.text(spec.help, `${context}.help`)] : []),
+      ...(spec.kind === "sequence" ? [t.node("sequence_help")] : []),
+    ];
+    const helpId = this.help(head, `${spec.kind === "sequence"}:${spec.help ?? ""}`, texts, spec.label, `help:${spec.id}`);
+    const row = el("tr", { "data-row": spec.id }, head);
+    for (let i = 0; i < this.calc.count; i++) row.append(el("td", { "data-col": i }, this.calc.field(spec, i, labelId)));
+    if (helpId) describe(row, helpId);
+    return row;
+  }
+
+  /**
+   * A chip group's row: the group's name, its help once, and per player a row of chips, one
+   * per field, each named by the field's full label.
+   * @param {string} group @param {any[]} members
+   */
+  chipRow(group, members) {
+    const t = this.calc.texts;
+    const label = this.scoring.groups?.[group] ?? group;
+    const { labelId, head } = this.head(t.text(label, `scoring.groups.${group}`));
+    const helps = [...new Map(members.filter((m) => m.help).map((m) => [m.help, m])).values()];
+    const texts = helps.map((m) => t.text(m.help, `scoring.inputs.${m.id}.help`));
+    const helpId = this.help(head, `chips:${group}`, texts, label, `help:${group}`);
+    const alone = this.section(members[0]) === group;
+    const row = el("tr", { "data-row": group, "data-chip-row": alone ? "alone" : "" }, head);
+    for (let i = 0; i < this.calc.count; i++) {
+      const errors = [];
+      const chips = el("div", { class: "rb-chips", role: "group", "aria-labelledby": `${labelId} ${this.calc.columnIds?.[i] ?? ""}`.trim() });
+      for (const spec of members) {
+        const [box, error] = this.calc.field(spec, i, labelId);
+        box.removeAttribute("aria-labelledby");
+        box.setAttribute("aria-label", spec.label);
+        const chip = typeof spec.chip === "string" ? t.text(spec.chip, `scoring.inputs.${spec.id}.chip`) : document.createTextNode(String(spec.chip));
+        chips.append(el("label", { class: "rb-chip" }, box, el("span", { class: "rb-chip-text" }, chip)));
+        errors.push(error);
+      }
+      row.append(el("td", { "data-col": i }, chips, ...errors));
+    }
+    if (helpId) describe(row, helpId);
+    return row;
+  }
+}
+
+/**
+ * The help of fields laid out one under the other (the table's shared fields): behind an ⓘ
+ * button beside each label, and said once for a run of fields with the same help (River of
+ * Gold's six scoring tiles), whose controls all name the first one.
+ * @param {HTMLElement[]} fields ``.rb-field`` blocks, each a label, a control and maybe a help
+ * @param {any} texts the page's words
+ * @returns {HTMLElement[]} the same fields
+ */
+export function helpBehindButtons(fields, texts) {
+  /** @type {{text: string, id: string} | null} */
+  let last = null;
+  for (const field of fields) {
+    const help = /** @type {HTMLElement | null} */ (field.querySelector(":scope > .rb-help"));
+    const label = field.querySelector(":scope > label");
+    const control = label && field.querySelector(`#${CSS.escape(label.getAttribute("for") ?? "")}`);
+    if (!help || !label || !control) {
+      last = null;
+      continue;
+    }
+    const text = help.textContent ?? "";
+    if (!help.id) help.id = nextId("calc-help");
+    const said = last?.text === text ? last.id : null;
+    const described = (control.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id && id !== help.id);
+    control.setAttribute("aria-describedby", [said ?? help.id, ...described].join(" "));
+    if (said) {
+      help.remove();
+      continue;
+    }
+    help.hidden = true;
+    help.setAttribute("data-help", "");
+    const button = el("button", {
+      type: "button", class: "rb-info", "aria-expanded": "false", "aria-controls": help.id, "data-help-toggle": "",
+      "data-focus-key": `help:${control.getAttribute("data-focus-key") ?? help.id}`,
+      "aria-label": texts.t("calc_help_for", { field: label.textContent ?? "" }),
+      on: { click: () => {
+        const open = button.getAttribute("aria-expanded") !== "true";
+        button.setAttribute("aria-expanded", String(open));
+        help.hidden = !open;
+      } },
+    }, el("span", { class: "rb-info-mark", "aria-hidden": "true", text: "i" }));
+    label.after(button);
+    last = { text, id: help.id };
+  }
+  return fields;
+}

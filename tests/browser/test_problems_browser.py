@@ -74,8 +74,12 @@ def test_every_problem_at_once_in_the_page_language(
     for field, player in (("sea", 0), ("meals_1", 0), ("meals_2", 0), ("paddy", 1)):
         target = calc.locator(f'[data-input="{field}"][data-player="{player}"]')
         assert target.get_attribute("aria-invalid") == "true", field
-        error = page.locator(f"#{target.get_attribute('aria-describedby')}")
-        assert error.is_visible() and error.inner_text()
+        # The field is described by its problem, and by its help where it has one (behind
+        # its ⓘ, so not shown): every id names an element, and the problem is on screen.
+        described = (target.get_attribute("aria-describedby") or "").split()
+        assert all(page.locator(f"#{i}").count() == 1 for i in described), described
+        shown = [page.locator(f"#{i}") for i in described if page.locator(f"#{i}").is_visible()]
+        assert len(shown) == 1 and shown[0].inner_text(), (field, described)
     assert calc.locator("[data-winners]").count() == 0
 
 

@@ -21,6 +21,7 @@ from rulebook.site.build import build_site
 from rulebook.site.options import BuildOptions
 from rulebook.site.serve import serve_in_thread
 from tests.browser.forms import FORGET_TABLE
+from tests.conftest import game_project
 
 CHROMIUM = Path(os.environ.get("RULEBOOK_CHROMIUM", "/usr/bin/chromium"))
 #: Chromium keeps only the last ``--disable-features`` it is given, and Playwright gives its
@@ -166,6 +167,42 @@ def checked_page(browser: Any, locale: str) -> Iterator[Any]:
     yield opened
     context.close()
     assert errors == [], f"script errors on the page: {errors}"
+
+
+@contextmanager
+def probe_site(root: Path, game: str, probe: list[tuple[str, str]]) -> Iterator[str]:
+    """Serve, in English only, a copy of ``game`` whose scoring.yaml has each probe text
+    put after its anchor (before it when the anchor is ``groups:``, so a probe can declare
+    what precedes the groups); yield the site's address."""
+    project = game_project(root, game)
+    scoring = project.content / game / "scoring.yaml"
+    text = scoring.read_text(encoding="utf-8")
+    for anchor, added in probe:
+        at = text.index(anchor) + (0 if anchor == "groups:\n" else len(anchor))
+        text = text[:at] + added + text[at:]
+    scoring.write_text(text, encoding="utf-8")
+    build_site(BuildOptions(project=project, out=root / "site", languages=("en",)))
+    server, url = serve_in_thread(root / "site")
+    try:
+        yield url
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def sized_page(browser: Any, width: int, height: int) -> Iterator[Any]:
+    """A checked page (``checked_page``, English locale) at ``width`` x ``height``."""
+    for page in checked_page(browser, "en-US"):
+        page.set_viewport_size({"width": width, "height": height})
+        yield page
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    """Where screenshots go: RULEBOOK_SHOTS to keep them for looking at, else a temp folder."""
+    folder = Path(os.environ.get("RULEBOOK_SHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 @pytest.fixture

@@ -14,11 +14,8 @@ from typing import Any
 
 import pytest
 
-from rulebook.site.build import build_site
-from rulebook.site.options import BuildOptions
-from rulebook.site.serve import serve_in_thread
+from tests.browser.conftest import probe_site
 from tests.browser.forms import widget_ready
-from tests.conftest import game_project
 
 #: The probe's additions to Momiji's scoring.yaml: (text it follows, text added).
 PROBE = [
@@ -45,18 +42,8 @@ TOUCH = 44
 def rows_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The probe game's site, in English only."""
     root = tmp_path_factory.mktemp("rows-input")
-    project = game_project(root, "momiji")
-    scoring = project.content / "momiji" / "scoring.yaml"
-    text = scoring.read_text(encoding="utf-8")
-    for anchor, added in PROBE:
-        at = text.index(anchor) + len(anchor)
-        text = text[:at] + added + text[at:]
-    scoring.write_text(text, encoding="utf-8")
-    build_site(BuildOptions(project=project, out=root / "site", languages=("en",)))
-    server, url = serve_in_thread(root / "site")
-    yield url
-    server.shutdown()
-    server.server_close()
+    with probe_site(root, "momiji", PROBE) as url:
+        yield url
 
 
 def _size(locator: Any) -> tuple[float, float]:

@@ -7,8 +7,6 @@ Set RULEBOOK_SHOTS=DIR to keep the screenshots (PNG) for looking at them.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +14,7 @@ import pytest
 
 from schemas.loader import load_game
 from scorer.setup import make_setup
-from tests.browser.conftest import checked_page
+from tests.browser.conftest import sized_page
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKAIDO = load_game(ROOT / "content" / "tokaido")
@@ -27,19 +25,6 @@ VIEWPORTS = {"phone": (360, 740), "laptop": (1280, 800)}
 #: whole language x screen product (it doubled these tests' time for no other check).
 PAIRS = [("uk", "phone"), ("fr", "laptop"), ("en", "phone")]
 NAMES = ["Ana", "Bo", "Cy", "Dee"]
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("RULEBOOK_SHOTS", tmp_path))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def _page(browser: Any, width: int, height: int) -> Iterator[Any]:
-    for page in checked_page(browser, "en-US"):
-        page.set_viewport_size({"width": width, "height": height})
-        yield page
 
 
 def _ready(page: Any) -> Any:
@@ -74,7 +59,7 @@ def test_tokaido_checklist_reads_true_and_keeps_its_ticks(
     browser: Any, base_url: str, language: str, viewport: str, shots: Path
 ) -> None:
     width, height = VIEWPORTS[viewport]
-    for page in _page(browser, width, height):
+    for page in sized_page(browser, width, height):
         page.goto(base_url + f"{language}/tokaido/setup/")
         setup = _ready(page)
         setup.locator("[data-setup-players]").select_option("4")
@@ -112,7 +97,7 @@ def test_tokaido_checklist_reads_true_and_keeps_its_ticks(
         assert page.locator("[data-checklist] [data-tick]:checked").count() == 7, "after reload"
 
     # The link carries the ticks to another device (no storage there).
-    for other in _page(browser, width, height):
+    for other in sized_page(browser, width, height):
         other.goto(link)
         _ready(other)
         assert other.locator("[data-checklist] [data-tick]:checked").count() == 7, "from the link"
@@ -123,7 +108,7 @@ def test_tokaido_checklist_reads_true_and_keeps_its_ticks(
 def test_names_go_from_setup_to_scoring_and_back(
     browser: Any, base_url: str, language: str
 ) -> None:
-    for page in _page(browser, 1280, 800):
+    for page in sized_page(browser, 1280, 800):
         page.goto(base_url + f"{language}/nile/setup/")
         setup = _ready(page)
         setup.locator("[data-setup-players]").select_option("3")
@@ -155,7 +140,7 @@ def test_names_go_from_setup_to_scoring_and_back(
 def test_viticulture_names_a_first_player_but_none_in_solo(
     browser: Any, base_url: str, language: str
 ) -> None:
-    for page in _page(browser, 360, 740):
+    for page in sized_page(browser, 360, 740):
         page.goto(base_url + f"{language}/viticulture/setup/")
         setup = _ready(page)
         setup.locator("[data-setup-players]").select_option("3")
@@ -178,7 +163,7 @@ def test_every_game_shows_its_pictures(
     browser: Any, base_url: str, language: str, viewport: str, shots: Path
 ) -> None:
     width, height = VIEWPORTS[viewport]
-    for page in _page(browser, width, height):
+    for page in sized_page(browser, width, height):
         for game in ["tokaido", "river_of_gold", "momiji", "viticulture", "nile"]:
             page.goto(base_url + f"{language}/{game}/setup/#rb-pictures")
             count = _pictures_fit(page)
@@ -196,7 +181,7 @@ def test_every_game_shows_its_pictures(
 
 def test_pictures_print(browser: Any, base_url: str, tmp_path: Path) -> None:
     """Printed, the pictures stay whole and in black (print CSS)."""
-    for page in _page(browser, 1280, 800):
+    for page in sized_page(browser, 1280, 800):
         page.goto(base_url + "en/river_of_gold/setup/")
         page.emulate_media(media="print")
         colour = page.evaluate(

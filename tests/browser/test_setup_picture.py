@@ -12,8 +12,6 @@ Set RULEBOOK_SHOTS=DIR to keep the screenshots (PNG) for looking at them.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -23,7 +21,7 @@ import pytest
 from schemas.game import GameContent
 from schemas.loader import load_game
 from scorer.setup import SetupResult, make_setup
-from tests.browser.conftest import checked_page
+from tests.browser.conftest import sized_page
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = {p.name: load_game(p) for p in sorted((ROOT / "content").iterdir()) if p.is_dir()}
@@ -57,19 +55,6 @@ FIRST_PICTURE = """() => {
       document.querySelectorAll("#" + CSS.escape(id)).length === 1),
   };
 }"""
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("RULEBOOK_SHOTS", tmp_path))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def _page(browser: Any, width: int, height: int) -> Iterator[Any]:
-    for page in checked_page(browser, "en-US"):
-        page.set_viewport_size({"width": width, "height": height})
-        yield page
 
 
 def _required(content: GameContent, players: int) -> dict[str, bool]:
@@ -131,7 +116,7 @@ def test_the_first_picture_after_the_checklist_is_the_table_drawn(
     content = GAMES[game]
     counts = content.game.players.values()
     smallest, largest = min(counts), max(counts)
-    for page in _page(browser, 360, 740):
+    for page in sized_page(browser, 360, 740):
         for players in (smallest, largest):
             page.goto(base_url + _link("en", content, players))
             _ready(page)
@@ -165,7 +150,7 @@ def test_the_generated_setup_fits_a_phone_and_a_laptop(
     browser: Any, base_url: str, language: str, shots: Path
 ) -> None:
     for width, height in ((360, 740), (1280, 800)):
-        for page in _page(browser, width, height):
+        for page in sized_page(browser, width, height):
             for game, content in GAMES.items():
                 players = max(content.game.players.values())
                 page.goto(base_url + _link(language, content, players))

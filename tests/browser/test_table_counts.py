@@ -13,11 +13,8 @@ from typing import Any
 
 import pytest
 
-from rulebook.site.build import build_site
-from rulebook.site.options import BuildOptions
-from rulebook.site.serve import serve_in_thread
+from tests.browser.conftest import probe_site
 from tests.browser.forms import widget_ready
-from tests.conftest import game_project
 
 #: The probe's additions to Nile's scoring.yaml: (text it follows, text added).
 PROBE = [
@@ -33,18 +30,8 @@ PROBE = [
 def probe_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The probe game's site, in English only (a few seconds to build)."""
     root = tmp_path_factory.mktemp("table-counts")
-    project = game_project(root, "nile")
-    scoring = project.content / "nile" / "scoring.yaml"
-    text = scoring.read_text(encoding="utf-8")
-    for anchor, added in PROBE:
-        at = text.index(anchor) + (0 if anchor == "groups:\n" else len(anchor))
-        text = text[:at] + added + text[at:]
-    scoring.write_text(text, encoding="utf-8")
-    build_site(BuildOptions(project=project, out=root / "site", languages=("en",)))
-    server, url = serve_in_thread(root / "site")
-    yield url
-    server.shutdown()
-    server.server_close()
+    with probe_site(root, "nile", PROBE) as url:
+        yield url
 
 
 def _flood(page: Any) -> Any:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -127,3 +129,29 @@ def parity_fixture(request: pytest.FixtureRequest) -> Path:
                 if old != path:
                     old.unlink(missing_ok=True)
     return path
+
+
+#: Runs the command and prints, last, which heavy modules it loaded: the quick score path
+#: (the cached export) must load none of them.
+_HEAVY_PROBE = (
+    "import sys; from rulebook.cli import main; code = main(sys.argv[1:]); "
+    "heavy = sorted(m for m in ('pydantic', 'schemas.game', 'yaml', 'babel', 'mkdocs', "
+    "'jinja2') if m in sys.modules); print('loaded:', heavy); sys.exit(code)"
+)
+
+
+def score_twice(cache: Path, *args: str) -> list[subprocess.CompletedProcess[str]]:
+    """``rulebook score *args`` run twice with an empty cache folder ``cache`` (the first
+    run fills it, the second takes the quick path), each output ending on the line
+    ``loaded: [...]`` that names the heavy modules the run imported."""
+    return [
+        subprocess.run(
+            [sys.executable, "-c", _HEAVY_PROBE, "score", *args],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env={**os.environ, "XDG_CACHE_HOME": str(cache)},
+            check=True,
+        )
+        for _ in range(2)
+    ]

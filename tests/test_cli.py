@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from rulebook.cli import build_parser, main
-from tests.conftest import ROOT, game_project
+from tests.conftest import ROOT, game_project, score_twice
 from tests.fuzz.hostile import lowered_card_count
 
 HAL_AND_JENNY = {
@@ -320,22 +320,7 @@ def test_conformance_failures_are_named(tmp_path: Path, capsys: pytest.CaptureFi
 def test_score_from_the_cache_loads_no_models(tmp_path: Path) -> None:
     state = tmp_path / "state.json"
     state.write_text(json.dumps(HAL_AND_JENNY), encoding="utf-8")
-    probe = (
-        "import sys; from rulebook.cli import main; code = main(sys.argv[1:]); "
-        "heavy = sorted(m for m in ('pydantic', 'schemas.game', 'yaml', 'babel', 'mkdocs', "
-        "'jinja2') if m in sys.modules); print('loaded:', heavy); sys.exit(code)"
-    )
-    runs = [
-        subprocess.run(
-            [sys.executable, "-c", probe, "score", "nile", str(state)],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")},
-            check=True,
-        )
-        for _ in range(2)
-    ]
+    runs = score_twice(tmp_path / "cache", "nile", str(state))
     table = [run.stdout.rsplit("loaded:", 1)[0] for run in runs]
     assert table[0] == table[1] and "Gagnant\u00a0: Jenny" in table[0]
     assert "'pydantic'" in runs[0].stdout  # the first run loads the content and fills the cache

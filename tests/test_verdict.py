@@ -8,9 +8,6 @@ plural forms. tests/js/verdict.test.mjs holds the browser to the same data and w
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +17,7 @@ from rulebook.cli import main
 from schemas.loader import load_game
 from scorer.engine import GameEngine
 from scorer.verdict import MESSAGES, Verdict, rival_verdict, say
-from tests.conftest import ROOT
+from tests.conftest import ROOT, score_twice
 
 VITICULTURE = load_game(ROOT / "content" / "viticulture")
 RIVER_OF_GOLD = load_game(ROOT / "content" / "river_of_gold")
@@ -188,24 +185,10 @@ def test_points_past_the_ready_made_ones_are_counted_alike(lang: str) -> None:
 
 
 def test_a_verdict_from_the_cache_loads_no_plural_rules(tmp_path: Path) -> None:
-    """The quick path (the cached export) says the verdict without loading babel."""
+    """The quick path (the cached export) says the verdict without loading babel, nor any
+    other heavy module."""
     state = tmp_path / "state.json"
     state.write_text(json.dumps(_solo(23)), encoding="utf-8")
-    probe = (
-        "import sys; from rulebook.cli import main; code = main(sys.argv[1:]); "
-        "print('loaded:', sorted(m for m in ('babel', 'pydantic') if m in sys.modules)); "
-        "sys.exit(code)"
-    )
-    runs = [
-        subprocess.run(
-            [sys.executable, "-c", probe, "score", "viticulture", str(state), "--lang", "en"],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")},
-            check=True,
-        )
-        for _ in range(2)
-    ]
+    runs = score_twice(tmp_path / "cache", "viticulture", str(state), "--lang", "en")
     assert "You beat the Automa by 3 points" in runs[1].stdout.splitlines()
     assert runs[1].stdout.endswith("loaded: []\n"), runs[1].stdout

@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -30,6 +29,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from own_build import build  # noqa: E402  (beside this script)
 
 from rulebook.site.serve import serve_in_thread  # noqa: E402
 
@@ -71,18 +72,6 @@ async ([runs]) => {
   return { times, fields: fields.length, results: !!root.querySelector("[data-result]") };
 }
 """
-
-
-def build(project: Path, out: Path) -> None:
-    """Build the English site of ``project`` with that project's own code."""
-    env = {**os.environ, "PYTHONPATH": str(project)}
-    subprocess.run(
-        [sys.executable, "-m", "rulebook", "build", "--out", str(out), "--lang", "en"],
-        cwd=project,
-        env=env,
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
 
 
 def measure(page: Any, url: str, game: str, players: int, runs: int) -> dict[str, Any]:

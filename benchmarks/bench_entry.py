@@ -26,23 +26,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from own_build import build  # noqa: E402  (beside this script)
+
 from rulebook.site.serve import serve_in_thread  # noqa: E402
 from tests.browser.entry_size import EntrySize, games, measure  # noqa: E402
 
 CHROMIUM = os.environ.get("RULEBOOK_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
-
-
-def build(project: Path, out: Path) -> None:
-    """Build the English site of ``project`` with that project's own code."""
-    env = {**os.environ, "PYTHONPATH": str(project)}
-    subprocess.run(
-        [sys.executable, "-m", "rulebook", "build", "--out", str(out), "--lang", "en"],
-        cwd=project,
-        env=env,
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
 
 
 def archive(ref: str, into: Path) -> Path:

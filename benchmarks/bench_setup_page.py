@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -25,6 +24,8 @@ from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from own_build import build  # noqa: E402  (beside this script)
 
 from rulebook.site.serve import serve_in_thread  # noqa: E402
 from schemas.loader import load_game  # noqa: E402
@@ -51,18 +52,6 @@ MEASURE = """() => {
     picture: first ? Math.round(first.getBoundingClientRect().top + scrollY) : null,
   };
 }"""
-
-
-def build(project: Path, out: Path, language: str) -> None:
-    """Build one language of ``project``'s site with that project's own code."""
-    env = {**os.environ, "PYTHONPATH": str(project)}
-    subprocess.run(
-        [sys.executable, "-m", "rulebook", "build", "--out", str(out), "--lang", language],
-        cwd=project,
-        env=env,
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
 
 
 def tables() -> list[tuple[str, int, dict[str, str]]]:

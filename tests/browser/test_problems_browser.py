@@ -212,3 +212,29 @@ def test_an_option_the_count_hides_is_no_longer_in_effect(page: Any, base_url: s
     calc.locator("[data-player-count]").select_option("2")
     assert calc.locator('[data-option="seishin_level"]').input_value() == "level_1"
     assert calc.locator('[data-rival-fields="seishin"]').count() == 1
+
+
+@pytest.mark.parametrize("language", ["fr", "uk", "en"])
+def test_a_problem_without_a_field_name_reads_as_its_message(
+    page: Any, base_url: str, language: str
+) -> None:
+    """The solo option at a two-player table has no field name to go before its message:
+    the message itself is the button to its field, with no colon before it (the list said
+    "Check the highlighted fields:: Solo game…", the heading's words and two colons)."""
+    page.goto(base_url + f"{language}/viticulture/scoring/")
+    calc = widget_ready(page, "[data-calculator]")
+    calc.locator("[data-player-count]").select_option("2")
+    option = calc.locator('[data-option="solo_automa"]')
+    if option.get_attribute("type") == "checkbox":
+        option.check()
+    else:
+        option.select_option("true")
+    item = calc.locator('[data-problems] [data-problem="option_not_for_count"]')
+    assert item.count() == 1, calc.locator("[data-problems]").inner_text()
+    said = item.inner_text().strip()
+    button = item.locator("button.rb-link")
+    assert button.count() == 1 and button.inner_text().strip() == said, said
+    assert "Automa" in said and not said.startswith((":", " :")), said
+    assert "::" not in said and ": :" not in said, said
+    heading = calc.locator(".rb-problems-title").first.inner_text().strip()
+    assert heading not in said, said

@@ -1075,9 +1075,12 @@ class Calculator {
   problemList(problems, todo, totalsStand) {
     const t = this.texts;
     const said = /** @type {ProblemWords} */ (this.said);
-    const link = (/** @type {Problem} */ p, /** @type {string} */ where) => {
+    // The button that takes the reader to the problem's field: on the field's name when
+    // the problem has one ("Player 2, Coins: ..."), else on the message itself (an option
+    // that does not fit the table has no name to go before it).
+    const link = (/** @type {Problem} */ p, /** @type {string | Node} */ text) => {
       const target = this.targets(p)[0];
-      return target ? el("button", { type: "button", class: "rb-link", on: { click: () => this.reveal(target) } }, where || t.t("problems")) : where;
+      return target ? el("button", { type: "button", class: "rb-link", on: { click: () => this.reveal(target) } }, text) : text;
     };
     const out = [el("h3", {}, t.node("results"))];
     if (problems.length) {
@@ -1085,15 +1088,15 @@ class Calculator {
       for (const p of problems) {
         const where = said.where(p);
         const item = el("li", { "data-problem": p.code, "data-loc": JSON.stringify(p.loc), "data-severity": p.severity });
-        if (where || this.targets(p)[0]) item.append(link(p, where), t.colon(), this.message(p));
-        else item.append(this.message(p));
+        if (where) item.append(link(p, where), t.colon(), this.message(p));
+        else item.append(link(p, this.message(p)));
         list.append(item);
       }
       out.push(el("p", { class: "rb-problems-title" }, t.node("problems")), list);
     }
     if (todo.length) {
       const list = el("ul", { class: "rb-todo", "data-todo": "" });
-      for (const p of todo) list.append(el("li", { "data-problem": p.code, "data-loc": JSON.stringify(p.loc) }, link(p, said.where(p))));
+      for (const p of todo) list.append(el("li", { "data-problem": p.code, "data-loc": JSON.stringify(p.loc) }, link(p, said.where(p) || this.message(p))));
       out.push(el("p", { class: "rb-problems-title" }, t.node("still_to_enter")), list);
     }
     out.push(el("p", { class: "rb-help" }, totalsStand ? t.node("problems_tiebreak") : t.node(problems.length ? "fix_to_see" : "enter_to_see")));

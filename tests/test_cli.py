@@ -283,6 +283,30 @@ def test_the_engine_does_not_import_the_application() -> None:
     assert reaching == []
 
 
+#: What would let stored bytes or generated text run as code (issue 27: caches hold data).
+CODE_LOADERS = frozenset({"pickle", "marshal", "shelve", "dill", "cloudpickle"})
+CODE_RUNNERS = frozenset({"exec", "eval", "compile"})
+
+
+def test_nothing_runs_generated_or_stored_code() -> None:
+    """The engine and the command never execute generated source and never load code from
+    a cache: no exec, eval or compile (the builtins), no pickle or marshal anywhere."""
+    found = []
+    for package in ("schemas", "scorer", "rulebook"):
+        for file in (ROOT / package).rglob("*.py"):
+            where = file.relative_to(ROOT)
+            for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Import):
+                    found += [
+                        f"{where}: import {a.name}" for a in node.names if a.name in CODE_LOADERS
+                    ]
+                elif isinstance(node, ast.ImportFrom) and node.module in CODE_LOADERS:
+                    found.append(f"{where}: from {node.module}")
+                elif isinstance(node, ast.Name) and node.id in CODE_RUNNERS:
+                    found.append(f"{where}:{node.lineno}: {node.id}")
+    assert found == []
+
+
 # ----------------------------------------------------------------------------------------
 # rulebook test GAME
 # ----------------------------------------------------------------------------------------

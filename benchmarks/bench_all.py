@@ -21,6 +21,9 @@ printed before each group and at the end, to say how busy it was.
    ``--runs`` changes in one session, the median.
 5. With ``--suite``: ``bash scripts/test.sh``, wall time.
 
+First, the size figures (benchmarks/bench_lines.py): lines of each package, scorer/ against
+the browser's engine modules (goal: at most 2x), the ten largest source files.
+
 ``--root DIR`` measures another checkout (e.g. ``git archive`` of main) with this Python;
 rows its code cannot do are shown as such.
 """
@@ -39,8 +42,10 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+
+import bench_lines
 
 HERE = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -340,13 +345,14 @@ def main() -> None:
     parser.add_argument("--suite", action="store_true", help="also time bash scripts/test.sh")
     parser.add_argument(
         "--only",
-        choices=("score", "build", "engine", "watch"),
+        choices=("lines", "score", "build", "engine", "watch"),
         action="append",
         help="measure only these groups (repeatable)",
     )
     args = parser.parse_args()
     root = args.root.resolve()
-    groups = {
+    groups: dict[str, Callable[[Path, dict[str, str], int], None]] = {
+        "lines": lambda root, env, runs: bench_lines.report(root),
         "score": bench_score,
         "build": bench_build,
         "engine": bench_engine,

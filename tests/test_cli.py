@@ -351,6 +351,22 @@ def test_score_from_the_cache_loads_no_models(tmp_path: Path) -> None:
     assert runs[1].stdout.endswith("loaded: []\n"), runs[1].stdout
 
 
+def test_score_keeps_the_words_of_each_language_asked(tmp_path: Path) -> None:
+    """A first call makes the table's words in its reader's language only; another language
+    is added to the same entry when first asked, and the first stays quick."""
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps(HAL_AND_JENNY), encoding="utf-8")
+    cache = tmp_path / "cache"
+    french = score_twice(cache, "nile", str(state))
+    ukrainian = score_twice(cache, "nile", str(state), "--lang", "uk")
+    assert "'pydantic'" in ukrainian[0].stdout  # the Ukrainian words were not kept yet
+    assert ukrainian[1].stdout.endswith("loaded: []\n"), ukrainian[1].stdout
+    table = [run.stdout.rsplit("loaded:", 1)[0] for run in ukrainian]
+    assert table[0] == table[1] and "Переможець: Jenny" in table[0]
+    again = score_twice(cache, "nile", str(state))
+    assert all(run.stdout == french[1].stdout for run in again)  # quick, as before
+
+
 @pytest.mark.parametrize(
     ("lang", "slot"),
     [("en", "Region 1: "), ("uk", "Регіон 1: "), ("fr", "Région 1\u00a0: ")],

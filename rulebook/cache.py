@@ -3,9 +3,10 @@
 Everything here lives in ``$XDG_CACHE_HOME/rulebook/`` (default ``~/.cache/rulebook``),
 outside the project, and all of it is plain JSON data: nothing kept is ever run (a parse
 of the content is validated again by the models, as if it came from the files; an export
-is the document the browser calculator reads). Each entry records what it was made from: :func:`code_version` (the application's code) and the SHA-256 of
-each file it read. Nothing is ever stored for content that fails to load, so every error
-is found and worded afresh.
+is the document the browser calculator reads). Each entry records what it was made from:
+:func:`code_version` (the application's code) and the SHA-256 of each file it read.
+Nothing is ever stored for content that fails to load, so every error is found and worded
+afresh.
 
 - :func:`load_export`: a game's export (``rulebook score`` without the models), JSON;
 - :func:`load_game`: a game folder's YAML as parsed, validated again on every load
@@ -146,17 +147,21 @@ def load_game(folder: Path, files: tuple[str, ...] | None) -> GameContent:
             return load(folder, files, lambda file: YamlDocument(file, stored[file.name], None))
         except (ContentError, KeyError):  # not what was kept: read the files themselves
             pass
-    parsed: dict[str, str] = {}
+    parsed: dict[str, str | None] = {}
 
     def read(file: Path) -> YamlDocument:
         document = read_yaml(file)
         # Dumped as parsed, before a validator could fill the data in place.
-        parsed[file.name] = json.dumps(document.data, ensure_ascii=False)
+        try:
+            parsed[file.name] = json.dumps(document.data, ensure_ascii=False)
+        except (TypeError, ValueError):  # not JSON data (the reader gives none): keep nothing
+            parsed[file.name] = None
         return document
 
     content = load(folder, files, read)
-    body = ",".join(f"{json.dumps(name)}:{text}" for name, text in parsed.items())
-    store(path, key + b"\n{" + body.encode() + b"}")
+    if None not in parsed.values():
+        body = ",".join(f"{json.dumps(name)}:{text}" for name, text in parsed.items())
+        store(path, key + b"\n{" + body.encode() + b"}")
     return content
 
 

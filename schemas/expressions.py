@@ -169,11 +169,20 @@ class RivalRef(Node):
     rival: RivalSpec
 
 
+#: A reference whose value is a choice's id: the choice made names the data field read.
+ChoiceName = InputRef | OptionRef | TableRef
+
+
 class ChoiceDataSpec(Strict):
     of: InputRef | TableRef
-    field: Identifier
-    #: Which number of the field's list (0 is the first); past its end, 0.
-    index: int = Field(default=0, ge=0)
+    #: The data field read: its name, or a choice input, option or table input whose chosen
+    #: id names it (a board's side: ``field: {option: side}`` reads the field ``a`` or ``b``
+    #: of every board, so each board's numbers are written once per side, not per reading).
+    field: Identifier | ChoiceName = Field(union_mode="left_to_right")
+    #: Which number of the field's list (0 is the first); past its end, 0. An expression
+    #: (an age, a side's offset) whose derived least is below 0 is refused
+    #: (schemas.bounds).
+    index: Expr = 0
 
 
 class ChoiceDataNode(Node):
@@ -184,8 +193,9 @@ class ChoiceDataNode(Node):
     choice_data: ChoiceDataSpec
 
     def expected_inputs(self) -> list[tuple[str, tuple[str, ...]]]:
-        ref = self.choice_data.of
-        return [(ref.input, ("choice",))] if isinstance(ref, InputRef) else []
+        spec = self.choice_data
+        refs = [spec.of, spec.field]
+        return [(ref.input, ("choice",)) for ref in refs if isinstance(ref, InputRef)]
 
 
 # ----------------------------------------------------------------------------------------
@@ -215,7 +225,8 @@ class FloorDiv(Node):
 
     model_config = _title("floor_div")
     #: Strict content still reads the YAML list as the pair (strict mode wants a real tuple).
-    floor_div: tuple[Expr, Annotated[int, Field(ge=1)]] = Field(strict=False)
+    #: The divisor may be an expression whose derived least is at least 1 (schemas.bounds).
+    floor_div: tuple[Expr, Expr] = Field(strict=False)
 
 
 class Minimum(Node):
@@ -522,8 +533,9 @@ WILDCARD_PLACEMENTS_LIMIT = 5000
 
 
 class BestAssignmentSpec(Strict):
-    #: How many wildcard units the player places: a number, or a count input with a limit.
-    wildcards: int | InputRef = Field(union_mode="left_to_right")
+    #: How many wildcard units the player places: any expression whose derived most is
+    #: known (a count input with a limit, a sum of them...); fewer than 0 places none.
+    wildcards: Expr
     #: The count inputs a wildcard may be added to, one unit at a time.
     among: list[InputRef] = Field(min_length=1)
     #: What the player makes as large as possible; it is computed again for each placement.
@@ -553,10 +565,7 @@ class BestAssignment(Node):
 
     def expected_inputs(self) -> list[tuple[str, tuple[str, ...]]]:
         spec = self.best_assignment
-        found: list[tuple[str, tuple[str, ...]]] = [(ref.input, ("count",)) for ref in spec.among]
-        if isinstance(spec.wildcards, InputRef):
-            found.append((spec.wildcards.input, ("count",)))
-        return found
+        return [(ref.input, ("count",)) for ref in spec.among]
 
 
 class ChoiceData(Strict):

@@ -808,8 +808,8 @@ scoring:
       group: regions
       distinct_within_group: true
       choices: &tiles
-        - {id: t1, label: T1, data: {awards: [6, 3], gap: [2]}}
-        - {id: t2, label: T2, data: {awards: [5, 4, 2]}}
+        - {id: t1, label: T1, data: {awards: [6, 3], gap: [2], classic: [1, 2, 3, 4, 5], alt: [9, 8]}}
+        - {id: t2, label: T2, data: {awards: [5, 4, 2], classic: [7]}}
         - {id: t3, label: T3, data: {awards: [9], gap: [0]}, when: {ge: [{player_count: true}, 3]}}
     - {id: region_2, label: Region 2, group: regions, distinct_within_group: true, choices: *tiles}
     - {id: region_3, label: Region 3, component: tiles, when: {option: big}}
@@ -834,8 +834,14 @@ scoring:
       kind: choice
       label: Hero
       unique: true
-      choices: [{id: a, label: A, data: {coins: [3]}}, {id: b, label: B, data: {coins: [5, 1]}},
-                {id: c, label: C}, {id: d, label: D, data: {coins: [1]}}]
+      choices: [{id: a, label: A, data: {coins: [3], day: [2, 4, 6], night: [9]}},
+                {id: b, label: B, data: {coins: [5, 1], day: [1], night: [3, 8, 0]}},
+                {id: c, label: C}, {id: d, label: D, data: {coins: [1], night: [7, 7]}}]
+    - id: side
+      kind: choice
+      label: Side of the hero's board
+      default: day
+      choices: [{id: day, label: Day}, {id: night, label: Night}]
     - id: color
       kind: choice
       label: Color
@@ -956,6 +962,17 @@ scoring:
     - {id: road_award, compute: {rows_award: {of: {input: roads}, by: {field: size}, awards: [5, 3], ties: competition}}}
     - {id: road_pool, compute: {rows_award: {of: {input: roads}, by: {product: [{field: mine}, {field: size}]}, awards: [6, 3, 2], ties: pool_floor, at_least: 2}}}
     - {id: arrival_place, compute: {input: arrival}}
+    # Expressions where a number or an index is taken (schemas/bounds.py checks their bounds).
+    - id: board          # the hero's number for the side played, at the place claimed
+      compute: {choice_data: {of: {input: hero}, field: {input: side}, index: {input: claim}}}
+    - id: tile_read      # the first tile's number for the reading played, one per player
+      compute: {choice_data: {of: {table: region_1}, field: {option: mode}, index: {difference: [{player_count: true}, 1]}}}
+    - id: wild_more      # jokers, and one more wildcard for every `kept` gifts
+      compute:
+        best_assignment:
+          wildcards: {sum: [{input: jokers}, {floor_div: [{input: gifts}, {value: kept}]}]}
+          among: [{input: gems_a}, {input: gems_b}]
+          maximize: {minimum: [{input: gems_a}, {input: gems_b}]}
   categories:
     - {id: coins, label: Coins, value: coin_points}
     - {id: temple, label: Temple, value: temple_award}
@@ -998,6 +1015,9 @@ scoring:
     - {id: road_counts, label: Road counts, value: road_counts}
     - {id: road_award, label: Largest roads, value: road_award}
     - {id: road_pool, label: Roads shared, value: road_pool}
+    - {id: board, label: Board, value: board}
+    - {id: tile_read, label: Tile read, value: tile_read}
+    - {id: wild_more, label: More wildcards, value: wild_more}
   ranking:
     keys:
       - {value: total, label: Points}
@@ -1093,6 +1113,68 @@ ROW_FAULTS: list[tuple[str, Any]] = [
 ]
 
 
+#: Cases of the probe's expressions taken where a number or an index was (board: the
+#: hero's data field named by the side played, at the place claimed; tile_read: the first
+#: tile's field named by the reading, at the player count less one; wild_more: jokers plus
+#: gifts // kept wildcards on the gems), with the first player's points worked out by hand
+#: (tests/test_bounds.py checks them in Python; the parity run compares the browser's).
+BOUND_BASE: Json = {
+    "game": "probe",
+    "table": {"region_1": "t1", "region_2": "t2"},
+    "players": [
+        {"name": "Ana", "arrival": 1, "seat": 1},
+        {"name": "Bo", "arrival": 2, "seat": 2},
+    ],
+}
+BOUND_CATEGORIES = ("board", "tile_read", "wild_more")
+BOUND_CASES: list[tuple[str, Json, list[Json], dict[str, int]]] = [
+    (
+        # Hero B's night list [3, 8, 0] at claim 1: 8; t1's classic list [1, 2, 3, 4, 5] at
+        # 2 - 1: 2; 2 jokers + 3 // 2 gifts = 3 wildcards on gems 1 and 0: 2 and 2, 2.
+        "side and place read from the entries",
+        {},
+        [
+            {"hero": "b", "side": "night", "claim": 1, "jokers": 2, "gifts": 3, "gems_a": 1},
+            {"hero": "a", "claim": 2},
+        ],
+        {"board": 8, "tile_read": 2, "wild_more": 2},
+    ),
+    (
+        # Hero A's day list [2, 4, 6] at claim 2: 6; t1's alt list [9, 8] at 1: 8; no joker
+        # and 1 // 2 = 0: no wildcard, the least of 3 and 1 gems is 1.
+        "the other reading",
+        {"options": {"mode": "alt"}},
+        [
+            {"hero": "a", "side": "day", "claim": 2, "gifts": 1, "gems_a": 3, "gems_b": 1},
+            {"hero": "d", "side": "night", "claim": 1},
+        ],
+        {"board": 6, "tile_read": 8, "wild_more": 1},
+    ),
+    (
+        # Hero C carries no data: 0; t2's classic list [7] has no place 1: 0; 3 jokers +
+        # 2 // 2 = 4 wildcards on no gems: 2 and 2, 2.
+        "nothing at the place read",
+        {"table": {"region_1": "t2", "region_2": "t1"}},
+        [
+            {"hero": "c", "side": "night", "jokers": 3, "gifts": 2},
+            {"hero": "b", "side": "night", "claim": 1},
+        ],
+        {"board": 0, "tile_read": 0, "wild_more": 2},
+    ),
+]
+
+
+def bound_states() -> list[Json]:
+    """BOUND_CASES as end states."""
+    found = []
+    for name, table, players, _ in BOUND_CASES:
+        state = {**copy.deepcopy(BOUND_BASE), **copy.deepcopy(table)}
+        for player, entered in zip(state["players"], players, strict=True):
+            player.update(entered)
+        found.append({"id": f"bounds: {name}", "state": state})
+    return found
+
+
 def row_states(base: Json) -> list[Json]:
     """ROW_CASES and ROW_FAULTS laid over a scored probe state (every debt 0, so each case's
     numbers depend on the roads alone)."""
@@ -1124,7 +1206,7 @@ def probe_states(content: GameContent, engine: GameEngine) -> list[Json]:
             item = {"id": f"probe {k}.{j}", "state": state, **outcome(engine, state)}
             with_messages(content, item)
             states.append(item)
-    for item in row_states(scored[0]):
+    for item in [*row_states(scored[0]), *bound_states()]:
         item.update(outcome(engine, item["state"]))
         with_messages(content, item)
         states.append(item)

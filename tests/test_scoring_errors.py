@@ -201,7 +201,7 @@ def test_wildcards_need_a_bounded_search(tmp_path: Path) -> None:
     # An input with no upper bound (the track's own bound removed).
     _replace(scoring, "    max: 500\n    group: score_track", "    group: score_track")
     [problem] = _problems(folder)
-    assert "has no maximum" in problem.message and problem.path.endswith(
+    assert "no known maximum" in problem.message and problem.path.endswith(
         "best_assignment.wildcards"
     )
     _replace(scoring, "wildcards: {input: track_points}", "wildcards: 40")

@@ -104,27 +104,20 @@ class ChoiceDataRule(Rule["ex.ChoiceDataNode"]):
     name = "choice_data"
 
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
-        index, field, of = int(a.get("index", 0)), a["field"], a["of"]
+        index, field, of = a.get("index", 0), a["field"], a["of"]
+        if isinstance(index, int) and isinstance(field, str):
+            return _written_choice_data(index, field, of, t)
+        # An index or a field computed for the row: the chosen data is read when scoring.
+        at, name = t.sub(index), (lambda c, i: field) if isinstance(field, str) else t.sub(field)
         if "table" in of:
             table = of["table"]
-
-            def tile(c: Ctx, i: int) -> int:
-                found = c.D[table].get(field)
-                return found[index] if found and index < len(found) else 0
-
-            return tile
-        ident = of["input"]
-        spec: dict[str, Any] = next(
-            (s for s in t.scoring.get("inputs", []) if s["id"] == ident), {}
-        )
-        by_choice = {
-            str(choice["id"]): int(data[index])
-            for choice in spec.get("choices", [])
-            if len(data := choice.get("data", {}).get(field, ())) > index
-        }
-        return lambda c, i: by_choice.get(c.P[i][ident], 0)
+            return lambda c, i: _nth(c.D[table].get(name(c, i)), at(c, i))
+        data = _data_by_choice(of["input"], t)
+        return lambda c, i: _nth(data.get(c.P[i][of["input"]], {}).get(name(c, i)), at(c, i))
 
     def words(self, d: Describer, node: ex.ChoiceDataNode) -> Part:
+        from schemas.bounds import Bounds  # the content models, as words need them
+
         spec = node.choice_data
         owner = d.part(spec.of)
         choices = (
@@ -132,17 +125,60 @@ class ChoiceDataRule(Rule["ex.ChoiceDataNode"]):
             if isinstance(spec.of, ex.TableRef)
             else getattr(d.inputs[spec.of.input], "choices", [])
         )
+        written = (
+            spec.index if isinstance(spec.index, int) and isinstance(spec.field, str) else None
+        )
+        # A field named by a choice: the fields its choices name, in their order.
+        named = (
+            [spec.field]
+            if isinstance(spec.field, str)
+            else [c.id for c in Bounds(d.content).choices(spec.field)]
+        )
         listed: list[Part] = []
         for choice in choices:
-            numbers = choice.data.get(spec.field, [])
-            if len(numbers) > spec.index:
+            # A computed field or index: every number the choice may give, in order.
+            numbers = [n for field in named for n in choice.data.get(field, [])]
+            if written is not None:
+                numbers = numbers[written : written + 1]
+            if numbers:
                 name = d.choice_label(spec.of, choice.id)
-                listed.append(
-                    phrase("describe_choice_value", choice=name, value=numbers[spec.index])
-                )
+                value: Part = numbers[0] if len(numbers) == 1 else Items(tuple(numbers), "/")
+                listed.append(phrase("describe_choice_value", choice=name, value=value))
         if not listed:
             return 0
         return phrase("describe_choice_data", of=owner, values=items(listed, ","))
+
+
+def _nth(found: Any, index: Any) -> int:
+    """Number ``index`` of a choice's data list; 0 past its end, below 0 or without it."""
+    if not found or not isinstance(index, int) or not 0 <= index < len(found):
+        return 0
+    return int(found[index])
+
+
+def _data_by_choice(ident: str, t: Tools) -> dict[str, dict[str, list[int]]]:
+    """Each choice of the player's choice input ``ident``, by id, with its data."""
+    spec: dict[str, Any] = next((s for s in t.scoring.get("inputs", []) if s["id"] == ident), {})
+    return {str(c["id"]): c.get("data", {}) for c in spec.get("choices", [])}
+
+
+def _written_choice_data(index: int, field: str, of: dict[str, Any], t: Tools) -> Fn:
+    """A number at a written place: looked up once per choice when built."""
+    if "table" in of:
+        table = of["table"]
+
+        def tile(c: Ctx, i: int) -> int:
+            found = c.D[table].get(field)
+            return found[index] if found and index < len(found) else 0
+
+        return tile
+    ident = of["input"]
+    by_choice = {
+        choice: int(data[field][index])
+        for choice, data in _data_by_choice(ident, t).items()
+        if len(data.get(field, ())) > index
+    }
+    return lambda c, i: by_choice.get(c.P[i][ident], 0)
 
 
 # ----------------------------------------------------------------------------------------
@@ -288,11 +324,16 @@ class FloorDivRule(Rule["ex.FloorDiv"]):
     name = "floor_div"
 
     def build(self, a: list[Any], t: Tools) -> Fn:
-        value, divisor = t.sub(a[0]), int(a[1])
-        return lambda c, i: value(c, i) // divisor
+        if isinstance(a[1], int):
+            value, written = t.sub(a[0]), int(a[1])
+            return lambda c, i: value(c, i) // written
+        # A computed divisor is at least 1 (schemas.bounds); the floor keeps it so.
+        value, divisor = t.sub(a[0]), t.sub(a[1])
+        return lambda c, i: value(c, i) // max(divisor(c, i), 1)
 
     def words(self, d: Describer, node: ex.FloorDiv) -> Part:
-        value, divisor = node.floor_div
+        value, by = node.floor_div
+        divisor = by if isinstance(by, int) else operand(d.plain(by))
         what = d.plain(value)
         if d.points:
             return phrase("describe_per_group", points=Count("points", 1), size=divisor, what=what)

@@ -79,19 +79,36 @@ export const NODES = {
   },
   choice_data: (a, t) => {
     const k = a.index ?? 0;
-    if (a.of.table != null) return (c) => c.D[a.of.table][a.field]?.[k] ?? 0;
-    const spec = t.scoring?.inputs.find((/** @type {any} */ x) => x.id === a.of.input);
+    const spec = a.of.input == null ? null : t.scoring?.inputs.find((/** @type {any} */ x) => x.id === a.of.input);
     /** @type {any[]} */
     const choices = spec?.choices ?? [];
-    const byChoice = Object.fromEntries(choices.filter((ch) => ch.data?.[a.field]?.length > k).map((ch) => [ch.id, ch.data[a.field][k]]));
-    return (c, i) => byChoice[c.P[i][a.of.input]] ?? 0;
+    if (typeof k == "number" && typeof a.field == "string") {
+      if (a.of.table != null) return (c) => c.D[a.of.table][a.field]?.[k] ?? 0;
+      const byChoice = Object.fromEntries(choices.filter((ch) => ch.data?.[a.field]?.length > k).map((ch) => [ch.id, ch.data[a.field][k]]));
+      return (c, i) => byChoice[c.P[i][a.of.input]] ?? 0;
+    }
+    // An index or a field computed for the row (scorer/nodes/basic.py: _nth).
+    const [at, name] = [t.sub(k), typeof a.field == "string" ? () => a.field : t.sub(a.field)];
+    /** The list under key ``k`` of ``data``, if it has one. @param {any} data @param {any} k */
+    const own = (data, k) => (data != null && typeof k == "string" && Object.hasOwn(data, k) ? data[k] : undefined);
+    /** @param {any} found @param {any} n */
+    const nth = (found, n) => {
+      const x = num(n);
+      return Array.isArray(found) && Number.isInteger(x) && x >= 0 && x < found.length ? found[x] : 0;
+    };
+    if (a.of.table != null) return (c, i) => nth(own(c.D[a.of.table], name(c, i)), at(c, i));
+    const byChoice = Object.fromEntries(choices.map((ch) => [ch.id, ch.data ?? {}]));
+    return (c, i) => nth(own(own(byChoice, c.P[i][a.of.input]), name(c, i)), at(c, i));
   },
   sum: fold(add),
   product: fold((x, y) => x * y + 0), // never -0
   difference: fold((x, y) => x - y),
   floor_div: (a, t) => {
     const f = t.sub(a[0]);
-    return (c, i) => floorDiv(f(c, i), a[1]);
+    if (typeof a[1] == "number") return (c, i) => floorDiv(f(c, i), a[1]);
+    // A computed divisor is at least 1 (schemas/bounds.py); the floor keeps it so.
+    const d = t.sub(a[1]);
+    return (c, i) => floorDiv(f(c, i), Math.max(num(d(c, i)), 1));
   },
   minimum: (a, t) => {
     const fs = t.each(a);

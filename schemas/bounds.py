@@ -319,7 +319,7 @@ def _awarded(awards: Iterable[Range]) -> Range:
 
 
 def _rows_award(b: Bounds, node: ex.RowsAward) -> Range:
-    return _awarded(exactly(x) for x in node.rows_award.awards)
+    return _awarded(b.of(x) for x in node.rows_award.awards)
 
 
 def _set_collection(b: Bounds, node: ex.SetCollection) -> Range:

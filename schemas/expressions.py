@@ -332,7 +332,8 @@ class Is(Node):
 
 class CountAtLeastSpec(Strict):
     values: list[Expr] = Field(min_length=1)
-    at_least: int = 1
+    #: The threshold: a number, or an expression of the player's row (an option's level).
+    at_least: Expr = 1
 
 
 class CountAtLeast(Node):
@@ -387,7 +388,8 @@ class SumItems(_PileNode):
 
 class CountEqualSpec(Strict):
     of: InputRef
-    value: int
+    #: The card value counted: a number, or an expression of the player's row.
+    value: Expr
 
 
 class CountEqual(_PileNode):
@@ -478,9 +480,10 @@ class RowsAwardSpec(Strict):
 
     of: InputRef
     by: Expr
-    awards: list[int] = Field(min_length=1)
+    #: Points per place: numbers or expressions of the player's row (not of the row's fields).
+    awards: list[Expr] = Field(min_length=1)
     ties: TiePolicy
-    at_least: int = 1
+    at_least: Expr = 1
 
 
 class RowsAward(RowsNode):
@@ -616,8 +619,9 @@ class RankAwardSpec(Strict):
     ties: TiePolicy
     #: Points for every player who qualifies but is placed after the listed awards.
     others: Expr = 0
-    #: The least measure that takes part at all (a player who donated nothing gets nothing).
-    at_least: int = 1
+    #: The least measure that takes part at all (a player who donated nothing gets nothing):
+    #: a number or, like the awards, an expression the same for every player.
+    at_least: Expr = 1
     #: Places after the first score only within this distance of the leader's measure.
     max_gap: NumberOrData | None = None
     #: Rivals at the table take places too (they never keep the points).
@@ -632,6 +636,7 @@ class RankAward(Node):
         "awards": PER_PLACE,
         "others": PER_PLACE,
         "max_gap": PER_PLACE,
+        "at_least": PER_PLACE,
     }
 
 
@@ -644,7 +649,8 @@ class MostSpec(Strict):
 
     of: Expr
     points: Expr
-    at_least: int = 1
+    #: The least measure that takes part: a number, or an expression the same for everyone.
+    at_least: Expr = 1
     #: Rivals at the table take part: a rival with the most keeps the others from it.
     rivals: bool = False
 
@@ -653,6 +659,7 @@ class Most(Node):
     model_config = _title("most")
     most: MostSpec
     cross_player: ClassVar[bool] = True
+    scopes: ClassVar[Mapping[str, Scope]] = {"at_least": PER_PLACE}
 
 
 class HeldAwardSpec(Strict):
@@ -666,7 +673,8 @@ class HeldAwardSpec(Strict):
     holder: Expr
     holder_points: Expr
     other_points: Expr
-    at_least: int = 1
+    #: The least measure that takes part: a number, or an expression the same for everyone.
+    at_least: Expr = 1
     rivals: bool = False
 
 
@@ -674,6 +682,7 @@ class HeldAward(Node):
     model_config = _title("held_award")
     held_award: HeldAwardSpec
     cross_player: ClassVar[bool] = True
+    scopes: ClassVar[Mapping[str, Scope]] = {"at_least": PER_PLACE}
 
 
 class TableSum(Node):

@@ -973,6 +973,15 @@ scoring:
           wildcards: {sum: [{input: jokers}, {floor_div: [{input: gifts}, {value: kept}]}]}
           among: [{input: gems_a}, {input: gems_b}]
           maximize: {minimum: [{input: gems_a}, {input: gems_b}]}
+    - id: thresholds     # thresholds, values and awards computed, one node of each
+      compute:
+        sum:
+          - {count_at_least: {values: [{input: gems_a}, {input: gifts}], at_least: {sum: [{option: big}, 2]}}}
+          - {count_equal: {of: {input: pile}, value: {input: jokers}}}
+          - {rows_award: {of: {input: roads}, by: {field: size}, awards: [{input: jokers}, 2], ties: dense, at_least: {sum: [{input: gifts}, 1]}}}
+          - {rank_award: {of: {input: gems_a}, awards: [4, 2], ties: dense, at_least: {player_count: true}}}
+          - {most: {of: {input: gems_b}, points: 2, at_least: {table: bounty}}}
+          - {held_award: {of: {input: gifts}, holder: {input: star}, holder_points: 3, other_points: 1, at_least: {option: big}}}
   categories:
     - {id: coins, label: Coins, value: coin_points}
     - {id: temple, label: Temple, value: temple_award}
@@ -1018,6 +1027,7 @@ scoring:
     - {id: board, label: Board, value: board}
     - {id: tile_read, label: Tile read, value: tile_read}
     - {id: wild_more, label: More wildcards, value: wild_more}
+    - {id: thresholds, label: Thresholds, value: thresholds}
   ranking:
     keys:
       - {value: total, label: Points}
@@ -1117,49 +1127,82 @@ ROW_FAULTS: list[tuple[str, Any]] = [
 #: hero's data field named by the side played, at the place claimed; tile_read: the first
 #: tile's field named by the reading, at the player count less one; wild_more: jokers plus
 #: gifts // kept wildcards on the gems), with the first player's points worked out by hand
+#: thresholds: the sum of six nodes whose threshold, value or awards are computed.
 #: (tests/test_bounds.py checks them in Python; the parity run compares the browser's).
 BOUND_BASE: Json = {
     "game": "probe",
-    "table": {"region_1": "t1", "region_2": "t2"},
+    "table": {"region_1": "t1", "region_2": "t2", "bounty": 1},
     "players": [
         {"name": "Ana", "arrival": 1, "seat": 1},
         {"name": "Bo", "arrival": 2, "seat": 2},
     ],
 }
-BOUND_CATEGORIES = ("board", "tile_read", "wild_more")
+BOUND_CATEGORIES = ("board", "tile_read", "wild_more", "thresholds")
 BOUND_CASES: list[tuple[str, Json, list[Json], dict[str, int]]] = [
     (
         # Hero B's night list [3, 8, 0] at claim 1: 8; t1's classic list [1, 2, 3, 4, 5] at
         # 2 - 1: 2; 2 jokers + 3 // 2 gifts = 3 wildcards on gems 1 and 0: 2 and 2, 2.
+        # Thresholds: of gems 1 and gifts 3, one reaches 0 + 2; no pile, no road; gems 1
+        # below 2 players; no gem b reaches the bounty 1; Ana holds the star and has the
+        # most gifts: 3. 1 + 3 = 4.
         "side and place read from the entries",
         {},
         [
-            {"hero": "b", "side": "night", "claim": 1, "jokers": 2, "gifts": 3, "gems_a": 1},
+            {
+                "hero": "b",
+                "side": "night",
+                "claim": 1,
+                "jokers": 2,
+                "gifts": 3,
+                "gems_a": 1,
+                "star": True,
+            },
             {"hero": "a", "claim": 2},
         ],
-        {"board": 8, "tile_read": 2, "wild_more": 2},
+        {"board": 8, "tile_read": 2, "wild_more": 2, "thresholds": 4},
     ),
     (
         # Hero A's day list [2, 4, 6] at claim 2: 6; t1's alt list [9, 8] at 1: 8; no joker
-        # and 1 // 2 = 0: no wildcard, the least of 3 and 1 gems is 1.
+        # and 1 // 2 = 0: no wildcard, the least of 3 and 1 gems is 1. Thresholds: gems 3
+        # reach 2 (1); two cards of 0 jokers (2); roads 5, 3, 1 from gifts + 1 = 2 on: 5
+        # takes 0 jokers, 3 takes 2 (2); gems 3 first of those reaching 2 players (4); gems
+        # b 1 the most reaching the bounty (2); nobody holds the star (0). 11.
         "the other reading",
         {"options": {"mode": "alt"}},
         [
-            {"hero": "a", "side": "day", "claim": 2, "gifts": 1, "gems_a": 3, "gems_b": 1},
+            {
+                "hero": "a",
+                "side": "day",
+                "claim": 2,
+                "gifts": 1,
+                "gems_a": 3,
+                "gems_b": 1,
+                "pile": [0, 0, 1],
+                "roads": [_road(3, 1, 0), _road(5, 0, 0), _road(1, 0, 0)],
+            },
             {"hero": "d", "side": "night", "claim": 1},
         ],
-        {"board": 6, "tile_read": 8, "wild_more": 1},
+        {"board": 6, "tile_read": 8, "wild_more": 1, "thresholds": 11},
     ),
     (
         # Hero C carries no data: 0; t2's classic list [7] has no place 1: 0; 3 jokers +
-        # 2 // 2 = 4 wildcards on no gems: 2 and 2, 2.
+        # 2 // 2 = 4 wildcards on no gems: 2 and 2, 2. Thresholds: gifts 2 reach 2 (1); one
+        # card of 3 jokers (1); two roads of 4 from gifts + 1 = 3 on tie first, 3 jokers
+        # each (6); no gems; Ana has the most gifts, Bo holds the star: 1. 9.
         "nothing at the place read",
-        {"table": {"region_1": "t2", "region_2": "t1"}},
+        {"table": {"region_1": "t2", "region_2": "t1", "bounty": 1}},
         [
-            {"hero": "c", "side": "night", "jokers": 3, "gifts": 2},
-            {"hero": "b", "side": "night", "claim": 1},
+            {
+                "hero": "c",
+                "side": "night",
+                "jokers": 3,
+                "gifts": 2,
+                "pile": [0, 1, 2, 3],
+                "roads": [_road(4, 0, 0), _road(4, 0, 0)],
+            },
+            {"hero": "b", "side": "night", "claim": 1, "star": True},
         ],
-        {"board": 0, "tile_read": 0, "wild_more": 2},
+        {"board": 0, "tile_read": 0, "wild_more": 2, "thresholds": 9},
     ),
 ]
 

@@ -426,8 +426,16 @@ _COMPARISONS = {
 }
 
 
-def _reaches(f: Fn, least: int) -> Fn:
-    return lambda c, i: f(c, i) >= least
+def _reaches(f: Fn, least: Any, t: Tools) -> Fn:
+    if isinstance(least, int):
+        return lambda c, i: f(c, i) >= least
+    threshold = t.sub(least)
+    return lambda c, i: f(c, i) >= threshold(c, i)
+
+
+def least_words(d: Describer, least: object) -> Part:
+    """A threshold in words: the number, or its expression in parentheses."""
+    return least if isinstance(least, int) else operand(d.plain(least))
 
 
 #: Turning ``k OP player_count`` round into ``player_count OP' k``.
@@ -579,14 +587,15 @@ class CountAtLeastRule(Rule["ex.CountAtLeast"]):
     name = "count_at_least"
 
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
-        least = int(a.get("at_least", 1))
+        least = a.get("at_least", 1)
         # One value stays a bool (a comparison); several add up to an int.
-        return fold([_reaches(f, least) for f in t.each(a["values"])], operator.add)
+        return fold([_reaches(f, least, t) for f in t.each(a["values"])], operator.add)
 
     def words(self, d: Describer, node: ex.CountAtLeast) -> Part:
         spec = node.count_at_least
         values = items([d.plain(v) for v in spec.values], ",")
-        counted = phrase("describe_count_at_least", values=values, at_least=spec.at_least)
+        least = least_words(d, spec.at_least)
+        counted = phrase("describe_count_at_least", values=values, at_least=least)
         if d.points:
             return phrase("describe_per", points=Count("points", 1), what=counted)
         return counted

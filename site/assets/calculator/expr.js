@@ -150,13 +150,22 @@ export const NODES = {
   },
   count_at_least: (a, t) => {
     // A single comparison stays a bool.
-    const fs = t.each(a.values);
-    return (c, i) => /** @type {any[]} */ (fs(c, i).map((x) => cmp(x, a.at_least ?? 1) >= 0)).reduce((x, y) => +x + +y);
+    const [fs, least] = [t.each(a.values), t.sub(a.at_least ?? 1)];
+    return (c, i) => {
+      const k = least(c, i);
+      return /** @type {any[]} */ (fs(c, i).map((x) => cmp(x, k) >= 0)).reduce((x, y) => +x + +y);
+    };
   },
   length: (a) => (c, i) => pile(a)(c, i).length,
   last: (a) => (c, i) => pile(a)(c, i).at(-1) ?? 0,
   sum_items: (a) => (c, i) => pile(a)(c, i).reduce(add, 0),
-  count_equal: (a) => (c, i) => pile(a.of)(c, i).filter((/** @type {any} */ x) => eq(x, a.value)).length,
+  count_equal: (a, t) => {
+    const value = t.sub(a.value);
+    return (c, i) => {
+      const v = value(c, i);
+      return pile(a.of)(c, i).filter((/** @type {any} */ x) => eq(x, v)).length;
+    };
+  },
   field: (a) => (c) => c.W[a],
   rows_sum: (a, t) => {
     const values = perRow(a.of, t.sub(a.each));
@@ -168,8 +177,8 @@ export const NODES = {
     return (c, i) => values(c, i).filter(truthy).length;
   },
   rows_award: (a, t) => {
-    const measures = perRow(a.of, t.sub(a.by));
-    return (c, i) => H.rankAward(measures(c, i), a.awards, a.ties, 0, a.at_least ?? 1, null)[0].reduce(add, 0);
+    const [measures, awards, least] = [perRow(a.of, t.sub(a.by)), t.each(a.awards), t.sub(a.at_least ?? 1)];
+    return (c, i) => H.rankAward(measures(c, i), awards(c, i), a.ties, 0, least(c, i), null)[0].reduce(add, 0);
   },
   set_collection: (a, t) => {
     const fs = t.each(a.families);
@@ -194,18 +203,19 @@ export const NODES = {
     const [f, others] = [t.sub(a.of), t.sub(a.others ?? 0)];
     /** @type {(c: Ctx, i: number) => any} */
     const awards = Array.isArray(a.awards) ? t.each(a.awards) : (c) => data(c, a.awards);
-    const gap = perPlace(a.max_gap, t, true);
-    return t.step((c) => award(H.rankAward(compared(f, c, a.rivals), awards(c, 0), a.ties, others(c, 0), a.at_least ?? 1, gap(c, 0)), c));
+    const [gap, least] = [perPlace(a.max_gap, t, true), t.sub(a.at_least ?? 1)];
+    return t.step((c) => award(H.rankAward(compared(f, c, a.rivals), awards(c, 0), a.ties, others(c, 0), least(c, 0), gap(c, 0)), c));
   },
   most: (a, t) => {
-    const [f, p] = [t.sub(a.of), points(a.points, t)];
-    return t.step((c) => award(H.most(compared(f, c, a.rivals), p ? compared(p, c, a.rivals) : a.points, a.at_least ?? 1), c));
+    const [f, p, least] = [t.sub(a.of), points(a.points, t), t.sub(a.at_least ?? 1)];
+    return t.step((c) => award(H.most(compared(f, c, a.rivals), p ? compared(p, c, a.rivals) : a.points, least(c, 0)), c));
   },
   held_award: (a, t) => {
     const [f, holder, mine, theirs] = [t.sub(a.of), t.sub(a.holder), points(a.holder_points, t), points(a.other_points, t)];
+    const least = t.sub(a.at_least ?? 1);
     return t.step((c) => {
       const [held, other] = [mine ? compared(mine, c, a.rivals) : a.holder_points, theirs ? compared(theirs, c, a.rivals) : a.other_points];
-      return award(H.heldAward(compared(f, c, a.rivals), compared(holder, c, a.rivals), held, other, a.at_least ?? 1), c);
+      return award(H.heldAward(compared(f, c, a.rivals), compared(holder, c, a.rivals), held, other, least(c, 0)), c);
     });
   },
   neighbours: (a, t) => {

@@ -75,9 +75,10 @@ def _probe_folder(tmp_path: Path, old: str, new: str) -> Path:
         (folder / f"{name}.yaml").write_text(yaml.safe_dump(data[name]), encoding="utf-8")
     start = PROBE.index("scoring:\n") + len("scoring:\n")
     end = PROBE.index('"""', start) if '"""' in PROBE[start:] else len(PROBE)
-    body = "\n".join(line[2:] for line in PROBE[start:end].splitlines())
-    assert body.count(old) == 1, old
-    (folder / "scoring.yaml").write_text(body.replace(old, new), encoding="utf-8")
+    text = PROBE[start:end]
+    assert text.count(old) == 1, old
+    body = "\n".join(line[2:] for line in text.replace(old, new).splitlines())
+    (folder / "scoring.yaml").write_text(body, encoding="utf-8")
     return folder
 
 

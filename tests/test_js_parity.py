@@ -856,6 +856,10 @@ scoring:
     - {id: gifts, kind: count, label: Gifts, max: 3, affects_others: true}
     - {id: jokers, kind: count, label: Jokers, max: 3}
     - {id: seat, kind: position, label: Seat}
+    - for_each: {n: [1, 2]}      # two items side by side in every copy
+      items:
+        - {id: "city_{n}_tiles", kind: count, label: "City {n}: tiles", max: 9}
+        - {id: "city_{n}_arms", kind: count, label: "City {n}: coats of arms", max: 3}
     - id: roads
       kind: rows
       label: Open roads
@@ -973,6 +977,8 @@ scoring:
           wildcards: {sum: [{input: jokers}, {floor_div: [{input: gifts}, {value: kept}]}]}
           among: [{input: gems_a}, {input: gems_b}]
           maximize: {minimum: [{input: gems_a}, {input: gems_b}]}
+    - id: cities         # each city's tiles, doubled by each coat of arms on it
+      compute: {sum: [{for_each: {n: [1, 2]}, product: [{input: "city_{n}_tiles"}, {sum: [1, {input: "city_{n}_arms"}]}]}]}
     - id: thresholds     # thresholds, values and awards computed, one node of each
       compute:
         sum:
@@ -1028,6 +1034,7 @@ scoring:
     - {id: tile_read, label: Tile read, value: tile_read}
     - {id: wild_more, label: More wildcards, value: wild_more}
     - {id: thresholds, label: Thresholds, value: thresholds}
+    - {id: cities, label: Cities, value: cities}
   ranking:
     keys:
       - {value: total, label: Points}

@@ -522,6 +522,15 @@ class Calculator {
       const fields = rival.inputs.filter((/** @type {string} */ input) => this.engine.inputActive(input, c)).map((/** @type {string} */ input) => {
         const id = nextId("calc-rival");
         const flag = inputs[input].kind === "flag";
+        const label = this.rivalLabel(rival, inputs[input]);
+        if (inputs[input].kind === "rows") {
+          // A list of records, as a player's (rows.js), labelled by the rival's own words.
+          const labelId = `${id}-label`;
+          return el("div", { class: "rb-field" }, el("span", { id: labelId, class: "rb-rows-label" }, label),
+            rowsControl({ spec: inputs[input], player: -1, rival: rival.id, value: values[input], labelledBy: labelId, nextId,
+              label: (text, context) => t.text(text, context), t: (key, params) => t.t(key, params),
+              onChange: (text) => { values[input] = text; this.schedule(); } }));
+        }
         const common = { id, "data-rival": rival.id, "data-input": input, "data-focus-key": `rival:${rival.id}:${input}`, "aria-describedby": `${id}-error` };
         const control = flag
           ? el("input", { ...common, type: "checkbox", checked: !!values[input],
@@ -529,7 +538,7 @@ class Calculator {
           : el("input", { ...common, type: "number", inputmode: "numeric", min: 0, step: 1, placeholder: "0", autocomplete: "off", value: values[input] ?? "",
             on: { input: (/** @type {Event} */ e) => { values[input] = /** @type {HTMLInputElement} */ (e.target).value; this.schedule(); } } });
         return el("div", { class: "rb-field" },
-          el("label", { for: id }, this.rivalLabel(rival, inputs[input])), control,
+          el("label", { for: id }, label), control,
           el("span", { class: "rb-error", id: `${id}-error`, hidden: true }));
       });
       return el("fieldset", { class: "rb-calc-rival", "data-rival-fields": rival.id },
@@ -868,9 +877,12 @@ class Calculator {
     const table = tableState(this.game, this.table);
     /** @type {Record<string, Record<string, any>>} */
     const rivals = {};
+    const specs = Object.fromEntries(this.game.scoring.inputs.map((/** @type {any} */ x) => [x.id, x]));
     for (const rival of this.presentRivals()) {
-      const given = Object.entries(this.rivalValues[rival.id] ?? {}).filter(([k, v]) => this.engine.inputActive(k, this.context()) && v !== false && String(v ?? "").trim() !== "");
-      if (given.length) rivals[rival.id] = Object.fromEntries(given.map(([k, v]) => [k, v === true ? true : number(String(v).trim())]));
+      // A rival's rows go in as a player's do: records, and none while no row is added.
+      const entered = Object.entries(this.rivalValues[rival.id] ?? {}).map(([k, v]) => [k, specs[k]?.kind === "rows" ? rowsValue(specs[k], v) : v]);
+      const given = entered.filter(([k, v]) => this.engine.inputActive(k, this.context()) && v !== false && (Array.isArray(v) ? v.length > 0 : String(v ?? "").trim() !== ""));
+      if (given.length) rivals[rival.id] = Object.fromEntries(given.map(([k, v]) => [k, v === true || Array.isArray(v) ? v : number(String(v).trim())]));
     }
     return { game: this.game.game, options: applicableOptions(this.game, this.options, this.count).options, table, players, ...(Object.keys(rivals).length ? { rivals } : {}) };
   }
@@ -1053,7 +1065,7 @@ class Calculator {
     const [first, second, third] = p.loc;
     const id = (/** @type {any} */ x) => CSS.escape(String(x));
     if (first == "table" || first == "options") return all(`[data-${first == "table" ? "table" : "option"}="${id(second)}"]`);
-    if (first == "rivals") return all(third == null ? `[data-rival="${id(second)}"]` : `[data-rival="${id(second)}"][data-input="${id(third)}"]`);
+    if (first == "rivals") return third == null ? all(`[data-rival="${id(second)}"]`) : rowTargets(all(`[data-rival="${id(second)}"][data-input="${id(third)}"]`), p.loc.slice(3));
     if (first != "players") return [];
     /** @type {number[] | null} */
     const who = typeof second == "number" ? [second] : p.params.who ?? null;

@@ -131,7 +131,13 @@ class ProblemWords:
         if isinstance(value, bool):
             return self.ui("yes" if value else "no")
         if isinstance(value, list):
-            return ", ".join(self.number(v) for v in value)
+            # A list of records (a rows input): each row's numbers "3 / 1 / 0".
+            return ", ".join(
+                " / ".join(self.number(x) for x in v.values())
+                if isinstance(v, dict)
+                else self.number(v)
+                for v in value
+            )
         if isinstance(value, str):
             return self.choice_label(field, value)
         return self.number(value)

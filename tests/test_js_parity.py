@@ -816,7 +816,7 @@ scoring:
     - {id: bounty, kind: count, label: Bounty, max: 6}
     - {id: tax, kind: count, label: Tax, min: 1, max: 3, when: {option: big}}
   rivals:
-    - {id: ghost, label: Ghost, inputs: [temple, coins, gifts], fixed: {star: false}, ranked: true,
+    - {id: ghost, label: Ghost, inputs: [temple, coins, gifts, roads], fixed: {star: false}, ranked: true,
        when: {ge: [{player_count: true}, 2]}}
     - {id: bot, label: Bot, inputs: [temple], when: {option: big}, keeps_points: true,
        fixed: {debt: {if: {cond: {ge: [{player_count: true}, 3]}, then: 3, else: 1}}}}
@@ -1066,6 +1066,8 @@ scoring:
 #: Probe end states for rivals and table numbers, valid and not, beyond the random ones.
 PROBE_STATES: list[Json] = [
     {"rivals": {"ghost": {"temple": 4, "coins": 2, "gifts": 1}}},
+    {"rivals": {"ghost": {"roads": [{"size": 3, "mine": 1, "theirs": 0}]}}},
+    {"rivals": {"ghost": {"roads": [{"size": 12, "mine": 1}, 4]}}},
     {"rivals": {"ghost": {"temple": -1}}},
     {"rivals": {"ghost": {"coins": "x", "gifts": 9}}},
     {"rivals": {"ghost": {"star": True}}},

@@ -96,7 +96,9 @@ export class ProblemWords {
   /** A value given in a field, as the field shows it. @param {any} field @param {any} value */
   value(field, value) {
     if (typeof value == "boolean") return this.words.t(value ? "yes" : "no");
-    if (Array.isArray(value)) return value.map((v) => this.number(v)).join(", ");
+    // A list of records (a rows input): each row's numbers "3 / 1 / 0", rows apart by commas.
+    const item = (/** @type {any} */ v) => (v != null && typeof v == "object" && !Array.isArray(v) ? Object.values(v).map((x) => this.number(x)).join(" / ") : this.number(v));
+    if (Array.isArray(value)) return value.map(item).join(", ");
     return typeof value == "string" ? this.choiceLabel(field, value) : this.number(value);
   }
 

@@ -161,3 +161,21 @@ def test_the_words_list_every_number_a_computed_field_may_read() -> None:
         text
     )
     assert "{" not in text
+
+
+def test_computed_thresholds_and_divisors_read_in_words() -> None:
+    """A computed divisor, threshold or counted value is said as its expression, in
+    parentheses where it stands inside a formula."""
+    content = probe_game()
+    wild = render(describe_category(content, "wild_more"), SourceWords())
+    assert "“Gifts” ÷ (with “Big box”: 3; otherwise 2), rounded down" in wild, wild
+    thresholds = render(describe_category(content, "thresholds"), SourceWords())
+    for said in (
+        "reach (“Big box” + 2)",
+        "the number of items worth “Jokers” in “Pile”",
+        "“Jokers” / 2 points to the 1st",
+        "(at least “Bounty”)",
+        "at least (“Gifts” + 1) to take part",
+    ):
+        assert said in thresholds, (said, thresholds)
+    assert "{" not in wild + thresholds

@@ -594,6 +594,20 @@ EXPRESSIONS: list[Any] = [
     {"option": "mode"},
     {"choice_data": {"of": {"table": "tile"}, "field": "awards", "index": 2}},
     {"choice_data": {"of": {"table": "tile"}, "field": "gap", "index": 1}},
+    # An index and a field computed for the row: a flag as an index, a choice naming a field.
+    {"choice_data": {"of": {"table": "tile"}, "field": "awards", "index": {"input": "flag"}}},
+    {"choice_data": {"of": {"table": "tile"}, "field": {"input": "word"}, "index": {"input": "n"}}},
+    {
+        "choice_data": {
+            "of": {"table": "tile"},
+            "field": {"input": "word"},
+            "index": {"input": "flag"},
+        }
+    },
+    {"choice_data": {"of": {"table": "tile"}, "field": {"option": "mode"}}},
+    {"floor_div": [{"input": "n"}, {"sum": [{"input": "flag"}, 2]}]},
+    {"count_at_least": {"values": [{"input": "n"}, 3], "at_least": {"input": "flag"}}},
+    {"count_equal": {"of": {"input": "pile"}, "value": {"input": "flag"}}},
     {"neighbours": {"of": {"input": "n"}, "offsets": [-1, 1]}},
     {"neighbours": {"of": {"input": "flag"}, "offsets": [1], "aggregate": "maximum"}},
     {
@@ -691,7 +705,7 @@ EXPRESSION_CONTEXT: Json = {
     ],
     "options": {"big": True, "mode": "alt"},
     "table": {"tile": "t1"},
-    "choice_data": {"tile": {"awards": [6, 4, 2], "gap": [4]}},
+    "choice_data": {"tile": {"awards": [6, 4, 2], "gap": [4], "red": [1, 2, 3], "alt": [5]}},
     "values": {
         "key": [[2, 1], [2, 1, 0], [1, 9], [2, 1]],
         "other_key": [[2, 1], [2, 1], [1, 9, 9], [3]],

@@ -155,11 +155,11 @@ def test_bounds_that_cannot_hold_are_refused_at_their_line(
 
 
 def test_the_words_list_every_number_a_computed_field_may_read() -> None:
+    """Each choice's numbers by the side that names their field, every place listed."""
     content = probe_game()
     text = render(describe_category(content, "board"), SourceWords())
-    assert "“A”: 2 / 4 / 6 / 9" in text and "“B”: 1 / 3 / 8 / 0" in text and "“D”: 7 / 7" in text, (
-        text
-    )
+    assert "“A”: (“Day”: 2 / 4 / 6; “Night”: 9)" in text, text
+    assert "“B”: (“Day”: 1; “Night”: 3 / 8 / 0), “D”: (“Night”: 7 / 7)" in text, text
     assert "{" not in text
 
 

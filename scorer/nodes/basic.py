@@ -128,25 +128,40 @@ class ChoiceDataRule(Rule["ex.ChoiceDataNode"]):
         written = (
             spec.index if isinstance(spec.index, int) and isinstance(spec.field, str) else None
         )
-        # A field named by a choice: the fields its choices name, in their order.
-        named = (
-            [spec.field]
-            if isinstance(spec.field, str)
-            else [c.id for c in Bounds(d.content).choices(spec.field)]
-        )
+        # A field named by a choice (a board's side): each field by the choice naming it.
+        by = None if isinstance(spec.field, str) else spec.field
+        naming = [] if by is None else Bounds(d.content).choices(by)
         listed: list[Part] = []
         for choice in choices:
-            # A computed field or index: every number the choice may give, in order.
-            numbers = [n for field in named for n in choice.data.get(field, [])]
-            if written is not None:
-                numbers = numbers[written : written + 1]
-            if numbers:
+            value: Part | None
+            if by is not None:
+                sides = [
+                    phrase(
+                        "describe_choice_value",
+                        choice=d.choice_label(by, side.id),
+                        value=_numbers(choice.data[side.id]),
+                    )
+                    for side in naming
+                    if choice.data.get(side.id)
+                ]
+                value = Items(tuple(sides), ";", True) if sides else None
+            else:
+                # A computed index: every number the choice may give, in order.
+                numbers = choice.data.get(str(spec.field), [])
+                if written is not None:
+                    numbers = numbers[written : written + 1]
+                value = _numbers(numbers) if numbers else None
+            if value is not None:
                 name = d.choice_label(spec.of, choice.id)
-                value: Part = numbers[0] if len(numbers) == 1 else Items(tuple(numbers), "/")
                 listed.append(phrase("describe_choice_value", choice=name, value=value))
         if not listed:
             return 0
         return phrase("describe_choice_data", of=owner, values=items(listed, ","))
+
+
+def _numbers(numbers: list[int]) -> Part:
+    """One number, or several apart by slashes."""
+    return numbers[0] if len(numbers) == 1 else Items(tuple(numbers), "/")
 
 
 def _nth(found: Any, index: Any) -> int:

@@ -251,10 +251,10 @@ def _choice_data(b: Bounds, node: ex.ChoiceDataNode) -> Range:
 def _lookup(b: Bounds, node: ex.Lookup) -> Range:
     spec = node.lookup
     index = b.of(spec.index)
-    table = spec.table
+    table = [b.of(x) for x in spec.table]
     low = 0 if index.least is None else max(0, min(index.least, len(table) - 1))
     high = len(table) - 1 if index.most is None else max(0, min(index.most, len(table) - 1))
-    found = span(table[low : high + 1])
+    found = union(*table[low : high + 1])
     past = spec.beyond == "zero" and (index.most is None or index.most >= len(table))
     return union(found, exactly(0)) if past else found
 
@@ -325,10 +325,15 @@ def _rows_award(b: Bounds, node: ex.RowsAward) -> Range:
 def _set_collection(b: Bounds, node: ex.SetCollection) -> Range:
     spec = node.set_collection
     families = [b.of(f).most for f in spec.families]
-    if min(spec.item_values) < 0 or None in families:
+    values = [b.of(v) for v in spec.item_values]
+    lows = [v.least for v in values if v.least is not None]
+    highs = [v.most for v in values if v.most is not None]
+    known = [x for x in families if x is not None]
+    if len(known) < len(families) or len(lows) < len(values) or len(highs) < len(values):
         return UNKNOWN
-    sets = max(x for x in families if x is not None)
-    return Range(0, max(0, sets) * sum(spec.item_values))
+    if min(lows) < 0:  # a negative place: a set may score less than nothing
+        return UNKNOWN
+    return Range(0, max(0, max(known)) * sum(highs))
 
 
 def _best_assignment(b: Bounds, node: ex.BestAssignment) -> Range:

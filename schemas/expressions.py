@@ -241,7 +241,8 @@ class Maximum(Node):
 
 class LookupSpec(Strict):
     index: Expr
-    table: list[int] = Field(min_length=1)
+    #: The printed numbers; an entry may be an expression of the player's row (a variant's).
+    table: list[Expr] = Field(min_length=1)
     #: What an index past the end gives: the last entry, or nothing.
     beyond: Literal["last", "zero"] = "last"
 
@@ -508,7 +509,8 @@ class SetCollectionSpec(Strict):
     """
 
     families: list[Expr] = Field(min_length=2)
-    item_values: list[int] = Field(min_length=1)
+    #: What each place in a set is worth: numbers, or expressions of the player's row.
+    item_values: list[Expr] = Field(min_length=1)
 
 
 class SetCollection(Node):
@@ -707,7 +709,9 @@ class NeighboursSpec(Strict):
     """
 
     of: Expr
-    offsets: list[int] = Field(min_length=1)
+    #: Seats away: numbers, or expressions the same for the whole table (a variant that
+    #: reaches two seats): an offset that lands on the player is skipped.
+    offsets: list[Expr] = Field(min_length=1)
     aggregate: Literal["sum", "maximum", "minimum"] = "sum"
     seat: InputRef | None = None
 
@@ -719,6 +723,7 @@ class Neighbours(Node):
     neighbours: NeighboursSpec
     cross_player: ClassVar[bool] = True
     seat_dependent: ClassVar[bool] = True
+    scopes: ClassVar[Mapping[str, Scope]] = {"offsets": PER_PLACE}
 
     def expected_inputs(self) -> list[tuple[str, tuple[str, ...]]]:
         seat = self.neighbours.seat

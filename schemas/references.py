@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from math import comb
 from typing import Any
 
-from schemas.bounds import Bounds
+from schemas.bounds import Bounds, Range
 from schemas.common import Strict
 from schemas.expressions import (
     REFERENCE_KINDS,
@@ -415,7 +415,7 @@ class _Checker:
             )
 
     def _neighbours(self, file: str, path: Path, node: Neighbours) -> None:
-        if 0 in node.neighbours.offsets:
+        if any(self.bounds.of(o) == Range(0, 0) for o in node.neighbours.offsets):
             self.add(
                 file,
                 (*path, "neighbours", "offsets"),

@@ -89,6 +89,7 @@ def _refused(folder: Path) -> list[Any]:
 
 
 BOARD = "{choice_data: {of: {input: hero}, field: {input: side}, index: {input: claim}}}"
+OFFSETS = "offsets: [{if: {cond: {option: big}, then: 2, else: 1}}]"
 WILD = "wildcards: {sum: [{input: jokers}, {floor_div: [{input: gifts}, {value: kept}]}]}"
 
 
@@ -122,6 +123,18 @@ WILD = "wildcards: {sum: [{input: jokers}, {floor_div: [{input: gifts}, {value: 
             "the divisor may be 0 to 3 here, and it must be at least 1",
         ),
         (
+            OFFSETS,
+            "offsets: [{product: [{option: big}, 0]}]",
+            "neighbours.offsets",
+            "offset 0 is the player themself",
+        ),
+        (
+            OFFSETS,
+            "offsets: [{input: jokers}]",
+            "neighbours.offsets[0].input",
+            "an input reference is not allowed here: award points are per place",
+        ),
+        (
             WILD,
             "wildcards: {input: temple}",
             "best_assignment.wildcards",
@@ -139,6 +152,8 @@ WILD = "wildcards: {sum: [{input: jokers}, {floor_div: [{input: gifts}, {value: 
         "field no choice names",
         "flag names no field",
         "divisor 0",
+        "offsets only 0",
+        "offsets per player",
         "unbounded wildcards",
         "too many wildcards",
     ],
@@ -178,4 +193,11 @@ def test_computed_thresholds_and_divisors_read_in_words() -> None:
         "at least (“Gifts” + 1) to take part",
     ):
         assert said in thresholds, (said, thresholds)
-    assert "{" not in wild + thresholds
+    printed = render(describe_category(content, "printed"), SourceWords())
+    for said in (
+        "0 / “Bounty” / (“Jokers” + 1) points for 0, 1, 2… of “Claim”, and (“Jokers” + 1) for more",
+        "scores 1 / (“Big box” + 2) points",
+        "(with “Big box”: 2; otherwise 1) seats away",
+    ):
+        assert said in printed, (said, printed)
+    assert "{" not in wild + thresholds + printed

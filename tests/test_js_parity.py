@@ -991,6 +991,12 @@ scoring:
           wildcards: {sum: [{input: jokers}, {floor_div: [{input: gifts}, {value: kept}]}]}
           among: [{input: gems_a}, {input: gems_b}]
           maximize: {minimum: [{input: gems_a}, {input: gems_b}]}
+    - id: printed        # printed lists with computed entries, and computed seats away
+      compute:
+        sum:
+          - {lookup: {index: {input: claim}, table: [0, {table: bounty}, {sum: [{input: jokers}, 1]}]}}
+          - {set_collection: {families: [{input: gems_a}, {input: gems_b}], item_values: [1, {sum: [{option: big}, 2]}]}}
+          - {neighbours: {of: {input: gifts}, offsets: [{if: {cond: {option: big}, then: 2, else: 1}}]}}
     - id: cities         # each city's tiles, doubled by each coat of arms on it
       compute: {sum: [{for_each: {n: [1, 2]}, product: [{input: "city_{n}_tiles"}, {sum: [1, {input: "city_{n}_arms"}]}]}]}
     - id: thresholds     # thresholds, values and awards computed, one node of each
@@ -1049,6 +1055,7 @@ scoring:
     - {id: wild_more, label: More wildcards, value: wild_more}
     - {id: thresholds, label: Thresholds, value: thresholds}
     - {id: cities, label: Cities, value: cities}
+    - {id: printed, label: Printed, value: printed}
   ranking:
     keys:
       - {value: total, label: Points}
@@ -1160,14 +1167,15 @@ BOUND_BASE: Json = {
         {"name": "Bo", "arrival": 2, "seat": 2},
     ],
 }
-BOUND_CATEGORIES = ("board", "tile_read", "wild_more", "thresholds")
+BOUND_CATEGORIES = ("board", "tile_read", "wild_more", "thresholds", "printed")
 BOUND_CASES: list[tuple[str, Json, list[Json], dict[str, int]]] = [
     (
         # Hero B's night list [3, 8, 0] at claim 1: 8; t1's classic list [1, 2, 3, 4, 5] at
         # 2 - 1: 2; 2 jokers + 3 // 2 gifts = 3 wildcards on gems 1 and 0: 2 and 2, 2.
         # Thresholds: of gems 1 and gifts 3, one reaches 0 + 2; no pile, no road; gems 1
         # below 2 players; no gem b reaches the bounty 1; Ana holds the star and has the
-        # most gifts: 3. 1 + 3 = 4.
+        # most gifts: 3. 1 + 3 = 4. Printed: claim 1 reads the bounty, 1; gems 1 and 0 are
+        # one set's first item, 1; Bo, the next seat, has no gift: 2.
         "side and place read from the entries",
         {},
         [
@@ -1182,14 +1190,15 @@ BOUND_CASES: list[tuple[str, Json, list[Json], dict[str, int]]] = [
             },
             {"hero": "a", "claim": 2},
         ],
-        {"board": 8, "tile_read": 2, "wild_more": 2, "thresholds": 4},
+        {"board": 8, "tile_read": 2, "wild_more": 2, "thresholds": 4, "printed": 2},
     ),
     (
         # Hero A's day list [2, 4, 6] at claim 2: 6; t1's alt list [9, 8] at 1: 8; no joker
         # and 1 // 2 = 0: no wildcard, the least of 3 and 1 gems is 1. Thresholds: gems 3
         # reach 2 (1); two cards of 0 jokers (2); roads 5, 3, 1 from gifts + 1 = 2 on: 5
         # takes 0 jokers, 3 takes 2 (2); gems 3 first of those reaching 2 players (4); gems
-        # b 1 the most reaching the bounty (2); nobody holds the star (0). 11.
+        # b 1 the most reaching the bounty (2); nobody holds the star (0). 11. Printed:
+        # claim 2 reads no joker + 1, 1; gems 3 and 1: 3 x 1 + 1 x 2, 5; no gift: 6.
         "the other reading",
         {"options": {"mode": "alt"}},
         [
@@ -1205,13 +1214,14 @@ BOUND_CASES: list[tuple[str, Json, list[Json], dict[str, int]]] = [
             },
             {"hero": "d", "side": "night", "claim": 1},
         ],
-        {"board": 6, "tile_read": 8, "wild_more": 1, "thresholds": 11},
+        {"board": 6, "tile_read": 8, "wild_more": 1, "thresholds": 11, "printed": 6},
     ),
     (
         # Hero C carries no data: 0; t2's classic list [7] has no place 1: 0; 3 jokers +
         # 2 // 2 = 4 wildcards on no gems: 2 and 2, 2. Thresholds: gifts 2 reach 2 (1); one
         # card of 3 jokers (1); two roads of 4 from gifts + 1 = 3 on tie first, 3 jokers
-        # each (6); no gems; Ana has the most gifts, Bo holds the star: 1. 9.
+        # each (6); no gems; Ana ties Bo on the most gifts, Bo holds the star: 1. 9.
+        # Printed: no claim reads 0; no gem; Bo, the next seat, has 2 gifts: 2.
         "nothing at the place read",
         {"table": {"region_1": "t2", "region_2": "t1", "bounty": 1}},
         [
@@ -1223,9 +1233,9 @@ BOUND_CASES: list[tuple[str, Json, list[Json], dict[str, int]]] = [
                 "pile": [0, 1, 2, 3],
                 "roads": [_road(4, 0, 0), _road(4, 0, 0)],
             },
-            {"hero": "b", "side": "night", "claim": 1, "star": True},
+            {"hero": "b", "side": "night", "claim": 1, "star": True, "gifts": 2},
         ],
-        {"board": 0, "tile_read": 0, "wild_more": 2, "thresholds": 9},
+        {"board": 0, "tile_read": 0, "wild_more": 2, "thresholds": 9, "printed": 2},
     ),
 ]
 

@@ -384,18 +384,24 @@ class LookupRule(Rule["ex.Lookup"]):
     name = "lookup"
 
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
-        table = tuple(int(v) for v in a["table"])
         index, zero = t.sub(a["index"]), a.get("beyond", "last") == "zero"
-        return lambda c, i: mechanics.lookup(table, index(c, i), zero)
+        if all(isinstance(v, int) for v in a["table"]):
+            table = tuple(int(v) for v in a["table"])
+            return lambda c, i: mechanics.lookup(table, index(c, i), zero)
+        entries = t.each(a["table"])  # entries computed for the row, as whole numbers
+        return lambda c, i: mechanics.lookup([int(f(c, i)) for f in entries], index(c, i), zero)
 
     def words(self, d: Describer, node: ex.Lookup) -> Part:
         spec = node.lookup
         key = "describe_table_points" if d.points else "describe_table"
-        values = phrase(key, values=Items(tuple(spec.table), "/"))
+        listed = tuple(v if isinstance(v, int) else operand(d.plain(v)) for v in spec.table)
+        values = phrase(key, values=Items(listed, "/"))
         found = phrase("describe_lookup", values=values, index=d.plain(spec.index))
         if spec.beyond == "zero":
             return phrase("describe_lookup_zero", lookup=found)
-        return phrase("describe_lookup_last", lookup=found, last=d.part(spec.table[-1]))
+        last = spec.table[-1]
+        said = d.part(last) if isinstance(last, int) else operand(d.plain(last))
+        return phrase("describe_lookup_last", lookup=found, last=said)
 
 
 @register

@@ -184,8 +184,19 @@ class TableSumRule(Rule["ex.TableSum"]):
         return phrase("describe_table_sum", what=d.part(node.table_sum))
 
 
-def _offset(offset: int) -> Raw:
+def _offset(d: Describer, offset: object) -> Part:
+    if not isinstance(offset, int):  # computed: the same for the whole table
+        return operand(d.plain(offset))
     return Raw(f"+{offset}" if offset > 0 else f"\u2212{-offset}")
+
+
+def _offsets(listed: list[Any], t: Tools) -> Callable[[Ctx], Any]:
+    """The seats away, written or computed once for the table (as whole numbers)."""
+    if all(isinstance(o, int) for o in listed):
+        written = tuple(int(o) for o in listed)
+        return lambda c: written
+    fs = t.each(listed)
+    return lambda c: tuple(int(f(c, 0)) for f in fs)
 
 
 @register
@@ -195,16 +206,16 @@ class NeighboursRule(Rule["ex.Neighbours"]):
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
         values = t.column(t.sub(a["of"]), False)
         seats = None if a.get("seat") is None else t.column(t.sub(a["seat"]), False)
-        offsets, aggregate = tuple(int(o) for o in a["offsets"]), a.get("aggregate", "sum")
+        offsets, aggregate = _offsets(a["offsets"], t), a.get("aggregate", "sum")
         return t.rows_step(
             lambda c: mechanics.neighbours(
-                values(c), offsets, None if seats is None else seats(c), aggregate
+                values(c), offsets(c), None if seats is None else seats(c), aggregate
             )
         )
 
     def words(self, d: Describer, node: ex.Neighbours) -> Part:
         spec = node.neighbours
-        offsets = items([_offset(o) for o in spec.offsets], "and")
+        offsets = items([_offset(d, o) for o in spec.offsets], "and")
         found = phrase(
             f"describe_neighbours_{spec.aggregate}", what=d.part(spec.of), offsets=offsets
         )

@@ -120,7 +120,9 @@ export const NODES = {
   },
   lookup: (a, t) => {
     const f = t.sub(a.index);
-    return (c, i) => H.lookup(a.table, f(c, i), a.beyond == "zero");
+    if (a.table.every((/** @type {any} */ x) => typeof x == "number")) return (c, i) => H.lookup(a.table, f(c, i), a.beyond == "zero");
+    const entries = t.each(a.table); // computed for the row, as whole numbers
+    return (c, i) => H.lookup(entries(c, i).map(num), f(c, i), a.beyond == "zero");
   },
   if: (a, t) => {
     const [then, cond, other] = [a.then, a.cond, a.else ?? 0].map(t.sub);
@@ -181,8 +183,8 @@ export const NODES = {
     return (c, i) => H.rankAward(measures(c, i), awards(c, i), a.ties, 0, least(c, i), null)[0].reduce(add, 0);
   },
   set_collection: (a, t) => {
-    const fs = t.each(a.families);
-    return (c, i) => H.setCollection(fs(c, i), a.item_values);
+    const [fs, worth] = [t.each(a.families), t.each(a.item_values)];
+    return (c, i) => H.setCollection(fs(c, i), worth(c, i).map(num));
   },
   sorted_key: (a, t) => {
     const [fs, keep] = [t.each(a.of), t.sub(a.keep)];
@@ -219,8 +221,9 @@ export const NODES = {
     });
   },
   neighbours: (a, t) => {
-    const [f, seat] = [t.sub(a.of), a.seat == null ? null : t.sub(a.seat)];
-    return t.step((c) => [padded(H.neighbours(compared(f, c, false), a.offsets, seat && compared(seat, c, false), a.aggregate ?? "sum"), c)]);
+    const [f, seat, offsets] = [t.sub(a.of), a.seat == null ? null : t.sub(a.seat), t.each(a.offsets)];
+    // Offsets written, or computed once for the table (as whole numbers).
+    return t.step((c) => [padded(H.neighbours(compared(f, c, false), offsets(c, 0).map(num), seat && compared(seat, c, false), a.aggregate ?? "sum"), c)]);
   },
 };
 

@@ -307,10 +307,20 @@ class Calculator {
     const hiddenBy = this.hiddenBy ?? [];
     for (const row of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("tr[data-row]"))) {
       const id = row.dataset.row ?? "";
+      // A chip or number row (compact.js) hides each of its fields a player does not need,
+      // and the player's whole cell when that is all of them.
+      const members = row.dataset.members?.split(" ");
       let shown = 0;
       for (const cell of /** @type {NodeListOf<HTMLElement>} */ (row.querySelectorAll("td[data-col]"))) {
         const i = Number(cell.dataset.col);
-        const off = !!hiddenBy[i]?.has(id);
+        let off = !!hiddenBy[i]?.has(id);
+        if (members) {
+          for (const part of /** @type {NodeListOf<HTMLElement>} */ (cell.querySelectorAll("[data-cell]"))) {
+            const hide = !!hiddenBy[i]?.has(part.dataset.cell ?? "");
+            if (part.hidden !== hide) part.hidden = hide;
+          }
+          off = members.every((m) => hiddenBy[i]?.has(m));
+        }
         const control = /** @type {HTMLElement | null} */ (cell.firstElementChild);
         if (control && control.hidden !== off) control.hidden = off;
         if (!off && (this.view !== "one" || i === this.current)) shown++;
@@ -766,8 +776,12 @@ class Calculator {
     ];
   }
 
-  /** The control of one input for one player. @param {any} spec @param {number} i @param {string} rowId */
-  field(spec, i, rowId) {
+  /**
+   * The control of one input for one player. A ``plain`` count gets no − and + buttons
+   * (a box in a number row, where a line holds six). @param {any} spec @param {number} i
+   * @param {string} rowId @param {{plain?: boolean}} [how]
+   */
+  field(spec, i, rowId, how = {}) {
     const t = this.texts;
     const id = nextId("calc-in");
     const common = {
@@ -812,7 +826,7 @@ class Calculator {
     }
     const error = el("span", { class: "rb-error", id: `${id}-error`, hidden: true });
     const top = this.game.limits?.[spec.id]?.max ?? spec.max;
-    if (spec.kind !== "count" || top == null || top > STEPPER_MAX) return [control, error];
+    if (spec.kind !== "count" || how.plain || top == null || top > STEPPER_MAX) return [control, error];
     // Small counts get − and + buttons: one tap each, no keyboard.
     const input = /** @type {HTMLInputElement} */ (control);
     const step = (/** @type {number} */ by) => {

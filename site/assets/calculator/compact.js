@@ -85,14 +85,37 @@ export class CompactRows {
     this.lastHelp = null;
   }
 
-  /** The row of ``spec``; null when its chip or number row is drawn already. @param {any} spec */
+  /** Whether ``spec`` is one field of a chip or number row. @param {any} spec */
+  compact(spec) {
+    return this.chips.has(spec.group) || this.numbers.has(spec.group);
+  }
+
+  /** The shown fields of ``group``'s compact row, in the order the scoring declares them. @param {string} group */
+  members(group) {
+    const order = this.scoring.inputs.map((/** @type {any} */ i) => i.id);
+    return this.shown.filter((i) => i.group === group).sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+  }
+
+  /**
+   * Whether the form passes ``spec`` by: its compact row is drawn already, or is drawn at
+   * another of its fields. A field asked only under a condition on a field elsewhere
+   * (relevance.js places it under that one) stays in its row, which is drawn where its
+   * first field that is not so placed comes. @param {any} spec
+   */
+  skip(spec) {
+    if (!this.compact(spec)) return false;
+    if (this.drawn.has(spec.group)) return true;
+    const members = this.members(spec.group);
+    const at = members.find((m) => !this.calc.after?.has(m.id)) ?? members[0];
+    return at.id !== spec.id;
+  }
+
+  /** The row of ``spec``, the row of its group when that is a chip or number row. @param {any} spec */
   row(spec) {
-    const chips = this.chips.has(spec.group);
-    if (!chips && !this.numbers.has(spec.group)) return this.fieldRow(spec);
-    if (this.drawn.has(spec.group)) return null;
+    if (!this.compact(spec)) return this.fieldRow(spec);
     this.drawn.add(spec.group);
-    const members = this.shown.filter((i) => i.group === spec.group);
-    return chips ? this.chipRow(spec.group, members) : this.numberRow(spec.group, members);
+    const members = this.members(spec.group);
+    return this.chips.has(spec.group) ? this.chipRow(spec.group, members) : this.numberRow(spec.group, members);
   }
 
   /**

@@ -615,13 +615,14 @@ class Calculator {
     // Chip rows and help buttons (compact.js): the rows themselves are built there.
     const rows = new CompactRows(this, shown);
     for (const spec of shown) {
+      if (rows.skip(spec)) continue;
       if (!folded && tiebreakOnly.has(spec.id)) {
         folded = true;
         group = undefined;
         rows.newSection();
         body.append(this.foldRow());
       }
-      const dependent = this.after?.has(spec.id);
+      const dependent = !rows.compact(spec) && this.after?.has(spec.id);
       const section = rows.section(spec);
       if (!dependent && section !== group) {
         group = section;
@@ -632,14 +633,12 @@ class Calculator {
         }
       }
       const row = rows.row(spec);
-      if (row) {
-        // A field shown under the one it depends on (main's placing) keeps that place.
-        if (dependent) {
-          row.classList.add("rb-dependent");
-          row.setAttribute("data-after", this.after?.get(spec.id) ?? "");
-        }
-        body.append(fold(row));
+      // A field shown under the one it depends on (main's placing) keeps that place.
+      if (dependent) {
+        row.classList.add("rb-dependent");
+        row.setAttribute("data-after", this.after?.get(spec.id) ?? "");
       }
+      body.append(fold(row));
     }
     table.append(body);
     const box = el("div", { class: `rb-calc-scroll rb-view-${this.view}` }, table);

@@ -84,10 +84,11 @@ def main() -> None:
             before = archive(args.before, Path(tmp) / "before")
             runs.append((f"before ({args.before})", before))
         runs.append((f"now ({args.project})", args.project.resolve()))
+        languages = ["fr", "uk", "en"] if args.language == "all" else [args.language]
         for k, (title, project) in enumerate(runs):
-            site = Path(tmp) / f"site-{k}"
-            build(project, site)
-            for language in ["fr", "uk", "en"] if args.language == "all" else [args.language]:
+            for language in languages:  # a build holds one language
+                site = Path(tmp) / f"site-{k}-{language}"
+                build(project, site, language)
                 report(f"{title}, {language}", measure_site(site, language))
             print()
     print("goals: screens <= 2 for every game; river_of_gold taps+keys <= 100")

@@ -190,6 +190,13 @@ def test_a_number_row_is_the_counts_own_inputs_on_one_line(browser: Any, base_ur
         assert third.evaluate("e => e === document.activeElement")
         page.keyboard.type("12")
         assert third.input_value() == "12"
+        # A problem in a box: the box is marked, and the line under the row names it.
+        fifth = calc.locator('[data-input="influence_5"][data-player="0"]')
+        fifth.fill("40")
+        assert fifth.get_attribute("aria-invalid") == "true"
+        error = calc.locator(f"#{fifth.get_attribute('id')}-error")
+        assert error.inner_text().startswith("5: "), error.inner_text()
+        fifth.fill("")
         page.wait_for_function("() => /^#t[0-9]+;/.test(location.hash)")
         link = page.url
     finally:

@@ -144,7 +144,7 @@ export class CompactRows {
     const { labelId, helpId, row } = this.groupRow(group, members);
     row.setAttribute("data-number-row", this.section(members[0]) === group ? "alone" : "");
     // The boxes are as wide as the longest word over them (a caption wraps between words).
-    const words = members.flatMap((m) => String(typeof m.chip === "string" ? t.text(m.chip, `scoring.inputs.${m.id}.chip`).textContent : m.chip).split(/\s+/));
+    const words = members.flatMap((m) => (shortText(t, m).textContent ?? "").split(/\s+/));
     row.style.setProperty("--rb-word", String(Math.max(...words.map((w) => w.length))));
     for (let i = 0; i < this.calc.count; i++) {
       const errors = [];

@@ -1040,7 +1040,10 @@ class Calculator {
       for (const target of this.targets(p)) {
         invalid.add(target);
         const error = document.getElementById(`${target.id}-error`) ?? target.parentElement?.querySelector(".rb-error");
-        if (error) said.set(error, [...(said.get(error) ?? []), this.message(p)]);
+        // A box of a number row shares the line under the row: its text says which box.
+        const box = target.closest(".rb-number")?.querySelector(".rb-number-text")?.textContent;
+        const message = box ? el("span", {}, box, this.texts.colon(), this.message(p)) : this.message(p);
+        if (error) said.set(error, [...(said.get(error) ?? []), message]);
       }
     }
     for (const node of this.form.querySelectorAll("[aria-invalid]")) if (!invalid.has(node)) node.removeAttribute("aria-invalid");

@@ -146,7 +146,8 @@ def dump() -> Json:
     games: Json = {}
     for content in contents:
         engine = GameEngine(content)
-        for language in LANGUAGES:  # the rivals' labels in the parity states' words
+        # The parity states carry their verdict, which needs the game's words.
+        for language in LANGUAGES:
             test_js_parity.TRANSLATORS[content.id, language] = translator(content, language)
         entries = []
         for label, raw in states_of(content, engine):

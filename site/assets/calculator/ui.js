@@ -307,10 +307,20 @@ class Calculator {
     const hiddenBy = this.hiddenBy ?? [];
     for (const row of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("tr[data-row]"))) {
       const id = row.dataset.row ?? "";
+      // A chip or number row (compact.js) hides each of its fields a player does not need,
+      // and the player's whole cell when that is all of them.
+      const members = row.dataset.members?.split(" ");
       let shown = 0;
       for (const cell of /** @type {NodeListOf<HTMLElement>} */ (row.querySelectorAll("td[data-col]"))) {
         const i = Number(cell.dataset.col);
-        const off = !!hiddenBy[i]?.has(id);
+        let off = !!hiddenBy[i]?.has(id);
+        if (members) {
+          for (const part of /** @type {NodeListOf<HTMLElement>} */ (cell.querySelectorAll("[data-cell]"))) {
+            const hide = !!hiddenBy[i]?.has(part.dataset.cell ?? "");
+            if (part.hidden !== hide) part.hidden = hide;
+          }
+          off = members.every((m) => hiddenBy[i]?.has(m));
+        }
         const control = /** @type {HTMLElement | null} */ (cell.firstElementChild);
         if (control && control.hidden !== off) control.hidden = off;
         if (!off && (this.view !== "one" || i === this.current)) shown++;
@@ -614,13 +624,14 @@ class Calculator {
     // Chip rows and help buttons (compact.js): the rows themselves are built there.
     const rows = new CompactRows(this, shown);
     for (const spec of shown) {
+      if (rows.skip(spec)) continue;
       if (!folded && tiebreakOnly.has(spec.id)) {
         folded = true;
         group = undefined;
         rows.newSection();
         body.append(this.foldRow());
       }
-      const dependent = this.after?.has(spec.id);
+      const dependent = !rows.compact(spec) && this.after?.has(spec.id);
       const section = rows.section(spec);
       if (!dependent && section !== group) {
         group = section;
@@ -631,14 +642,12 @@ class Calculator {
         }
       }
       const row = rows.row(spec);
-      if (row) {
-        // A field shown under the one it depends on (main's placing) keeps that place.
-        if (dependent) {
-          row.classList.add("rb-dependent");
-          row.setAttribute("data-after", this.after?.get(spec.id) ?? "");
-        }
-        body.append(fold(row));
+      // A field shown under the one it depends on (main's placing) keeps that place.
+      if (dependent) {
+        row.classList.add("rb-dependent");
+        row.setAttribute("data-after", this.after?.get(spec.id) ?? "");
       }
+      body.append(fold(row));
     }
     table.append(body);
     const box = el("div", { class: `rb-calc-scroll rb-view-${this.view}` }, table);
@@ -775,8 +784,12 @@ class Calculator {
     ];
   }
 
-  /** The control of one input for one player. @param {any} spec @param {number} i @param {string} rowId */
-  field(spec, i, rowId) {
+  /**
+   * The control of one input for one player. A ``plain`` count gets no − and + buttons
+   * (a box in a number row, where a line holds six). @param {any} spec @param {number} i
+   * @param {string} rowId @param {{plain?: boolean}} [how]
+   */
+  field(spec, i, rowId, how = {}) {
     const t = this.texts;
     const id = nextId("calc-in");
     const common = {
@@ -821,7 +834,7 @@ class Calculator {
     }
     const error = el("span", { class: "rb-error", id: `${id}-error`, hidden: true });
     const top = this.game.limits?.[spec.id]?.max ?? spec.max;
-    if (spec.kind !== "count" || top == null || top > STEPPER_MAX) return [control, error];
+    if (spec.kind !== "count" || how.plain || top == null || top > STEPPER_MAX) return [control, error];
     // Small counts get − and + buttons: one tap each, no keyboard.
     const input = /** @type {HTMLInputElement} */ (control);
     const step = (/** @type {number} */ by) => {
@@ -1039,7 +1052,10 @@ class Calculator {
       for (const target of this.targets(p)) {
         invalid.add(target);
         const error = document.getElementById(`${target.id}-error`) ?? target.parentElement?.querySelector(".rb-error");
-        if (error) said.set(error, [...(said.get(error) ?? []), this.message(p)]);
+        // A box of a number row shares the line under the row: its text says which box.
+        const box = target.closest(".rb-number")?.querySelector(".rb-number-text")?.textContent;
+        const message = box ? el("span", {}, box, this.texts.colon(), this.message(p)) : this.message(p);
+        if (error) said.set(error, [...(said.get(error) ?? []), message]);
       }
     }
     for (const node of this.form.querySelectorAll("[aria-invalid]")) if (!invalid.has(node)) node.removeAttribute("aria-invalid");

@@ -96,9 +96,11 @@ PLURAL_SAMPLES: tuple[int, ...] = (*range(0, 200), 1000, 1_000_000)
 @cache
 def _index_of_category(language: str) -> dict[str, int]:
     """For each CLDR category a whole number reaches, the gettext form it uses."""
+    count, expression = _gettext_rule(language)
+    rule = gettext.c2py(expression)  # made once here: making it is most of a lookup's time
     found: dict[str, int] = {}
     for number in PLURAL_SAMPLES:
-        found.setdefault(plural_category(number, language), gettext_index(number, language))
+        found.setdefault(plural_category(number, language), min(rule(number), count - 1))
     return found
 
 

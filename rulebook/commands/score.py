@@ -66,7 +66,11 @@ def printable_path(where: str) -> str:
 
 def labels(content: GameContent, translate: Translator) -> Labels:
     """The words of the text table in one language (kept with the cached export too)."""
+    from rulebook.i18n.numbers import format_count
+
     scoring = content.scoring
+    # The count phrase's patterns looked up once: its many numbers below only format.
+    points = translate.count_patterns("ui.points")
     return {
         "kind": scoring.kind,
         "categories": {
@@ -95,8 +99,8 @@ def labels(content: GameContent, translate: Translator) -> Labels:
             for r in scoring.rivals
         },
         # Count phrases made here up to POINTS_SAID: the quick path then loads no plural rules.
-        "points_said": [translate.count("ui.points", n) for n in range(POINTS_SAID + 1)],
-        "points": list(translate.count_patterns("ui.points")),
+        "points_said": [format_count(n, points[1], points[0]) for n in range(POINTS_SAID + 1)],
+        "points": list(points),
         "ui": {
             key: translate(f"ui.{key}", text)
             for key, text in (

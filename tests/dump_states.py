@@ -28,6 +28,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rulebook.i18n.runtime import translator
+from schemas.common import LANGUAGES
 from schemas.game import GameContent
 from schemas.loader import game_folders, load_game
 from scorer.engine import GameEngine
@@ -137,6 +139,9 @@ def dump() -> Json:
     games: Json = {}
     for content in contents:
         engine = GameEngine(content)
+        # The parity states are made with their verdicts, which need each language's words.
+        for language in LANGUAGES:
+            test_js_parity.TRANSLATORS[content.id, language] = translator(content, language)
         entries = []
         for label, raw in states_of(content, engine):
             if isinstance(raw, bytes):

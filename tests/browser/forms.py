@@ -165,7 +165,10 @@ def enter_state(page: Any, state: dict[str, Any], game: str, *, typed: bool = Fa
         calc.locator(f'[data-player-name="{index}"]').fill(player["name"])
         for key, value in player.items():
             if key != "name" and key not in later:
-                fill_field(calc.locator(f'[data-input="{key}"][data-player="{index}"]'), value)
+                field = calc.locator(f'[data-input="{key}"][data-player="{index}"]')
+                if not field.is_visible():  # needed of this player only on a tie: folded
+                    open_tie_fold(calc)
+                fill_field(field, value)
     for selector, value in rival_fields:
         fill_field(page.locator(selector), value)
     for index, player in enumerate(players):

@@ -137,6 +137,20 @@ export class CompactRows {
   }
 
   /**
+   * The copy in the tie fold of a field's row (ui.js tieParts()): its label and an empty
+   * cell per player, where the form moves the field of each player who needs it only on a
+   * tie (its controls keep naming the row they were made in).
+   * @param {any} spec
+   */
+  tieCopy(spec) {
+    const t = this.calc.texts;
+    const { head } = this.head(t.text(spec.label, `scoring.inputs.${spec.id}.label`));
+    const row = el("tr", { "data-row": spec.id, "data-tie-copy": "" }, head);
+    for (let i = 0; i < this.calc.count; i++) row.append(el("td", { "data-col": i }));
+    return row;
+  }
+
+  /**
    * A chip group's row: the group's name, its help once, and per player a row of chips, one
    * per field, each named by the field's full label.
    * @param {string} group @param {any[]} members

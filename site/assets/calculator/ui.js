@@ -15,13 +15,13 @@
 // untrusted and never become markup.
 
 import { checklist, rememberNames, rememberSetup, restoreTable } from "./checklist.js";
-import { CompactRows, helpBehindButtons } from "./compact.js";
+import { chipGroups, CompactRows, helpBehindButtons } from "./compact.js";
 import * as expr from "./expr.js";
 import { tableField, tableState, whenReadsTable } from "./fields.js";
 import { el, setAttr, setText, Words } from "./kit.js";
 import { applicableOptions } from "./legality.js";
 import { registerOffline } from "./offline.js";
-import { hidden as hiddenInputs, placeDependents, settle } from "./relevance.js";
+import { hidden as hiddenInputs, placeDependents, settle, tieOnly } from "./relevance.js";
 import { labelList, rivalVerdict, sayVerdict, unscored, verdict } from "./explain.js";
 import { excerpt, ProblemWords } from "./problems.js";
 import { blankRows, rowsControl, rowsValue, rowTargets } from "./rows.js";
@@ -286,12 +286,17 @@ class Calculator {
     /** @type {Set<string>[]} per player, the asked inputs that do not count for them */
     const hiddenBy = players.map(() => new Set());
     this.hiddenBy = hiddenBy;
+    /** @type {Set<string>[]} per player, the asked inputs that count for them only on a tie */
+    const tieBy = players.map(() => new Set());
+    this.tieBy = tieBy;
     if (!needs?.relevant) return;
+    const parts = this.tieParts();
     const ids = inputs.map((/** @type {any} */ s) => s.id);
     const defaults = Object.fromEntries(this.game.scoring.inputs.map((/** @type {any} */ s) => [s.id, runtime.validation.defaultValue(this.game, s)]));
     const options = this.context().options;
     players.forEach((player, i) => {
       const [hide, implied] = hiddenInputs(needs, player, defaults, ids, options, this.count);
+      if (parts.size) tieBy[i] = new Set(tieOnly(needs, player, defaults, ids, options, this.count).filter((id) => parts.has(id)));
       for (const id of hide) delete player[id];
       Object.assign(player, implied);
       hiddenBy[i] = new Set(hide);
@@ -305,6 +310,7 @@ class Calculator {
   showAsked() {
     /** @type {Set<string>[]} */
     const hiddenBy = this.hiddenBy ?? [];
+    this.placeTieParts();
     for (const row of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("tr[data-row]"))) {
       const id = row.dataset.row ?? "";
       let shown = 0;
@@ -312,11 +318,83 @@ class Calculator {
         const i = Number(cell.dataset.col);
         const off = !!hiddenBy[i]?.has(id);
         const control = /** @type {HTMLElement | null} */ (cell.firstElementChild);
-        if (control && control.hidden !== off) control.hidden = off;
+        if (!control) continue; // its field is in the row's other copy (placeTieParts)
+        if (control.hidden !== off) control.hidden = off;
         if (!off && (this.view !== "one" || i === this.current)) shown++;
       }
       if (row.hidden !== !shown) row.hidden = !shown;
     }
+    this.showHeads();
+  }
+
+  /**
+   * Hide a group's heading (and the tie fold's) when none of its rows is shown: from the
+   * score track most of Tokaido's panoramas are asked only of Contemplation's holder.
+   */
+  showHeads() {
+    /** @type {HTMLElement | null} */
+    let head = null;
+    let shown = false;
+    /** @type {HTMLElement | null} */
+    let fold = null;
+    let inFold = false;
+    const close = () => { if (head && head.hidden !== !shown) head.hidden = !shown; };
+    for (const row of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll(".rb-calc-grid tbody > tr"))) {
+      if (row.classList.contains("rb-tie-fold")) {
+        close();
+        head = null;
+        fold = row;
+        continue;
+      }
+      if (row.classList.contains("rb-group")) {
+        close();
+        head = row;
+        shown = false;
+        continue;
+      }
+      if (!row.hidden) {
+        shown = true;
+        inFold ||= !!fold;
+      }
+    }
+    close();
+    if (fold && fold.hidden !== !inFold) fold.hidden = !inFold;
+  }
+
+  /**
+   * Put each player's field of an input that counts for some players only on a tie in the
+   * row that fits them: its own row where it counts for their total (Mitsukuni's
+   * achievements from the score track), its copy in the tie fold where only a tie reads it.
+   * The field moves as it is, never rebuilt; it moves only when another field (the
+   * traveller, a calligraphy) changes whom it counts for.
+   */
+  placeTieParts() {
+    for (const copy of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("tr[data-tie-copy]"))) {
+      const main = this.form.querySelector(`tr[data-row="${CSS.escape(copy.dataset.row ?? "")}"]:not([data-tie-copy])`);
+      if (!main) continue;
+      for (const cell of /** @type {NodeListOf<HTMLElement>} */ (copy.querySelectorAll("td[data-col]"))) {
+        const i = cell.dataset.col ?? "";
+        const own = main.querySelector(`td[data-col="${i}"]`);
+        if (!own) continue;
+        const [from, to] = this.tieBy?.[Number(i)]?.has(copy.dataset.row ?? "") ? [own, cell] : [cell, own];
+        if (from.firstChild) to.append(...from.childNodes);
+      }
+    }
+  }
+
+  /**
+   * The inputs a tiebreaker reads for everyone and a total only for some players at this
+   * table (needs.tie_unless): each gets a copy of its row in the tie fold. Not for a chip
+   * row's fields (a chip row is one row for its whole group).
+   * @returns {Set<string>}
+   */
+  tieParts() {
+    const parts = this.game.needs?.tie_unless ?? [];
+    if (!parts.length) return new Set();
+    const settled = settle({ relevant: parts, implied: [] }, this.context().options, this.count);
+    const chips = chipGroups(this.game.scoring);
+    const groups = Object.fromEntries(this.game.scoring.inputs.map((/** @type {any} */ x) => [x.id, x.group]));
+    return new Set(Object.keys(settled).filter((id) => settled[id] !== true && !chips.has(groups[id])));
   }
 
   /** Whether anything is entered for a player or a rival (a fresh form announces nothing). */
@@ -590,13 +668,17 @@ class Calculator {
     const body = el("tbody");
     let group = undefined;
     const tiebreakOnly = this.tiebreakOnly();
+    const parts = this.tieParts();
+    this.state(); // whom each of those counts for only on a tie (askedOf)
     // A table opened with tiebreak entries (a link, Undo, a kept game) shows them; a
     // keystroke never rebuilds the form, so the fold never opens under the fingers.
-    if (this.values.slice(0, this.count).some((row) => [...tiebreakOnly].some((id) => given(row[id])))) this.tieOpen = true;
-    let folded = false;
+    /** Whether player ``i`` enters ``id`` in the fold. @param {number} i @param {string} id */
+    const folded = (i, id) => tiebreakOnly.has(id) || (parts.has(id) && !!this.tieBy?.[i]?.has(id));
+    if (this.values.slice(0, this.count).some((row, i) => Object.keys(row).some((id) => folded(i, id) && given(row[id])))) this.tieOpen = true;
+    let inFold = false;
     /** A row of the fold is hidden while the fold is closed. @param {HTMLElement} row */
     const fold = (row) => {
-      if (!folded) return row;
+      if (!inFold) return row;
       row.setAttribute("data-tie-only", "");
       row.classList.toggle("rb-folded", !this.tieOpen);
       return row;
@@ -605,8 +687,8 @@ class Calculator {
     // Chip rows and help buttons (compact.js): the rows themselves are built there.
     const rows = new CompactRows(this, shown);
     for (const spec of shown) {
-      if (!folded && tiebreakOnly.has(spec.id)) {
-        folded = true;
+      if (!inFold && tiebreakOnly.has(spec.id)) {
+        inFold = true;
         group = undefined;
         rows.newSection();
         body.append(this.foldRow());
@@ -631,6 +713,15 @@ class Calculator {
         body.append(fold(row));
       }
     }
+    // The copies, in the fold, of the rows some players need only on a tie (showAsked()
+    // puts each player's field in one of the two).
+    const copies = shown.filter((/** @type {any} */ spec) => parts.has(spec.id));
+    if (copies.length && !inFold) {
+      inFold = true;
+      rows.newSection();
+      body.append(this.foldRow());
+    }
+    for (const spec of copies) body.append(fold(rows.tieCopy(spec)));
     table.append(body);
     const box = el("div", { class: `rb-calc-scroll rb-view-${this.view}` }, table);
     if (!one) return box;
@@ -668,6 +759,7 @@ class Calculator {
     this.tieOpen = open;
     for (const row of this.form.querySelectorAll("[data-tie-only]")) row.classList.toggle("rb-folded", !open);
     this.form.querySelector("[data-tie-fold]")?.setAttribute("aria-expanded", String(open));
+    this.schedule(); // the list of what is not entered names the folded fields no more
   }
 
   /**
@@ -941,11 +1033,18 @@ class Calculator {
       const p = result?.players?.[i];
       return !!p?.decided_by && p.decided_by !== first;
     };
-    const inputs = this.activeInputs().filter((/** @type {any} */ spec) => spec.kind === "count");
+    const active = this.activeInputs();
+    const inputs = active.filter((/** @type {any} */ spec) => spec.kind === "count");
     const out = [];
     for (let i = 0; i < this.count; i++) {
+      const folded = this.tieBy?.[i] ?? new Set();
+      for (const spec of active) {
+        // A yes/no or a choice has no empty state: while the fold is closed, a tie it may
+        // break sends the table to it (Tokaido's achievements from the score track).
+        if (spec.kind !== "count" && folded.has(spec.id) && tied(i) && !this.tieOpen) out.push({ player: i, spec });
+      }
       for (const spec of inputs) {
-        if (tiebreakOnly.has(spec.id) && !tied(i)) continue;
+        if ((tiebreakOnly.has(spec.id) || folded.has(spec.id)) && !tied(i)) continue;
         if (this.hiddenBy?.[i]?.has(spec.id)) continue; // it does not count for them
         if (String(this.values[i][spec.id] ?? "").trim() === "") out.push({ player: i, spec });
       }

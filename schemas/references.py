@@ -472,6 +472,8 @@ def _scoring(checker: _Checker) -> None:
             for k, choice in enumerate(spec.choices):
                 if choice.when is not None:
                     check("scoring", choice.when, INPUT_WHEN, (*base, "choices", k, "when"))
+            if spec.may_be_empty is not None:
+                check("scoring", spec.may_be_empty, INPUT_WHEN, (*base, "may_be_empty"))
         component = getattr(spec, "component", None)
         if component is not None and component not in components:
             checker.add(

@@ -80,6 +80,11 @@ class CountInput(_InputBase):
     #: More of this can raise ANOTHER player's score (a card that scores for the
     #: neighbours), so it may lower its owner's rank: the property tests skip it.
     affects_others: bool = False
+    #: Left empty, the player holds none, as a box left unticked holds no card: a count of
+    #: something few players hold (a legendary object, one pair of each in the box). The
+    #: calculator does not list it as not entered; the engine reads an empty count as
+    #: ``min`` whatever this says.
+    empty_is_none: bool = False
 
     @model_validator(mode="after")
     def _bounds(self) -> CountInput:
@@ -114,6 +119,11 @@ class ChoiceInput(_InputBase):
     unique: bool = False
     #: The choice assumed when the player says nothing; None means it must be given.
     default: Identifier | None = None
+    #: When this holds (options, table, player count), a player may leave the choice
+    #: empty: it is then none of the choices the scoring tests. From the score track only
+    #: Mitsukuni's bonus reads Tokaido's traveller, so schemas/track.py sets it there for a
+    #: choice the mode reads only through ``is``.
+    may_be_empty: Expr | None = None
 
 
 class PositionInput(_InputBase):

@@ -110,6 +110,42 @@ def _reached(root: Any, computes: dict[str, Any]) -> set[str]:
     return read
 
 
+def _tested_only(roots: list[Any], computes: dict[str, Any]) -> set[str]:
+    """The inputs ``roots`` read (through the values they name) only as the ``of`` of an
+    ``is``: whether a choice is one of some; any other read (``choice_data``, a
+    comparison) asks for the choice itself."""
+    tested: set[str] = set()
+    other: set[str] = set()
+    seen: set[str] = set()
+
+    def visit(node: Any) -> None:
+        if isinstance(node, list):
+            for item in node:
+                visit(item)
+            return
+        if not isinstance(node, dict):
+            return
+        if len(node) == 1:
+            ((name, arg),) = node.items()
+            of = arg.get("of") if name == "is" and isinstance(arg, dict) else None
+            if isinstance(of, dict) and list(of) == ["input"]:
+                tested.add(str(of["input"]))
+                return
+            if name == "input":
+                other.add(str(arg))
+                return
+            if name == "value" and isinstance(arg, str):
+                if arg not in seen:
+                    seen.add(arg)
+                    visit(computes.get(arg))
+                return
+        for item in node.values():
+            visit(item)
+
+    visit(roots)
+    return tested - other
+
+
 def expand(data: dict[str, Any]) -> dict[str, Any]:
     """The scoring file's data with its ``score_track`` spelled out (unchanged without one,
     or when the declaration is malformed: validation then reports it where it is)."""
@@ -179,6 +215,19 @@ def expand(data: dict[str, Any]) -> dict[str, Any]:
         for name in _reached(root, computes):
             conditions.setdefault(name, []).append(when)
 
+    # A choice this mode reads only through ``is`` (Mitsukuni or not) may be left empty in
+    # it: the players whose choice none of those tests name need not give it.
+    tested = _tested_only(
+        [
+            [{"value": c.get("value")}, c.get("when")]
+            for c in categories
+            if c.get("id") in keep or c.get("id") == INPUT
+        ]
+        + [{"value": k.get("value")} for k in ranking.get("keys") or [] if isinstance(k, dict)]
+        + [ranking.get("win_requires")]
+        + [c.get("any_player") for c in out.get("end_checks") or [] if isinstance(c, dict)],
+        computes,
+    )
     inputs = []
     hidden: set[str] = set()
     #: Inputs this mode asks only under a condition, with it.
@@ -194,6 +243,9 @@ def expand(data: dict[str, Any]) -> dict[str, Any]:
                 **spec,
                 "when": _and(spec.get("when"), {"any": [_off(), sometimes[str(spec["id"])]]}),
             }
+        if spec.get("kind") == "choice" and spec.get("default") is None and spec["id"] in tested:
+            found = spec.get("may_be_empty")
+            spec = {**spec, "may_be_empty": _on() if found is None else {"any": [found, _on()]}}
         inputs.append(spec)
     inputs.append(_count(INPUT, track, track.get("max")))
     for fact in facts:

@@ -21,6 +21,7 @@ ceilings are the figures reached.
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ import pytest
 
 from schemas.loader import load_game
 from scorer.engine import GameEngine
+from scorer.outcome import score_outcome
 from tests.browser.forms import enter_state, widget_ready
 from tests.track_support import track_state
 
@@ -53,7 +55,7 @@ COUNT_ASKED = """() => {
     else if (f.tagName === "SELECT") {
       const first = [...f.options].find((o) => o.defaultSelected)?.value ?? "";
       n += f.value !== first ? 1 : 0;
-    } else n += 1;
+    } else if (f.value !== "" || !f.hasAttribute("data-empty-is-none")) n += 1;
   }
   return n;
 }"""
@@ -64,7 +66,30 @@ def _state(mode: str, expansion: str) -> dict[str, Any]:
     assert content.cases is not None
     case = next(c for c in content.cases.cases if c.id == GAMES[expansion])
     full = {"game": "tokaido", **case.state}
-    return full if mode == "full" else track_state(content, GameEngine(content), full)
+    engine = GameEngine(content)
+    return full if mode == "full" else _left_as_it_is(engine, track_state(content, engine, full))
+
+
+def _left_as_it_is(engine: GameEngine, state: dict[str, Any]) -> dict[str, Any]:
+    """``state`` without the choices a player may leave empty (``may_be_empty``) where the
+    result stays the same without them: from the score track, a traveller other than
+    Mitsukuni. A table leaves those lists as they are."""
+    optional = [s["id"] for s in engine.facts.inputs if s.get("may_be_empty") is not None]
+    before = score_outcome(engine, copy.deepcopy(state))
+    assert before.result is not None and not before.problems
+    for player in state["players"]:
+        for ident in optional:
+            if ident not in player:
+                continue
+            kept = player.pop(ident)
+            after = score_outcome(engine, copy.deepcopy(state))
+            if (
+                after.problems
+                or after.result is None
+                or after.result.to_json() != before.result.to_json()
+            ):
+                player[ident] = kept
+    return state
 
 
 def _shown_total(page: Any) -> list[str]:

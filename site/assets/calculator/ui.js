@@ -90,6 +90,8 @@ function makeEngine(game) {
     inputActive: (id, c) => holds(compiled.inputWhen?.[id], c),
     /** @param {string} id @param {any} c */
     tableActive: (id, c) => holds(compiled.tableWhen?.[id], c),
+    /** Whether a player may leave a choice empty (none of those that count). @param {string} id @param {any} c */
+    mayBeEmpty: (id, c) => !!compiled.mayBeEmpty?.[id] && holds(compiled.mayBeEmpty[id], c),
     /** @param {string} id @param {any} c */
     optionActive: (id, c) => holds(optionWhen[id], c),
     /** Whether a table field offers a choice (a 2-player tile only at two). @param {string} table @param {string} choice @param {any} c */
@@ -882,8 +884,10 @@ class Calculator {
         : Array.from({ length: this.count }, (_, k) => [String(k + 1), String(k + 1)]);
       /** @type {[string, string][]} */ const pairs = choices;
       const selected = current ?? (spec.kind === "choice" ? spec.default ?? "" : "");
+      // A list a player may leave as it is says what its empty entry stands for.
+      const other = spec.kind === "choice" && this.engine.mayBeEmpty(spec.id, this.context());
       control = el("select", { ...common, on: { change: (/** @type {Event} */ e) => set(/** @type {HTMLSelectElement} */ (e.target).value) } },
-        el("option", { value: "", text: "—" }),
+        el("option", { value: "", text: other ? t.t("calc_choice_other") : "—" }),
         pairs.map(([value, label]) => el("option", { value, selected: String(selected) === value, text: label })));
     } else {
       const limits = this.game.limits?.[spec.id] ?? {};
@@ -897,6 +901,8 @@ class Calculator {
         max: spec.kind === "count" ? limits.max ?? spec.max : null,
         step: spec.kind === "count" ? 1 : null,
         placeholder: spec.kind === "count" ? "0" : null,
+        // Left empty, none held (a legendary object): not listed as not entered.
+        "data-empty-is-none": spec.empty_is_none ? "" : null,
         autocomplete: "off",
         value: current ?? "",
         on: { input: (/** @type {Event} */ e) => set(/** @type {HTMLInputElement} */ (e.target).value) },
@@ -1045,6 +1051,7 @@ class Calculator {
       }
       for (const spec of inputs) {
         if ((tiebreakOnly.has(spec.id) || folded.has(spec.id)) && !tied(i)) continue;
+        if (spec.empty_is_none) continue; // left empty, the player holds none
         if (this.hiddenBy?.[i]?.has(spec.id)) continue; // it does not count for them
         if (String(this.values[i][spec.id] ?? "").trim() === "") out.push({ player: i, spec });
       }

@@ -124,6 +124,10 @@ class ChoiceInput(_InputBase):
     #: Mitsukuni's bonus reads Tokaido's traveller, so schemas/track.py sets it there for a
     #: choice the mode reads only through ``is``.
     may_be_empty: Expr | None = None
+    #: A flag input that any choice but the default implies (Patience's arrival implies the
+    #: Patience calligraphy): the calculator asks this choice in the flag's place, for
+    #: everyone, and ticks the flag from it. The end state still gives both.
+    implies: Identifier | None = None
 
 
 class PositionInput(_InputBase):

@@ -86,6 +86,14 @@ def tiebreak_only(game: str) -> frozenset[str]:
     return frozenset().union(*found.tiebreaks.values()) - found.totals
 
 
+@cache
+def implied_flags(game: str) -> frozenset[str]:
+    """The flags a choice implies (``implies``: Patience's arrival, the calligraphy): the
+    form asks the choice in the flag's place and ticks the flag from it."""
+    inputs = _engine(game).facts.inputs
+    return frozenset(s["implies"] for s in inputs if s["kind"] == "choice" and s.get("implies"))
+
+
 def fill_field(field: Any, value: Any) -> None:
     """Give one field of the form a value of the end state, as a player would."""
     if isinstance(value, bool):
@@ -123,7 +131,9 @@ def enter_state(page: Any, state: dict[str, Any], game: str, *, typed: bool = Fa
         ),
     ]
     later = tiebreak_only(game)
-    unasked = counted_by_nobody(game, state.get("options", {}), len(players))
+    unasked = counted_by_nobody(game, state.get("options", {}), len(players)) | implied_flags(
+        game
+    )
     players = [{k: v for k, v in p.items() if k not in unasked} for p in players]
     # What the table enters for each rival (a neutral traveller's coins, an automatic rival).
     rival_fields = [

@@ -74,6 +74,21 @@ function optionWhens(game) {
   return found;
 }
 
+/**
+ * The asked inputs with each flag that a choice implies (``implies``: Patience's arrival,
+ * the Patience calligraphy) replaced by that choice: the form asks the choice in the
+ * flag's place and ticks the flag from it (state()).
+ * @param {any[]} asked @returns {any[]}
+ */
+function implying(asked) {
+  const ids = new Set(asked.map((s) => s.id));
+  /** @type {Map<string, any>} the flag id -> the choice that implies it */
+  const by = new Map(asked.filter((s) => s.kind === "choice" && s.implies && ids.has(s.implies)).map((s) => [s.implies, s]));
+  if (!by.size) return asked;
+  const moved = new Set([...by.values()].map((s) => s.id));
+  return asked.flatMap((s) => (by.has(s.id) ? [by.get(s.id)] : moved.has(s.id) ? [] : [s]));
+}
+
 /** @param {((O: any, T: any, D: any, n: number) => any) | undefined} fn @param {any} c */
 const holds = (fn, c) => !fn || truthy(fn(c.options, c.table, c.choiceData, c.n));
 
@@ -253,7 +268,7 @@ class Calculator {
   activeInputs() {
     const c = this.context();
     const tiebreakOnly = this.tiebreakOnly();
-    const asked = this.game.scoring.inputs.filter((/** @type {any} */ spec) => this.engine.inputActive(spec.id, c));
+    const asked = implying(this.game.scoring.inputs.filter((/** @type {any} */ spec) => this.engine.inputActive(spec.id, c)));
     const track = this.game.scoring.score_track;
     const first = new Set(track && this.options.score_track ? ["track_points", ...(track.facts ?? []).map((/** @type {any} */ f) => f.id)] : []);
     /** @param {any} s */
@@ -293,11 +308,14 @@ class Calculator {
     this.tieBy = tieBy;
     if (!needs?.relevant) return;
     const parts = this.tieParts();
+    const implies = new Set(inputs.filter((/** @type {any} */ s) => s.implies).map((/** @type {any} */ s) => s.id));
     const ids = inputs.map((/** @type {any} */ s) => s.id);
     const defaults = Object.fromEntries(this.game.scoring.inputs.map((/** @type {any} */ s) => [s.id, runtime.validation.defaultValue(this.game, s)]));
     const options = this.context().options;
     players.forEach((player, i) => {
-      const [hide, implied] = hiddenInputs(needs, player, defaults, ids, options, this.count);
+      const [found, implied] = hiddenInputs(needs, player, defaults, ids, options, this.count);
+      // A choice that implies a flag is asked of everyone, whatever that flag says.
+      const hide = found.filter((id) => !implies.has(id));
       if (parts.size) tieBy[i] = new Set(tieOnly(needs, player, defaults, ids, options, this.count).filter((id) => parts.has(id)));
       for (const id of hide) delete player[id];
       Object.assign(player, implied);
@@ -946,6 +964,11 @@ class Calculator {
         } else if (spec.kind === "choice") {
           const value = raw ?? spec.default ?? "";
           if (value !== "") player[spec.id] = value;
+          // The flag this choice implies: any choice but the default (Patience's arrival).
+          if (spec.implies) {
+            if (value !== "" && value !== spec.default) player[spec.implies] = true;
+            else delete player[spec.id];
+          }
         } else if (spec.kind === "position") {
           if (raw) player[spec.id] = Number(raw);
         } else if (spec.kind === "rows") {

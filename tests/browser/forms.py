@@ -131,9 +131,7 @@ def enter_state(page: Any, state: dict[str, Any], game: str, *, typed: bool = Fa
         ),
     ]
     later = tiebreak_only(game)
-    unasked = counted_by_nobody(game, state.get("options", {}), len(players)) | implied_flags(
-        game
-    )
+    unasked = counted_by_nobody(game, state.get("options", {}), len(players)) | implied_flags(game)
     players = [{k: v for k, v in p.items() if k not in unasked} for p in players]
     # What the table enters for each rival (a neutral traveller's coins, an automatic rival).
     rival_fields = [

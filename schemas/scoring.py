@@ -63,6 +63,15 @@ class _InputBase(Strict):
     when: Expr | None = None
 
 
+class Reached(Strict):
+    """Where the scoring reads a count only as "at least ``at``" (a panorama completed):
+    from the score track, set by schemas/track.py."""
+
+    at: int
+    #: When the scoring reads it so (the options, the table, the player count).
+    when: Expr
+
+
 class CountInput(_InputBase):
     """A whole number counted on the table."""
 
@@ -85,6 +94,10 @@ class CountInput(_InputBase):
     #: calculator does not list it as not entered; the engine reads an empty count as
     #: ``min`` whatever this says.
     empty_is_none: bool = False
+    #: Read only as "at least ``at``" when ``when`` holds: the calculator then asks it as
+    #: a yes/no and gives ``at`` for yes, nothing for no (a value below ``at`` and none
+    #: read alike there). schemas/track.py sets it; content does not.
+    reached: Reached | None = None
 
     @model_validator(mode="after")
     def _bounds(self) -> CountInput:

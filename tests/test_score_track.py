@@ -93,3 +93,18 @@ def test_track_mode_needs_a_traveller_only_where_it_counts(
     assert [(p.loc, p.code) for p in refused.value.problems] == [
         (("players", 0, "traveller"), "required")
     ]
+
+
+def test_track_mode_reads_the_panoramas_only_as_completed(
+    engines: dict[str, GameEngine],
+) -> None:
+    """From the score track only Contemplation reads the panoramas, and only whether each
+    is complete (as the achievement checks do): each is asked as a yes/no at its size."""
+    inputs = {i.id: i for i in engines["tokaido"].content.scoring.inputs}
+    reached = {
+        ident: spec.reached.at
+        for ident, spec in inputs.items()
+        if getattr(spec, "reached", None) is not None
+    }
+    assert reached == {"paddy": 3, "mountain": 4, "sea": 5}
+    assert all(inputs[i].reached.when.model_dump() == {"option": OPTION} for i in reached)  # type: ignore[union-attr]

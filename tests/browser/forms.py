@@ -18,6 +18,7 @@ from typing import Any
 
 from schemas.loader import load_game
 from scorer.engine import GameEngine
+from scorer.interpret import table_function
 from scorer.needs import needs
 from scorer.relevance import settle
 
@@ -86,6 +87,18 @@ def tiebreak_only(game: str) -> frozenset[str]:
     return frozenset().union(*found.tiebreaks.values()) - found.totals
 
 
+def reached_now(game: str, options: dict[str, Any], count: int) -> dict[str, int]:
+    """The counts the scoring reads only as "at least K" at this table (``reached``), with
+    their K: the form asks each as a yes/no box."""
+    facts = _engine(game).facts
+    chosen = {**facts.option_values, **options}
+    return {
+        s["id"]: s["reached"]["at"]
+        for s in facts.inputs
+        if s.get("reached") and table_function(s["reached"]["when"], s["id"])(chosen, {}, {}, count)
+    }
+
+
 @cache
 def implied_flags(game: str) -> frozenset[str]:
     """The flags a choice implies (``implies``: Patience's arrival, the calligraphy): the
@@ -133,6 +146,9 @@ def enter_state(page: Any, state: dict[str, Any], game: str, *, typed: bool = Fa
     later = tiebreak_only(game)
     unasked = counted_by_nobody(game, state.get("options", {}), len(players)) | implied_flags(game)
     players = [{k: v for k, v in p.items() if k not in unasked} for p in players]
+    # A count the scoring reads only as "at least K" here is a box: ticked for K or more.
+    reached = reached_now(game, state.get("options", {}), len(players))
+    players = [{k: (v >= reached[k] if k in reached else v) for k, v in p.items()} for p in players]
     # What the table enters for each rival (a neutral traveller's coins, an automatic rival).
     rival_fields = [
         (f'[data-calculator] [data-rival="{rival}"][data-input="{key}"]', v)

@@ -105,6 +105,8 @@ function makeEngine(game) {
     inputActive: (id, c) => holds(compiled.inputWhen?.[id], c),
     /** @param {string} id @param {any} c */
     tableActive: (id, c) => holds(compiled.tableWhen?.[id], c),
+    /** Whether the scoring reads a count only as "at least" here (``reached``). @param {string} id @param {any} c */
+    reached: (id, c) => !!compiled.reachedWhen?.[id] && holds(compiled.reachedWhen[id], c),
     /** Whether a player may leave a choice empty (none of those that count). @param {string} id @param {any} c */
     mayBeEmpty: (id, c) => !!compiled.mayBeEmpty?.[id] && holds(compiled.mayBeEmpty[id], c),
     /** @param {string} id @param {any} c */
@@ -279,6 +281,16 @@ class Calculator {
     /** Each input asked only under a condition on another field: that field's id. */
     this.after = placed.after;
     return placed.order;
+  }
+
+  /**
+   * The counts the scoring reads only as "at least" with the form's options and player
+   * count (``reached``: from Tokaido's score track, the panoramas Contemplation reads),
+   * each with its bound. @returns {Map<string, number>}
+   */
+  reachedNow() {
+    const c = this.context();
+    return new Map(this.game.scoring.inputs.filter((/** @type {any} */ s) => s.reached && this.engine.reached(s.id, c)).map((/** @type {any} */ s) => [s.id, s.reached.at]));
   }
 
   /**
@@ -894,6 +906,16 @@ class Calculator {
       return [rowsControl({ spec, player: i, value: current, labelledBy, nextId, label: (text, context) => t.text(text, context), t: (key, params) => t.t(key, params), onChange: set })];
     }
     let control;
+    const at = spec.kind === "count" && this.reachedNow().get(spec.id);
+    if (at) {
+      // Read only as "at least at": a box that gives that number, or nothing (ui: reached).
+      const box = el("input", {
+        ...common, type: "checkbox", checked: Number(current) >= at, "data-reached": at,
+        on: { change: (/** @type {Event} */ e) => set(/** @type {HTMLInputElement} */ (e.target).checked ? String(at) : "") },
+      });
+      const error = el("span", { class: "rb-error", id: `${id}-error`, hidden: true });
+      return [el("label", { class: "rb-reached" }, box, el("span", {}, t.t("calc_reached", { count: t.num(at) }))), error];
+    }
     if (spec.kind === "flag") {
       control = el("input", { ...common, type: "checkbox", checked: !!current, on: { change: (/** @type {Event} */ e) => set(/** @type {HTMLInputElement} */ (e.target).checked) } });
     } else if (spec.kind === "choice" || spec.kind === "position") {
@@ -1064,6 +1086,7 @@ class Calculator {
     };
     const active = this.activeInputs();
     const inputs = active.filter((/** @type {any} */ spec) => spec.kind === "count");
+    const reached = this.reachedNow();
     const out = [];
     for (let i = 0; i < this.count; i++) {
       const folded = this.tieBy?.[i] ?? new Set();
@@ -1074,7 +1097,7 @@ class Calculator {
       }
       for (const spec of inputs) {
         if ((tiebreakOnly.has(spec.id) || folded.has(spec.id)) && !tied(i)) continue;
-        if (spec.empty_is_none) continue; // left empty, the player holds none
+        if (spec.empty_is_none || reached.has(spec.id)) continue; // none held; a box left as it is
         if (this.hiddenBy?.[i]?.has(spec.id)) continue; // it does not count for them
         if (String(this.values[i][spec.id] ?? "").trim() === "") out.push({ player: i, spec });
       }

@@ -172,3 +172,38 @@ def test_the_meal_prices_are_not_asked_where_the_meals_imply_them(page: Any, bas
         "bs => bs.map(b => b.dataset.notEnteredField)"
     )
     assert "meal_prices:0" not in listed and "meals_1:0" in listed
+
+
+def test_a_tie_only_the_fold_breaks_sends_the_table_there(page: Any, base_url: str) -> None:
+    """From the score track Kinko and Satsuki tie on points and only Aiko's first paddy
+    panorama, folded for her (it counts in no total of hers), breaks it: while the fold is
+    closed the results name it as not entered; its link opens the fold, and once ticked
+    Aiko wins, as the engine says."""
+    content = load_game(CONTENT / "tokaido")
+    assert content.cases is not None
+    case = next(
+        c for c in content.cases.cases if c.id == "two_players_tie_broken_by_a_first_panorama"
+    )
+    engine = GameEngine(content)
+    full = {"game": "tokaido", **case.state}
+    state = _left_as_it_is(engine, track_state(content, engine, full))
+    expected = engine.score(state)
+    assert [p.name for p in expected.players if p.winner] == ["Aiko"]
+    page.goto(base_url + "en/tokaido/scoring/")
+    calc = widget_ready(page, "[data-calculator]")
+    unticked = copy.deepcopy(state)
+    unticked["players"][0].pop("first_paddy")
+    enter_state(page, unticked, "tokaido")
+    box = calc.locator('[data-input="first_paddy"][data-player="0"]')
+    assert not box.is_visible()  # folded
+    link = calc.locator('[data-not-entered-field="first_paddy:0"]')
+    link.wait_for()
+    link.click()
+    assert (
+        box.is_visible()
+        and calc.locator("[data-tie-fold]").get_attribute("aria-expanded") == "true"
+    )
+    box.check()
+    winners = calc.locator("[data-winners]")
+    page.wait_for_function("e => e.textContent === 'Aiko'", arg=winners.element_handle())
+    assert calc.locator('[data-not-entered-field^="first_paddy:"]').count() == 0

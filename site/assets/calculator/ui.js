@@ -1120,7 +1120,8 @@ class Calculator {
       const links = mine.map(({ spec }) => {
         const label = String(spec.label ?? spec.id);
         const fallback = runtime.validation.defaultValue(this.game, spec);
-        const text = fallback === 0 ? label : t.t("calc_counted_as", { field: label, value: t.num(fallback) });
+        // A folded box or list has no empty state to explain: its name is enough.
+        const text = fallback === 0 || spec.kind !== "count" ? label : t.t("calc_counted_as", { field: label, value: t.num(fallback) });
         const target = /** @type {HTMLElement | null} */ (this.form.querySelector(`[data-input="${CSS.escape(spec.id)}"][data-player="${i}"]`));
         return target ? el("button", { type: "button", class: "rb-link", "data-not-entered-field": `${spec.id}:${i}`, on: { click: () => this.reveal(target) } }, text) : text;
       });

@@ -15,7 +15,7 @@
 // untrusted and never become markup.
 
 import { checklist, rememberNames, rememberSetup, restoreTable } from "./checklist.js";
-import { chipGroups, CompactRows, helpBehindButtons } from "./compact.js";
+import { compactGroups, CompactRows, helpBehindButtons } from "./compact.js";
 import * as expr from "./expr.js";
 import { tableField, tableState, whenReadsTable } from "./fields.js";
 import { el, setAttr, setText, Words } from "./kit.js";
@@ -345,10 +345,20 @@ class Calculator {
     this.placeTieParts();
     for (const row of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("tr[data-row]"))) {
       const id = row.dataset.row ?? "";
+      // A chip or number row (compact.js) hides each of its fields a player does not need,
+      // and the player's whole cell when that is all of them.
+      const members = row.dataset.members?.split(" ");
       let shown = 0;
       for (const cell of /** @type {NodeListOf<HTMLElement>} */ (row.querySelectorAll("td[data-col]"))) {
         const i = Number(cell.dataset.col);
-        const off = !!hiddenBy[i]?.has(id);
+        let off = !!hiddenBy[i]?.has(id);
+        if (members) {
+          for (const part of /** @type {NodeListOf<HTMLElement>} */ (cell.querySelectorAll("[data-cell]"))) {
+            const hide = !!hiddenBy[i]?.has(part.dataset.cell ?? "");
+            if (part.hidden !== hide) part.hidden = hide;
+          }
+          off = members.every((m) => hiddenBy[i]?.has(m));
+        }
         const control = /** @type {HTMLElement | null} */ (cell.firstElementChild);
         if (!control) continue; // its field is in the row's other copy (placeTieParts)
         if (control.hidden !== off) control.hidden = off;
@@ -416,15 +426,15 @@ class Calculator {
 
   /**
    * The inputs a tiebreaker reads for everyone and a total only for some players at this
-   * table (needs.tie_unless): each gets a copy of its row in the tie fold. Not for a chip
-   * row's fields (a chip row is one row for its whole group).
+   * table (needs.tie_unless): each gets a copy of its row in the tie fold. Not for the
+   * fields of a chip or number row (one row for its whole group).
    * @returns {Set<string>}
    */
   tieParts() {
     const parts = this.game.needs?.tie_unless ?? [];
     if (!parts.length) return new Set();
     const settled = settle({ relevant: parts, implied: [] }, this.context().options, this.count);
-    const chips = chipGroups(this.game.scoring);
+    const chips = compactGroups(this.game.scoring);
     const groups = Object.fromEntries(this.game.scoring.inputs.map((/** @type {any} */ x) => [x.id, x.group]));
     return new Set(Object.keys(settled).filter((id) => settled[id] !== true && !chips.has(groups[id])));
   }
@@ -632,6 +642,15 @@ class Calculator {
       const fields = rival.inputs.filter((/** @type {string} */ input) => this.engine.inputActive(input, c)).map((/** @type {string} */ input) => {
         const id = nextId("calc-rival");
         const flag = inputs[input].kind === "flag";
+        const label = this.rivalLabel(rival, inputs[input]);
+        if (inputs[input].kind === "rows") {
+          // A list of records, as a player's (rows.js), labelled by the rival's own words.
+          const labelId = `${id}-label`;
+          return el("div", { class: "rb-field" }, el("span", { id: labelId, class: "rb-rows-label" }, label),
+            rowsControl({ spec: inputs[input], player: -1, rival: rival.id, value: values[input], labelledBy: labelId, nextId,
+              label: (text, context) => t.text(text, context), t: (key, params) => t.t(key, params),
+              onChange: (text) => { values[input] = text; this.schedule(); } }));
+        }
         const common = { id, "data-rival": rival.id, "data-input": input, "data-focus-key": `rival:${rival.id}:${input}`, "aria-describedby": `${id}-error` };
         const control = flag
           ? el("input", { ...common, type: "checkbox", checked: !!values[input],
@@ -639,7 +658,7 @@ class Calculator {
           : el("input", { ...common, type: "number", inputmode: "numeric", min: 0, step: 1, placeholder: "0", autocomplete: "off", value: values[input] ?? "",
             on: { input: (/** @type {Event} */ e) => { values[input] = /** @type {HTMLInputElement} */ (e.target).value; this.schedule(); } } });
         return el("div", { class: "rb-field" },
-          el("label", { for: id }, this.rivalLabel(rival, inputs[input])), control,
+          el("label", { for: id }, label), control,
           el("span", { class: "rb-error", id: `${id}-error`, hidden: true }));
       });
       return el("fieldset", { class: "rb-calc-rival", "data-rival-fields": rival.id },
@@ -719,13 +738,14 @@ class Calculator {
     // Chip rows and help buttons (compact.js): the rows themselves are built there.
     const rows = new CompactRows(this, shown);
     for (const spec of shown) {
+      if (rows.skip(spec)) continue;
       if (!inFold && tiebreakOnly.has(spec.id)) {
         inFold = true;
         group = undefined;
         rows.newSection();
         body.append(this.foldRow());
       }
-      const dependent = this.after?.has(spec.id);
+      const dependent = !rows.compact(spec) && this.after?.has(spec.id);
       const section = rows.section(spec);
       if (!dependent && section !== group) {
         group = section;
@@ -736,14 +756,12 @@ class Calculator {
         }
       }
       const row = rows.row(spec);
-      if (row) {
-        // A field shown under the one it depends on (main's placing) keeps that place.
-        if (dependent) {
-          row.classList.add("rb-dependent");
-          row.setAttribute("data-after", this.after?.get(spec.id) ?? "");
-        }
-        body.append(fold(row));
+      // A field shown under the one it depends on (main's placing) keeps that place.
+      if (dependent) {
+        row.classList.add("rb-dependent");
+        row.setAttribute("data-after", this.after?.get(spec.id) ?? "");
       }
+      body.append(fold(row));
     }
     // The copies, in the fold, of the rows some players need only on a tie (showAsked()
     // puts each player's field in one of the two).
@@ -890,8 +908,12 @@ class Calculator {
     ];
   }
 
-  /** The control of one input for one player. @param {any} spec @param {number} i @param {string} rowId */
-  field(spec, i, rowId) {
+  /**
+   * The control of one input for one player. A ``plain`` count gets no − and + buttons
+   * (a box in a number row, where a line holds six). @param {any} spec @param {number} i
+   * @param {string} rowId @param {{plain?: boolean}} [how]
+   */
+  field(spec, i, rowId, how = {}) {
     const t = this.texts;
     const id = nextId("calc-in");
     const common = {
@@ -950,7 +972,7 @@ class Calculator {
     }
     const error = el("span", { class: "rb-error", id: `${id}-error`, hidden: true });
     const top = this.game.limits?.[spec.id]?.max ?? spec.max;
-    if (spec.kind !== "count" || top == null || top > STEPPER_MAX) return [control, error];
+    if (spec.kind !== "count" || how.plain || top == null || top > STEPPER_MAX) return [control, error];
     // Small counts get − and + buttons: one tap each, no keyboard.
     const input = /** @type {HTMLInputElement} */ (control);
     const step = (/** @type {number} */ by) => {
@@ -1011,9 +1033,12 @@ class Calculator {
     const table = tableState(this.game, this.table);
     /** @type {Record<string, Record<string, any>>} */
     const rivals = {};
+    const specs = Object.fromEntries(this.game.scoring.inputs.map((/** @type {any} */ x) => [x.id, x]));
     for (const rival of this.presentRivals()) {
-      const given = Object.entries(this.rivalValues[rival.id] ?? {}).filter(([k, v]) => this.engine.inputActive(k, this.context()) && v !== false && String(v ?? "").trim() !== "");
-      if (given.length) rivals[rival.id] = Object.fromEntries(given.map(([k, v]) => [k, v === true ? true : number(String(v).trim())]));
+      // A rival's rows go in as a player's do: records, and none while no row is added.
+      const entered = Object.entries(this.rivalValues[rival.id] ?? {}).map(([k, v]) => [k, specs[k]?.kind === "rows" ? rowsValue(specs[k], v) : v]);
+      const given = entered.filter(([k, v]) => this.engine.inputActive(k, this.context()) && v !== false && (Array.isArray(v) ? v.length > 0 : String(v ?? "").trim() !== ""));
+      if (given.length) rivals[rival.id] = Object.fromEntries(given.map(([k, v]) => [k, v === true || Array.isArray(v) ? v : number(String(v).trim())]));
     }
     return { game: this.game.game, options: applicableOptions(this.game, this.options, this.count).options, table, players, ...(Object.keys(rivals).length ? { rivals } : {}) };
   }
@@ -1180,7 +1205,10 @@ class Calculator {
       for (const target of this.targets(p)) {
         invalid.add(target);
         const error = document.getElementById(`${target.id}-error`) ?? target.parentElement?.querySelector(".rb-error");
-        if (error) said.set(error, [...(said.get(error) ?? []), this.message(p)]);
+        // A box of a number row shares the line under the row: its text says which box.
+        const box = target.closest(".rb-number")?.querySelector(".rb-number-text")?.textContent;
+        const message = box ? el("span", {}, box, this.texts.colon(), this.message(p)) : this.message(p);
+        if (error) said.set(error, [...(said.get(error) ?? []), message]);
       }
     }
     for (const node of this.form.querySelectorAll("[aria-invalid]")) if (!invalid.has(node)) node.removeAttribute("aria-invalid");
@@ -1206,7 +1234,7 @@ class Calculator {
     const [first, second, third] = p.loc;
     const id = (/** @type {any} */ x) => CSS.escape(String(x));
     if (first == "table" || first == "options") return all(`[data-${first == "table" ? "table" : "option"}="${id(second)}"]`);
-    if (first == "rivals") return all(third == null ? `[data-rival="${id(second)}"]` : `[data-rival="${id(second)}"][data-input="${id(third)}"]`);
+    if (first == "rivals") return third == null ? all(`[data-rival="${id(second)}"]`) : rowTargets(all(`[data-rival="${id(second)}"][data-input="${id(third)}"]`), p.loc.slice(3));
     if (first != "players") return [];
     /** @type {number[] | null} */
     const who = typeof second == "number" ? [second] : p.params.who ?? null;

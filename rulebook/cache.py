@@ -11,7 +11,9 @@ afresh.
 - :func:`load_export`: a game's export (``rulebook score`` without the models), JSON;
 - :func:`load_game`: a game folder's YAML as parsed, validated again on every load
   (``build``, ``serve``, ``schema``, and ``score``'s full path); :func:`load_content`,
-  every game of a project.
+  every game of a project;
+- :func:`load_findings`: what a build found in the catalogs (that they passed its checks,
+  never a failure; each catalog's counts for the translation status pages), JSON.
 """
 
 from __future__ import annotations

@@ -110,13 +110,13 @@ def _field(content: GameContent, spec: PlayerInput) -> tuple[Any, Any]:
 
 
 def _row_model(content: GameContent, spec: RowsInput) -> type[BaseModel]:
-    """One row of a rows input: every number given, each within its field's bounds, so a
-    problem names its place (``players[1].roads[3].size``)."""
+    """One row of a rows input: every number given (but those with a default), each within
+    its field's bounds, so a problem names its place (``players[1].roads[3].size``)."""
     fields: dict[str, Any] = {
         row_field.id: (
             StrictInt,
             Field(
-                ...,
+                ... if row_field.default is None else row_field.default,
                 ge=row_field.min,
                 le=row_field.max,
                 description=row_field.label

@@ -191,11 +191,19 @@ class RowField(Strict):
     min: int = 0
     #: Every number of a row has an upper bound, as every count has.
     max: int
+    #: What the number counts as when a row leaves it empty (no followers on a feature),
+    #: as an empty count counts as its least: the calculator lists it as not entered, and
+    #: gives a result meanwhile. None: every row must give it.
+    default: int | None = None
 
     @model_validator(mode="after")
     def _bounds(self) -> RowField:
         if self.max < self.min:
             raise ValueError(f"max ({self.max}) is below min ({self.min})")
+        if self.default is not None and not self.min <= self.default <= self.max:
+            raise ValueError(
+                f"default ({self.default}) is outside min ({self.min}) to max ({self.max})"
+            )
         return self
 
 
@@ -203,7 +211,8 @@ class RowsInput(_InputBase):
     """A list of records, as many as the player has, each with the same numbers (a
     tile-laying game's open features: each with its size and the player's followers on it).
 
-    Every number of a row must be given; the list holds at most ``max_rows`` rows. Nodes
+    Every number of a row must be given but those with a ``default``; the list holds at
+    most ``max_rows`` rows. Nodes
     read it with ``rows_sum``, ``rows_count`` and ``rows_award``.
     """
 

@@ -70,6 +70,26 @@ class GameFacts:
         return {sys.intern(spec["id"]): self.default_value(spec) for spec in self.inputs}
 
     @cached_property
+    def row_defaults(self) -> dict[str, dict[str, int]]:
+        """The defaulted numbers of each rows input that has some, by input and field id."""
+        found = {
+            spec["id"]: {
+                f["id"]: f["default"] for f in spec["fields"] if f.get("default") is not None
+            }
+            for spec in self.inputs
+            if spec["kind"] == "rows"
+        }
+        return {ident: fields for ident, fields in found.items() if fields}
+
+    def fill_rows(self, values: Json) -> None:
+        """Give each row of ``values`` (one player's or rival's inputs) the defaulted numbers
+        it leaves out, as the end state's model does (fields.js's twin in validate.js)."""
+        for ident, fields in self.row_defaults.items():
+            rows = values.get(ident)
+            if isinstance(rows, list):
+                values[ident] = [{**fields, **r} if isinstance(r, dict) else r for r in rows]
+
+    @cached_property
     def sequence_inputs(self) -> list[str]:
         """The inputs that hold a pile (a list)."""
         return [spec["id"] for spec in self.inputs if spec["kind"] == "sequence"]

@@ -76,6 +76,7 @@ def rival_rows(
                 fixed if computed is None else int(computed(options, table, choice_data, count))
             )
         row.update(values or {})
+        facts.fill_rows(row)
         for spec in facts.inputs:
             if spec["kind"] == "position" and row.get(spec["id"]) is None:
                 row[spec["id"]] = 0

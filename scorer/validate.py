@@ -310,6 +310,7 @@ class _Round:
             for ident in listed:
                 if isinstance(values[ident], list):
                     values[ident] = list(values[ident])
+            self.facts.fill_rows(values)
             players.append(values)
         return players
 

@@ -884,7 +884,7 @@ scoring:
       max_rows: 5
       fields:
         - {id: size, label: Size, min: 1, max: 9}
-        - {id: mine, label: Your followers, max: 3}
+        - {id: mine, label: Your followers, max: 3, default: 0}
         - {id: theirs, label: Most followers of another player, max: 3}
   values:
     - id: gift_points
@@ -1143,6 +1143,15 @@ ROW_CASES: list[tuple[str, list[Json], list[Json], dict[str, int]]] = [
         [_road(5, 1, 2)] * 3,
         [_road(5, 1, 2)],
         {"roads": 0, "road_counts": 9, "road_award": 15, "road_pool": 9},
+    ),
+    (
+        # Followers left out count as their default, none: the 4 is not held, the 6 is
+        # (6); 2 rows, both of size 3 or more, the 4 lost (2 + 2 + 1); the 6 first, the 4
+        # second (5 + 3); 0 x 4 takes no part, 2 x 6 = 12 alone first (6).
+        "followers left out count as none",
+        [{"size": 4, "theirs": 1}, {"size": 6, "mine": 2, "theirs": 1}],
+        [{"size": 3, "theirs": 0}],
+        {"roads": 6, "road_counts": 5, "road_award": 8, "road_pool": 6},
     ),
 ]
 

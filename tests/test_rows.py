@@ -103,7 +103,9 @@ def test_the_end_state_schema_bounds_every_number_and_the_rows() -> None:
     assert player["maxItems"] == 5
     row = schema["$defs"][player["items"]["$ref"].split("/")[-1]]
     assert row["additionalProperties"] is False
-    assert row["required"] == ["size", "mine", "theirs"]
+    # Followers have a default (none): a row may leave them out.
+    assert row["required"] == ["size", "theirs"]
+    assert row["properties"]["mine"] == {"type": "integer", "minimum": 0, "maximum": 3}
     assert row["properties"]["size"] == {"type": "integer", "minimum": 1, "maximum": 9}
 
 
@@ -154,6 +156,8 @@ def test_a_rows_input_is_declared_with_distinct_bounded_fields() -> None:
     for fields, max_rows in [
         ([{"id": "a", "label": "A", "max": 2}] * 2, 3),
         ([{"id": "a", "label": "A", "min": 3, "max": 2}], 3),
+        ([{"id": "a", "label": "A", "min": 1, "max": 2, "default": 0}], 3),
+        ([{"id": "a", "label": "A", "max": 2, "default": 3}], 3),
         ([{"id": "a", "label": "A"}], 3),
         ([{"id": "a", "label": "A", "max": 2}], 0),
         ([], 3),

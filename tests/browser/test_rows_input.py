@@ -23,14 +23,24 @@ PROBE = [
         "inputs:\n",
         "  - id: roads\n    kind: rows\n    label: Routes ouvertes\n    max_rows: 4\n"
         "    fields:\n      - {id: size, label: Taille, min: 1, max: 9}\n"
-        "      - {id: mine, label: Vos partisans, max: 3}\n",
+        "      - {id: mine, label: Vos partisans, max: 3}\n"
+        # Cities: followers left empty count as none (their default).
+        "  - id: cities\n    kind: rows\n    label: Villes ouvertes\n    max_rows: 4\n"
+        "    fields:\n      - {id: size, label: Taille, min: 1, max: 9}\n"
+        "      - {id: mine, label: Vos partisans, max: 3, default: 0}\n",
     ),
     (
         "values:\n",
         "  - id: road_points\n    compute:\n      rows_sum:\n        of: {input: roads}\n"
-        "        each: {if: {cond: {gt: [{field: mine}, 0]}, then: {field: size}}}\n",
+        "        each: {if: {cond: {gt: [{field: mine}, 0]}, then: {field: size}}}\n"
+        "  - id: city_points\n    compute:\n      rows_sum:\n        of: {input: cities}\n"
+        "        each: {sum: [{field: size}, {field: mine}]}\n",
     ),
-    ("categories:\n", "  - {id: roads, label: Routes, value: road_points}\n"),
+    (
+        "categories:\n",
+        "  - {id: roads, label: Routes, value: road_points}\n"
+        "  - {id: cities, label: Villes, value: city_points}\n",
+    ),
 ]
 
 PHONE = {"width": 360, "height": 740}
@@ -136,6 +146,40 @@ def test_rows_are_added_removed_and_filled_on_a_phone(browser: Any, rows_url: st
     kept = page.locator('[data-rows="roads"][data-player-rows="0"] input[data-row-field="mine"]')
     kept.first.wait_for()
     assert [kept.nth(k).input_value() for k in range(kept.count())] == ["2", "0"]
+    context.close()
+
+
+def test_a_row_number_left_empty_counts_as_its_default(browser: Any, rows_url: str) -> None:
+    """A city's followers left empty count as none: the result shows, and the empty number
+    is listed as not entered, by its row, as an empty count is (not as still to enter)."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(rows_url + "en/momiji/scoring/")
+    calc = widget_ready(page, "[data-calculator]")
+    rows = calc.locator('[data-rows="cities"][data-player-rows="0"]')
+    rows.locator("[data-rows-add]").click()
+    mine = rows.locator('input[data-row-index="0"][data-row-field="mine"]')
+    assert mine.get_attribute("placeholder") == "0"
+    size = rows.locator('input[data-row-index="0"][data-row-field="size"]')
+    size.click()
+    size.press_sequentially("5", delay=90)
+    result = calc.locator('[data-result="breakdown.cities"][data-player="0"]')
+    result.wait_for()
+    assert result.inner_text().strip() == "5"
+    assert calc.locator("[data-problems]").count() == 0
+    listed = calc.locator('[data-not-entered-field="cities:0:0:mine"]')
+    assert listed.inner_text().startswith("Villes ouvertes, Row 1, Vos partisans")
+    # Its link takes the reader to that very number.
+    listed.click()
+    assert page.evaluate("document.activeElement.dataset.rowField") == "mine"
+
+    # Entered, it counts as given and is no longer listed.
+    mine.press_sequentially("2", delay=90)
+    page.wait_for_function(
+        '() => document.querySelector(\'[data-result="breakdown.cities"][data-player="0"]\')'
+        "?.textContent.trim() === '7'"
+    )
+    assert listed.count() == 0
     context.close()
 
 

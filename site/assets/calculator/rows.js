@@ -43,8 +43,8 @@ export const rowsWithin = (spec, text) =>
   parseRows(spec, text).every((row) => row.every((x, k) => x === "" || (Number(x) >= (spec.fields[k].min ?? 0) && Number(x) <= spec.fields[k].max)));
 
 /**
- * The end state's list of records: a blank number is left out (the runtime reports it
- * missing at its path), text that is not a whole number goes in as text (reported too).
+ * The end state's list of records: a blank number is left out (the runtime counts it as
+ * its field's default, or reports it missing at its path when it has none), text that is not a whole number goes in as text (reported too).
  * @param {any} spec @param {any} text @returns {Record<string, any>[]}
  */
 export function rowsValue(spec, text) {
@@ -111,6 +111,8 @@ export function rowsControl(o) {
           el("label", { for: id }, o.label(field.label, `${context}.label`)),
           el("input", {
             id, type: "number", inputmode: "numeric", pattern: "[0-9]*", min: field.min ?? 0, max: field.max, step: 1,
+            // A number with a default shows it while empty, as a count shows its 0.
+            placeholder: field.default ?? null,
             autocomplete: "off", value: row[k], "aria-describedby": `${legendId} ${id}-error`,
             "data-input": spec.id, ...owner, "data-row-index": r, "data-row-field": field.id, "data-focus-key": key(`${r}:${field.id}`),
             on: { input: (/** @type {Event} */ e) => { rows[r][k] = /** @type {HTMLInputElement} */ (e.target).value; changed(); } },

@@ -24,7 +24,7 @@ import { registerOffline } from "./offline.js";
 import { hidden as hiddenInputs, placeDependents, settle, tieOnly } from "./relevance.js";
 import { labelList, rivalVerdict, sayVerdict, unscored, verdict } from "./explain.js";
 import { excerpt, ProblemWords } from "./problems.js";
-import { blankRows, rowsControl, rowsValue, rowTargets } from "./rows.js";
+import { blankRows, parseRows, rowsControl, rowsValue, rowTargets } from "./rows.js";
 import * as scoring from "./scoring.js";
 import * as setup from "./setup.js";
 import { attachCalculator, attachSetup } from "./table.js";
@@ -1100,7 +1100,7 @@ class Calculator {
    * The number fields left empty that count: every one a total reads, and those only a
    * tiebreaker reads for a player whose total ties. The engine counts an empty field as
    * its default (0), so the results say which ones are empty.
-   * @param {any} result @returns {{player: number, spec: any}[]}
+   * @param {any} result @returns {{player: number, spec: any, row?: number, field?: any}[]}
    */
   notEntered(result) {
     const first = this.game.scoring.ranking.keys[0].value;
@@ -1126,6 +1126,15 @@ class Calculator {
         if (this.hiddenBy?.[i]?.has(spec.id)) continue; // it does not count for them
         if (String(this.values[i][spec.id] ?? "").trim() === "") out.push({ player: i, spec });
       }
+      for (const spec of active) {
+        if (spec.kind !== "rows" || this.hiddenBy?.[i]?.has(spec.id)) continue;
+        if ((tiebreakOnly.has(spec.id) || folded.has(spec.id)) && !tied(i)) continue;
+        // A row's number with a default counts as it when left empty, as an empty count
+        // does: listed like one, by its row (one without a default is missing instead).
+        parseRows(spec, this.values[i][spec.id]).forEach((row, r) => spec.fields.forEach((/** @type {any} */ field, /** @type {number} */ k) => {
+          if (field.default != null && row[k].trim() === "") out.push({ player: i, spec, row: r, field });
+        }));
+      }
     }
     return out;
   }
@@ -1133,7 +1142,7 @@ class Calculator {
   /**
    * The empty fields that count, a line per player, each field a link to it; a field
    * whose default is not 0 says what it counts as.
-   * @param {{player: number, spec: any}[]} blank
+   * @param {{player: number, spec: any, row?: number, field?: any}[]} blank
    */
   notEnteredList(blank) {
     if (!blank.length) return [];
@@ -1142,13 +1151,16 @@ class Calculator {
     for (let i = 0; i < this.count; i++) {
       const mine = blank.filter((b) => b.player === i);
       if (!mine.length) continue;
-      const links = mine.map(({ spec }) => {
-        const label = String(spec.label ?? spec.id);
-        const fallback = runtime.validation.defaultValue(this.game, spec);
+      const links = mine.map(({ spec, row, field }) => {
+        // A row's number is named as a problem names it ("Open roads, Row 2, Followers").
+        const label = row == null ? String(spec.label ?? spec.id) : [spec.label, t.t("calc_row", { n: t.num(row + 1) }), field.label].join(", ");
+        const fallback = row == null ? runtime.validation.defaultValue(this.game, spec) : field.default;
         // A folded box or list has no empty state to explain: its name is enough.
-        const text = fallback === 0 || spec.kind !== "count" ? label : t.t("calc_counted_as", { field: label, value: t.num(fallback) });
-        const target = /** @type {HTMLElement | null} */ (this.form.querySelector(`[data-input="${CSS.escape(spec.id)}"][data-player="${i}"]`));
-        return target ? el("button", { type: "button", class: "rb-link", "data-not-entered-field": `${spec.id}:${i}`, on: { click: () => this.reveal(target) } }, text) : text;
+        const text = fallback === 0 || (spec.kind !== "count" && row == null) ? label : t.t("calc_counted_as", { field: label, value: t.num(fallback) });
+        const at = row == null ? "" : `[data-row-index="${row}"][data-row-field="${CSS.escape(field.id)}"]`;
+        const target = /** @type {HTMLElement | null} */ (this.form.querySelector(`[data-input="${CSS.escape(spec.id)}"][data-player="${i}"]${at}`));
+        const key = row == null ? `${spec.id}:${i}` : `${spec.id}:${i}:${row}:${field.id}`;
+        return target ? el("button", { type: "button", class: "rb-link", "data-not-entered-field": key, on: { click: () => this.reveal(target) } }, text) : text;
       });
       list.append(el("li", { "data-not-entered-player": i }, this.nameOf(i), t.colon(), ...links.flatMap((x, k) => (k ? [", ", x] : [x]))));
     }

@@ -31,6 +31,22 @@ export function defaultValue(game, spec) {
   return spec.kind == "flag" ? false : spec.kind == "sequence" || spec.kind == "rows" ? [] : spec.kind == "choice" ? (spec.default ?? null) : null;
 }
 
+/**
+ * Give each row of ``values`` (one player's or rival's inputs) the defaulted numbers it
+ * leaves out, as the end state's model does (scorer/facts.py, fill_rows).
+ * @param {any} game @param {Record<string, any>} values
+ */
+export function fillRows(game, values) {
+  for (const spec of game.scoring.inputs) {
+    if (spec.kind != "rows" || !Array.isArray(values[spec.id])) continue;
+    const fields = spec.fields.filter((/** @type {any} */ f) => f.default != null);
+    if (!fields.length) continue;
+    values[spec.id] = values[spec.id].map((/** @type {any} */ r) =>
+      r && typeof r == "object" && !Array.isArray(r) ? { ...Object.fromEntries(fields.map((/** @type {any} */ f) => [f.id, f.default])), ...r } : r);
+  }
+  return values;
+}
+
 /** The data of the choice made for each table input (a scoring tile's awards). @param {any} game @param {Record<string, any>} table */
 export function choiceData(game, table) {
   return Object.fromEntries((game.scoring.table ?? []).map((/** @type {any} */ spec) => [spec.id, chosenData(spec, table[spec.id])]));
@@ -112,7 +128,7 @@ class Round {
     tableOk = tableOk && !tableProblems.length;
     this.problems.push(...tableProblems);
 
-    const players = given.map((p) => Object.fromEntries(s.inputs.map((/** @type {any} */ x) => [x.id, clean(Object.hasOwn(p, x.id) ? p[x.id] : defaultValue(game, x))])));
+    const players = given.map((p) => fillRows(game, Object.fromEntries(s.inputs.map((/** @type {any} */ x) => [x.id, clean(Object.hasOwn(p, x.id) ? p[x.id] : defaultValue(game, x))]))));
     /** @type {Set<string>} */
     const unchecked = new Set();
     for (const spec of s.inputs) {
@@ -328,6 +344,7 @@ function rivalRows(g, given, options, table, choiceData, count, empty) {
     const computed = g.rivalFixed[rival.id] ?? {};
     for (const [id, fixed] of Object.entries(rival.fixed ?? {})) row[id] = computed[id] ? num(computed[id](options, table, choiceData, count)) : fixed;
     Object.assign(row, values ?? {});
+    fillRows(g.game, row);
     for (const x of s.inputs) if (x.kind == "position") row[x.id] ??= 0;
     rows[rival.id] = row;
   }

@@ -97,6 +97,25 @@ class ProblemWords:
             found.append(self.translate(context, labels[name]) if name in labels else name)
         return found
 
+    def _shared_where(self, loc: Sequence[Any]) -> list[str]:
+        """A shared row's place in words ("Row 2", "Followers", and whose), as problems.js
+        says them."""
+        spec = self._table.get(str(loc[1]))
+        rest = loc[2:]
+        if spec is None or spec.kind != "rows" or not isinstance(rest[0], int):
+            return []
+        found = [self.ui("calc_row", {"n": self.number(rest[0] + 1)})]
+        if len(rest) >= 2:
+            name = str(rest[1])
+            for part, fields in (("fields", spec.fields), ("per_player", spec.per_player)):
+                label = next((f.label for f in fields if f.id == name), None)
+                if label is not None:
+                    context = f"scoring.table.{spec.id}.{part}.{name}.label"
+                    found.append(self.translate(context, label))
+        if len(rest) >= 3 and isinstance(rest[2], int):
+            found.append(self.player(rest[2]))
+        return found
+
     def option_label(self, ident: str) -> str:
         option = self._options.get(ident)
         if option is None:
@@ -182,7 +201,7 @@ class ProblemWords:
             words["given"] = self.players(params["count"])
         if "min" in params and code in ("player_count", "option_required", "option_not_for_count"):
             words["range"] = self.player_range(params["min"], params["max"])
-        if code == "names_count":
+        if code in ("names_count", "per_player_count"):
             words["table"] = self.players(params["players"])
         if code == "wrong_game":
             words["expected"] = words["game"]
@@ -222,6 +241,8 @@ class ProblemWords:
             return self.rival_where(str(loc[1]), loc[2:])
         if len(loc) == 2 and loc[0] == "table":
             return self.table_label(str(loc[1]))
+        if len(loc) >= 3 and loc[0] == "table":  # a number of a row the players share
+            return ", ".join([self.table_label(str(loc[1])), *self._shared_where(loc)])
         if len(loc) == 2 and loc[0] == "options" and "option" not in problem.params:
             return self.option_label(str(loc[1]))  # (a message with {option} names it)
         return ""

@@ -202,6 +202,9 @@ class Bounds:
             for f in spec.fields
             if f.id == ident
         ]
+        found += [
+            Range(f.min, f.max) for t in self.tables.values() for f in t.fields if f.id == ident
+        ]
         return union(*found) if found else UNKNOWN
 
     def pile(self, ref: ex.InputRef) -> SequenceInput | None:
@@ -322,6 +325,15 @@ def _rows_award(b: Bounds, node: ex.RowsAward) -> Range:
     return _awarded(b.of(x) for x in node.rows_award.awards)
 
 
+def _rows_majority(b: Bounds, node: ex.RowsMajority) -> Range:
+    """Every row's awards at best, rows the table may hold times over; unknown unbounded."""
+    spec = node.rows_majority
+    table = b.tables.get(spec.of.table)
+    most = table.max_rows if table is not None else None
+    awarded = _awarded(b.of(x) for x in spec.awards)
+    return UNKNOWN if most is None else union(times(awarded, 0, most), exactly(0))
+
+
 def _set_collection(b: Bounds, node: ex.SetCollection) -> Range:
     spec = node.set_collection
     families = [b.of(f).most for f in spec.families]
@@ -398,6 +410,7 @@ _RULES: dict[type, _Rule] = {
     ex.RowsSum: _rows_sum,
     ex.RowsCount: _rows_count,
     ex.RowsAward: _rows_award,
+    ex.RowsMajority: _rows_majority,
     ex.SetCollection: _set_collection,
     ex.BestAssignment: _best_assignment,
     ex.RankAward: _rank_award,

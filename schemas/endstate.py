@@ -40,6 +40,7 @@ from schemas.scoring import (
     PositionInput,
     RowsInput,
     SequenceInput,
+    TableInput,
 )
 
 
@@ -130,6 +131,32 @@ def _row_model(content: GameContent, spec: RowsInput) -> type[BaseModel]:
     return create_model(name, __config__=ConfigDict(extra="forbid"), **fields)
 
 
+def _table_rows_field(content: GameContent, spec: TableInput) -> tuple[Any, Any]:
+    """A rows table input: a list of records, each with its own numbers and, for each
+    per-player field, a list of one number per player (its length is checked against the
+    player count with the other cross-field checks)."""
+    fields: dict[str, Any] = {}
+    for row_field in spec.fields:
+        fields[row_field.id] = (
+            StrictInt,
+            Field(
+                ... if row_field.default is None else row_field.default,
+                ge=row_field.min,
+                le=row_field.max,
+                description=row_field.label,
+            ),
+        )
+    for row_field in spec.per_player:
+        number = Annotated[StrictInt, Field(ge=row_field.min, le=row_field.max)]
+        fields[row_field.id] = (
+            list[number],
+            Field(..., max_length=content.game.players.max, description=row_field.label),
+        )
+    name = _model_name(content, "TableRow" + spec.id.title().replace("_", ""))
+    row = create_model(name, __config__=ConfigDict(extra="forbid"), **fields)
+    return list[row], Field(default_factory=list, max_length=spec.max_rows, description=spec.label)
+
+
 def _model_name(content: GameContent, suffix: str) -> str:
     return "".join(part.capitalize() for part in content.id.split("_")) + suffix
 
@@ -159,6 +186,9 @@ def end_state_model(content: GameContent) -> type[BaseModel]:
                 number | None,
                 Field(None, description=table_input.label),
             )
+            continue
+        if table_input.kind == "rows":
+            table_fields[table_input.id] = _table_rows_field(content, table_input)
             continue
         kind = Literal[tuple(c.id for c in content.table_choices(table_input))]
         table_fields[table_input.id] = (kind | None, Field(None, description=table_input.label))

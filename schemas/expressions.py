@@ -496,6 +496,39 @@ class RowsAward(RowsNode):
     row_fields: ClassVar[tuple[str, ...]] = ("by",)
 
 
+class RowsMajoritySpec(Strict):
+    """Each row of a rows table input awards its points among the players by their
+    ``by`` number in that row (higher first), with a stated tie policy (as
+    ``rank_award``'s); a player whose number is below ``at_least`` takes no place."""
+
+    of: TableRef
+    #: One of the table input's ``per_player`` fields (each player's followers).
+    by: Identifier
+    #: Points per place, computed for each row: ``{field: ...}`` reads the row's own numbers.
+    awards: list[Expr] = Field(min_length=1)
+    ties: TiePolicy
+    at_least: Expr = 1
+
+
+class RowsMajority(RowsNode):
+    """The points the player takes from the rows the table shares, added up: each road
+    scores its size for whoever has the most followers on it."""
+
+    model_config = _title("rows_majority")
+    rows_majority: RowsMajoritySpec
+    row_fields: ClassVar[tuple[str, ...]] = ("awards",)
+
+    def rows(self) -> InputRef:
+        raise TypeError("rows_majority reads a table input: see rows_table()")
+
+    def rows_table(self) -> str:
+        """The rows table input this node reads."""
+        return self.rows_majority.of.table
+
+    def expected_inputs(self) -> list[tuple[str, tuple[str, ...]]]:
+        return []
+
+
 # ----------------------------------------------------------------------------------------
 # Mechanics with a name of their own
 # ----------------------------------------------------------------------------------------
@@ -770,6 +803,7 @@ NODE_MODELS: tuple[type[Node], ...] = (
     RowsSum,
     RowsCount,
     RowsAward,
+    RowsMajority,
     SetCollection,
     SortedKey,
     BestAssignment,
@@ -883,6 +917,7 @@ Expr = TypeAliasType(
             | Annotated[RowsSum, Tag("rows_sum")]
             | Annotated[RowsCount, Tag("rows_count")]
             | Annotated[RowsAward, Tag("rows_award")]
+            | Annotated[RowsMajority, Tag("rows_majority")]
             | Annotated[SetCollection, Tag("set_collection")]
             | Annotated[SortedKey, Tag("sorted_key")]
             | Annotated[BestAssignment, Tag("best_assignment")]

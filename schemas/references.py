@@ -32,6 +32,7 @@ from schemas.expressions import (
     OptionRef,
     RankAward,
     RivalRef,
+    RowsMajority,
     RowsNode,
     Scope,
     TableRef,
@@ -242,8 +243,14 @@ class _Checker:
             value = getattr(spec, name)
             inner = _narrow(scope, rules.get(name))
             if name in type(node).row_fields:
-                inner = _per_row(inner, node.rows().input)
-            self._visit(file, value, (*base, info.alias or name), inner, {})
+                table = node.rows_table() if isinstance(node, RowsMajority) else None
+                inner = _per_row(inner, node.rows().input if table is None else f"table:{table}")
+            where = (*base, info.alias or name)
+            if isinstance(value, list):  # rows_majority's awards: one expression a place
+                for index, item in enumerate(value):
+                    self._visit(file, item, (*where, index), inner, {})
+            else:
+                self._visit(file, value, where, inner, {})
 
     def _field(self, file: str, path: Path, node: FieldRef, scope: Scope) -> None:
         """A row's number: inside a row expression, one of its rows input's fields."""
@@ -256,12 +263,17 @@ class _Checker:
                 "row expressions of rows_sum (each), rows_count (where) and rows_award (by)",
             )
             return
-        spec = self.inputs.get(scope.rows)
-        if isinstance(spec, RowsInput):  # otherwise reported at the node's `of`
+        table = scope.rows.removeprefix("table:") if scope.rows.startswith("table:") else None
+        spec = self.inputs.get(scope.rows) if table is None else self.tables.get(table)
+        # A shared row's per-player numbers are its node's ``by``, not the row's own.
+        if isinstance(spec, RowsInput) or (spec is not None and spec.kind == "rows"):
             fields = [f.id for f in spec.fields]
             if node.field not in fields:
                 message = _unknown("field", node.field, fields)
-                self.add(file, where, f"{message} (a field of rows input {scope.rows!r})")
+                owner = (
+                    f"rows input {scope.rows!r}" if table is None else f"rows table input {table!r}"
+                )
+                self.add(file, where, f"{message} (a field of {owner})")
 
     # -- one node -----------------------------------------------------------------------
 
@@ -288,6 +300,12 @@ class _Checker:
                 self.add(file, path, f"{name} reads {wanted}, but input {ident!r} is a {spec.kind}")
         if isinstance(node, FieldRef):
             self._field(file, path, node, scope)
+        if isinstance(node, RowsMajority):
+            self._rows_majority(file, path, node)
+        shared = self.tables.get(node.table) if isinstance(node, TableRef) else None
+        if shared is not None and shared.kind == "rows" and path[-2:] != ("rows_majority", "of"):
+            message = f"table input {shared.id!r} is a list of rows: only rows_majority reads it"
+            self.add(file, (*path, "table"), message)
         check: Callable[[_Checker, str, Path, Any], None] | None = _NODE_CHECKS.get(type(node))
         if check is not None:
             check(self, file, path, node)
@@ -389,6 +407,23 @@ class _Checker:
                     self.add(file, where, _unknown("table input", data.table, self.tables))
                 else:
                     self._choice_field(file, where, data.table, data.field)
+
+    def _rows_majority(self, file: str, path: Path, node: RowsMajority) -> None:
+        """``of`` a rows table input (an unknown one is reported at the reference), ``by``
+        one of its per-player fields."""
+        spec = node.rows_majority
+        table = self.tables.get(spec.of.table)
+        base = (*path, "rows_majority")
+        if table is None:
+            return
+        if table.kind != "rows":
+            message = f"rows_majority reads a rows table input, but {table.id!r} is a {table.kind}"
+            self.add(file, (*base, "of"), message)
+            return
+        fields = [f.id for f in table.per_player]
+        if spec.by not in fields:
+            message = _unknown("per-player field", spec.by, fields)
+            self.add(file, (*base, "by"), f"{message} (of rows table input {table.id!r})")
 
     def _best_assignment(self, file: str, path: Path, node: BestAssignment) -> None:
         spec = node.best_assignment

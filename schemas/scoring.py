@@ -284,7 +284,7 @@ class TableInput(Strict):
     """
 
     id: Identifier
-    kind: Literal["choice", "count"] = "choice"
+    kind: Literal["choice", "count", "rows"] = "choice"
     label: Text
     help: Text | None = None
     group: Identifier | None = None
@@ -295,9 +295,28 @@ class TableInput(Strict):
     min: int = 0
     max: int | None = None
     when: Expr | None = None
+    #: A rows table input (``kind: rows``): the features the players share, each row
+    #: entered once for the table: its own numbers (``fields``: a road's size) and one
+    #: number per player for each of ``per_player`` (each player's followers on it).
+    fields: list[RowField] = Field(default_factory=list, max_length=MAX_ROW_FIELDS)
+    per_player: list[RowField] = Field(default_factory=list, max_length=MAX_ROW_FIELDS)
+    max_rows: int | None = Field(default=None, ge=1, le=MAX_ROWS)
 
     @model_validator(mode="after")
     def _choices_or_component(self) -> TableInput:
+        rows = (self.fields, self.per_player, self.max_rows)
+        if self.kind == "rows":
+            if self.choices or self.component is not None or self.distinct_within_group:
+                raise ValueError(
+                    "a rows table input is a list of records: it has no choices, component "
+                    "or distinct_within_group"
+                )
+            if self.max_rows is None or not self.per_player:
+                raise ValueError("a rows table input gives max_rows and per_player fields")
+            require_unique([f.id for f in (*self.fields, *self.per_player)], "row field")
+            return self
+        if any(rows[:2]) or self.max_rows is not None:
+            raise ValueError("fields, per_player and max_rows belong to a rows table input")
         if self.kind == "count":
             if self.choices or self.component is not None or self.distinct_within_group:
                 raise ValueError(

@@ -56,6 +56,7 @@ CODES: dict[str, tuple[str, ...]] = {
     "option_required": ("option", "count", "min", "max"),
     "option_not_for_count": ("option", "count", "min", "max"),
     "names_count": ("count", "players"),
+    "per_player_count": ("count", "players"),
     "deck_too_small": ("step", "count", "available"),
     "duplicate_name": ("name",),
     "not_used": ("value",),

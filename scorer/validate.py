@@ -345,10 +345,18 @@ class _Round:
                     problems.append(Problem(loc, "not_used", {"value": chosen}))
                 if spec["kind"] == "count":
                     table[ident] = spec["min"]
+                if spec["kind"] == "rows":
+                    table[ident] = []
                 continue
             if spec["kind"] == "count":
                 # A number the table counts (checked by its field); none given is its least.
                 table[ident] = spec["min"] if chosen is None else chosen
+                continue
+            if spec["kind"] == "rows":
+                rows, wrong = self._shared_rows(spec, chosen, count)
+                problems += wrong
+                # Rows with a number missing or extra for a player are read as none.
+                table[ident] = [] if wrong else rows
                 continue
             offered = spec["choices"]  # resolved in the export, component items included
             allowed = [
@@ -375,6 +383,25 @@ class _Round:
             else:
                 seen[value] = spec["id"]
         return choice_data, problems
+
+    def _shared_rows(
+        self, spec: dict[str, Any], rows: list[dict[str, Any]] | None, count: int
+    ) -> tuple[list[dict[str, Any]], list[Problem]]:
+        """The shared rows with their defaulted numbers filled in (copies: the end state is
+        left as given), and a problem for each per-player field of a row that does not give
+        one number per player at the table (its numbers were checked by its fields)."""
+        problems: list[Problem] = []
+        defaults = {f["id"]: f["default"] for f in spec["fields"] if f.get("default") is not None}
+        filled = [{**defaults, **row} for row in rows or []]
+        for index, row in enumerate(filled):
+            for per_player in spec["per_player"]:
+                given = len(row[per_player["id"]])
+                if given != count:
+                    loc = ("table", spec["id"], index, per_player["id"])
+                    problems.append(
+                        Problem(loc, "per_player_count", {"count": given, "players": count})
+                    )
+        return filled, problems
 
     # -- the content's constraints ---------------------------------------------------------
 

@@ -162,6 +162,9 @@ def fresh_states(content: GameContent) -> st.SearchStrategy[dict[str, Any]]:
                 most = spec.max if spec.max is not None else spec.min + 5
                 table[spec.id] = draw(st.integers(spec.min, most))
                 continue
+            if spec.kind == "rows":
+                table[spec.id] = draw(_shared_rows(spec, count))
+                continue
             allowed = [c.id for c in content.table_choices(spec) if _active(c, options, count)]
             taken = (
                 used.setdefault(spec.group or "", set()) if spec.distinct_within_group else set()
@@ -256,3 +259,19 @@ junk = st.recursive(
     ),
     max_leaves=8,
 )
+
+
+def _shared_rows(spec: Any, count: int) -> st.SearchStrategy[list[dict[str, Any]]]:
+    """Rows the table shares: each its own numbers (a defaulted one sometimes left out) and
+    one number per player for each per-player field, all within bounds; a few rows."""
+    row: dict[str, st.SearchStrategy[Any]] = {f.id: st.integers(f.min, f.max) for f in spec.fields}
+    row |= {
+        f.id: st.lists(st.integers(f.min, f.max), min_size=count, max_size=count)
+        for f in spec.per_player
+    }
+    optional = [f.id for f in spec.fields if f.default is not None]
+    drawn = st.fixed_dictionaries(
+        {k: v for k, v in row.items() if k not in optional},
+        optional={k: row[k] for k in optional},
+    )
+    return st.lists(drawn, max_size=min(spec.max_rows or 0, 4))

@@ -197,3 +197,35 @@ def test_the_bounds_example_says_what_validate_refuses() -> None:
     text = CONTRIBUTING.read_text(encoding="utf-8")
     assert problem.message.split(":")[0] in text.replace("\n", " ")
     assert "the index may be -1 to 3 here" in problem.message
+
+
+def test_the_shared_rows_example_scores_what_contributing_says() -> None:
+    """The shared rows example: its table's roads for two players, each player's points."""
+    text = CONTRIBUTING.read_text(encoding="utf-8")
+    block = text.split("<!-- example: shared_rows ", 1)[1].split("<!-- /example -->", 1)[0]
+    declared = yaml.safe_load(block.split("```yaml\n", 1)[1].split("```", 1)[0])
+    rows = json.loads(block.split("```json\n", 1)[1].split("```", 1)[0])
+    stated = {
+        cells[0].strip(" `"): [int(c) for c in cells[1:]]
+        for line in block.splitlines()
+        if line.startswith("| `") and len(cells := line.strip("|").split("|")) == 3
+    }
+    scoring = {
+        "kind": "points",
+        **declared,
+        "inputs": [{"id": "extra", "kind": "count", "label": "Extra", "max": 9}],
+        "categories": [
+            {"id": v["id"], "label": v["id"], "value": v["id"]} for v in declared["values"]
+        ],
+        "ranking": {"keys": [{"value": "total", "label": "Points"}]},
+    }
+    content = GameContent.model_validate({**_GAME, "scoring": scoring})
+    assert not check_references(content), check_references(content)
+    players = [{"name": "Ana"}, {"name": "Bo"}]
+    state = {"game": "example", "table": {"shared_roads": rows}, "players": players}
+    found = score_outcome(GameEngine(content), state)
+    assert not found.problems and found.result is not None, found.problems
+    result = found.result.to_json()["players"]
+    assert stated
+    for value, points in stated.items():
+        assert [p["breakdown"][value] for p in result] == points

@@ -821,6 +821,17 @@ scoring:
       default: classic
       choices: [{id: classic, label: Classic}, {id: alt, label: Alternative}]
   table:
+    # Roads the players share: a size, a bonus left empty as 0, each player's followers
+    # (tests/test_table_rows.py works its cases out by hand).
+    - id: shared_roads
+      kind: rows
+      label: Shared roads
+      max_rows: 6
+      fields:
+        - {id: size, label: Size, min: 1, max: 20}
+        - {id: bonus, label: Bonus, max: 5, default: 0}
+      per_player:
+        - {id: followers, label: Followers, max: 7}
     - id: region_1
       label: Region 1
       group: regions
@@ -887,6 +898,9 @@ scoring:
         - {id: mine, label: Your followers, max: 3, default: 0}
         - {id: theirs, label: Most followers of another player, max: 3}
   values:
+    - id: shared
+      compute: {rows_majority: {of: {table: shared_roads}, by: followers, awards: [{sum: [{field: size}, {field: bonus}]}], ties: dense}}
+    - {id: shared_pool, compute: {rows_majority: {of: {table: shared_roads}, by: followers, awards: [6, 2], ties: pool_floor}}}
     - id: gift_points
       compute: {sum: [{input: gifts}, {neighbours: {of: {product: [{input: gifts}, 2]}, offsets: [-1, 1]}}]}
     - {id: left_gems, compute: {neighbours: {of: {input: gems_a}, offsets: [1], seat: {input: seat}, aggregate: maximum}}}
@@ -1013,6 +1027,8 @@ scoring:
           - {most: {of: {input: gems_b}, points: 2, at_least: {table: bounty}}}
           - {held_award: {of: {input: gifts}, holder: {input: star}, holder_points: 3, other_points: 1, at_least: {option: big}}}
   categories:
+    - {id: shared, label: Shared roads, value: shared}
+    - {id: shared_pool, label: Shared pool, value: shared_pool}
     - {id: coins, label: Coins, value: coin_points}
     - {id: temple, label: Temple, value: temple_award}
     - {id: temple_comp, label: Temple (competition), value: temple_comp}

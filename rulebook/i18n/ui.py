@@ -471,6 +471,14 @@ UI_STRINGS: tuple[UiString, ...] = (
                 "{count} names given for {table}",
             ),
             (
+                "per_player_count",
+                "{count} number given for {table}",
+                "a row the players share",
+                "One number per player: each player's followers on a road. {table} is like "
+                "'4 players'.",
+                "{count} numbers given for {table}",
+            ),
+            (
                 "deck_too_small",
                 "not enough to deal: {count} needed, the deck holds {available}",
                 "a setup",

@@ -111,6 +111,7 @@ def localized_export(
             if isinstance(item.get("chip"), str):  # a number stays as it is
                 item["chip"] = tr(f"{where}.chip", item["chip"])
             labelled(item.get("fields", []), f"{where}.fields")  # a rows input's numbers
+            labelled(item.get("per_player", []), f"{where}.per_player")  # a shared row's
             for choice in item.get("choices", []):
                 # Choices drawn from a component (scoring tiles) are that component's items.
                 context = (

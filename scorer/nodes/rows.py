@@ -64,6 +64,13 @@ class FieldRule(Rule["ex.FieldRef"]):
         ident = d.rows_input or next(
             (i for i, s in d.inputs.items() if node.field in _labels(s)), ""
         )
+        if ident.startswith("table:"):  # a row the table shares (rows_majority)
+            table = ident.removeprefix("table:")
+            label = Label(
+                f"scoring.table.{table}.fields.{node.field}.label",
+                _labels(d.tables.get(table)).get(node.field, node.field),
+            )
+            return phrase("describe_row_field", field=label)
         label = Label(
             f"scoring.inputs.{ident}.fields.{node.field}.label",
             _labels(d.inputs.get(ident)).get(node.field, node.field),
@@ -158,3 +165,49 @@ class RowsAwardRule(Rule["ex.RowsAward"]):
             parts.append(phrase("describe_at_least", at_least=least))
         parts.append(phrase(_TIES_ROWS[spec.ties]))
         return items(parts, ";")
+
+
+@register
+class RowsMajorityRule(Rule["ex.RowsMajority"]):
+    """Each shared row awards its points among the players by their number in it (the
+    followers each player has on a road), as ``rank_award`` does among players."""
+
+    name = "rows_majority"
+
+    def build(self, a: dict[str, Any], t: Tools) -> Fn:
+        ident, by = str(a["of"]["table"]), str(a["by"])
+        awards, ties, least = t.each(a["awards"]), str(a["ties"]), t.sub(a.get("at_least", 1))
+
+        def fn(c: Ctx, i: int) -> int:
+            total, saved = 0, c.W
+            try:
+                # A faulty or absent list is no row (its problem is reported at its path).
+                for row in c.T.get(ident) or []:
+                    c.W = row
+                    points, _ = mechanics.rank_award(
+                        list(row[by]), [f(c, i) for f in awards], ties, 0, least(c, i), None
+                    )
+                    # A rival (after the players) has no number in a shared row.
+                    total += points[i] if i < len(points) else 0
+            finally:
+                c.W = saved
+            return total
+
+        return fn
+
+    def words(self, d: Describer, node: ex.RowsMajority) -> Part:
+        from scorer.nodes.table import _TIES
+
+        spec = node.rows_majority
+        table = d.tables[spec.of.table]
+        label = {f.id: f.label for f in table.per_player}.get(spec.by, spec.by)
+        measure = Label(f"scoring.table.{spec.of.table}.per_player.{spec.by}.label", label)
+        with _reading(d, f"table:{spec.of.table}"):
+            listed = [a if isinstance(a, int) else operand(d.plain(a)) for a in spec.awards]
+        awards = phrase("describe_table_points", values=Items(tuple(listed), "/"))
+        parts: list[Part] = [phrase("describe_rank_award", awards=awards, measure=measure)]
+        if not isinstance(spec.at_least, int) or spec.at_least > 0:
+            parts.append(phrase("describe_at_least", at_least=least_words(d, spec.at_least)))
+        parts.append(phrase(_TIES[spec.ties]))
+        each = items(parts, ";")
+        return phrase("describe_rows_sum", each=each, rows=d.table_label(spec.of.table))

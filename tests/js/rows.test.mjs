@@ -109,3 +109,42 @@ describe("a problem's place in words", () => {
     assert.equal(said.where({ loc: ["players", 0, "roads"], code: "too_long", params: { count: 3 }, severity: "error" }), "Ana, Open roads");
   });
 });
+
+// Rows the table shares: each row's own numbers, then one number per player.
+const SHARED = {
+  id: "shared",
+  kind: "rows",
+  label: "Shared roads",
+  max_rows: 2,
+  fields: [{ id: "size", label: "Size", min: 1, max: 9 }],
+  per_player: [
+    { id: "followers", label: "Followers", max: 5, default: 0 },
+    { id: "towers", label: "Towers", max: 2 },
+  ],
+};
+
+describe("rows the table shares", () => {
+  test("the control draws each per-player field once per player, named", () => {
+    const flat = R.sharedSpec(SHARED, ["Ana", "Bo"]);
+    assert.deepEqual(flat.fields.map((/** @type {any} */ f) => f.id), ["size", "followers@0", "towers@0", "followers@1", "towers@1"]);
+    assert.deepEqual(flat.fields.slice(1).map((/** @type {any} */ f) => f.who), ["Ana", "Ana", "Bo", "Bo"]);
+  });
+
+  test("a blank is its default, or leaves the number or the list missing", () => {
+    assert.deepEqual(R.sharedValue(SHARED, "4.2.1._.0", 2), [{ size: 4, followers: [2, 0], towers: [1, 0] }]);
+    // Bo's towers blank without a default: the towers list is missing; a blank size too.
+    assert.deepEqual(R.sharedValue(SHARED, "_.1.1.1._", 2), [{ followers: [1, 1] }]);
+    // Text that is no whole number goes in as text, for the runtime to report.
+    assert.deepEqual(R.sharedValue(SHARED, "x.1.1.1.1", 2), [{ size: "x", followers: [1, 1], towers: [1, 1] }]);
+    // Fewer cells than the players (a player sat down): theirs are blank.
+    assert.deepEqual(R.sharedValue(SHARED, "3.1.1", 2), [{ size: 3, followers: [1, 0] }]);
+  });
+
+  test("links and storage keep only text these rows could hold", () => {
+    assert.equal(R.sharedOut(SHARED, "4.2.1._.0~3.1.1.1.1"), "4.2.1._.0~3.1.1.1.1");
+    assert.equal(R.sharedOut(SHARED, "4.2.1._"), undefined, "a player's numbers cut short");
+    assert.equal(R.sharedOut(SHARED, "4.2.1~3.1.1~5.1.1"), undefined, "more rows than allowed");
+    assert.equal(R.sharedOut(SHARED, "4.a.1"), undefined);
+    assert.equal(S.tableValue(SHARED, "4.2.1"), "4.2.1");
+  });
+});

@@ -182,6 +182,25 @@ export const NODES = {
     const [measures, awards, least] = [perRow(a.of, t.sub(a.by)), t.each(a.awards), t.sub(a.at_least ?? 1)];
     return (c, i) => H.rankAward(measures(c, i), awards(c, i), a.ties, 0, least(c, i), null)[0].reduce(add, 0);
   },
+  // Each row the table shares awards its points among the players by their number in it
+  // (scorer/nodes/rows.py, RowsMajorityRule); a rival has no number there.
+  rows_majority: (a, t) => {
+    const [awards, least] = [t.each(a.awards), t.sub(a.at_least ?? 1)];
+    return (c, i) => {
+      const saved = c.W;
+      let total = 0;
+      try {
+        for (const row of c.T[a.of.table] ?? []) {
+          c.W = row;
+          const points = H.rankAward([...row[a.by]], awards(c, i), a.ties, 0, least(c, i), null)[0];
+          total += i < points.length ? points[i] : 0;
+        }
+      } finally {
+        c.W = saved;
+      }
+      return total;
+    };
+  },
   set_collection: (a, t) => {
     const [fs, worth] = [t.each(a.families), t.each(a.item_values)];
     return (c, i) => H.setCollection(fs(c, i), worth(c, i).map(num));

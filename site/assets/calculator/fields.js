@@ -8,6 +8,7 @@
 // readEndState() reads a file's bytes within the bounds scorer/reading.py sets.
 
 import { excerpt, problem } from "./problems.js";
+import { sharedValue } from "./rows.js";
 
 /** @typedef {import("./problems.js").Problem} Problem @typedef {import("./problems.js").Step} Step */
 
@@ -227,14 +228,21 @@ export function tableField(spec, current, offered) {
  * a whole number goes as text, so the runtime reports it at its field), a choice as its id,
  * an empty field left out, or with ``filled`` a count at its least, as the runtime reads it
  * (what the form's ``when`` tests need: an empty number compared with 5 is no number).
+ * Rows the players share go as records, for ``count`` players (rows.js, sharedValue).
  * @param {any} game the export @param {Record<string, string | null>} table @param {boolean} [filled]
- * @returns {Record<string, string | number>}
+ * @param {number} [count] the players at the table
+ * @returns {Record<string, any>}
  */
-export function tableState(game, table, filled = false) {
-  /** @type {Record<string, string | number>} */
+export function tableState(game, table, filled = false, count = game.players?.min ?? 1) {
+  /** @type {Record<string, any>} */
   const out = {};
   for (const spec of game.scoring.table ?? []) {
     const given = table[spec.id];
+    if (spec.kind === "rows") {
+      const rows = typeof given === "string" ? sharedValue(spec, given, count) : [];
+      if (rows.length || filled) out[spec.id] = rows;
+      continue;
+    }
     if (given == null || String(given).trim() === "") {
       if (filled && spec.kind === "count") out[spec.id] = spec.min ?? 0;
       continue;

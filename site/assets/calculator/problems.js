@@ -126,7 +126,7 @@ export class ProblemWords {
     if ("value" in params) words.value = this.value(field, params.value);
     if ("count" in params && COUNTED.includes(code)) words.given = this.players(params.count);
     if ("min" in params && RANGED.includes(code)) words.range = this.playerRange(params.min, params.max);
-    if (code == "names_count") words.table = this.players(params.players);
+    if (code == "names_count" || code == "per_player_count") words.table = this.players(params.players);
     if (code == "wrong_game") words.expected = words.game;
     if (code == "duplicate_name") words.name = String(params.name);
     if ("who" in params) words.who = both(w, params.who.map((/** @type {number} */ i) => this.player(i)));
@@ -167,6 +167,21 @@ export class ProblemWords {
     return (own ? [own.label, ...more] : [rival.label, this.inputLabel(field), ...more]).join(", ");
   }
 
+  /**
+   * A shared row's place in words ("Row 2", "Followers", and whose), as rulebook/problems.py
+   * says them. @param {any[]} loc
+   */
+  sharedWhere(loc) {
+    const spec = this.table[loc[1]];
+    const [index, name, who] = loc.slice(2);
+    if (spec?.kind !== "rows" || typeof index != "number") return [];
+    const found = [this.words.t("calc_row", { n: this.number(index + 1) })];
+    const field = [...spec.fields, ...spec.per_player].find((/** @type {any} */ f) => f.id === name);
+    if (field) found.push(field.label);
+    if (typeof who == "number") found.push(this.player(who));
+    return found;
+  }
+
   /** The field in words: the player and the field's label. @param {Problem} p */
   where(p) {
     const [first, second, third] = p.loc;
@@ -180,6 +195,7 @@ export class ProblemWords {
     }
     if (first == "rivals" && p.loc.length >= 2) return this.rivalWhere(String(second), p.loc.slice(2));
     if (first == "table" && p.loc.length == 2) return this.table[second]?.label ?? String(second);
+    if (first == "table" && p.loc.length >= 3) return [this.table[second]?.label ?? String(second), ...this.sharedWhere(p.loc)].join(", ");
     // A message with {option} names the option itself.
     if (first == "options" && p.loc.length == 2 && !("option" in p.params)) return this.options[second]?.label ?? String(second);
     return "";

@@ -75,8 +75,9 @@ export function rowTargets(found, rest) {
 }
 
 /**
- * ``rival``: the rival whose rows these are (a rival's fieldset), instead of player ``player``.
- * @typedef {{spec: any, player: number, rival?: string, value: any, labelledBy: string, nextId: (prefix: string) => string,
+ * ``rival``: the rival whose rows these are (a rival's fieldset), instead of player ``player``;
+ * ``table``: rows the table shares (a table input's, drawn from sharedSpec).
+ * @typedef {{spec: any, player: number, rival?: string, table?: boolean, value: any, labelledBy: string, nextId: (prefix: string) => string,
  *   label: (text: string, context: string) => any, t: (key: string, params?: Record<string, any>) => string,
  *   onChange: (text: string) => void}} RowsOptions
  */
@@ -90,10 +91,12 @@ export function rowTargets(found, rest) {
 export function rowsControl(o) {
   const { spec, player } = o;
   let rows = parseRows(spec, o.value);
-  // Whose rows: a player's column, or a rival's fieldset (its controls carry data-rival).
-  const owner = o.rival == null ? { "data-player": player } : { "data-rival": o.rival };
-  const box = el("div", { class: "rb-rows", "data-rows": spec.id, ...(o.rival == null ? { "data-player-rows": player } : { "data-rival-rows": o.rival }), role: "group", "aria-labelledby": o.labelledBy });
-  const key = (/** @type {string} */ rest) => (o.rival == null ? `in:${spec.id}:${player}:${rest}` : `rival:${o.rival}:${spec.id}:${rest}`);
+  // Whose rows: a player's column, a rival's fieldset (its controls carry data-rival), or
+  // the table's (rows the players share: data-table).
+  const owner = o.table ? { "data-table": spec.id } : o.rival == null ? { "data-player": player } : { "data-rival": o.rival };
+  const whose = o.table ? { "data-table-rows": spec.id } : o.rival == null ? { "data-player-rows": player } : { "data-rival-rows": o.rival };
+  const box = el("div", { class: "rb-rows", "data-rows": spec.id, ...whose, role: "group", "aria-labelledby": o.labelledBy });
+  const key = (/** @type {string} */ rest) => (o.table ? `table:${spec.id}:${rest}` : o.rival == null ? `in:${spec.id}:${player}:${rest}` : `rival:${o.rival}:${spec.id}:${rest}`);
   const changed = () => o.onChange(rowsText(rows));
   /** Redraw, then focus the control of ``focusKey``. @param {string} focusKey */
   const redraw = (focusKey) => {
@@ -106,9 +109,10 @@ export function rowsControl(o) {
       const legendId = o.nextId("calc-rowlegend");
       const cells = spec.fields.map((/** @type {any} */ field, /** @type {number} */ k) => {
         const id = o.nextId("calc-rowin");
-        const context = `scoring.inputs.${spec.id}.fields.${field.id}`;
+        const context = field.context ?? `scoring.inputs.${spec.id}.fields.${field.id}`;
+        // A shared row's number per player is labelled by the player's name too.
         return el("div", { class: "rb-rows-field" },
-          el("label", { for: id }, o.label(field.label, `${context}.label`)),
+          el("label", { for: id }, o.label(field.label, `${context}.label`), field.who == null ? null : el("span", { "data-row-who": field.seat }, ` (${field.who})`)),
           el("input", {
             id, type: "number", inputmode: "numeric", pattern: "[0-9]*", min: field.min ?? 0, max: field.max, step: 1,
             // A number with a default shows it while empty, as a count shows its 0.
@@ -150,4 +154,85 @@ export function rowsControl(o) {
   };
   box.append(...draw());
   return box;
+}
+
+// ---------------------------------------------------------------------------------------
+// Rows the table shares (a table input of kind rows): each row its own numbers, then one
+// number per player for each per-player field. The form holds them as a player's rows,
+// their cells in order: the row's fields, then each player's per-player fields.
+
+/**
+ * A shared rows input as the flat rows input the control draws for ``names`` (one per player
+ * at the table): each per-player field once per player, its label followed by the name.
+ * @param {any} spec a table input of kind rows @param {string[]} names
+ */
+export function sharedSpec(spec, names) {
+  const own = spec.fields.map((/** @type {any} */ f) => ({ ...f, context: `scoring.table.${spec.id}.fields.${f.id}` }));
+  const each = names.flatMap((name, p) => spec.per_player.map((/** @type {any} */ f) => ({
+    ...f, id: `${f.id}@${p}`, who: name, seat: p, context: `scoring.table.${spec.id}.per_player.${f.id}`,
+  })));
+  return { id: spec.id, label: spec.label, max_rows: spec.max_rows, fields: [...own, ...each] };
+}
+
+/**
+ * The end state's shared rows from the form's text, for ``count`` players: a blank number
+ * is its field's default, or else left out (a row's own number, or a per-player field's
+ * whole list) so the runtime reports it missing at its place; text that is not a whole
+ * number goes in as text.
+ * @param {any} spec @param {string} text @param {number} count @returns {Record<string, any>[]}
+ */
+export function sharedValue(spec, text, count) {
+  const flat = sharedSpec(spec, Array.from({ length: count }, (_, p) => String(p)));
+  const read = (/** @type {string} */ raw, /** @type {any} */ field) => {
+    const x = raw.trim();
+    if (x === "") return field.default ?? null;
+    return INT.test(x) ? Number(x) : x;
+  };
+  return parseRows(flat, text).map((row) => {
+    /** @type {Record<string, any>} */
+    const record = {};
+    spec.fields.forEach((/** @type {any} */ f, /** @type {number} */ k) => {
+      const value = read(row[k], f);
+      if (value !== null) record[f.id] = value;
+    });
+    spec.per_player.forEach((/** @type {any} */ f, /** @type {number} */ j) => {
+      const numbers = Array.from({ length: count }, (_, p) => read(row[spec.fields.length + p * spec.per_player.length + j], f));
+      // A player's number left blank without a default: the row's list is missing, so the
+      // runtime asks for it at its place rather than calling a blank no number.
+      if (!numbers.includes(null)) record[f.id] = numbers;
+    });
+    return record;
+  });
+}
+
+/**
+ * The form's text of a shared rows input when it is one this input could hold (at most its
+ * rows, each with its own numbers and whole players' numbers, whole or blank), else undefined
+ * (share.js, store.js). @param {any} spec @param {any} text
+ */
+export function sharedOut(spec, text) {
+  if (typeof text !== "string" || text === "") return undefined;
+  const rows = text.split("~");
+  if (rows.length > spec.max_rows) return undefined;
+  const fine = rows.every((row) => {
+    const cells = row.split(".");
+    const extra = cells.length - spec.fields.length;
+    return extra >= 0 && extra % spec.per_player.length === 0 && cells.every((x) => x === "_" || INT.test(x));
+  });
+  return fine ? text : undefined;
+}
+
+/**
+ * The controls of a shared row a problem at ``rest`` (row index, field, and the player for a
+ * per-player number) is about, among ``found``: a per-player field without a player (one
+ * number per player given) is every player's number of that row.
+ * @param {HTMLElement[]} found @param {any[]} rest
+ */
+export function sharedTargets(found, rest) {
+  const [index, field, who] = rest;
+  if (typeof who == "number") return rowTargets(found, [index, `${field}@${who}`]);
+  const exact = rowTargets(found, rest);
+  if (field == null || exact.some((x) => x.getAttribute("data-row-field") === String(field))) return exact;
+  const each = found.filter((x) => x.getAttribute("data-row-index") === String(index) && (x.getAttribute("data-row-field") ?? "").startsWith(`${field}@`));
+  return each.length ? each : exact;
 }

@@ -20,7 +20,7 @@
 // What comes back in is untrusted: decoding checks every part against the game and returns
 // null for anything it would not have written itself.
 
-import { rowsOut } from "./rows.js";
+import { rowsOut, sharedOut } from "./rows.js";
 import { fnv1a } from "./rng.js";
 
 /** The longest fragment read. */
@@ -86,6 +86,7 @@ export function tableValue(spec, value) {
   if (value == null || value === "") return undefined;
   const text = String(value).trim();
   if (spec.kind === "count") return INT.test(text) ? text : undefined;
+  if (spec.kind === "rows") return sharedOut(spec, text);
   return (spec.choices ?? []).some((/** @type {any} */ c) => c.id === text) ? text : undefined;
 }
 

@@ -24,7 +24,7 @@ import { registerOffline } from "./offline.js";
 import { hidden as hiddenInputs, placeDependents, settle, tieOnly } from "./relevance.js";
 import { labelList, rivalVerdict, sayVerdict, unscored, verdict } from "./explain.js";
 import { excerpt, ProblemWords } from "./problems.js";
-import { blankRows, parseRows, rowsControl, rowsValue, rowTargets } from "./rows.js";
+import { blankRows, parseRows, rowsControl, rowsValue, rowTargets, sharedSpec, sharedTargets } from "./rows.js";
 import * as scoring from "./scoring.js";
 import * as setup from "./setup.js";
 import { attachCalculator, attachSetup } from "./table.js";
@@ -260,7 +260,7 @@ class Calculator {
 
   /** What the `when` tests read: an option that does not apply (hidden) at its default. */
   context() {
-    return { options: applicableOptions(this.game, this.options, this.count).options, table: tableState(this.game, this.table, true), choiceData: runtime.validation.choiceData(this.game, this.table), n: this.count };
+    return { options: applicableOptions(this.game, this.options, this.count).options, table: tableState(this.game, this.table, true, this.count), choiceData: runtime.validation.choiceData(this.game, this.table), n: this.count };
   }
 
   /**
@@ -442,7 +442,9 @@ class Calculator {
   /** Whether anything is entered for a player or a rival (a fresh form announces nothing). */
   anythingEntered() {
     return this.values.slice(0, this.count).some((row) => Object.values(row).some(given))
-      || Object.values(this.rivalValues).some((row) => Object.values(row ?? {}).some(given));
+      || Object.values(this.rivalValues).some((row) => Object.values(row ?? {}).some(given))
+      // Rows the players share are entered once, for the table.
+      || (this.game.scoring.table ?? []).some((/** @type {any} */ spec) => spec.kind === "rows" && given(this.table[spec.id]));
   }
 
   /** The inputs only a tiebreaker reads (no total, breakdown or check on the totals). @returns {Set<string>} */
@@ -479,6 +481,16 @@ class Calculator {
     for (const spec of s.table ?? []) {
       if (!this.engine.tableActive(spec.id, c)) continue;
       const id = nextId("calc-table");
+      if (spec.kind === "rows") {
+        // Rows the players share: one list for the table, a number per player in each row.
+        const names = Array.from({ length: this.count }, (_, i) => this.nameOf(i));
+        tableFields.push(el("div", { class: "rb-field" },
+          el("span", { id, class: "rb-rows-label" }, t.text(spec.label, `scoring.table.${spec.id}.label`)),
+          rowsControl({ spec: sharedSpec(spec, names), player: -1, table: true, value: this.table[spec.id] ?? "", labelledBy: id, nextId,
+            label: (text, context) => t.text(text, context), t: (key, params) => t.t(key, params),
+            onChange: (text) => { this.table[spec.id] = text || null; this.schedule(); } })));
+        continue;
+      }
       // Only the choices legal here (player count, options); one chosen before the count
       // changed stays listed, so its problem names what the field shows.
       const offered = (/** @type {any} */ x) => this.table[spec.id] === x.id || this.engine.choiceOffered(spec.id, x.id, c);
@@ -512,7 +524,12 @@ class Calculator {
     this.fitWhenLaidOut();
     this.form.append(el("p", { class: "rb-calc-actions" }, el("button", {
       type: "button", class: "md-button", "data-reset": "", "data-focus-key": "reset",
-      on: { click: () => { this.values = this.values.map(() => ({})); this.build(); } },
+      on: { click: () => {
+        this.values = this.values.map(() => ({}));
+        // Rows the players share are this game's entries too (a choice drawn for the table stays).
+        for (const spec of s.table ?? []) if (spec.kind === "rows") this.table[spec.id] = null;
+        this.build();
+      } },
     }, t.node("reset"))));
 
     if (active) /** @type {HTMLElement | null} */ (this.form.querySelector(`[data-focus-key="${CSS.escape(active)}"]`))?.focus();
@@ -709,6 +726,8 @@ class Calculator {
           on: { input: (/** @type {Event} */ e) => {
             const typed = /** @type {HTMLInputElement} */ (e.target).value;
             this.names[i] = typed.trim() ? typed : this.defaultName(i);
+            // The shared rows name each player's numbers: they follow the new name.
+            for (const who of this.form.querySelectorAll(`[data-row-who="${i}"]`)) who.textContent = ` (${this.nameOf(i)})`;
             this.schedule();
           } },
         }),
@@ -1030,7 +1049,7 @@ class Calculator {
       players.push(player);
     }
     this.askedOf(players, inputs);
-    const table = tableState(this.game, this.table);
+    const table = tableState(this.game, this.table, false, this.count);
     /** @type {Record<string, Record<string, any>>} */
     const rivals = {};
     const specs = Object.fromEntries(this.game.scoring.inputs.map((/** @type {any} */ x) => [x.id, x]));
@@ -1245,6 +1264,7 @@ class Calculator {
     const all = (/** @type {string} */ selector) => /** @type {HTMLElement[]} */ ([...this.form.querySelectorAll(selector)]);
     const [first, second, third] = p.loc;
     const id = (/** @type {any} */ x) => CSS.escape(String(x));
+    if (first == "table" && p.loc.length > 2) return sharedTargets(all(`[data-table="${id(second)}"]`), p.loc.slice(2));
     if (first == "table" || first == "options") return all(`[data-${first == "table" ? "table" : "option"}="${id(second)}"]`);
     if (first == "rivals") return third == null ? all(`[data-rival="${id(second)}"]`) : rowTargets(all(`[data-rival="${id(second)}"][data-input="${id(third)}"]`), p.loc.slice(3));
     if (first != "players") return [];

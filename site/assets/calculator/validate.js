@@ -47,6 +47,25 @@ export function fillRows(game, values) {
   return values;
 }
 
+/**
+ * The rows the table shares, their defaulted numbers filled in, and a problem for each
+ * per-player field of a row that does not give one number per player (scorer/validate.py,
+ * _shared_rows). @param {any} spec @param {any} given @param {number} count
+ */
+function sharedRows(spec, given, count) {
+  const defaults = Object.fromEntries(spec.fields.filter((/** @type {any} */ f) => f.default != null).map((/** @type {any} */ f) => [f.id, f.default]));
+  const rows = (given ?? []).map((/** @type {any} */ row) => ({ ...defaults, ...row }));
+  /** @type {Problem[]} */
+  const problems = [];
+  rows.forEach((/** @type {any} */ row, /** @type {number} */ index) => {
+    for (const field of spec.per_player) {
+      const n = row[field.id].length;
+      if (n != count) problems.push(problem(["table", spec.id, index, field.id], "per_player_count", { count: n, players: count }));
+    }
+  });
+  return { rows, problems };
+}
+
 /** The data of the choice made for each table input (a scoring tile's awards). @param {any} game @param {Record<string, any>} table */
 export function choiceData(game, table) {
   return Object.fromEntries((game.scoring.table ?? []).map((/** @type {any} */ spec) => [spec.id, chosenData(spec, table[spec.id])]));
@@ -196,6 +215,14 @@ class Round {
       if (when && !truthy(when(options, table, {}, count))) {
         if (chosen !== null) problems.push(problem(loc, "not_used", { value: chosen }));
         if (spec.kind == "count") table[spec.id] = spec.min ?? 0;
+        if (spec.kind == "rows") table[spec.id] = [];
+        continue;
+      }
+      if (spec.kind == "rows") {
+        const { rows, problems: wrong } = sharedRows(spec, chosen, count);
+        problems.push(...wrong);
+        // Rows with a number missing or extra for a player are read as none.
+        table[spec.id] = wrong.length ? [] : rows;
         continue;
       }
       // A number the table counts (checked by its field); none given is its least.

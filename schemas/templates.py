@@ -61,6 +61,21 @@ class Expansion:
     origins: dict[Path, tuple[Path, Binding]] = field(default_factory=dict)
     #: Path of a template in the file -> how many copies it made.
     copies: dict[Path, int] = field(default_factory=dict)
+    #: The data as the file has it, templates unexpanded: a copy's text is the template's
+    #: text at its source path (the catalogs make one message of a template's copies).
+    raw: Any = None
+
+    def written(self, path: Path) -> Any:
+        """The value at ``path`` of the file (a source path), or None when there is none."""
+        node = self.raw
+        for step in path:
+            if isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+                node = node[step]
+            elif isinstance(node, dict):
+                node = node.get(step)
+            else:
+                return None
+        return node
 
     def source(self, path: Path) -> tuple[Path, Binding]:
         """Where the expanded ``path`` comes from: the longest known prefix, then the rest."""
@@ -78,7 +93,7 @@ def describe_binding(binding: Binding) -> str:
 
 def expand(data: Any) -> Expansion:
     """Expand every ``for_each`` in ``data``; raise TemplateError for a malformed one."""
-    expansion = Expansion(None)
+    expansion = Expansion(None, raw=data)
     expansion.data = _walk(data, (), (), {}, expansion)
     return expansion
 
@@ -104,7 +119,7 @@ def _walk(node: Any, src: Path, out: Path, binding: Binding, expansion: Expansio
         _check_distinct_id(body, where, bindings)
         expansion.copies[where] = len(bindings)
         for own in bindings:
-            copy = _substitute(body, own)
+            copy = substitute(body, own)
             result.append(_walk(copy, where, (*out, len(result)), {**binding, **own}, expansion))
     return result
 
@@ -179,12 +194,12 @@ def _check_value(value: Any, where: Path) -> None:
         raise TemplateError(where, f"a parameter's value is a whole number or a text: {value!r}")
 
 
-def _substitute(node: Any, binding: Binding) -> Any:
+def substitute(node: Any, binding: Binding) -> Any:
     """``node`` with ``{name}`` replaced by the bound values, in every text."""
     if isinstance(node, dict):
-        return {k: _substitute(v, binding) for k, v in node.items()}
+        return {k: substitute(v, binding) for k, v in node.items()}
     if isinstance(node, list):
-        return [_substitute(v, binding) for v in node]
+        return [substitute(v, binding) for v in node]
     if not isinstance(node, str):
         return node
     whole = _PLACEHOLDER.fullmatch(node)

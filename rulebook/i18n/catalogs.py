@@ -475,11 +475,17 @@ class UpdateResult:
     fuzzy: list[str] = field(default_factory=list)
     #: Fuzzy messages in the catalog after the update (made fuzzy now or before).
     fuzzy_total: int = 0
+    #: Template messages translated from their copies' entries (rulebook.i18n.merge), and
+    #: those whose copies' translations differed beyond the number, with the copies'.
+    from_copies: list[str] = field(default_factory=list)
+    differing: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
 
     def summary(self) -> str:
         """One line for the terminal."""
         state = "updated" if self.written else "unchanged"
         moved = f", {len(self.moved)} moved" if self.moved else ""
+        if self.from_copies:
+            moved += f", {len(self.from_copies)} from template copies"
         return (
             f"{self.path}: {state} ({len(self.added)} new, {len(self.changed)} changed "
             f"({len(self.fuzzy)} made fuzzy){moved}, {len(self.removed)} obsolete; "
@@ -493,8 +499,9 @@ def _count(
     """Fill ``result``'s counts by comparing the merged catalog with the old one."""
     before = entries(old) if old is not None else {}
     old_texts = {_msgid(m) for m in before.values()}
-    moved = set(merged.moved)
+    moved = set(merged.moved) | set(merged.from_copies)
     result.moved, result.fuzzy = list(merged.moved), list(merged.changed)
+    result.from_copies, result.differing = list(merged.from_copies), dict(merged.differing)
     made_fuzzy = set(merged.changed)
     for context, message in entries(catalog).items():
         previous = before.get(context)
@@ -510,7 +517,10 @@ def _count(
             result.added.append(context)
     # A context gone whose text lives on under another one (moved) is not lost.
     carried = {_msgid(m) for c, m in entries(catalog).items() if c in moved}
-    result.removed = [c for c in merged.removed if _msgid(before[c]) not in carried]
+    used = set(merged.copies_used)
+    result.removed = [
+        c for c in merged.removed if _msgid(before[c]) not in carried and c not in used
+    ]
     result.fuzzy_total = sum(1 for m in catalog if m.id and m.fuzzy)
 
 

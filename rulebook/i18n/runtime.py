@@ -37,6 +37,7 @@ from rulebook.i18n.catalogs import State, load_entries, po_path, state, strings
 from rulebook.i18n.messages import (
     SourceMessage,
     extract,
+    fill,
     has_words,
     join_paragraphs,
     paragraph_contexts,
@@ -105,6 +106,13 @@ class Translator:
         self._entries = dict(entries)
         #: Contexts whose translation waits for a reviewer's mark (only marked in previews).
         self._unreviewed = frozenset(unreviewed)
+        #: A template copy's context -> the context of its template's one message, and the
+        #: values its placeholders take in this copy.
+        self._copies = {
+            copy: (message.context, dict(values))
+            for message in self._messages.values()
+            for copy, values in message.copies
+        }
 
     def _shown(self, state_: State) -> bool:
         return state_ == "translated" or (self.drafts and state_ == "fuzzy")
@@ -116,6 +124,12 @@ class Translator:
         the context (or the context is unknown), nothing is translated: ``missing``. A text
         of several paragraphs is as far as its least translated paragraph.
         """
+        if context in self._copies:
+            shared, values = self._copies[context]
+            template = self._messages[shared]
+            if text is not None and text != fill(template.text, values):
+                return "missing"
+            return state(template, self._entries.get(shared), self.language)
         message = self._messages.get(context)
         if message is None and text is not None:
             pieces = [(c, t) for c, t in paragraph_contexts(context, text) if has_words(t)]
@@ -149,6 +163,8 @@ class Translator:
         return replace(part, text=typeset(part.text, part.language), forms=forms)
 
     def _found(self, context: str, text: str) -> Part:
+        if context in self._copies:
+            return self._copy(context, text)
         message = self._messages.get(context)
         found = self.state(context, text)
         source_language = message.language if message is not None else self.language
@@ -180,6 +196,23 @@ class Translator:
         generic = forms.get(plural_category(GENERIC_NUMBER, language)) or forms["other"]
         part = Part(context, generic, found, language, forms, language, message.count)
         return self._with_source(part, message.text, entry) if shown and entry else part
+
+    def _copy(self, context: str, text: str) -> Part:
+        """A template copy's text: its template's one message, filled with its values."""
+        shared, values = self._copies[context]
+        message = self._messages[shared]
+        if text != fill(message.text, values):  # a text the content no longer has
+            return Part(context, text, "missing", message.language)
+        part = self._found(shared, message.text)
+        forms = part.forms and {k: fill(v, values) for k, v in part.forms.items()}
+        return replace(
+            part,
+            context=context,
+            text=fill(part.text, values),
+            forms=forms or None,
+            source=part.source and fill(part.source, values),
+            previous=part.previous and fill(part.previous, values),
+        )
 
     def _with_source(self, part: Part, source: str, entry: Message) -> Part:
         """``part`` with what a preview shows beside a draft or an unreviewed translation."""

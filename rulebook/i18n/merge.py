@@ -216,6 +216,7 @@ def _from_copies(
     if message.plural is not None:
         return None
     found: list[tuple[_Old, bool]] = []
+    given: dict[str, str] = {}  # each copy's own translation, for the report
     used: list[str] = []
     for copy, pairs in message.copies:
         old = pool.get(copy)
@@ -224,6 +225,7 @@ def _from_copies(
         values = dict(pairs)
         string = unfill(old.string, message.text, values)
         used.append(copy)
+        given[copy] = old.string
         if string is None:
             continue
         stale = old.fuzzy or old.id != fill(message.text, values)
@@ -236,7 +238,7 @@ def _from_copies(
     best = [o for o, stale in found if not stale] or [o for o, _ in found]
     votes = Counter(o.string for o in best)
     chosen = max(best, key=lambda o: votes[o.string])  # the first of the most given
-    others = [(o.context, str(o.string)) for o, _ in found if o.string != chosen.string]
+    others = [(o.context, given[o.context]) for o, _ in found if o.string != chosen.string]
     return chosen, others, used
 
 

@@ -15,11 +15,12 @@ combination, the first varying slowest) or is a list of mappings, one binding ea
 becomes the value itself, so numbers can be parameters too. Templates nest; an inner one
 sees the outer parameters already filled in.
 
-Expansion happens when the file is read, before validation: the engine, the exported
-scoring the browser reads and the translation catalogs all see the expanded entries (so a
-label ``Influence en région {n}`` becomes six messages, each with its own context). Every
-expanded location remembers where it came from, so errors point at the template's line,
-with the parameters that produced them.
+Expansion happens when the file is read, before validation: the engine and the exported
+scoring the browser reads see the expanded entries. The translation catalogs see the
+template: the copies of a label ``Influence en région {n}`` are one message with ``{n}``
+kept (rulebook.i18n.messages reads ``Expansion.raw``). Every expanded location remembers
+where it came from, so errors point at the template's line, with the parameters that
+produced them.
 """
 
 from __future__ import annotations

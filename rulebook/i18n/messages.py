@@ -25,6 +25,12 @@ paragraph, ``<context>.1``, ``<context>.2``..., so a one-word edit makes one par
 Paragraph numbers do shift when one is inserted; ``rulebook i18n update`` then carries each
 translation over by its source text (rulebook.i18n.merge), so nothing is lost.
 
+**Template copies.** The copies of a ``for_each`` template (schemas.templates) whose texts
+differ only by numbers are one message, ``scoring.inputs.influence_{n}.label`` with the text
+``Influence en région {n}``: the template's own text, its word parameters filled in and its
+number parameters left as placeholders. Its ``copies`` list each copy's context and values,
+which rulebook.i18n.runtime fills in to show a copy.
+
 **Counts.** A setup step that names one of its values is a plural message: ``msgid`` is its
 ``one`` form (or its text), ``msgid_plural`` its text, and the translation has one form per
 plural category of its language.

@@ -17,7 +17,9 @@ In a preview, a translation still waiting for a reviewer's mark in a language th
 one (rulebook.i18n.review) says so.
 
 A text of several paragraphs is looked up paragraph by paragraph (rulebook.i18n.messages);
-a count phrase gives the form its number needs.
+a count phrase gives the form its number needs. A ``for_each`` template's copy is asked for
+by its own context (``scoring.inputs.influence_3.label``) and answered from its template's
+one message, its placeholders filled with the copy's values.
 """
 
 from __future__ import annotations

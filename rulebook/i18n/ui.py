@@ -673,6 +673,13 @@ UI_STRINGS: tuple[UiString, ...] = (
     UiString("status_game", "Game", "Translation status page: a table heading."),
     UiString("status_translated", "Translated", "Translation status page: a table heading."),
     UiString(
+        "status_reviewed",
+        "Reviewed",
+        "Translation status page: a table heading, beside Translated: how many of the "
+        "translated messages a reviewer has read against their source and marked reviewed "
+        "(a dash where nothing is translated).",
+    ),
+    UiString(
         "status_fuzzy",
         "To review",
         "Translation status page: a table heading (fuzzy messages: the source changed).",

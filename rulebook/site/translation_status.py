@@ -1,7 +1,8 @@
 """The translation status page: how far each game is translated, and the shared words.
 
 One page per language build (``translation-status.md``): a row per game (and one for the
-interface) and language with the messages a reader gets in that language, those to review
+interface) and language with the messages a reader gets in that language, those of them a
+reviewer marked (``# rulebook: reviewed``, rulebook.i18n.review), those to review
 (fuzzy: the source changed), those missing and the share done, from rulebook.i18n.status,
 a language in progress marked so; then, per game and language, the messages to review by
 context, so a translator sees what is outdated; then the cross-game concept view of
@@ -33,6 +34,8 @@ class StatusRow:
     language: str
     lang: str
     done: str
+    #: Translations a reviewer marked (rulebook.i18n.review); a dash with none translated.
+    reviewed: str
     fuzzy: str
     missing: str
     percent: str
@@ -82,6 +85,9 @@ def status_model(built: Sequence[GameContent], loc: Localizer) -> StatusModel:
                     language=spec.name,
                     lang=code,
                     done=format_number(found.done, loc.language),
+                    reviewed=format_number(found.reviewed, loc.language)
+                    if found.translated
+                    else "—",
                     fuzzy=format_number(found.fuzzy, loc.language),
                     missing=format_number(found.missing, loc.language),
                     percent=format_number(found.percent, loc.language) + "\u00a0%",

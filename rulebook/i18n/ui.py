@@ -665,8 +665,9 @@ UI_STRINGS: tuple[UiString, ...] = (
     ),
     UiString(
         "translation_status_intro",
-        "How much of each game is translated into each language: translated, to review (the "
-        "source changed since) and missing. Shared words show each concept's term in every game.",
+        "How much of each game is translated into each language: translated, reviewed (read "
+        "against the source and marked so), to review (the source changed since) and missing. "
+        "Shared words show each concept's term in every game.",
         "Translation status page: the introduction.",
     ),
     UiString("status_language", "Language", "Translation status page: a table heading."),

@@ -50,14 +50,17 @@ def _update(project: Project, capsys: pytest.CaptureFixture[str] | None = None) 
     return capsys.readouterr().out if capsys is not None else ""
 
 
-def _set(project: Project, language: str, translations: dict[str, str]) -> None:
-    """Write translations into a catalog by context, as a PO editor would, then update."""
+def _set(
+    project: Project, language: str, translations: dict[str, str], fuzzy: bool = False
+) -> None:
+    """Write translations into a catalog by context, as a PO editor would."""
     path = po_path(project.locales, language, GAME)
     catalog = read_catalog(path, language)
     for message in catalog:
         if message.context in translations:
             message.string = translations[str(message.context)]
             message.flags.discard("fuzzy")
+            message.flags |= {"fuzzy"} if fuzzy else set()
     path.write_bytes(catalogs._render(catalog))
 
 
@@ -158,6 +161,25 @@ def test_update_carries_the_copies_translations_into_the_template(
     assert f"{LABEL}: kept the translation most copies gave" in out
     assert "scoring.inputs.influence_6.label: Influence on the track of region 6" in out
     assert "0 obsolete" in out.split("en/LC_MESSAGES/river_of_gold.po")[1].split("\n")[0]
+
+
+def test_copies_translated_as_drafts_give_a_draft(project: Project) -> None:
+    """Copies whose translations were all fuzzy give the template a fuzzy one: it stays a
+    draft until a translator reads it."""
+    scoring = project.content / GAME / "scoring.yaml"
+    templated = scoring.read_text(encoding="utf-8")
+    scoring.write_text(
+        templated.replace(TEMPLATE, "".join(_written_out(n) for n in range(1, 7))),
+        encoding="utf-8",
+    )
+    _update(project)
+    copies = {f"scoring.inputs.influence_{n}.label": f"Influence in region {n}" for n in (1, 2)}
+    _set(project, "en", copies, fuzzy=True)
+    scoring.write_text(templated, encoding="utf-8")
+    _update(project)
+    en = read_catalog(po_path(project.locales, "en", GAME), "en")
+    entry = en.get("Influence en région {n}", context=LABEL)
+    assert entry is not None and entry.fuzzy and entry.string == "Influence in region {n}"
 
 
 def test_the_placeholder_checks_hold_for_template_messages(

@@ -76,7 +76,7 @@ PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 _LETTER = re.compile(r"[^\W\d_]")
 
 #: A template copy's parameters kept as placeholders, with their values (schemas.templates).
-Binding = tuple[tuple[str, str | int], ...]
+CopyValues = tuple[tuple[str, str | int], ...]
 
 #: Where one paragraph ends and the next starts.
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
@@ -161,7 +161,7 @@ class SourceMessage:
     count: str | None = None
     #: For the one message of a ``for_each`` template's copies: each copy's context and the
     #: values its placeholders take there (a copy shows ``text`` filled with them).
-    copies: tuple[tuple[str, Binding], ...] = ()
+    copies: tuple[tuple[str, CopyValues], ...] = ()
 
     @property
     def msgid(self) -> str | tuple[str, str]:
@@ -314,8 +314,14 @@ class _Walk:
         if expansion is None or origin is None or origin[0] not in expansion.copies:
             return None
         written = expansion.written(origin[0])
-        key = "value" if isinstance(item, RankingKey) else "input"
-        key = key if isinstance(item, RankingKey | RivalLabel) else "id"
+        # The field _segment names the item by.
+        key = (
+            "value"
+            if isinstance(item, RankingKey)
+            else "input"
+            if isinstance(item, RivalLabel)
+            else "id"
+        )
         ident = written.get(key) if isinstance(written, dict) else None
         if not isinstance(ident, str):
             return None  # a copy named by its position: no pattern for it

@@ -5,6 +5,7 @@ each copy rendered from it, and the copies' own translations carried into it by
 
 from __future__ import annotations
 
+import difflib
 import re
 from pathlib import Path
 
@@ -201,3 +202,27 @@ def test_a_number_goes_back_to_its_placeholder_only_when_it_is_unambiguous() -> 
     # 13 is not 3.
     assert unfill("Region 13 or 3", "Région {n} ou 13", {"n": 3}) == "Region 13 or {n}"
     assert unfill("Same for all", "Pareil partout", {"n": 3}) == "Same for all"
+
+
+def test_a_sentence_edit_in_a_template_changes_one_entry_per_catalog(project: Project) -> None:
+    """Issue 32's bound: a one-sentence source edit that adds a line changes at most 24 lines
+    of any catalog. In a template's text it did not: each of its six copies' entries changed
+    (44 lines of each translated catalog, measured before this change); now one entry does."""
+    paths = [catalogs.pot_path(project.locales, GAME)] + [
+        po_path(project.locales, language, GAME) for language in ("fr", "uk", "en")
+    ]
+    before = {path: path.read_text(encoding="utf-8").splitlines() for path in paths}
+    scoring = project.content / GAME / "scoring.yaml"
+    text = scoring.read_text(encoding="utf-8")
+    old = "entrez alors 0 pour cette région."
+    assert text.count(old) == 1
+    scoring.write_text(
+        text.replace(old, old[:-1] + ", même si votre marqueur y était encore au dernier tour."),
+        encoding="utf-8",
+    )
+    _update(project)
+    for path in paths:
+        after = path.read_text(encoding="utf-8").splitlines()
+        diff = difflib.unified_diff(before[path], after, lineterm="", n=0)
+        changed = [line for line in diff if line[:1] in "+-" and line[:3] not in ("+++", "---")]
+        assert 0 < len(changed) <= 24, (path, changed)

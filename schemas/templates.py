@@ -120,7 +120,7 @@ def _walk(node: Any, src: Path, out: Path, binding: Binding, expansion: Expansio
         _check_distinct_id(body, where, bindings)
         expansion.copies[where] = len(bindings)
         for own in bindings:
-            copy = substitute(body, own)
+            copy = _substitute(body, own)
             result.append(_walk(copy, where, (*out, len(result)), {**binding, **own}, expansion))
     return result
 
@@ -195,12 +195,12 @@ def _check_value(value: Any, where: Path) -> None:
         raise TemplateError(where, f"a parameter's value is a whole number or a text: {value!r}")
 
 
-def substitute(node: Any, binding: Binding) -> Any:
+def _substitute(node: Any, binding: Binding) -> Any:
     """``node`` with ``{name}`` replaced by the bound values, in every text."""
     if isinstance(node, dict):
-        return {k: substitute(v, binding) for k, v in node.items()}
+        return {k: _substitute(v, binding) for k, v in node.items()}
     if isinstance(node, list):
-        return [substitute(v, binding) for v in node]
+        return [_substitute(v, binding) for v in node]
     if not isinstance(node, str):
         return node
     whole = _PLACEHOLDER.fullmatch(node)

@@ -310,8 +310,11 @@ class _Walk:
         """The context segment of a list item as its template writes it
         (``influence_{n}``), when the item is a copy whose id keeps a number placeholder."""
         expansion = self.expansion(file)
-        origin = expansion.origins.get(loc) if expansion is not None else None
-        if expansion is None or origin is None or origin[0] not in expansion.copies:
+        if expansion is None:
+            return None
+        origin, around = expansion.origins.get(loc), expansion.origins.get(loc[:-1])
+        # A copy is where a template binds its parameters: its binding is not its list's.
+        if origin is None or around is None or origin[1] == around[1]:
             return None
         written = expansion.written(origin[0])
         # The field _segment names the item by.

@@ -226,3 +226,27 @@ def test_a_sentence_edit_in_a_template_changes_one_entry_per_catalog(project: Pr
         diff = difflib.unified_diff(before[path], after, lineterm="", n=0)
         changed = [line for line in diff if line[:1] in "+-" and line[:3] not in ("+++", "---")]
         assert 0 < len(changed) <= 24, (path, changed)
+
+
+def test_a_draft_template_shows_each_copy_its_own_source(project: Project) -> None:
+    """In the drafts preview a fuzzy template message is a draft in every copy, each beside
+    its own source and the one the translation was made for, its number filled in."""
+    path = po_path(project.locales, "uk", GAME)
+    catalog = read_catalog(path, "uk")
+    entry = catalog.get("Influence en région {n}", context=LABEL)
+    assert entry is not None
+    entry.flags |= {"fuzzy"}
+    entry.previous_id = ["Influence dans la région {n}"]
+    path.write_bytes(catalogs._render(catalog))
+    content = load_game(project.content / GAME)
+    draft = Localizer("uk", content, project.locales, drafts=True).text(
+        "scoring.inputs.influence_5.label", "Influence en région 5"
+    )
+    assert (draft.draft, draft.review, draft.lang) == (True, "fuzzy", "uk")
+    assert draft.text == "Вплив у регіоні 5"
+    assert (draft.source, draft.previous) == ("Influence en région 5", "Influence dans la région 5")
+    # The published site shows the source, marked, in that copy.
+    published = Localizer("uk", content, project.locales).text(
+        "scoring.inputs.influence_5.label", "Influence en région 5"
+    )
+    assert (published.text, published.fallback) == ("Influence en région 5", True)

@@ -24,21 +24,29 @@ from tests.conftest import game_project
 
 GAME = "river_of_gold"
 LABEL = "scoring.inputs.influence_{n}.label"
-TEMPLATE = """\
-  - for_each: {n: [1, 2, 3, 4, 5, 6]}
-    id: influence_{n}
-    kind: count
-    group: influence
-    component: influence_tracks
-    label: Influence en région {n}
-"""
+HEAD = "  - for_each: {n: [1, 2, 3, 4, 5, 6]}\n    id: influence_{n}\n"
 
 
-def _written_out(n: int) -> str:
+def _template(scoring: str) -> str:
+    """The influence template as the scoring file writes it: its head, then its keys."""
+    start = scoring.index(HEAD)
+    end = scoring.index("\n  - ", start + len(HEAD)) + 1
+    return scoring[start:end]
+
+
+def _written_out(template: str, n: int) -> str:
     """One copy of the influence template, written out as a template-less item would be."""
-    return TEMPLATE.replace("  - for_each: {n: [1, 2, 3, 4, 5, 6]}\n    id", "  - id").replace(
-        "{n}", str(n)
-    )
+    item = template.replace(HEAD, "  - id: influence_{n}\n")
+    return item.replace('"{n}"', str(n)).replace("{n}", str(n))
+
+
+def _write_out(scoring: Path) -> str:
+    """Write the influence template's six copies out in ``scoring``; return the file's text."""
+    templated = scoring.read_text(encoding="utf-8")
+    template = _template(templated)
+    copies = "".join(_written_out(template, n) for n in range(1, 7))
+    scoring.write_text(templated.replace(template, copies), encoding="utf-8")
+    return templated
 
 
 def _domain(project: Project) -> Domain:
@@ -127,12 +135,7 @@ def test_update_carries_the_copies_translations_into_the_template(
     project: Project, capsys: pytest.CaptureFixture[str]
 ) -> None:
     scoring = project.content / GAME / "scoring.yaml"
-    templated = scoring.read_text(encoding="utf-8")
-    assert templated.count(TEMPLATE) == 1
-    scoring.write_text(
-        templated.replace(TEMPLATE, "".join(_written_out(n) for n in range(1, 7))),
-        encoding="utf-8",
-    )
+    templated = _write_out(scoring)
     _update(project, capsys)
     copies = {
         f"scoring.inputs.influence_{n}.label": f"Influence in region {n}" for n in range(1, 7)
@@ -168,11 +171,7 @@ def test_copies_translated_as_drafts_give_a_draft(project: Project) -> None:
     """Copies whose translations were all fuzzy give the template a fuzzy one: it stays a
     draft until a translator reads it."""
     scoring = project.content / GAME / "scoring.yaml"
-    templated = scoring.read_text(encoding="utf-8")
-    scoring.write_text(
-        templated.replace(TEMPLATE, "".join(_written_out(n) for n in range(1, 7))),
-        encoding="utf-8",
-    )
+    templated = _write_out(scoring)
     _update(project)
     copies = {f"scoring.inputs.influence_{n}.label": f"Influence in region {n}" for n in (1, 2)}
     _set(project, "en", copies, fuzzy=True)

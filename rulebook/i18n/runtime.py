@@ -35,7 +35,15 @@ from babel.support import NullTranslations, Translations
 
 from rulebook import paths
 from rulebook.errors import EXIT_INVALID, CommandError
-from rulebook.i18n.catalogs import State, load_entries, po_path, state, strings
+from rulebook.i18n.catalogs import (
+    Domain,
+    State,
+    game_domain,
+    load_entries,
+    po_path,
+    state,
+    strings,
+)
 from rulebook.i18n.messages import (
     SourceMessage,
     extract,
@@ -283,6 +291,11 @@ def per_content(build: Callable[[GameContent], T]) -> Callable[[GameContent], T]
         return found[1]
 
     return cached
+
+
+#: A game's domain (catalogs.game_domain), extracted once per content object: a build's
+#: catalog checks and its translation status pages ask for every game's.
+game_domain_once: Callable[[GameContent], Domain] = per_content(game_domain)
 
 
 @per_content

@@ -12,14 +12,16 @@ context, so a translator sees what is outdated; then the cross-game concept view
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from pathlib import Path
 
-from rulebook import paths
+from rulebook import cache, paths
 from rulebook.i18n.catalogs import Domain, ui_domain
 from rulebook.i18n.concepts import concept_rows
 from rulebook.i18n.numbers import format_number
 from rulebook.i18n.runtime import game_domain_once
-from rulebook.i18n.status import domain_status
+from rulebook.i18n.status import Status, domain_status
+from rulebook.i18n.ui import UI_DOMAIN
 from rulebook.site.localize import Fragment, Localizer
 from schemas.game import GameContent
 from schemas.languages import LANGUAGES, language
@@ -66,18 +68,48 @@ class StatusModel:
 _domain: Callable[[GameContent], Domain] = game_domain_once
 
 
+def _counts(
+    built: Sequence[GameContent], where: Path
+) -> tuple[dict[tuple[str, str], Status], list[list[str]]]:
+    """Every domain's status in every language, by (domain, language), and the concept rows.
+
+    Kept (rulebook.cache.load_findings) while the content, the catalogs and the code stay
+    the same: the page of every language counts every catalog, and reading them is most
+    of a one-language build's own time.
+    """
+    domains = [*(content.id for content in built), UI_DOMAIN]
+    key = cache.catalogs_key(built, domains, LANGUAGES, where)
+    kept = cache.load_findings(where, "status", key)
+    if kept is not None:
+        found = {}
+        for data in kept["statuses"]:
+            status = Status(**{**data, "outdated": tuple(data["outdated"])})
+            found[status.domain, status.language] = status
+        return found, kept["concepts"]
+    extracted = [_domain(content) for content in built]
+    found = {
+        (domain.name, code): domain_status(domain, code, where)
+        for domain in [*extracted, ui_domain()]
+        for code in LANGUAGES
+    }
+    concepts = concept_rows(extracted, list(LANGUAGES), where)
+    statuses = [asdict(status) for status in found.values()]
+    cache.save_findings(where, "status", key, {"statuses": statuses, "concepts": concepts})
+    return found, concepts
+
+
 def status_model(built: Sequence[GameContent], loc: Localizer) -> StatusModel:
     """How far each game of the build is translated, as a reader of ``loc``'s language sees it."""
     where = loc.locales or paths.LOCALES
     games = {content.id: content for content in built}
-    domains = [_domain(games[g]) for g in sorted(games)]
-    named = [(d, games[d.name].game.names.get(loc.language)) for d in domains]
-    named.append((ui_domain(), loc.ui("status_interface").text))
+    counts, concept_list = _counts([games[g] for g in sorted(games)], where)
+    named = [(g, games[g].game.names.get(loc.language)) for g in sorted(games)]
+    named.append((UI_DOMAIN, loc.ui("status_interface").text))
     rows = []
     outdated = []
     for domain, game in named:
         for code in LANGUAGES:
-            found = domain_status(domain, code, where)
+            found = counts[domain, code]
             spec = language(code)
             rows.append(
                 StatusRow(
@@ -91,14 +123,13 @@ def status_model(built: Sequence[GameContent], loc: Localizer) -> StatusModel:
                     fuzzy=format_number(found.fuzzy, loc.language),
                     missing=format_number(found.missing, loc.language),
                     percent=format_number(found.percent, loc.language) + "\u00a0%",
-                    in_progress=not spec.complete_required(domain.name),
+                    in_progress=not spec.complete_required(domain),
                 )
             )
             if found.outdated:
                 outdated.append(OutdatedList(game, spec.name, code, found.outdated))
     concepts = tuple(
-        (row[0], games[row[1]].game.names.get(loc.language), tuple(row[2:]))
-        for row in concept_rows(domains, list(LANGUAGES), where)
+        (row[0], games[row[1]].game.names.get(loc.language), tuple(row[2:])) for row in concept_list
     )
     return StatusModel(
         intro=loc.ui("translation_status_intro"),

@@ -33,6 +33,7 @@ from babel.support import NullTranslations, Translations
 
 from rulebook import paths
 from rulebook.errors import EXIT_INVALID, CommandError
+from rulebook.i18n import glossary
 from rulebook.i18n.catalogs import State, load_entries, po_path, state, strings
 from rulebook.i18n.messages import (
     SourceMessage,
@@ -252,8 +253,9 @@ def per_content(build: Callable[[GameContent], T]) -> Callable[[GameContent], T]
 
 @per_content
 def _messages(content: GameContent) -> dict[str, SourceMessage]:
-    """A game's messages by context (without translators' comments)."""
-    return {m.context: m for m in extract(content, described=False)}
+    """A game's messages and its glossary's, by context (without translators' comments)."""
+    found = [*extract(content, described=False), *glossary.glossary_messages(content, False)]
+    return {m.context: m for m in found}
 
 
 def _entries(domain: str, language: str, locales: Path) -> Mapping[str, Message]:
@@ -288,10 +290,12 @@ def translator(
     unreviewed = _unreviewed(UI_DOMAIN, ui_entries, language) if drafts else set()
     if content is not None:
         messages.update(_messages(content))
-        game_entries = _entries(content.id, language, where)
-        found.update(game_entries)
-        if drafts:
-            unreviewed |= _unreviewed(content.id, game_entries, language)
+        # The game's catalog, then its glossary's (the terms' words): contexts never clash.
+        for domain in (content.id, glossary.domain_name(content.id)):
+            game_entries = _entries(domain, language, where)
+            found.update(game_entries)
+            if drafts:
+                unreviewed |= _unreviewed(domain, game_entries, language)
     return Translator(messages, found, language, drafts, unreviewed)
 
 

@@ -14,11 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rulebook import paths
-from rulebook.i18n.catalogs import Domain, game_domain, ui_domain
+from rulebook.i18n.catalogs import Domain, game_domain, glossary_domain, ui_domain
 from rulebook.i18n.concepts import concept_rows
 from rulebook.i18n.numbers import format_number
 from rulebook.i18n.runtime import per_content
-from rulebook.i18n.status import domain_status
+from rulebook.i18n.status import combined, domain_status
 from rulebook.site.localize import Fragment, Localizer
 from schemas.game import GameContent
 from schemas.languages import LANGUAGES, language
@@ -59,8 +59,10 @@ class StatusModel:
     concepts: tuple[tuple[str, str, tuple[str, ...]], ...]
 
 
-#: One extraction per game for the whole build (every language's page uses it).
+#: One extraction per game for the whole build (every language's page uses it): the game's
+#: messages, and its glossary's (its terms' words and forms, counted in the game's row).
 _domain: Callable[[GameContent], Domain] = per_content(game_domain)
+_glossary: Callable[[GameContent], Domain] = per_content(glossary_domain)
 
 
 def status_model(built: Sequence[GameContent], loc: Localizer) -> StatusModel:
@@ -68,13 +70,18 @@ def status_model(built: Sequence[GameContent], loc: Localizer) -> StatusModel:
     where = loc.locales or paths.LOCALES
     games = {content.id: content for content in built}
     domains = [_domain(games[g]) for g in sorted(games)]
-    named = [(d, games[d.name].game.names.get(loc.language)) for d in domains]
-    named.append((ui_domain(), loc.ui("status_interface").text))
+    glossaries = [_glossary(games[g]) for g in sorted(games)]
+    named: list[tuple[tuple[Domain, ...], str]] = [
+        ((d, g), games[d.name].game.names.get(loc.language))
+        for d, g in zip(domains, glossaries, strict=True)
+    ]
+    named.append(((ui_domain(),), loc.ui("status_interface").text))
     rows = []
     outdated = []
-    for domain, game in named:
+    for parts, game in named:
+        domain = parts[0]
         for code in LANGUAGES:
-            found = domain_status(domain, code, where)
+            found = combined([domain_status(d, code, where) for d in parts], domain.name)
             spec = language(code)
             rows.append(
                 StatusRow(
@@ -92,7 +99,7 @@ def status_model(built: Sequence[GameContent], loc: Localizer) -> StatusModel:
                 outdated.append(OutdatedList(game, spec.name, code, found.outdated))
     concepts = tuple(
         (row[0], games[row[1]].game.names.get(loc.language), tuple(row[2:]))
-        for row in concept_rows(domains, list(LANGUAGES), where)
+        for row in concept_rows(glossaries, list(LANGUAGES), where)
     )
     return StatusModel(
         intro=loc.ui("translation_status_intro"),

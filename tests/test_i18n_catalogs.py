@@ -13,7 +13,7 @@ from rulebook.cli import main
 from rulebook.i18n import catalogs, status
 from rulebook.i18n.runtime import translator
 from schemas.common import LANGUAGES
-from tests.i18n_support import Workspace, make_workspace
+from tests.i18n_support import GLOSSARY_DOMAIN, Workspace, make_workspace
 
 CHANGED = "setup.steps.flood_card.text"
 FLOOD_FR = "Posez la carte Inondation face visible au centre de la table"
@@ -195,9 +195,13 @@ def test_removed_and_added_messages(workspace: Workspace) -> None:
         encoding="utf-8",
     )
     result = workspace.update()["uk"]
-    assert sorted(result.added) == ["glossary.river.definition", "glossary.river.term"]
-    assert result.removed == ["glossary.nile.definition", "glossary.nile.term"]
+    assert result.added == ["glossary.river.definition"]
+    assert result.removed == ["glossary.nile.definition"]
     assert "glossary.nile" not in workspace.po("uk").read_text(encoding="utf-8")
+    # The term's word and forms went with it in the glossary's catalog.
+    words = workspace.po("uk", GLOSSARY_DOMAIN).read_text(encoding="utf-8")
+    assert "glossary.nile." not in words
+    assert 'msgctxt "glossary.river.term"' in words and 'msgctxt "glossary.river.forms"' in words
 
 
 def test_status_counts_the_source_language_as_done(workspace: Workspace) -> None:
@@ -221,7 +225,7 @@ def test_status_command_json(workspace: Workspace, capsys: pytest.CaptureFixture
     args = ["--content", str(workspace.content), "--locales", str(workspace.locales)]
     assert main(["i18n", "status", "--json", "--game", "nile", "--lang", "uk", *args]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert [(r["domain"], r["language"]) for r in rows] == [("nile", "uk")]
+    assert [(r["domain"], r["language"]) for r in rows] == [("nile", "uk"), (GLOSSARY_DOMAIN, "uk")]
     assert rows[0]["done"] == 2 and rows[0]["percent"] < 100
 
 

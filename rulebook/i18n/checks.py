@@ -94,7 +94,7 @@ from rulebook.i18n.merge import READ_ONLY
 from rulebook.i18n.messages import PLACEHOLDER, SourceMessage
 from rulebook.i18n.numbers import PLURAL_SAMPLES, forms_for_catalog, gettext_index
 from rulebook.i18n.review import review_problem
-from rulebook.i18n.terms import DECLARED, fold, form_occurrences, rule_of, said
+from rulebook.i18n.terms import DECLARED, WordRule, fold, form_occurrences, rule_of, said
 from rulebook.i18n.textchecks import (
     bracket_problems,
     doubled_word,
@@ -543,7 +543,11 @@ def renderings(domain: Domain, found: Mapping[str, Mapping[str, Message]]) -> li
 
 
 def glossary_problems(
-    message: SourceMessage, translation: str, language: str, terms: Iterable[TermRendering]
+    message: SourceMessage,
+    translation: str,
+    language: str,
+    terms: Iterable[TermRendering],
+    rule: WordRule | None = None,
 ) -> list[str]:
     """Glossary terms the source of ``message`` says that ``translation`` does not render.
 
@@ -551,13 +555,14 @@ def glossary_problems(
     (« dernier tour de table » does not say « tour »): its author listed exactly the words
     that mean the term, so nothing more is read into it. The translation renders the term
     by one of its language's forms, or an inflection or a compound of one that the
-    language's rule allows (rulebook.i18n.terms), anywhere in it.
+    language's rule allows (rulebook.i18n.terms; ``rule`` stands for the language's own),
+    anywhere in it.
     """
     terms = list(terms)
     source_forms = {t.id: t.forms.get(message.language, frozenset()) for t in terms}
     used = said(_prose(message.text), source_forms, DECLARED)
     defined = {t.id for t in terms if message.context == glossary.term_context(t.id)}
-    rule = rule_of(language)
+    rule = rule_of(language) if rule is None else rule
     prose = _prose(translation)
     problems = []
     for term in terms:

@@ -301,6 +301,6 @@ def translator(
 
 def _unreviewed(domain: str, entries: Mapping[str, Message], language: str) -> set[str]:
     """The contexts of ``domain`` waiting for a reviewer's mark, where ``language`` needs one."""
-    if not review_required(language, domain):
+    if not review_required(language, glossary.game_of(domain)):  # a glossary goes with its game
         return set()
     return {context for context, entry in entries.items() if not is_reviewed(entry)}

@@ -14,7 +14,9 @@ A term is said where one of its forms stands as whole words. Each language may w
 
 An occurrence inside a longer occurrence of another term does not count for the shorter
 one: in « dernier tour de table », where "dernier tour de table" is a term of its own, the
-term "tour" is not said. Texts are compared folded (rulebook.i18n.checks folds them:
+term "tour" is not said. The glossary check reads a source by its declared forms alone
+(:data:`DECLARED`: its author listed the words that mean each term) and a translation with
+its language's rule (rulebook.i18n.checks.glossary_problems). Texts are compared folded (rulebook.i18n.checks folds them:
 casefolded, one apostrophe), so forms are folded the same way here.
 """
 

@@ -221,6 +221,24 @@ def test_status_counts_the_source_language_as_done(workspace: Workspace) -> None
     assert english_ui.percent == 100.0
 
 
+def test_a_terms_word_is_read_from_the_glossary_catalog(workspace: Workspace) -> None:
+    """The glossary page's headword (and every reader of a term's word) finds it in the
+    game's glossary catalog; a game and its glossary count as one on the status page."""
+    translate = translator(workspace.game(), "uk", workspace.locales)
+    assert translate("glossary.crop.term", "culture") == "culture"
+    assert not translate.is_translated("glossary.crop.term")
+    workspace.translate("uk", {"glossary.crop.term": "культура"}, GLOSSARY_DOMAIN)
+    translate = translator(workspace.game(), "uk", workspace.locales)
+    assert translate("glossary.crop.term", "culture") == "культура"
+    parts = [
+        status.domain_status(domain, "uk", workspace.locales)
+        for domain in (workspace.domain(), workspace.glossary_domain())
+    ]
+    both = status.combined(parts, "nile")
+    assert both.total == parts[0].total + parts[1].total == len(workspace.domain().messages) + 6
+    assert both.translated == parts[0].translated + 3  # the word, and two forms lists
+
+
 def test_status_command_json(workspace: Workspace, capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--content", str(workspace.content), "--locales", str(workspace.locales)]
     assert main(["i18n", "status", "--json", "--game", "nile", "--lang", "uk", *args]) == 0

@@ -94,7 +94,7 @@ from rulebook.i18n.merge import READ_ONLY
 from rulebook.i18n.messages import PLACEHOLDER, SourceMessage
 from rulebook.i18n.numbers import PLURAL_SAMPLES, forms_for_catalog, gettext_index
 from rulebook.i18n.review import review_problem
-from rulebook.i18n.terms import DECLARED, WordRule, fold, form_occurrences, rule_of, said
+from rulebook.i18n.terms import DECLARED, Matcher, WordRule, fold, rule_of
 from rulebook.i18n.textchecks import (
     bracket_problems,
     doubled_word,
@@ -495,6 +495,23 @@ class TermRendering:
     forms: Mapping[str, frozenset[str]]
 
 
+class Renderings(list[TermRendering]):
+    """A game's term renderings, with their forms compiled once per language and rule for
+    the thousands of messages a check reads (rulebook.i18n.terms.Matcher)."""
+
+    def __init__(self, terms: Iterable[TermRendering] = ()) -> None:
+        super().__init__(terms)
+        self._matchers: dict[tuple[str, WordRule], Matcher] = {}
+
+    def matcher(self, language: str, rule: WordRule) -> Matcher:
+        """Every term's forms in ``language`` read under ``rule``."""
+        key = (language, rule)
+        if key not in self._matchers:
+            forms = {t.id: t.forms.get(language, frozenset()) for t in self}
+            self._matchers[key] = Matcher(forms, rule)
+        return self._matchers[key]
+
+
 def _current(
     messages: Mapping[str, SourceMessage],
     entries_: Mapping[str, Message],
@@ -509,7 +526,7 @@ def _current(
     return strings(entry)[0].strip()
 
 
-def renderings(domain: Domain, found: Mapping[str, Mapping[str, Message]]) -> list[TermRendering]:
+def renderings(domain: Domain, found: Mapping[str, Mapping[str, Message]]) -> Renderings:
     """How each glossary term of ``domain``'s game is written in each language.
 
     ``domain`` is the game's glossary domain (rulebook.i18n.glossary) and ``found`` its
@@ -519,10 +536,10 @@ def renderings(domain: Domain, found: Mapping[str, Mapping[str, Message]]) -> li
     term (``Term.keep``) stays as it is too.
     """
     content = domain.content
+    result = Renderings()
     if content is None or content.glossary is None:
-        return []
+        return result
     messages = domain.by_context()
-    result = []
     for term in content.glossary.terms:
         forms: dict[str, frozenset[str]] = {}
         for language in LANGUAGES:
@@ -558,18 +575,19 @@ def glossary_problems(
     language's rule allows (rulebook.i18n.terms; ``rule`` stands for the language's own),
     anywhere in it.
     """
-    terms = list(terms)
-    source_forms = {t.id: t.forms.get(message.language, frozenset()) for t in terms}
-    used = said(_prose(message.text), source_forms, DECLARED)
-    defined = {t.id for t in terms if message.context == glossary.term_context(t.id)}
+    terms = terms if isinstance(terms, Renderings) else Renderings(terms)
     rule = rule_of(language) if rule is None else rule
+    used = terms.matcher(message.language, DECLARED).said(_prose(message.text))
+    if not used:
+        return []
+    rendered = terms.matcher(language, rule)
     prose = _prose(translation)
     problems = []
     for term in terms:
         expected = term.forms.get(language, frozenset())
-        if term.id not in used or term.id in defined or not expected:
+        if term.id not in used or message.context == glossary.term_context(term.id):
             continue
-        if not any(form_occurrences(prose, form, rule) for form in expected):
+        if expected and not rendered.says(prose, term.id):
             choices = ", ".join(repr(f) for f in sorted(expected))
             form = used[term.id][0].form
             problems.append(f"the source says {form!r} ({term.id}): expected {choices}")
@@ -1037,7 +1055,7 @@ def _terms(
     domain: Domain,
     glossaries: dict[str, tuple[Domain, dict[str, dict[str, Message]]]],
     locales: Path,
-) -> list[TermRendering]:
+) -> Sequence[TermRendering]:
     """The glossary renderings a game domain or its glossary domain is checked with, read
     from the glossary's catalogs once per game (kept in ``glossaries``)."""
     content = domain.content

@@ -106,14 +106,6 @@ def _pattern(form: str, rule: WordRule) -> tuple[str, re.Pattern[str]] | None:
     return max(stems, key=len), re.compile(rf"(?<!\w){before}{body}{after}(?!\w)")
 
 
-def form_occurrences(folded: str, form: str, rule: WordRule) -> list[Occurrence]:
-    """Where ``form`` (or an inflection or compound the rule allows) stands in ``folded``."""
-    found = _pattern(form, rule)
-    if found is None or found[0] not in folded:
-        return []
-    return [Occurrence(m.start(), m.end(), form) for m in found[1].finditer(folded)]
-
-
 def said(
     folded: str, forms: Mapping[str, Iterable[str]], rule: WordRule
 ) -> dict[str, list[Occurrence]]:
@@ -122,15 +114,48 @@ def said(
     An occurrence within a longer one of another term is left out, and a term left with
     none is not said.
     """
-    found: dict[str, list[Occurrence]] = {}
-    for term, term_forms in forms.items():
-        spans = [o for form in term_forms for o in form_occurrences(folded, form, rule)]
-        if spans:
-            found[term] = sorted(spans, key=lambda o: (o.start, -o.end))
-    others = [(term, o) for term, spans in found.items() for o in spans]
-    result: dict[str, list[Occurrence]] = {}
-    for term, spans in found.items():
-        kept = [o for o in spans if not any(t != term and o.inside(p) for t, p in others)]
-        if kept:
-            result[term] = kept
-    return result
+    return Matcher(forms, rule).said(folded)
+
+
+class Matcher:
+    """The forms of a glossary's terms in one language under one rule, compiled once, for
+    the many texts a check reads."""
+
+    def __init__(self, forms: Mapping[str, Iterable[str]], rule: WordRule) -> None:
+        self._patterns: dict[str, list[tuple[str, str, re.Pattern[str]]]] = {}
+        for term, term_forms in forms.items():
+            compiled = [(form, _pattern(form, rule)) for form in sorted(term_forms)]
+            self._patterns[term] = [(f, c[0], c[1]) for f, c in compiled if c is not None]
+
+    def _occurrences(self, folded: str, term: str) -> list[Occurrence]:
+        return [
+            Occurrence(match.start(), match.end(), form)
+            for form, key, pattern in self._patterns.get(term, ())
+            if key in folded
+            for match in pattern.finditer(folded)
+        ]
+
+    def says(self, folded: str, term: str) -> bool:
+        """Whether ``folded`` says ``term`` anywhere (inside a longer term or not)."""
+        return any(
+            key in folded and pattern.search(folded) is not None
+            for _, key, pattern in self._patterns.get(term, ())
+        )
+
+    def said(self, folded: str) -> dict[str, list[Occurrence]]:
+        """The terms ``folded`` says, each with where, none inside a longer one's
+        occurrence (see :func:`said`)."""
+        found: dict[str, list[Occurrence]] = {}
+        for term in self._patterns:
+            spans = self._occurrences(folded, term)
+            if spans:
+                found[term] = sorted(spans, key=lambda o: (o.start, -o.end))
+        if len(found) < 2:
+            return found
+        others = [(term, o) for term, spans in found.items() for o in spans]
+        result: dict[str, list[Occurrence]] = {}
+        for term, spans in found.items():
+            kept = [o for o in spans if not any(t != term and o.inside(p) for t, p in others)]
+            if kept:
+                result[term] = kept
+        return result

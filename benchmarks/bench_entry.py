@@ -1,8 +1,9 @@
 """How much a table enters in the calculator, and how long its form is on a phone.
 
-Run: .venv/bin/python benchmarks/bench_entry.py [--project DIR] [--before REF]
+Run: .venv/bin/python benchmarks/bench_entry.py [--project DIR] [--before REF] [--language L]
 
-For every game at 4 players (or its largest table when smaller), at 360x740 in English, the
+For every game at 4 players (or its largest table when smaller), at 360x740 in English (or
+the ``--language`` given, ``all`` for each in turn), the
 richest base-game conformance case at that count is entered, and each player's column read:
 the fields asked of one player (values) and the rows they take, the taps and keys the whole
 table spends (tests/browser/entry_size.py says how they are counted), and the phone screens
@@ -45,8 +46,8 @@ def archive(ref: str, into: Path) -> Path:
     return into
 
 
-def measure_site(site: Path) -> list[EntrySize]:
-    """Every game's figures on the built ``site``."""
+def measure_site(site: Path, language: str) -> list[EntrySize]:
+    """Every game's figures on the built ``site``, its pages in ``language``."""
     from playwright.sync_api import sync_playwright
 
     server, url = serve_in_thread(site)
@@ -54,7 +55,7 @@ def measure_site(site: Path) -> list[EntrySize]:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             try:
-                return [measure(browser, url, game) for game in games()]
+                return [measure(browser, url, game, language) for game in games()]
             finally:
                 browser.close()
     finally:
@@ -73,6 +74,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--project", type=Path, default=ROOT, help="the copy to measure")
     parser.add_argument("--before", help="a git revision to measure too (main, HEAD~3)")
+    parser.add_argument(
+        "--language", default="en", choices=["fr", "uk", "en", "all"], help="the pages' language"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         runs = []
@@ -80,10 +84,12 @@ def main() -> None:
             before = archive(args.before, Path(tmp) / "before")
             runs.append((f"before ({args.before})", before))
         runs.append((f"now ({args.project})", args.project.resolve()))
+        languages = ["fr", "uk", "en"] if args.language == "all" else [args.language]
         for k, (title, project) in enumerate(runs):
-            site = Path(tmp) / f"site-{k}"
-            build(project, site)
-            report(title, measure_site(site))
+            for language in languages:  # a build holds one language
+                site = Path(tmp) / f"site-{k}-{language}"
+                build(project, site, language)
+                report(f"{title}, {language}", measure_site(site, language))
             print()
     print("goals: screens <= 2 for every game; river_of_gold taps+keys <= 100")
 

@@ -42,6 +42,7 @@ class ProblemWords:
         self._inputs = {spec.id: spec for spec in content.scoring.inputs}
         self._table = {spec.id: spec for spec in content.scoring.table}
         self._options = {o.id: o for o in content.scoring.options}
+        self._rivals = {r.id: r for r in content.scoring.rivals}
 
     # -- words --------------------------------------------------------------------------
 
@@ -131,7 +132,13 @@ class ProblemWords:
         if isinstance(value, bool):
             return self.ui("yes" if value else "no")
         if isinstance(value, list):
-            return ", ".join(self.number(v) for v in value)
+            # A list of records (a rows input): each row's numbers "3 / 1 / 0".
+            return ", ".join(
+                " / ".join(self.number(x) for x in v.values())
+                if isinstance(v, dict)
+                else self.number(v)
+                for v in value
+            )
         if isinstance(value, str):
             return self.choice_label(field, value)
         return self.number(value)
@@ -211,11 +218,30 @@ class ProblemWords:
                 return who or ""
             label = ", ".join([self.input_label(str(field)), *self._row_where(str(field), loc[3:])])
             return f"{who}, {label}" if who else label
+        if len(loc) >= 2 and loc[0] == "rivals":
+            return self.rival_where(str(loc[1]), loc[2:])
         if len(loc) == 2 and loc[0] == "table":
             return self.table_label(str(loc[1]))
         if len(loc) == 2 and loc[0] == "options" and "option" not in problem.params:
             return self.option_label(str(loc[1]))  # (a message with {option} names it)
         return ""
+
+    def rival_where(self, ident: str, rest: Sequence[Any]) -> str:
+        """A rival's field in words, as its form names it: its own third-person label
+        ("Regions where Seishin owns at least one building"), else its name and the
+        player's label ("Seishin, Influence in region 1"); its name alone without a field."""
+        rival = self._rivals.get(ident)
+        if rival is None:
+            return ""
+        name = self.translate(f"scoring.rivals.{ident}.label", rival.label)
+        if not rest:
+            return name
+        field = str(rest[0])
+        own = next((item for item in rival.labels if item.input == field), None)
+        if own is not None:
+            label = self.translate(f"scoring.rivals.{ident}.labels.{field}.label", own.label)
+            return ", ".join([label, *self._row_where(field, rest[1:])])
+        return ", ".join([name, self.input_label(field), *self._row_where(field, rest[1:])])
 
     def line(self, problem: Problem) -> str:
         """One line for the terminal: ``players[0].wheat (Ana, Wheat): must be at most 14``."""

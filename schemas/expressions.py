@@ -169,11 +169,20 @@ class RivalRef(Node):
     rival: RivalSpec
 
 
+#: A reference whose value is a choice's id: the choice made names the data field read.
+ChoiceName = InputRef | OptionRef | TableRef
+
+
 class ChoiceDataSpec(Strict):
     of: InputRef | TableRef
-    field: Identifier
-    #: Which number of the field's list (0 is the first); past its end, 0.
-    index: int = Field(default=0, ge=0)
+    #: The data field read: its name, or a choice input, option or table input whose chosen
+    #: id names it (a board's side: ``field: {option: side}`` reads the field ``a`` or ``b``
+    #: of every board, so each board's numbers are written once per side, not per reading).
+    field: Identifier | ChoiceName = Field(union_mode="left_to_right")
+    #: Which number of the field's list (0 is the first); past its end, 0. An expression
+    #: (an age, a side's offset) whose derived least is below 0 is refused
+    #: (schemas.bounds).
+    index: Expr = 0
 
 
 class ChoiceDataNode(Node):
@@ -184,8 +193,9 @@ class ChoiceDataNode(Node):
     choice_data: ChoiceDataSpec
 
     def expected_inputs(self) -> list[tuple[str, tuple[str, ...]]]:
-        ref = self.choice_data.of
-        return [(ref.input, ("choice",))] if isinstance(ref, InputRef) else []
+        spec = self.choice_data
+        refs = [spec.of, spec.field]
+        return [(ref.input, ("choice",)) for ref in refs if isinstance(ref, InputRef)]
 
 
 # ----------------------------------------------------------------------------------------
@@ -215,7 +225,8 @@ class FloorDiv(Node):
 
     model_config = _title("floor_div")
     #: Strict content still reads the YAML list as the pair (strict mode wants a real tuple).
-    floor_div: tuple[Expr, Annotated[int, Field(ge=1)]] = Field(strict=False)
+    #: The divisor may be an expression whose derived least is at least 1 (schemas.bounds).
+    floor_div: tuple[Expr, Expr] = Field(strict=False)
 
 
 class Minimum(Node):
@@ -230,7 +241,8 @@ class Maximum(Node):
 
 class LookupSpec(Strict):
     index: Expr
-    table: list[int] = Field(min_length=1)
+    #: The printed numbers; an entry may be an expression of the player's row (a variant's).
+    table: list[Expr] = Field(min_length=1)
     #: What an index past the end gives: the last entry, or nothing.
     beyond: Literal["last", "zero"] = "last"
 
@@ -321,7 +333,8 @@ class Is(Node):
 
 class CountAtLeastSpec(Strict):
     values: list[Expr] = Field(min_length=1)
-    at_least: int = 1
+    #: The threshold: a number, or an expression of the player's row (an option's level).
+    at_least: Expr = 1
 
 
 class CountAtLeast(Node):
@@ -376,7 +389,8 @@ class SumItems(_PileNode):
 
 class CountEqualSpec(Strict):
     of: InputRef
-    value: int
+    #: The card value counted: a number, or an expression of the player's row.
+    value: Expr
 
 
 class CountEqual(_PileNode):
@@ -467,9 +481,10 @@ class RowsAwardSpec(Strict):
 
     of: InputRef
     by: Expr
-    awards: list[int] = Field(min_length=1)
+    #: Points per place: numbers or expressions of the player's row (not of the row's fields).
+    awards: list[Expr] = Field(min_length=1)
     ties: TiePolicy
-    at_least: int = 1
+    at_least: Expr = 1
 
 
 class RowsAward(RowsNode):
@@ -494,7 +509,8 @@ class SetCollectionSpec(Strict):
     """
 
     families: list[Expr] = Field(min_length=2)
-    item_values: list[int] = Field(min_length=1)
+    #: What each place in a set is worth: numbers, or expressions of the player's row.
+    item_values: list[Expr] = Field(min_length=1)
 
 
 class SetCollection(Node):
@@ -522,8 +538,9 @@ WILDCARD_PLACEMENTS_LIMIT = 5000
 
 
 class BestAssignmentSpec(Strict):
-    #: How many wildcard units the player places: a number, or a count input with a limit.
-    wildcards: int | InputRef = Field(union_mode="left_to_right")
+    #: How many wildcard units the player places: any expression whose derived most is
+    #: known (a count input with a limit, a sum of them...); fewer than 0 places none.
+    wildcards: Expr
     #: The count inputs a wildcard may be added to, one unit at a time.
     among: list[InputRef] = Field(min_length=1)
     #: What the player makes as large as possible; it is computed again for each placement.
@@ -553,10 +570,7 @@ class BestAssignment(Node):
 
     def expected_inputs(self) -> list[tuple[str, tuple[str, ...]]]:
         spec = self.best_assignment
-        found: list[tuple[str, tuple[str, ...]]] = [(ref.input, ("count",)) for ref in spec.among]
-        if isinstance(spec.wildcards, InputRef):
-            found.append((spec.wildcards.input, ("count",)))
-        return found
+        return [(ref.input, ("count",)) for ref in spec.among]
 
 
 class ChoiceData(Strict):
@@ -607,8 +621,9 @@ class RankAwardSpec(Strict):
     ties: TiePolicy
     #: Points for every player who qualifies but is placed after the listed awards.
     others: Expr = 0
-    #: The least measure that takes part at all (a player who donated nothing gets nothing).
-    at_least: int = 1
+    #: The least measure that takes part at all (a player who donated nothing gets nothing):
+    #: a number or, like the awards, an expression the same for every player.
+    at_least: Expr = 1
     #: Places after the first score only within this distance of the leader's measure.
     max_gap: NumberOrData | None = None
     #: Rivals at the table take places too (they never keep the points).
@@ -623,6 +638,7 @@ class RankAward(Node):
         "awards": PER_PLACE,
         "others": PER_PLACE,
         "max_gap": PER_PLACE,
+        "at_least": PER_PLACE,
     }
 
 
@@ -635,7 +651,8 @@ class MostSpec(Strict):
 
     of: Expr
     points: Expr
-    at_least: int = 1
+    #: The least measure that takes part: a number, or an expression the same for everyone.
+    at_least: Expr = 1
     #: Rivals at the table take part: a rival with the most keeps the others from it.
     rivals: bool = False
 
@@ -644,6 +661,7 @@ class Most(Node):
     model_config = _title("most")
     most: MostSpec
     cross_player: ClassVar[bool] = True
+    scopes: ClassVar[Mapping[str, Scope]] = {"at_least": PER_PLACE}
 
 
 class HeldAwardSpec(Strict):
@@ -657,7 +675,8 @@ class HeldAwardSpec(Strict):
     holder: Expr
     holder_points: Expr
     other_points: Expr
-    at_least: int = 1
+    #: The least measure that takes part: a number, or an expression the same for everyone.
+    at_least: Expr = 1
     rivals: bool = False
 
 
@@ -665,6 +684,7 @@ class HeldAward(Node):
     model_config = _title("held_award")
     held_award: HeldAwardSpec
     cross_player: ClassVar[bool] = True
+    scopes: ClassVar[Mapping[str, Scope]] = {"at_least": PER_PLACE}
 
 
 class TableSum(Node):
@@ -689,7 +709,9 @@ class NeighboursSpec(Strict):
     """
 
     of: Expr
-    offsets: list[int] = Field(min_length=1)
+    #: Seats away: numbers, or expressions the same for the whole table (a variant that
+    #: reaches two seats): an offset that lands on the player is skipped.
+    offsets: list[Expr] = Field(min_length=1)
     aggregate: Literal["sum", "maximum", "minimum"] = "sum"
     seat: InputRef | None = None
 
@@ -701,6 +723,7 @@ class Neighbours(Node):
     neighbours: NeighboursSpec
     cross_player: ClassVar[bool] = True
     seat_dependent: ClassVar[bool] = True
+    scopes: ClassVar[Mapping[str, Scope]] = {"offsets": PER_PLACE}
 
     def expected_inputs(self) -> list[tuple[str, tuple[str, ...]]]:
         seat = self.neighbours.seat

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from math import comb
 from typing import Any
 
+from schemas.bounds import Bounds, Range
 from schemas.common import Strict
-from schemas.endstate import count_limits
 from schemas.expressions import (
     REFERENCE_KINDS,
     ROW_REASON,
@@ -24,6 +24,7 @@ from schemas.expressions import (
     ChoiceData,
     ChoiceDataNode,
     FieldRef,
+    FloorDiv,
     InputRef,
     Is,
     Neighbours,
@@ -182,6 +183,7 @@ class _Checker:
         choices |= {i.id: i.choices for i in scoring.inputs if isinstance(i, ChoiceInput)}
         choices |= {t.id: _table_choices(self.content, t) for t in scoring.table}
         self.choices = choices
+        self.bounds = Bounds(self.content)
 
     def add(self, file: str, path: Path, message: str) -> None:
         self.problems.append(Problem(file, path, message))
@@ -330,7 +332,53 @@ class _Checker:
     def _choice_data(self, file: str, path: Path, node: ChoiceDataNode) -> None:
         spec = node.choice_data
         owner = spec.of.input if isinstance(spec.of, InputRef) else spec.of.table
-        self._choice_field(file, (*path, "choice_data", "field"), owner, spec.field)
+        where = (*path, "choice_data", "field")
+        if isinstance(spec.field, str):
+            self._choice_field(file, where, owner, spec.field)
+        else:
+            self._named_fields(file, where, owner, spec.field)
+        index = self.bounds.of(spec.index)
+        if index.least is None or index.least < 0:
+            self.add(
+                file,
+                (*path, "choice_data", "index"),
+                f"the index may be {index} here, and a place in a list is 0 or more: "
+                "bound it ({maximum: [..., 0]}) or read inputs that cannot be negative",
+            )
+
+    def _named_fields(self, file: str, where: Path, owner: str, name: object) -> None:
+        """Every id the choice ``name`` reads may give must be a data field of ``owner``'s
+        choices (a side ``b`` of a board whose data says only ``a`` would read nothing)."""
+        target = _reference(name)
+        if target is None or owner not in self.choices:
+            return  # unknown or not a choice: reported with the reference
+        option = self.options.get(target[1]) if target[0] == "option" else None
+        if option is not None and option.kind != "choice":
+            self.add(file, where, f"option {target[1]!r} is yes or no: it names no data field")
+            return
+        choices = self.choices.get(target[1])
+        if choices is None:
+            return
+        fields = sorted({f for c in self.choices[owner] for f in c.data})
+        missing = [c.id for c in choices if c.id not in fields]
+        if missing:
+            self.add(
+                file,
+                where,
+                f"the field is named by the choice of {target[1]!r}, but no choice of "
+                f"{owner!r} carries {', '.join(repr(m) for m in missing)}; "
+                + (f"their fields: {', '.join(fields)}" if fields else "they carry no data"),
+            )
+
+    def _floor_div(self, file: str, path: Path, node: FloorDiv) -> None:
+        divisor = self.bounds.of(node.floor_div[1])
+        if divisor.least is None or divisor.least < 1:
+            self.add(
+                file,
+                (*path, "floor_div", 1),
+                f"the divisor may be {divisor} here, and it must be at least 1: bound it "
+                "({maximum: [..., 1]}) or read inputs whose least is 1 or more",
+            )
 
     def _rank_award(self, file: str, path: Path, node: RankAward) -> None:
         spec = node.rank_award
@@ -347,17 +395,14 @@ class _Checker:
         among = [ref.input for ref in spec.among]
         if len(set(among)) != len(among):
             self.add(file, (*path, "best_assignment", "among"), "an input is listed twice")
-        if isinstance(spec.wildcards, int):
-            most: int | None = spec.wildcards
-        else:
-            wild = self.inputs.get(spec.wildcards.input)
-            most = count_limits(self.content, wild)[1] if isinstance(wild, CountInput) else 0
+        most = self.bounds.of(spec.wildcards).most
         where = (*path, "best_assignment", "wildcards")
         if most is None:
             self.add(
                 file,
                 where,
-                "the wildcards' input has no maximum (give it a max or a component), so the "
+                "the wildcards have no known maximum (give their inputs a max or a "
+                "component, or bound the expression with {minimum: [..., N]}), so the "
                 "search for the best placement would have no bound",
             )
         elif most > 0 and comb(most + len(among) - 1, len(among) - 1) > WILDCARD_PLACEMENTS_LIMIT:
@@ -370,7 +415,7 @@ class _Checker:
             )
 
     def _neighbours(self, file: str, path: Path, node: Neighbours) -> None:
-        if 0 in node.neighbours.offsets:
+        if any(self.bounds.of(o) == Range(0, 0) for o in node.neighbours.offsets):
             self.add(
                 file,
                 (*path, "neighbours", "offsets"),
@@ -394,6 +439,7 @@ _NODE_CHECKS: dict[type[Node], Callable[[_Checker, str, Path, Any], None]] = {
     ChoiceDataNode: _Checker._choice_data,
     RankAward: _Checker._rank_award,
     BestAssignment: _Checker._best_assignment,
+    FloorDiv: _Checker._floor_div,
     Neighbours: _Checker._neighbours,
     RivalRef: _Checker._rival_ref,
 }

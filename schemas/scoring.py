@@ -56,8 +56,9 @@ class _InputBase(Strict):
     help: Text | None = None
     #: Group heading in the calculator form (for example "Souvenirs").
     group: Identifier | None = None
-    #: The short text of its chip when its group is shown as a chip row (``presentation``):
-    #: a number (a region's), a word; the label stays the field's full name for screen readers.
+    #: The short text of its chip when its group is shown as a chip row, or over its box when
+    #: it is a number row (``presentation``): a number (a region's), a word; the label stays
+    #: the field's full name for screen readers and problems.
     chip: Text | int | None = None
     #: Asked only when this holds (an option is on, enough players); otherwise must be absent.
     when: Expr | None = None
@@ -403,7 +404,10 @@ class Rival(Strict):
 
 
 #: How the calculator lays out a group of fields (Scoring.presentation).
-GroupPresentation = Literal["rows", "chip_row"]
+GroupPresentation = Literal["rows", "chip_row", "number_row"]
+
+#: The kind of field each compact presentation lays out side by side.
+_COMPACT_KIND = {"chip_row": "flag", "number_row": "count"}
 
 
 def _at(data: Any, path: tuple[str | int, ...]) -> Any:
@@ -432,8 +436,10 @@ class Scoring(Strict):
     end_checks: list[EndCheck] = Field(default_factory=list)
     rivals: list[Rival] = Field(default_factory=list)
     groups: dict[Identifier, Text] = Field(default_factory=dict)
-    #: How the calculator shows a group's fields: ``rows`` (one row a field, the default) or
-    #: ``chip_row`` (yes/no fields as one row of toggle chips under the group's name).
+    #: How the calculator shows a group's fields: ``rows`` (one row a field, the default),
+    #: ``chip_row`` (yes/no fields as one row of toggle chips under the group's name) or
+    #: ``number_row`` (counts as one row of small boxes under the group's name, each under
+    #: its chip text: one tap or Next key reaches the group instead of one per field).
     presentation: dict[Identifier, GroupPresentation] = Field(default_factory=dict)
     #: The "from the score track" entry mode (schemas.track): spelled out when read.
     score_track: ScoreTrack | None = None
@@ -522,22 +528,30 @@ class Scoring(Strict):
 
     @model_validator(mode="after")
     def _chip_rows(self) -> Scoring:
-        """A chip row shows yes/no fields only, each with its chip's text."""
+        """A chip row shows yes/no fields only, a number row counts only, each field with
+        its chip's text."""
         for group, presentation in self.presentation.items():
             if group not in self.groups:
                 raise ValueError(f"presentation names group {group!r}, which groups lacks")
-            if presentation != "chip_row":
+            kind = _COMPACT_KIND.get(presentation)
+            if kind is None:
                 continue
+            row = presentation.replace("_", " ")
             members = [i for i in self.inputs if i.group == group]
             if not members:
-                raise ValueError(f"chip row {group!r} has no input")
+                raise ValueError(f"{row} {group!r} has no input")
             for spec in members:
-                if spec.kind != "flag" or spec.chip is None:
+                if spec.kind != kind or spec.chip is None:
                     raise ValueError(
-                        f"input {spec.id!r} is in chip row {group!r}: it must be a flag "
+                        f"input {spec.id!r} is in {row} {group!r}: it must be a {kind} "
                         "with a chip text"
                     )
         for spec in self.inputs:
-            if spec.chip is not None and self.presentation.get(spec.group or "") != "chip_row":
-                raise ValueError(f"input {spec.id!r} has a chip but its group is no chip row")
+            if (
+                spec.chip is not None
+                and self.presentation.get(spec.group or "") not in _COMPACT_KIND
+            ):
+                raise ValueError(
+                    f"input {spec.id!r} has a chip but its group is no chip row or number row"
+                )
         return self

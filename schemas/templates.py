@@ -11,7 +11,9 @@ text below it::
 
 ``for_each`` maps each parameter to a list of values (several parameters give every
 combination, the first varying slowest) or is a list of mappings, one binding each
-(``[{n: 1, colour: red}, {n: 2, colour: blue}]``). A text that is exactly ``{name}``
+(``[{n: 1, colour: red}, {n: 2, colour: blue}]``). A template whose only other key is
+``items`` makes every item listed there in each copy, side by side (``city_1_tiles``,
+``city_1_arms``, ``city_2_tiles``...). A text that is exactly ``{name}``
 becomes the value itself, so numbers can be parameters too. Templates nest; an inner one
 sees the outer parameters already filled in.
 
@@ -35,6 +37,8 @@ from pydantic import ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 KEY = "for_each"
+#: A template's key listing several items made side by side in every copy.
+GROUP = "items"
 
 Path = tuple[str | int, ...]
 Binding = dict[str, Any]
@@ -101,12 +105,41 @@ def _walk(node: Any, src: Path, out: Path, binding: Binding, expansion: Expansio
             continue
         body = {k: v for k, v in item.items() if k != KEY}
         bindings = list(_bindings(item[KEY], (*where, KEY)))
-        _check_distinct_id(body, where, bindings)
+        members = _members(body, where)
+        for place, member in members:
+            _check_distinct_id(member, place, bindings)
         expansion.copies[where] = len(bindings)
         for own in bindings:
-            copy = _substitute(body, own)
-            result.append(_walk(copy, where, (*out, len(result)), {**binding, **own}, expansion))
+            for place, member in members:
+                copy = _substitute(member, own)
+                made = _walk(copy, place, (*out, len(result)), {**binding, **own}, expansion)
+                result.append(made)
     return result
+
+
+def _members(body: dict[str, Any], where: Path) -> list[tuple[Path, Any]]:
+    """What one copy of a template makes, each with its place in the file: the item
+    itself, or with ``items`` the items it lists, side by side in every copy."""
+    if GROUP not in body:
+        return [(where, body)]
+    listed = body[GROUP]
+    if len(body) > 1:
+        others = ", ".join(sorted(str(k) for k in body if k != GROUP))
+        raise TemplateError(
+            (*where, GROUP),
+            f"a template with {GROUP!r} makes the items it lists and nothing else: move "
+            f"{others} into each of them",
+        )
+    if not isinstance(listed, list) or not listed:
+        raise TemplateError((*where, GROUP), f"{GROUP!r} lists the items each copy makes")
+    for index, member in enumerate(listed):
+        if isinstance(member, dict) and KEY in member:
+            raise TemplateError(
+                (*where, GROUP, index, KEY),
+                f"an item of {GROUP!r} is made once per copy already: give its parameters "
+                "to the template's own for_each",
+            )
+    return [((*where, GROUP, index), member) for index, member in enumerate(listed)]
 
 
 def _bindings(spec: Any, where: Path) -> Iterator[Binding]:
@@ -221,7 +254,13 @@ TEMPLATE_SCHEMA: dict[str, Any] = {
                     },
                 },
             ],
-        }
+        },
+        GROUP: {
+            "description": "The items every copy makes, side by side (City {n}: tiles, "
+            "City {n}: coats of arms); without it the template is the one item.",
+            "type": "array",
+            "minItems": 1,
+        },
     },
 }
 

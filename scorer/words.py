@@ -229,7 +229,7 @@ MESSAGES: tuple[Message, ...] = (
     ),
     Message(
         "describe_rows_ties_pool_nearest",
-        "tied rows add up the points of the places they fill and share them, rounded to the nearest (a half goes down)",
+        "tied rows add up the points of the places they fill and share them, rounded to the nearest whole number (halves round down)",
         _NOTE + "Tie policy of an award among a player's rows.",
     ),
     Message(
@@ -304,7 +304,7 @@ MESSAGES: tuple[Message, ...] = (
     ),
     Message(
         "describe_ties_pool_nearest",
-        "tied players add up the points of the places they fill and share them, rounded to the nearest (a half goes down)",
+        "tied players add up the points of the places they fill and share them, rounded to the nearest whole number (halves round down)",
         _NOTE + "Tie policy of a ranked award.",
     ),
     Message(

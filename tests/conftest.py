@@ -82,8 +82,18 @@ def nile_project(root: Path) -> Project:
 # The parity fixture: made once per version of the content and code, on disk
 # ----------------------------------------------------------------------------------------
 
-#: What the parity fixture is made from; any change makes it again.
-PARITY_INPUTS = ("content", "schemas", "scorer", "tests/strategies.py", "tests/test_js_parity.py")
+#: What the parity fixture is made from; any change makes it again. Its expected messages
+#: come from rulebook (problem words, labels, the islands) and the catalogs too: a change to
+#: how a problem is worded left a fixture made before it.
+PARITY_INPUTS = (
+    "content",
+    "schemas",
+    "scorer",
+    "rulebook",
+    "locales",
+    "tests/strategies.py",
+    "tests/test_js_parity.py",
+)
 
 
 def parity_key() -> str:

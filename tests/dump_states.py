@@ -17,6 +17,13 @@ state crowded (every count at its most, every flag and choice the same for every
 every input given by the first player). Each entry holds the problems (location, code,
 parameters, severity), the result when there is one, and the checked state the scoring
 read (the end state with defaults filled, faulty inputs replaced, the ties left undecided).
+
+Hypothesis draws the fuzz suite's files with constants it reads from the project's own
+source, so an edit to any source file (a test's literal too) can change a few drawn files,
+each named by its digest. ``--compare BEFORE AFTER`` compares the entries the two dumps
+share, game by game, and lists the files only one of them drew::
+
+    .venv/bin/python -m tests.dump_states --compare /tmp/before.json /tmp/after.json
 """
 
 from __future__ import annotations
@@ -28,6 +35,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rulebook.i18n.runtime import translator
+from schemas.common import LANGUAGES
 from schemas.game import GameContent
 from schemas.loader import game_folders, load_game
 from scorer.engine import GameEngine
@@ -137,6 +146,9 @@ def dump() -> Json:
     games: Json = {}
     for content in contents:
         engine = GameEngine(content)
+        # The parity states carry their verdict, which needs the game's words.
+        for language in LANGUAGES:
+            test_js_parity.TRANSLATORS[content.id, language] = translator(content, language)
         entries = []
         for label, raw in states_of(content, engine):
             if isinstance(raw, bytes):
@@ -151,9 +163,43 @@ def dump() -> Json:
     return games
 
 
+def _keyed(entries: list[Json]) -> dict[str, str]:
+    """Each entry by its id, a repeated id (the same file drawn twice) numbered."""
+    found: dict[str, str] = {}
+    for entry in entries:
+        key, k = entry["id"], 1
+        while key in found:
+            key, k = f"{entry['id']} #{k + 1}", k + 1
+        found[key] = json.dumps(entry)
+    return found
+
+
+def compare(before: Json, after: Json) -> list[str]:
+    """Per game: how many shared entries are identical, which differ, which ids only one
+    dump holds (drawn files whose inputs changed)."""
+    lines = []
+    for game in sorted(set(before) | set(after)):
+        old, new = _keyed(before.get(game, [])), _keyed(after.get(game, []))
+        shared = sorted(set(old) & set(new))
+        changed = [k for k in shared if old[k] != new[k]]
+        lines.append(
+            f"{game}: {len(shared) - len(changed)} of {len(shared)} shared entries identical"
+            + (f"; differ: {', '.join(changed[:5])}" if changed else "")
+            + f"; only before: {len(set(old) - set(new))}, only after: {len(set(new) - set(old))}"
+        )
+    return lines
+
+
 def main(argv: list[str]) -> int:
+    if len(argv) == 3 and argv[0] == "--compare":
+        before, after = (json.loads(Path(a).read_text(encoding="utf-8")) for a in argv[1:])
+        print("\n".join(compare(before, after)))
+        return 0
     if len(argv) != 1:
-        print("usage: python -m tests.dump_states OUT.json", file=sys.stderr)
+        print(
+            "usage: python -m tests.dump_states OUT.json | --compare BEFORE AFTER",
+            file=sys.stderr,
+        )
         return 2
     games = dump()
     Path(argv[0]).write_text(json.dumps(games, indent=1) + "\n", encoding="utf-8")

@@ -14,6 +14,7 @@ import typing
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 from pydantic import BaseModel
 
@@ -142,3 +143,57 @@ def test_the_rows_example_scores_what_contributing_says() -> None:
     assert not found.problems and found.result is not None, found.problems
     breakdown = found.result.to_json()["players"][0]["breakdown"]
     assert stated and {k: breakdown[k] for k in stated} == stated
+
+
+def _player_example(name: str) -> tuple[dict[str, Any], dict[str, Any], dict[str, int]]:
+    """CONTRIBUTING's example ``name``: its YAML, the player's entries, the values stated."""
+    text = CONTRIBUTING.read_text(encoding="utf-8")
+    block = text.split(f"<!-- example: {name} ", 1)[1].split("<!-- /example -->", 1)[0]
+    declared = yaml.safe_load(block.split("```yaml\n", 1)[1].split("```", 1)[0])
+    entries = json.loads(block.split("```json\n", 1)[1].split("```", 1)[0])
+    stated = {
+        cells[0].strip(" `"): int(cells[1])
+        for line in block.splitlines()
+        if line.startswith("| `") and len(cells := line.strip("|").split("|")) == 2
+    }
+    return declared, entries, stated
+
+
+@pytest.mark.parametrize("name", ["bounds", "items"])
+def test_the_expression_and_template_examples_score_what_contributing_says(name: str) -> None:
+    """The worked examples of computed numbers (their bounds checked) and of a template
+    making several items: valid content whose values are what the text says."""
+    declared, entries, stated = _player_example(name)
+    scoring = {
+        "kind": "points",
+        **declared,
+        "categories": [
+            {"id": v["id"], "label": v["id"], "value": v["id"]} for v in declared["values"]
+        ],
+        "ranking": {"keys": [{"value": "total", "label": "Points"}]},
+    }
+    content = GameContent.model_validate({**_GAME, "scoring": scoring})
+    assert not check_references(content), check_references(content)
+    state = {"game": "example", "players": [{"name": "Ana", **entries}]}
+    found = score_outcome(GameEngine(content), state)
+    assert not found.problems and found.result is not None, found.problems
+    breakdown = found.result.to_json()["players"][0]["breakdown"]
+    assert stated and {k: breakdown[k] for k in stated} == stated
+
+
+def test_the_bounds_example_says_what_validate_refuses() -> None:
+    """Without its declared bound the example's index is refused, as CONTRIBUTING says."""
+    declared, _, _ = _player_example("bounds")
+    last = next(v for v in declared["values"] if v["id"] == "last_stage")
+    last["compute"]["choice_data"]["index"] = {"difference": [{"input": "stages"}, 1]}
+    scoring = {
+        "kind": "points",
+        **declared,
+        "categories": [{"id": "s", "label": "s", "value": "last_stage"}],
+        "ranking": {"keys": [{"value": "total", "label": "Points"}]},
+    }
+    content = GameContent.model_validate({**_GAME, "scoring": scoring})
+    [problem] = check_references(content)
+    text = CONTRIBUTING.read_text(encoding="utf-8")
+    assert problem.message.split(":")[0] in text.replace("\n", " ")
+    assert "the index may be -1 to 3 here" in problem.message

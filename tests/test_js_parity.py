@@ -594,6 +594,20 @@ EXPRESSIONS: list[Any] = [
     {"option": "mode"},
     {"choice_data": {"of": {"table": "tile"}, "field": "awards", "index": 2}},
     {"choice_data": {"of": {"table": "tile"}, "field": "gap", "index": 1}},
+    # An index and a field computed for the row: a flag as an index, a choice naming a field.
+    {"choice_data": {"of": {"table": "tile"}, "field": "awards", "index": {"input": "flag"}}},
+    {"choice_data": {"of": {"table": "tile"}, "field": {"input": "word"}, "index": {"input": "n"}}},
+    {
+        "choice_data": {
+            "of": {"table": "tile"},
+            "field": {"input": "word"},
+            "index": {"input": "flag"},
+        }
+    },
+    {"choice_data": {"of": {"table": "tile"}, "field": {"option": "mode"}}},
+    {"floor_div": [{"input": "n"}, {"sum": [{"input": "flag"}, 2]}]},
+    {"count_at_least": {"values": [{"input": "n"}, 3], "at_least": {"input": "flag"}}},
+    {"count_equal": {"of": {"input": "pile"}, "value": {"input": "flag"}}},
     {"neighbours": {"of": {"input": "n"}, "offsets": [-1, 1]}},
     {"neighbours": {"of": {"input": "flag"}, "offsets": [1], "aggregate": "maximum"}},
     {
@@ -691,7 +705,7 @@ EXPRESSION_CONTEXT: Json = {
     ],
     "options": {"big": True, "mode": "alt"},
     "table": {"tile": "t1"},
-    "choice_data": {"tile": {"awards": [6, 4, 2], "gap": [4]}},
+    "choice_data": {"tile": {"awards": [6, 4, 2], "gap": [4], "red": [1, 2, 3], "alt": [5]}},
     "values": {
         "key": [[2, 1], [2, 1, 0], [1, 9], [2, 1]],
         "other_key": [[2, 1], [2, 1], [1, 9, 9], [3]],
@@ -808,15 +822,15 @@ scoring:
       group: regions
       distinct_within_group: true
       choices: &tiles
-        - {id: t1, label: T1, data: {awards: [6, 3], gap: [2]}}
-        - {id: t2, label: T2, data: {awards: [5, 4, 2]}}
+        - {id: t1, label: T1, data: {awards: [6, 3], gap: [2], classic: [1, 2, 3, 4, 5], alt: [9, 8]}}
+        - {id: t2, label: T2, data: {awards: [5, 4, 2], classic: [7]}}
         - {id: t3, label: T3, data: {awards: [9], gap: [0]}, when: {ge: [{player_count: true}, 3]}}
     - {id: region_2, label: Region 2, group: regions, distinct_within_group: true, choices: *tiles}
     - {id: region_3, label: Region 3, component: tiles, when: {option: big}}
     - {id: bounty, kind: count, label: Bounty, max: 6}
     - {id: tax, kind: count, label: Tax, min: 1, max: 3, when: {option: big}}
   rivals:
-    - {id: ghost, label: Ghost, inputs: [temple, coins, gifts], fixed: {star: false}, ranked: true,
+    - {id: ghost, label: Ghost, inputs: [temple, coins, gifts, roads], fixed: {star: false}, ranked: true,
        when: {ge: [{player_count: true}, 2]}}
     - {id: bot, label: Bot, inputs: [temple], when: {option: big}, keeps_points: true,
        fixed: {debt: {if: {cond: {ge: [{player_count: true}, 3]}, then: 3, else: 1}}}}
@@ -834,8 +848,14 @@ scoring:
       kind: choice
       label: Hero
       unique: true
-      choices: [{id: a, label: A, data: {coins: [3]}}, {id: b, label: B, data: {coins: [5, 1]}},
-                {id: c, label: C}, {id: d, label: D, data: {coins: [1]}}]
+      choices: [{id: a, label: A, data: {coins: [3], day: [2, 4, 6], night: [9]}},
+                {id: b, label: B, data: {coins: [5, 1], day: [1], night: [3, 8, 0]}},
+                {id: c, label: C}, {id: d, label: D, data: {coins: [1], night: [7, 7]}}]
+    - id: side
+      kind: choice
+      label: Side of the hero's board
+      default: day
+      choices: [{id: day, label: Day}, {id: night, label: Night}]
     - id: color
       kind: choice
       label: Color
@@ -850,6 +870,10 @@ scoring:
     - {id: gifts, kind: count, label: Gifts, max: 3, affects_others: true}
     - {id: jokers, kind: count, label: Jokers, max: 3}
     - {id: seat, kind: position, label: Seat}
+    - for_each: {n: [1, 2]}      # two items side by side in every copy
+      items:
+        - {id: "city_{n}_tiles", kind: count, label: "City {n}: tiles", max: 9}
+        - {id: "city_{n}_arms", kind: count, label: "City {n}: coats of arms", max: 3}
     - id: roads
       kind: rows
       label: Open roads
@@ -956,6 +980,34 @@ scoring:
     - {id: road_award, compute: {rows_award: {of: {input: roads}, by: {field: size}, awards: [5, 3], ties: competition}}}
     - {id: road_pool, compute: {rows_award: {of: {input: roads}, by: {product: [{field: mine}, {field: size}]}, awards: [6, 3, 2], ties: pool_floor, at_least: 2}}}
     - {id: arrival_place, compute: {input: arrival}}
+    # Expressions where a number or an index is taken (schemas/bounds.py checks their bounds).
+    - id: board          # the hero's number for the side played, at the place claimed
+      compute: {choice_data: {of: {input: hero}, field: {input: side}, index: {input: claim}}}
+    - id: tile_read      # the first tile's number for the reading played, one per player
+      compute: {choice_data: {of: {table: region_1}, field: {option: mode}, index: {difference: [{player_count: true}, 1]}}}
+    - id: wild_more      # jokers, and one more wildcard for every `kept` gifts
+      compute:
+        best_assignment:
+          wildcards: {sum: [{input: jokers}, {floor_div: [{input: gifts}, {value: kept}]}]}
+          among: [{input: gems_a}, {input: gems_b}]
+          maximize: {minimum: [{input: gems_a}, {input: gems_b}]}
+    - id: printed        # printed lists with computed entries, and computed seats away
+      compute:
+        sum:
+          - {lookup: {index: {input: claim}, table: [0, {table: bounty}, {sum: [{input: jokers}, 1]}]}}
+          - {set_collection: {families: [{input: gems_a}, {input: gems_b}], item_values: [1, {sum: [{option: big}, 2]}]}}
+          - {neighbours: {of: {input: gifts}, offsets: [{if: {cond: {option: big}, then: 2, else: 1}}]}}
+    - id: cities         # each city's tiles, doubled by each coat of arms on it
+      compute: {sum: [{for_each: {n: [1, 2]}, product: [{input: "city_{n}_tiles"}, {sum: [1, {input: "city_{n}_arms"}]}]}]}
+    - id: thresholds     # thresholds, values and awards computed, one node of each
+      compute:
+        sum:
+          - {count_at_least: {values: [{input: gems_a}, {input: gifts}], at_least: {sum: [{option: big}, 2]}}}
+          - {count_equal: {of: {input: pile}, value: {input: jokers}}}
+          - {rows_award: {of: {input: roads}, by: {field: size}, awards: [{input: jokers}, 2], ties: dense, at_least: {sum: [{input: gifts}, 1]}}}
+          - {rank_award: {of: {input: gems_a}, awards: [4, 2], ties: dense, at_least: {player_count: true}}}
+          - {most: {of: {input: gems_b}, points: 2, at_least: {table: bounty}}}
+          - {held_award: {of: {input: gifts}, holder: {input: star}, holder_points: 3, other_points: 1, at_least: {option: big}}}
   categories:
     - {id: coins, label: Coins, value: coin_points}
     - {id: temple, label: Temple, value: temple_award}
@@ -998,6 +1050,12 @@ scoring:
     - {id: road_counts, label: Road counts, value: road_counts}
     - {id: road_award, label: Largest roads, value: road_award}
     - {id: road_pool, label: Roads shared, value: road_pool}
+    - {id: board, label: Board, value: board}
+    - {id: tile_read, label: Tile read, value: tile_read}
+    - {id: wild_more, label: More wildcards, value: wild_more}
+    - {id: thresholds, label: Thresholds, value: thresholds}
+    - {id: cities, label: Cities, value: cities}
+    - {id: printed, label: Printed, value: printed}
   ranking:
     keys:
       - {value: total, label: Points}
@@ -1029,6 +1087,8 @@ scoring:
 #: Probe end states for rivals and table numbers, valid and not, beyond the random ones.
 PROBE_STATES: list[Json] = [
     {"rivals": {"ghost": {"temple": 4, "coins": 2, "gifts": 1}}},
+    {"rivals": {"ghost": {"roads": [{"size": 3, "mine": 1, "theirs": 0}]}}},
+    {"rivals": {"ghost": {"roads": [{"size": 12, "mine": 1}, 4]}}},
     {"rivals": {"ghost": {"temple": -1}}},
     {"rivals": {"ghost": {"coins": "x", "gifts": 9}}},
     {"rivals": {"ghost": {"star": True}}},
@@ -1093,6 +1153,104 @@ ROW_FAULTS: list[tuple[str, Any]] = [
 ]
 
 
+#: Cases of the probe's expressions taken where a number or an index was (board: the
+#: hero's data field named by the side played, at the place claimed; tile_read: the first
+#: tile's field named by the reading, at the player count less one; wild_more: jokers plus
+#: gifts // kept wildcards on the gems), with the first player's points worked out by hand
+#: thresholds: the sum of six nodes whose threshold, value or awards are computed.
+#: (tests/test_bounds.py checks them in Python; the parity run compares the browser's).
+BOUND_BASE: Json = {
+    "game": "probe",
+    "table": {"region_1": "t1", "region_2": "t2", "bounty": 1},
+    "players": [
+        {"name": "Ana", "arrival": 1, "seat": 1},
+        {"name": "Bo", "arrival": 2, "seat": 2},
+    ],
+}
+BOUND_CATEGORIES = ("board", "tile_read", "wild_more", "thresholds", "printed")
+BOUND_CASES: list[tuple[str, Json, list[Json], dict[str, int]]] = [
+    (
+        # Hero B's night list [3, 8, 0] at claim 1: 8; t1's classic list [1, 2, 3, 4, 5] at
+        # 2 - 1: 2; 2 jokers + 3 // 2 gifts = 3 wildcards on gems 1 and 0: 2 and 2, 2.
+        # Thresholds: of gems 1 and gifts 3, one reaches 0 + 2; no pile, no road; gems 1
+        # below 2 players; no gem b reaches the bounty 1; Ana holds the star and has the
+        # most gifts: 3. 1 + 3 = 4. Printed: claim 1 reads the bounty, 1; gems 1 and 0 are
+        # one set's first item, 1; Bo, the next seat, has no gift: 2.
+        "side and place read from the entries",
+        {},
+        [
+            {
+                "hero": "b",
+                "side": "night",
+                "claim": 1,
+                "jokers": 2,
+                "gifts": 3,
+                "gems_a": 1,
+                "star": True,
+            },
+            {"hero": "a", "claim": 2},
+        ],
+        {"board": 8, "tile_read": 2, "wild_more": 2, "thresholds": 4, "printed": 2},
+    ),
+    (
+        # Hero A's day list [2, 4, 6] at claim 2: 6; t1's alt list [9, 8] at 1: 8; no joker
+        # and 1 // 2 = 0: no wildcard, the least of 3 and 1 gems is 1. Thresholds: gems 3
+        # reach 2 (1); two cards of 0 jokers (2); roads 5, 3, 1 from gifts + 1 = 2 on: 5
+        # takes 0 jokers, 3 takes 2 (2); gems 3 first of those reaching 2 players (4); gems
+        # b 1 the most reaching the bounty (2); nobody holds the star (0). 11. Printed:
+        # claim 2 reads no joker + 1, 1; gems 3 and 1: 3 x 1 + 1 x 2, 5; no gift: 6.
+        "the other reading",
+        {"options": {"mode": "alt"}},
+        [
+            {
+                "hero": "a",
+                "side": "day",
+                "claim": 2,
+                "gifts": 1,
+                "gems_a": 3,
+                "gems_b": 1,
+                "pile": [0, 0, 1],
+                "roads": [_road(3, 1, 0), _road(5, 0, 0), _road(1, 0, 0)],
+            },
+            {"hero": "d", "side": "night", "claim": 1},
+        ],
+        {"board": 6, "tile_read": 8, "wild_more": 1, "thresholds": 11, "printed": 6},
+    ),
+    (
+        # Hero C carries no data: 0; t2's classic list [7] has no place 1: 0; 3 jokers +
+        # 2 // 2 = 4 wildcards on no gems: 2 and 2, 2. Thresholds: gifts 2 reach 2 (1); one
+        # card of 3 jokers (1); two roads of 4 from gifts + 1 = 3 on tie first, 3 jokers
+        # each (6); no gems; Ana ties Bo on the most gifts, Bo holds the star: 1. 9.
+        # Printed: no claim reads 0; no gem; Bo, the next seat, has 2 gifts: 2.
+        "nothing at the place read",
+        {"table": {"region_1": "t2", "region_2": "t1", "bounty": 1}},
+        [
+            {
+                "hero": "c",
+                "side": "night",
+                "jokers": 3,
+                "gifts": 2,
+                "pile": [0, 1, 2, 3],
+                "roads": [_road(4, 0, 0), _road(4, 0, 0)],
+            },
+            {"hero": "b", "side": "night", "claim": 1, "star": True, "gifts": 2},
+        ],
+        {"board": 0, "tile_read": 0, "wild_more": 2, "thresholds": 9, "printed": 2},
+    ),
+]
+
+
+def bound_states() -> list[Json]:
+    """BOUND_CASES as end states."""
+    found = []
+    for name, table, players, _ in BOUND_CASES:
+        state = {**copy.deepcopy(BOUND_BASE), **copy.deepcopy(table)}
+        for player, entered in zip(state["players"], players, strict=True):
+            player.update(entered)
+        found.append({"id": f"bounds: {name}", "state": state})
+    return found
+
+
 def row_states(base: Json) -> list[Json]:
     """ROW_CASES and ROW_FAULTS laid over a scored probe state (every debt 0, so each case's
     numbers depend on the roads alone)."""
@@ -1124,7 +1282,7 @@ def probe_states(content: GameContent, engine: GameEngine) -> list[Json]:
             item = {"id": f"probe {k}.{j}", "state": state, **outcome(engine, state)}
             with_messages(content, item)
             states.append(item)
-    for item in row_states(scored[0]):
+    for item in [*row_states(scored[0]), *bound_states()]:
         item.update(outcome(engine, item["state"]))
         with_messages(content, item)
         states.append(item)

@@ -405,3 +405,46 @@ def test_a_duplicate_name_is_placed_by_its_seat(games: dict[str, GameContent]) -
         for i in (0, 1)
     ]
     assert lines == ["Player 1", "Player 2"]
+
+
+#: Seishin's end state with a problem in a field it has its own label for, and in one it
+#: shares the players' label for.
+SEISHIN_OVER = {
+    "options": {"seishin_level": "level_2", "seishin_solo": True},
+    "table": {
+        f"tile_region_{i + 1}": t
+        for i, t in enumerate(["t2_8_4", "t2_7_3", "t2_6_3", "t2_5_2", "t2_4_2", "t2_3"])
+    },
+    "players": [{"name": "Ana", "track_points": 30, "built_regions": 9}],
+    "rivals": {"seishin": {"track_points": 20, "built_regions": 9, "influence_1": 40}},
+}
+
+
+@pytest.mark.parametrize("language", ["fr", "uk", "en"])
+def test_a_rivals_problem_names_its_field_as_its_form_does(
+    games: dict[str, GameContent],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    language: str,
+) -> None:
+    """Issue 28, item 4: a problem in Seishin's fields says "Regions where Seishin owns...",
+    its form's label, never the players' "you"; a field without a label of its own is
+    named after Seishin. The players' problems keep their own words."""
+    content = games["river_of_gold"]
+    translate = translator(content, language)
+    seishin = next(r for r in content.scoring.rivals if r.id == "seishin")
+    name = translate("scoring.rivals.seishin.label", seishin.label)
+    own = next(item for item in seishin.labels if item.input == "built_regions")
+    own_label = translate("scoring.rivals.seishin.labels.built_regions.label", own.label)
+    spec = {s.id: s for s in content.scoring.inputs}
+    players_label = translate("scoring.inputs.built_regions.label", spec["built_regions"].label)
+    influence = translate("scoring.inputs.influence_1.label", spec["influence_1"].label)
+    state = tmp_path / "seishin.json"
+    state.write_text(json.dumps(SEISHIN_OVER), encoding="utf-8")
+    code, _, err = _cli(["score", "river_of_gold", str(state), "--lang", language], capsys)
+    assert code == 1
+    lines = {line.split(" ", 2)[1]: line for line in err.splitlines() if line.count(" ") > 1}
+    assert f"({own_label})" in lines["rivals.seishin.built_regions"]
+    assert own_label != players_label and name in own_label
+    assert f"({name}, {influence})" in lines["rivals.seishin.influence_1"]
+    assert f"(Ana, {players_label})" in lines["players[0].built_regions"]

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, get_args
 
 import pytest
+from pydantic import BaseModel
 
 from rulebook.site.assets import write_assets
 from schemas import expressions as ex
@@ -105,3 +106,44 @@ def test_the_probe_game_uses_every_node_and_each_has_words() -> None:
         for points in (False, True):
             text = render(describe_node(content, node, points), SourceWords())
             assert text.strip() and "{" not in text, (name, text)
+
+
+def _takes_a_bare_number(annotation: Any) -> bool:
+    """Whether ``annotation`` admits a written whole number that is not an expression."""
+    if annotation is int:
+        return True
+    if annotation is ex.Expr:
+        return False  # a number there is a constant node: an expression may stand instead
+    return any(_takes_a_bare_number(arg) for arg in get_args(annotation))
+
+
+def _specs(model: type[Any], seen: set[type[Any]]) -> list[tuple[str, str, Any]]:
+    """(model, field, annotation) of a node and the specs below it (not other nodes)."""
+    if model in seen:
+        return []
+    seen.add(model)
+    found = []
+    for name, info in model.model_fields.items():
+        found.append((model.__name__, name, info.annotation))
+        for arg in get_args(info.annotation) or (info.annotation,):
+            if (
+                isinstance(arg, type)
+                and issubclass(arg, BaseModel)
+                and not issubclass(arg, ex.Node)
+            ):
+                found += _specs(arg, seen)
+    return found
+
+
+def test_every_number_a_node_takes_may_be_an_expression() -> None:
+    """No node field takes only a written number (issue 33, item 3): where a number is taken,
+    an expression may stand, its bounds checked by schemas/bounds.py. A new field typed
+    ``int`` fails here until it takes ``Expr`` (with the bound it needs)."""
+    seen: set[type[Any]] = set()
+    bare = [
+        f"{model}.{name}"
+        for node in ex.NODE_MODELS
+        for model, name, annotation in _specs(node, seen)
+        if _takes_a_bare_number(annotation)
+    ]
+    assert bare == []

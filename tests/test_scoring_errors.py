@@ -201,7 +201,7 @@ def test_wildcards_need_a_bounded_search(tmp_path: Path) -> None:
     # An input with no upper bound (the track's own bound removed).
     _replace(scoring, "    max: 500\n    group: score_track", "    group: score_track")
     [problem] = _problems(folder)
-    assert "has no maximum" in problem.message and problem.path.endswith(
+    assert "no known maximum" in problem.message and problem.path.endswith(
         "best_assignment.wildcards"
     )
     _replace(scoring, "wildcards: {input: track_points}", "wildcards: 40")
@@ -260,6 +260,10 @@ def test_a_row_in_an_undeclared_group_is_refused_where_it_stands(tmp_path: Path)
         ),
         # A presentation for a group the file does not declare.
         ("{elders: chip_row,", "{elder: chip_row,", "names group 'elder', which groups lacks"),
+        # A count of a number row without the text over its box.
+        ("chip: Marchés, label: Marchés", "label: Marchés", "must be a count with a chip text"),
+        # Yes/no fields shown as a row of number boxes.
+        ("{elders: chip_row,", "{elders: number_row,", "must be a count with a chip text"),
     ],
 )
 def test_a_chip_row_takes_flags_with_chips_only(

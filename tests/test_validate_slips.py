@@ -173,3 +173,23 @@ def test_rulebook_test_places_a_misspelt_field_too(
     err = capsys.readouterr().err
     assert f"{cases}:{line}:47: invalid[0].state: refused state 'leaf_valued_four'" in err
     assert "did you mean acorns?" in err
+
+
+def test_a_computed_index_that_can_be_negative_is_refused_at_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An expression where an index is taken: its bounds derived from the inputs' (issue 33,
+    item 3), and the range found said, with how to declare a bound."""
+    game = _copy(tmp_path, "river_of_gold")
+    line = _edit(
+        game / "scoring.yaml",
+        "    compute: {input: favor}\n",
+        "    compute: {choice_data: {of: {table: tile_region_1}, field: awards,\n"
+        "                            index: {difference: [{input: favor}, 1]}}}\n",
+    )
+    [problem] = _validate(game, capsys)
+    assert problem.startswith(f"{game / 'scoring.yaml'}:{line + 1}:36: values["), problem
+    assert problem.endswith(
+        "compute.choice_data.index: the index may be -1 to 5 here, and a place in a list is "
+        "0 or more: bound it ({maximum: [..., 0]}) or read inputs that cannot be negative"
+    ), problem

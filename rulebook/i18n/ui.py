@@ -165,8 +165,8 @@ UI_STRINGS: tuple[UiString, ...] = (
     ),
     UiString(
         "offline_text",
-        "This page was not kept on this device yet. The pages you have already opened work "
-        "offline; this one will once you are back online.",
+        "This page has not been saved on this device yet. The pages you have already opened "
+        "work offline; this one will too once you are back online.",
         "Text of the page shown offline for a page the device has not kept.",
     ),
     UiString(
@@ -327,7 +327,7 @@ UI_STRINGS: tuple[UiString, ...] = (
     UiString("decisions", "Decisions on the rules", "Site page text (decisions)."),
     UiString("kind_expansion", "Expansions", "Site page text (kind expansion)."),
     UiString("kind_variant", "Variants", "Site page text (kind variant)."),
-    UiString("kind_reading", "Readings of a rule", "Site page text (kind reading)."),
+    UiString("kind_reading", "Rule interpretations", "Site page text (kind reading)."),
     UiString("default", "Default:", "Site page text (default)."),
     UiString("on", "on", "Site widget text (on)."),
     UiString("off", "off", "Site widget text (off)."),
@@ -1028,7 +1028,7 @@ UI_STRINGS: tuple[UiString, ...] = (
     ),
     UiString(
         "calc_tie_fold",
-        "Needed only on a tie",
+        "Only needed to break a tie",
         "Calculator: the button that opens the fields only a tiebreaker reads (lira, wines);"
         " they are folded until the table opens them.",
     ),

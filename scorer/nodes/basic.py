@@ -104,27 +104,20 @@ class ChoiceDataRule(Rule["ex.ChoiceDataNode"]):
     name = "choice_data"
 
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
-        index, field, of = int(a.get("index", 0)), a["field"], a["of"]
+        index, field, of = a.get("index", 0), a["field"], a["of"]
+        if isinstance(index, int) and isinstance(field, str):
+            return _written_choice_data(index, field, of, t)
+        # An index or a field computed for the row: the chosen data is read when scoring.
+        at, name = t.sub(index), (lambda c, i: field) if isinstance(field, str) else t.sub(field)
         if "table" in of:
             table = of["table"]
-
-            def tile(c: Ctx, i: int) -> int:
-                found = c.D[table].get(field)
-                return found[index] if found and index < len(found) else 0
-
-            return tile
-        ident = of["input"]
-        spec: dict[str, Any] = next(
-            (s for s in t.scoring.get("inputs", []) if s["id"] == ident), {}
-        )
-        by_choice = {
-            str(choice["id"]): int(data[index])
-            for choice in spec.get("choices", [])
-            if len(data := choice.get("data", {}).get(field, ())) > index
-        }
-        return lambda c, i: by_choice.get(c.P[i][ident], 0)
+            return lambda c, i: _nth(c.D[table].get(name(c, i)), at(c, i))
+        data = _data_by_choice(of["input"], t)
+        return lambda c, i: _nth(data.get(c.P[i][of["input"]], {}).get(name(c, i)), at(c, i))
 
     def words(self, d: Describer, node: ex.ChoiceDataNode) -> Part:
+        from schemas.bounds import Bounds  # the content models, as words need them
+
         spec = node.choice_data
         owner = d.part(spec.of)
         choices = (
@@ -132,17 +125,75 @@ class ChoiceDataRule(Rule["ex.ChoiceDataNode"]):
             if isinstance(spec.of, ex.TableRef)
             else getattr(d.inputs[spec.of.input], "choices", [])
         )
+        written = (
+            spec.index if isinstance(spec.index, int) and isinstance(spec.field, str) else None
+        )
+        # A field named by a choice (a board's side): each field by the choice naming it.
+        by = None if isinstance(spec.field, str) else spec.field
+        naming = [] if by is None else Bounds(d.content).choices(by)
         listed: list[Part] = []
         for choice in choices:
-            numbers = choice.data.get(spec.field, [])
-            if len(numbers) > spec.index:
+            value: Part | None
+            if by is not None:
+                sides = [
+                    phrase(
+                        "describe_choice_value",
+                        choice=d.choice_label(by, side.id),
+                        value=_numbers(choice.data[side.id]),
+                    )
+                    for side in naming
+                    if choice.data.get(side.id)
+                ]
+                value = Items(tuple(sides), ";", True) if sides else None
+            else:
+                # A computed index: every number the choice may give, in order.
+                numbers = choice.data.get(str(spec.field), [])
+                if written is not None:
+                    numbers = numbers[written : written + 1]
+                value = _numbers(numbers) if numbers else None
+            if value is not None:
                 name = d.choice_label(spec.of, choice.id)
-                listed.append(
-                    phrase("describe_choice_value", choice=name, value=numbers[spec.index])
-                )
+                listed.append(phrase("describe_choice_value", choice=name, value=value))
         if not listed:
             return 0
         return phrase("describe_choice_data", of=owner, values=items(listed, ","))
+
+
+def _numbers(numbers: list[int]) -> Part:
+    """One number, or several apart by slashes."""
+    return numbers[0] if len(numbers) == 1 else Items(tuple(numbers), "/")
+
+
+def _nth(found: Any, index: Any) -> int:
+    """Number ``index`` of a choice's data list; 0 past its end, below 0 or without it."""
+    if not found or not isinstance(index, int) or not 0 <= index < len(found):
+        return 0
+    return int(found[index])
+
+
+def _data_by_choice(ident: str, t: Tools) -> dict[str, dict[str, list[int]]]:
+    """Each choice of the player's choice input ``ident``, by id, with its data."""
+    spec: dict[str, Any] = next((s for s in t.scoring.get("inputs", []) if s["id"] == ident), {})
+    return {str(c["id"]): c.get("data", {}) for c in spec.get("choices", [])}
+
+
+def _written_choice_data(index: int, field: str, of: dict[str, Any], t: Tools) -> Fn:
+    """A number at a written place: looked up once per choice when built."""
+    if "table" in of:
+        table = of["table"]
+
+        def tile(c: Ctx, i: int) -> int:
+            found = c.D[table].get(field)
+            return found[index] if found and index < len(found) else 0
+
+        return tile
+    ident = of["input"]
+    by_choice = {
+        choice: int(data[field][index])
+        for choice, data in _data_by_choice(ident, t).items()
+        if len(data.get(field, ())) > index
+    }
+    return lambda c, i: by_choice.get(c.P[i][ident], 0)
 
 
 # ----------------------------------------------------------------------------------------
@@ -288,11 +339,16 @@ class FloorDivRule(Rule["ex.FloorDiv"]):
     name = "floor_div"
 
     def build(self, a: list[Any], t: Tools) -> Fn:
-        value, divisor = t.sub(a[0]), int(a[1])
-        return lambda c, i: value(c, i) // divisor
+        if isinstance(a[1], int):
+            value, written = t.sub(a[0]), int(a[1])
+            return lambda c, i: value(c, i) // written
+        # A computed divisor is at least 1 (schemas.bounds); the floor keeps it so.
+        value, divisor = t.sub(a[0]), t.sub(a[1])
+        return lambda c, i: value(c, i) // max(divisor(c, i), 1)
 
     def words(self, d: Describer, node: ex.FloorDiv) -> Part:
-        value, divisor = node.floor_div
+        value, by = node.floor_div
+        divisor = by if isinstance(by, int) else operand(d.plain(by))
         what = d.plain(value)
         if d.points:
             return phrase("describe_per_group", points=Count("points", 1), size=divisor, what=what)
@@ -328,18 +384,24 @@ class LookupRule(Rule["ex.Lookup"]):
     name = "lookup"
 
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
-        table = tuple(int(v) for v in a["table"])
         index, zero = t.sub(a["index"]), a.get("beyond", "last") == "zero"
-        return lambda c, i: mechanics.lookup(table, index(c, i), zero)
+        if all(isinstance(v, int) for v in a["table"]):
+            table = tuple(int(v) for v in a["table"])
+            return lambda c, i: mechanics.lookup(table, index(c, i), zero)
+        entries = t.each(a["table"])  # entries computed for the row, as whole numbers
+        return lambda c, i: mechanics.lookup([int(f(c, i)) for f in entries], index(c, i), zero)
 
     def words(self, d: Describer, node: ex.Lookup) -> Part:
         spec = node.lookup
         key = "describe_table_points" if d.points else "describe_table"
-        values = phrase(key, values=Items(tuple(spec.table), "/"))
+        listed = tuple(v if isinstance(v, int) else operand(d.plain(v)) for v in spec.table)
+        values = phrase(key, values=Items(listed, "/"))
         found = phrase("describe_lookup", values=values, index=d.plain(spec.index))
         if spec.beyond == "zero":
             return phrase("describe_lookup_zero", lookup=found)
-        return phrase("describe_lookup_last", lookup=found, last=d.part(spec.table[-1]))
+        last = spec.table[-1]
+        said = d.part(last) if isinstance(last, int) else operand(d.plain(last))
+        return phrase("describe_lookup_last", lookup=found, last=said)
 
 
 @register
@@ -385,8 +447,16 @@ _COMPARISONS = {
 }
 
 
-def _reaches(f: Fn, least: int) -> Fn:
-    return lambda c, i: f(c, i) >= least
+def _reaches(f: Fn, least: Any, t: Tools) -> Fn:
+    if isinstance(least, int):
+        return lambda c, i: f(c, i) >= least
+    threshold = t.sub(least)
+    return lambda c, i: f(c, i) >= threshold(c, i)
+
+
+def least_words(d: Describer, least: object) -> Part:
+    """A threshold in words: the number, or its expression in parentheses."""
+    return least if isinstance(least, int) else operand(d.plain(least))
 
 
 #: Turning ``k OP player_count`` round into ``player_count OP' k``.
@@ -538,14 +608,15 @@ class CountAtLeastRule(Rule["ex.CountAtLeast"]):
     name = "count_at_least"
 
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
-        least = int(a.get("at_least", 1))
+        least = a.get("at_least", 1)
         # One value stays a bool (a comparison); several add up to an int.
-        return fold([_reaches(f, least) for f in t.each(a["values"])], operator.add)
+        return fold([_reaches(f, least, t) for f in t.each(a["values"])], operator.add)
 
     def words(self, d: Describer, node: ex.CountAtLeast) -> Part:
         spec = node.count_at_least
         values = items([d.plain(v) for v in spec.values], ",")
-        counted = phrase("describe_count_at_least", values=values, at_least=spec.at_least)
+        least = least_words(d, spec.at_least)
+        counted = phrase("describe_count_at_least", values=values, at_least=least)
         if d.points:
             return phrase("describe_per", points=Count("points", 1), what=counted)
         return counted

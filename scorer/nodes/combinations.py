@@ -23,13 +23,20 @@ class SetCollectionRule(Rule["ex.SetCollection"]):
     name = "set_collection"
 
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
-        families, values = t.each(a["families"]), tuple(int(v) for v in a["item_values"])
-        return lambda c, i: mechanics.set_collection([f(c, i) for f in families], values)
+        families = t.each(a["families"])
+        if all(isinstance(v, int) for v in a["item_values"]):
+            values = tuple(int(v) for v in a["item_values"])
+            return lambda c, i: mechanics.set_collection([f(c, i) for f in families], values)
+        worth = t.each(a["item_values"])  # computed for the row, as whole numbers
+        return lambda c, i: mechanics.set_collection(
+            [f(c, i) for f in families], [int(v(c, i)) for v in worth]
+        )
 
     def words(self, d: Describer, node: ex.SetCollection) -> Part:
         spec = node.set_collection
         families = items([d.plain(f) for f in spec.families], ",")
-        values = phrase("describe_table_points", values=Items(tuple(spec.item_values), "/"))
+        listed = tuple(v if isinstance(v, int) else operand(d.plain(v)) for v in spec.item_values)
+        values = phrase("describe_table_points", values=Items(listed, "/"))
         return phrase("describe_sets", families=families, values=values)
 
 

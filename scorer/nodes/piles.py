@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from scorer.nodes.base import Rule, deferred, register
+from scorer.nodes.basic import least_words
 from scorer.parts import Count, Part, phrase
 
 if TYPE_CHECKING:
@@ -66,10 +67,14 @@ class CountEqualRule(Rule["ex.CountEqual"]):
     name = "count_equal"
 
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
-        ident, value = a["of"]["input"], int(a["value"])
-        return lambda c, i: c.P[i][ident].count(value)
+        ident, value = a["of"]["input"], a["value"]
+        if isinstance(value, int):
+            return lambda c, i: c.P[i][ident].count(value)
+        computed = t.sub(value)
+        return lambda c, i: c.P[i][ident].count(computed(c, i))
 
     def words(self, d: Describer, node: ex.CountEqual) -> Part:
         spec = node.count_equal
-        counted = phrase("describe_count_equal", value=spec.value, what=d.part(spec.of))
+        value = least_words(d, spec.value)
+        counted = phrase("describe_count_equal", value=value, what=d.part(spec.of))
         return _counted(d, counted)

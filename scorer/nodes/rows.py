@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorer import mechanics
 from scorer.nodes.base import Rule, deferred, register
+from scorer.nodes.basic import least_words, operand
 from scorer.parts import Items, Label, Part, items, phrase
 
 if TYPE_CHECKING:
@@ -128,14 +129,12 @@ class RowsAwardRule(Rule["ex.RowsAward"]):
 
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
         measures = _per_row(a["of"]["input"], t.sub(a["by"]))
-        awards, ties, least = (
-            [int(x) for x in a["awards"]],
-            str(a["ties"]),
-            int(a.get("at_least", 1)),
-        )
+        awards, ties, least = t.each(a["awards"]), str(a["ties"]), t.sub(a.get("at_least", 1))
 
         def fn(c: Ctx, i: int) -> int:
-            points, _ = mechanics.rank_award(measures(c, i), awards, ties, 0, least, None)
+            points, _ = mechanics.rank_award(
+                measures(c, i), [f(c, i) for f in awards], ties, 0, least(c, i), None
+            )
             return sum(points)
 
         return fn
@@ -144,7 +143,8 @@ class RowsAwardRule(Rule["ex.RowsAward"]):
         spec = node.rows_award
         with _reading(d, spec.of.input):
             measure = d.plain(spec.by)
-        awards = phrase("describe_table_points", values=Items(tuple(spec.awards), "/"))
+        listed = [a if isinstance(a, int) else operand(d.plain(a)) for a in spec.awards]
+        awards = phrase("describe_table_points", values=Items(tuple(listed), "/"))
         parts: list[Part] = [
             phrase(
                 "describe_rows_award",
@@ -153,7 +153,8 @@ class RowsAwardRule(Rule["ex.RowsAward"]):
                 measure=measure,
             )
         ]
-        if spec.at_least > 0:
-            parts.append(phrase("describe_at_least", at_least=spec.at_least))
+        if not isinstance(spec.at_least, int) or spec.at_least > 0:
+            least = least_words(d, spec.at_least)
+            parts.append(phrase("describe_at_least", at_least=least))
         parts.append(phrase(_TIES_ROWS[spec.ties]))
         return items(parts, ";")

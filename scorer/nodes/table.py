@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorer import mechanics
 from scorer.nodes.base import Rule, deferred, register
-from scorer.nodes.basic import operand
+from scorer.nodes.basic import least_words, operand
 from scorer.parts import Items, Part, Raw, items, phrase
 
 if TYPE_CHECKING:
@@ -39,8 +39,9 @@ def _with_rivals(d: Describer, described: Part, rivals: bool) -> Part:
 
 def _qualified(d: Describer, found: Part, spec: ex.MostSpec | ex.HeldAwardSpec) -> Part:
     """An award's words with its threshold (when it is not 1) and the rivals taking part."""
-    if spec.at_least != 1:
-        found = phrase("describe_with_least", award=found, at_least=spec.at_least)
+    if not isinstance(spec.at_least, int) or spec.at_least != 1:
+        least = least_words(d, spec.at_least)
+        found = phrase("describe_with_least", award=found, at_least=least)
     return _with_rivals(d, found, spec.rivals)
 
 
@@ -68,6 +69,15 @@ def _per_place(x: Any, t: Tools, first: bool) -> Callable[[Ctx], Any]:
     return lambda c: f(c, 0)
 
 
+def _least(a: dict[str, Any], t: Tools) -> Callable[[Ctx], Any]:
+    """An award's threshold for the table: written, or an expression the same for all."""
+    least = a.get("at_least", 1)
+    if isinstance(least, int):
+        return lambda c: least
+    f = t.sub(least)
+    return lambda c: f(c, 0)
+
+
 def _award_points(x: Any, t: Tools, rivals: bool) -> Callable[[Ctx], Any]:
     """Award points: one number for everyone, or an expression's, one per row."""
     if isinstance(x, int):
@@ -83,10 +93,10 @@ class RankAwardRule(Rule["ex.RankAward"]):
         rivals = bool(a.get("rivals", False))
         measures = t.column(t.sub(a["of"]), rivals)
         awards, gap = _per_place(a["awards"], t, False), _per_place(a.get("max_gap"), t, True)
-        others, ties, least = t.sub(a.get("others", 0)), a["ties"], int(a.get("at_least", 1))
+        others, ties, least = t.sub(a.get("others", 0)), a["ties"], _least(a, t)
         return t.award(
             lambda c: mechanics.rank_award(
-                measures(c), awards(c), ties, others(c, 0), least, gap(c)
+                measures(c), awards(c), ties, others(c, 0), least(c), gap(c)
             ),
             rivals,
         )
@@ -105,8 +115,8 @@ class RankAwardRule(Rule["ex.RankAward"]):
         ]
         if not (isinstance(spec.others, int) and spec.others == 0):
             parts.append(phrase("describe_others", points=_points(d, spec.others)))
-        if spec.at_least > 0:
-            parts.append(phrase("describe_at_least", at_least=spec.at_least))
+        if not isinstance(spec.at_least, int) or spec.at_least > 0:
+            parts.append(phrase("describe_at_least", at_least=least_words(d, spec.at_least)))
         if isinstance(spec.max_gap, ex.ChoiceData):
             gap: Part | None = phrase("describe_gap_of", table=d.table_label(spec.max_gap.table))
         else:
@@ -124,8 +134,8 @@ class MostRule(Rule["ex.Most"]):
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
         rivals = bool(a.get("rivals", False))
         measures, points = t.column(t.sub(a["of"]), rivals), _award_points(a["points"], t, rivals)
-        least = int(a.get("at_least", 1))
-        return t.award(lambda c: mechanics.most(measures(c), points(c), least), rivals)
+        least = _least(a, t)
+        return t.award(lambda c: mechanics.most(measures(c), points(c), least(c)), rivals)
 
     def words(self, d: Describer, node: ex.Most) -> Part:
         spec = node.most
@@ -144,9 +154,9 @@ class HeldAwardRule(Rule["ex.HeldAward"]):
             _award_points(a["holder_points"], t, rivals),
             _award_points(a["other_points"], t, rivals),
         )
-        least = int(a.get("at_least", 1))
+        least = _least(a, t)
         return t.award(
-            lambda c: mechanics.held_award(measures(c), holders(c), mine(c), theirs(c), least),
+            lambda c: mechanics.held_award(measures(c), holders(c), mine(c), theirs(c), least(c)),
             rivals,
         )
 
@@ -174,8 +184,19 @@ class TableSumRule(Rule["ex.TableSum"]):
         return phrase("describe_table_sum", what=d.part(node.table_sum))
 
 
-def _offset(offset: int) -> Raw:
+def _offset(d: Describer, offset: object) -> Part:
+    if not isinstance(offset, int):  # computed: the same for the whole table
+        return operand(d.plain(offset))
     return Raw(f"+{offset}" if offset > 0 else f"\u2212{-offset}")
+
+
+def _offsets(listed: list[Any], t: Tools) -> Callable[[Ctx], Any]:
+    """The seats away, written or computed once for the table (as whole numbers)."""
+    if all(isinstance(o, int) for o in listed):
+        written = tuple(int(o) for o in listed)
+        return lambda c: written
+    fs = t.each(listed)
+    return lambda c: tuple(int(f(c, 0)) for f in fs)
 
 
 @register
@@ -185,16 +206,16 @@ class NeighboursRule(Rule["ex.Neighbours"]):
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
         values = t.column(t.sub(a["of"]), False)
         seats = None if a.get("seat") is None else t.column(t.sub(a["seat"]), False)
-        offsets, aggregate = tuple(int(o) for o in a["offsets"]), a.get("aggregate", "sum")
+        offsets, aggregate = _offsets(a["offsets"], t), a.get("aggregate", "sum")
         return t.rows_step(
             lambda c: mechanics.neighbours(
-                values(c), offsets, None if seats is None else seats(c), aggregate
+                values(c), offsets(c), None if seats is None else seats(c), aggregate
             )
         )
 
     def words(self, d: Describer, node: ex.Neighbours) -> Part:
         spec = node.neighbours
-        offsets = items([_offset(o) for o in spec.offsets], "and")
+        offsets = items([_offset(d, o) for o in spec.offsets], "and")
         found = phrase(
             f"describe_neighbours_{spec.aggregate}", what=d.part(spec.of), offsets=offsets
         )

@@ -10,7 +10,9 @@ in the form; then each player's column is read:
 - **rows**: the rows they take (a chip row is one);
 - **taps and keys**, for the whole table, as a player enters it on a phone going down the
   form: one tap or Next key to reach each row, then what the value takes: its characters
-  (a number, a pile), one tap for a ticked box or chip, one for a choice picked; plus two
+  (a number, a pile), one tap for a ticked box or chip, one for a choice picked; in a row
+  of several number boxes (a number row), one tap or Next key more for each box typed in
+  after the first (the empty ones between are tapped past, on the same line); plus two
   taps for each setting changed (the player count, a table input: open the list, pick) and
   one tap on each player's tab after the first. Names are not counted (they come from the
   setup); an empty row still costs its Next key, which is why a shorter form costs less;
@@ -38,11 +40,13 @@ READ_COLUMN = """(calc, player) => {
   const rows = [...calc.querySelectorAll(".rb-calc-grid tbody tr[data-row]")].filter(shown);
   let values = 0, taps = 0, asked = 0;
   for (const row of rows) {
-    const controls = [...row.querySelectorAll(`[data-input][data-player="${player}"]`)];
+    const controls = [...row.querySelectorAll(`[data-input][data-player="${player}"]`)].filter(shown);
     if (!controls.length) continue;
     asked += 1;
     values += controls.length;
-    taps += 1;  // reach the row: a tap, or the keyboard's Next key
+    // Reach the row (a tap, or the keyboard's Next key), then each further box typed in.
+    const typed = controls.filter((c) => c.tagName === "INPUT" && c.type !== "checkbox" && c.value !== "").length;
+    taps += Math.max(1, typed);
     for (const c of controls) {
       if (c.type === "checkbox") taps += c.checked ? 1 : 0;
       else if (c.tagName === "SELECT") taps += c.value !== "" ? 1 : 0;
@@ -97,13 +101,14 @@ def realistic_state(game: str) -> dict[str, Any]:
     return {"game": game, **max(found, key=entries)}
 
 
-def measure(browser: Any, base_url: str, game: str) -> EntrySize:
-    """Enter ``game``'s realistic end state on a phone and read what it took."""
+def measure(browser: Any, base_url: str, game: str, language: str = "en") -> EntrySize:
+    """Enter ``game``'s realistic end state on a phone, its page in ``language``, and read
+    what it took."""
     state = realistic_state(game)
     context = browser.new_context(viewport=PHONE)
     try:
         page = context.new_page()
-        page.goto(f"{base_url}en/{game}/scoring/")
+        page.goto(f"{base_url}{language}/{game}/scoring/")
         calc = widget_ready(page, "[data-calculator]")
         default_count = calc.locator("[data-player-count]").input_value()
         enter_state(page, state, game)

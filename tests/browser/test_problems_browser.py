@@ -3,11 +3,16 @@ that stand when only a tiebreak field is wrong; the setup generator refusing wha
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
-from tests.browser.forms import open_tie_fold, widget_ready
+from rulebook.i18n.runtime import translator
+from rulebook.problems import ProblemWords
+from schemas.loader import load_game
+from scorer.problems import Problem
+from tests.browser.forms import CONTENT, open_tie_fold, widget_ready
 
 
 def _fill(calc: Any, values: dict[tuple[str, int], str]) -> None:
@@ -238,3 +243,33 @@ def test_a_problem_without_a_field_name_reads_as_its_message(
     assert "::" not in said and ": :" not in said, said
     heading = calc.locator(".rb-problems-title").first.inner_text().strip()
     assert heading not in said, said
+
+
+@pytest.mark.parametrize("language", ["fr", "uk", "en"])
+def test_a_rivals_problem_names_its_field_in_the_rivals_words(
+    page: Any, base_url: str, language: str
+) -> None:
+    """Issue 28, item 4: a problem in Seishin's fields is named as its form names the
+    field ("Regions where Seishin owns at least one building"), not in the players' "you",
+    and as the command line names it (rulebook/problems.py); a field without a label of
+    its own is Seishin's: "Seishin, Influence in region 1"."""
+    page.goto(base_url + f"{language}/river_of_gold/scoring/")
+    calc = widget_ready(page, "[data-calculator]")
+    calc.locator("[data-player-count]").select_option("2")
+    calc.locator('[data-option="seishin_level"]').select_option("level_2")
+    fields = {"built_regions": ("9", 6), "influence_1": ("40", 18)}
+    for field, (value, _) in fields.items():
+        calc.locator(f'[data-rival="seishin"][data-input="{field}"]').fill(value)
+    content = load_game(CONTENT / "river_of_gold")
+    said = ProblemWords(content, translator(content, language))
+    for field, (_, top) in fields.items():
+        loc = ["rivals", "seishin", field]
+        item = calc.locator(
+            f"[data-problems] li[data-loc='{json.dumps(loc, separators=(',', ':'))}']"
+        )
+        where = said.where(Problem(tuple(loc), "above_max", {"max": top}))
+        assert item.locator("button").inner_text() == where
+        assert item.inner_text().startswith(where)
+    own = said.where(Problem(("rivals", "seishin", "built_regions"), "above_max", {"max": 6}))
+    players = said.where(Problem(("players", 0, "built_regions"), "above_max", {"max": 6}))
+    assert own != players.split(", ", 1)[1]

@@ -130,3 +130,68 @@ def test_rows_are_added_removed_and_filled_on_a_phone(browser: Any, rows_url: st
     kept.first.wait_for()
     assert [kept.nth(k).input_value() for k in range(kept.count())] == ["2", "0"]
     context.close()
+
+
+#: A rival with a rows input: River of Gold's Seishin gets open roads too, scored like a
+#: player's (what the table enters for a rival reaches the scoring as a player's does).
+RIVAL_PROBE = [
+    (
+        "inputs:\n",
+        "  - id: roads\n    kind: rows\n    label: Routes ouvertes\n    max_rows: 3\n"
+        "    fields:\n      - {id: size, label: Taille, min: 1, max: 9}\n",
+    ),
+    ("    inputs: [", "roads, "),
+    (
+        "values:\n",
+        "  - id: road_points\n    compute: {rows_sum: {of: {input: roads}, each: {field: size}}}\n",
+    ),
+    ("categories:\n", "  - {id: roads, label: Routes, value: road_points}\n"),
+]
+
+
+@pytest.fixture(scope="module")
+def rival_rows_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("rival-rows")
+    with probe_site(root, "river_of_gold", RIVAL_PROBE) as url:
+        yield url
+
+
+def test_a_rivals_rows_are_entered_in_its_fieldset(browser: Any, rival_rows_url: str) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(rival_rows_url + "en/river_of_gold/scoring/")
+    calc = widget_ready(page, "[data-calculator]")
+    calc.locator("[data-player-count]").select_option("1")
+    calc.locator('[data-option="seishin_level"]').select_option("level_1")
+    rows = calc.locator(
+        '[data-rival-fields="seishin"] [data-rows="roads"][data-rival-rows="seishin"]'
+    )
+    assert rows.get_attribute("aria-labelledby")
+    label = page.locator(f"#{rows.get_attribute('aria-labelledby')}")
+    assert label.inner_text().startswith("Routes ouvertes")
+    add = rows.locator("[data-rows-add]")
+    assert min(_size(add)) >= TOUCH
+    add.click()
+    size = rows.locator('input[data-row-index="0"][data-row-field="size"]')
+    assert size.get_attribute("data-rival") == "seishin"
+    assert page.evaluate("document.activeElement.dataset.rowField") == "size"
+
+    # A number past its bound is flagged at that row's field, as a player's is.
+    size.fill("12")
+    error = rows.locator(f"#{size.get_attribute('id')}-error")
+    error.wait_for(state="visible")
+    assert "9" in error.inner_text()
+    size.fill("7")
+    error.wait_for(state="hidden")
+
+    # The rows travel in the link, in Seishin's segment, and come back with it.
+    page.wait_for_function("() => /@seishin,[^;]*7/.test(decodeURIComponent(location.hash))")
+    again = context.new_page()
+    again.goto(page.url)
+    widget_ready(again, "[data-calculator]")
+    back = again.locator('[data-rival-rows="seishin"] input[data-row-field="size"]')
+    back.first.wait_for()
+    assert [back.nth(k).input_value() for k in range(back.count())] == ["7"]
+    again.close()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    context.close()

@@ -12,6 +12,7 @@ parameters, and their order.
 
 from __future__ import annotations
 
+import copy
 import json
 import shutil
 import subprocess
@@ -19,13 +20,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
 
 from schemas.endstate import end_state_schema
 from schemas.game import GameContent
+from schemas.scoring import RowsInput
 from scorer.fields import field_problems
 from scorer.problems import EndStateError, Problem
 from scorer.reading import read_end_state
-from tests.fuzz.test_endstate_fuzz import GAMES, drawn
+from tests.fuzz.test_endstate_fuzz import DRAWS, GAMES, JSON_VALUES, drawn
+from tests.strategies import end_states
 from tests.test_js_parity import probe_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,9 +90,37 @@ def _base(content: GameContent) -> dict[str, Any]:
     return {"game": content.id, "players": names}
 
 
+def _row(spec: RowsInput) -> dict[str, int]:
+    """A row every field of ``spec`` accepts."""
+    return {f.id: f.min for f in spec.fields}
+
+
+def _with_rows(content: GameContent, base: dict[str, Any]) -> list[tuple[str | int, ...]]:
+    """Give the first player (and the first rival that takes it) one valid row of each
+    rows input in ``base``; the places inside those rows: the row, each of its numbers, and
+    a number it does not declare."""
+    places: list[tuple[str | int, ...]] = []
+    rivals = [r for r in content.scoring.rivals]
+    for spec in content.scoring.inputs:
+        if not isinstance(spec, RowsInput):
+            continue
+        owners: list[tuple[str | int, ...]] = [("players", 0)]
+        owners += [("rivals", r.id) for r in rivals[:1] if spec.id in r.inputs]
+        for owner in owners:
+            target: Any = base
+            for step in owner:
+                target = target.setdefault(step, {}) if isinstance(target, dict) else target[step]
+            target[spec.id] = [_row(spec)]
+            row = (*owner, spec.id, 0)
+            places += [row, *((*row, f.id) for f in spec.fields), (*row, "zz_unknown")]
+    return places
+
+
 def hostile_states(content: GameContent) -> list[bytes]:
-    """Every field of a real end state set, in turn, to each hostile value."""
+    """Every field of a real end state set, in turn, to each hostile value; in a game with
+    rows inputs, every number of a row too (a player's and a rival's)."""
     base = _base(content)
+    inside = _with_rows(content, base)
     places: list[tuple[str | int, ...]] = [("game",), ("options",), ("table",), ("players",)]
     places += [("players", 0, "name"), ("players", 1)]
     places += [("players", 0, spec.id) for spec in content.scoring.inputs]
@@ -97,12 +130,13 @@ def hostile_states(content: GameContent) -> list[bytes]:
         places += [("rivals",), *(("rivals", r.id) for r in content.scoring.rivals)]
         first = content.scoring.rivals[0]
         places += [("rivals", first.id, i) for i in first.inputs]
+    places += inside
     found = []
     for place in places:
         for value in HOSTILE:
             state = json.loads(json.dumps(base))
             target: Any = state
-            for step in place[:-1]:  # into the players' list, or objects made as needed
+            for step in place[:-1]:  # into the lists (players, rows), or objects made as needed
                 target = target.setdefault(step, {}) if isinstance(target, dict) else target[step]
             target[place[-1]] = value
             found.append(_encode(state))
@@ -128,9 +162,43 @@ def contents(games: dict[str, GameContent]) -> dict[str, GameContent]:
 def samples(contents: dict[str, GameContent]) -> dict[str, list[bytes]]:
     """Per game: the hostile states, then the drawn ones (made once for both tests)."""
     return {
-        game: hostile_states(content) + (drawn(game, content) if game != "probe" else [])
+        game: hostile_states(content)
+        + (drawn(game, content) if game != "probe" else drawn_in_rows(content))
         for game, content in contents.items()
     }
+
+
+def drawn_in_rows(content: GameContent) -> list[bytes]:
+    """Real end states (their rows drawn as the rules allow) with one number of one row, or
+    one row, set to any JSON value (the probe game's rows: no shipped game has one)."""
+    rows = [s.id for s in content.scoring.inputs if isinstance(s, RowsInput)]
+    found: list[bytes] = []
+
+    @settings(
+        max_examples=DRAWS,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(end_states(content), st.integers(0, 99), st.text(max_size=6), JSON_VALUES)
+    def collect(state: dict[str, Any], where: int, key: str, value: Any) -> None:
+        state = copy.deepcopy(state)
+        player = state["players"][where % len(state["players"])]
+        listed = player.setdefault(rows[where % len(rows)], [])
+        if not listed:
+            listed.append({})
+        row = listed[where % len(listed)]
+        keys = [*row, key or "x"]
+        if where % 5 == 0:  # the row itself
+            listed[where % len(listed)] = value
+        else:
+            row[keys[where % len(keys)]] = value
+        found.append(json.dumps(state).encode())
+
+    collect()
+    return found
 
 
 def test_both_field_checkers_find_the_same_problems(
@@ -183,6 +251,7 @@ def test_both_field_checkers_find_the_same_problems(
         "bool_type",
         "string_type",
         "wrong_game",
+        "missing",  # a row's number left out (the probe's rows)
     } <= codes, codes
 
 

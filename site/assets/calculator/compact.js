@@ -1,10 +1,14 @@
 // The calculator's form kept short on a phone (issue 28): the yes/no fields of a group the
 // scoring declares a chip row (``presentation: {group: chip_row}``) are one row of toggle
-// chips, and a field's help waits behind an ⓘ button beside its label, given once for a run
-// of rows that share it (a template's copies, the same note on every pile).
+// chips, the counts of a number row (``number_row``) one row of small boxes, each under its
+// short text, and a field's help waits behind an ⓘ button beside its label, given once for
+// a run of rows that share it (a template's copies, the same note on every pile).
 //
-// Every chip is the field's own checkbox (same data-input, state, link and storage as a row
-// of its own), stretched over the chip so that a tap anywhere on it toggles it.
+// Every chip is the field's own checkbox, and every box the field's own number input (same
+// data-input, state, link and storage as a row of its own): a chip is stretched over its
+// pill so that a tap anywhere on it toggles it; a box's text is its label, so a tap on the
+// text focuses the box. A table reaches a group with one tap or Next key, and the fields it
+// leaves empty cost nothing (the next one typed is one tap away, on the same line).
 
 import { el } from "./kit.js";
 
@@ -14,7 +18,17 @@ const nextId = (prefix) => `rb-${prefix}-${++uid}`;
 
 /** The groups the scoring shows as a row of chips. @param {any} scoring @returns {Set<string>} */
 export function chipGroups(scoring) {
-  return new Set(Object.entries(scoring.presentation ?? {}).filter(([, how]) => how === "chip_row").map(([group]) => group));
+  return presentedAs(scoring, "chip_row");
+}
+
+/** The groups the scoring shows ``how``. @param {any} scoring @param {string} how @returns {Set<string>} */
+function presentedAs(scoring, how) {
+  return new Set(Object.entries(scoring.presentation ?? {}).filter(([, shown]) => shown === how).map(([group]) => group));
+}
+
+/** A field's short text in its compact row (a chip's, a box's), in the page's language. @param {any} t @param {any} spec */
+function shortText(t, spec) {
+  return typeof spec.chip === "string" ? t.text(spec.chip, `scoring.inputs.${spec.id}.chip`) : document.createTextNode(String(spec.chip));
 }
 
 /** Lets the fields of ``row`` name ``helpId`` as their description too. @param {Element} row @param {string} helpId */
@@ -37,6 +51,7 @@ export class CompactRows {
     this.calc = calc;
     this.scoring = calc.game.scoring;
     this.chips = chipGroups(this.scoring);
+    this.numbers = presentedAs(this.scoring, "number_row");
     this.shown = shown;
     /** @type {Set<string>} the chip groups drawn already */
     this.drawn = new Set();
@@ -60,9 +75,9 @@ export class CompactRows {
     return before && after && before.group === after.group ? before.group : spec.group;
   }
 
-  /** Whether a section gets a heading row: a chip row's own section is headed by the row itself. @param {string} group */
+  /** Whether a section gets a heading row: a chip or number row's own section is headed by the row itself. @param {string} group */
   headed(group) {
-    return !this.chips.has(group);
+    return !this.chips.has(group) && !this.numbers.has(group);
   }
 
   /** A new heading: its first help is shown again. */
@@ -70,12 +85,81 @@ export class CompactRows {
     this.lastHelp = null;
   }
 
-  /** The row of ``spec``; null when its chip row is drawn already. @param {any} spec */
+  /** Whether ``spec`` is one field of a chip or number row. @param {any} spec */
+  compact(spec) {
+    return this.chips.has(spec.group) || this.numbers.has(spec.group);
+  }
+
+  /** The shown fields of ``group``'s compact row, in the order the scoring declares them. @param {string} group */
+  members(group) {
+    const order = this.scoring.inputs.map((/** @type {any} */ i) => i.id);
+    return this.shown.filter((i) => i.group === group).sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+  }
+
+  /**
+   * Whether the form passes ``spec`` by: its compact row is drawn already, or is drawn at
+   * another of its fields. A field asked only under a condition on a field elsewhere
+   * (relevance.js places it under that one) stays in its row, which is drawn where its
+   * first field that is not so placed comes. @param {any} spec
+   */
+  skip(spec) {
+    if (!this.compact(spec)) return false;
+    if (this.drawn.has(spec.group)) return true;
+    const members = this.members(spec.group);
+    const at = members.find((m) => !this.calc.after?.has(m.id)) ?? members[0];
+    return at.id !== spec.id;
+  }
+
+  /** The row of ``spec``, the row of its group when that is a chip or number row. @param {any} spec */
   row(spec) {
-    if (!this.chips.has(spec.group)) return this.fieldRow(spec);
-    if (this.drawn.has(spec.group)) return null;
+    if (!this.compact(spec)) return this.fieldRow(spec);
     this.drawn.add(spec.group);
-    return this.chipRow(spec.group, this.shown.filter((i) => i.group === spec.group));
+    const members = this.members(spec.group);
+    return this.chips.has(spec.group) ? this.chipRow(spec.group, members) : this.numberRow(spec.group, members);
+  }
+
+  /**
+   * A compact row's head: the group's name, the members' help once, and a row element
+   * that names its members (showAsked() hides each one a player does not need).
+   * @param {string} group @param {any[]} members
+   */
+  groupRow(group, members) {
+    const t = this.calc.texts;
+    const label = this.scoring.groups?.[group] ?? group;
+    const { labelId, head } = this.head(t.text(label, `scoring.groups.${group}`));
+    const helps = [...new Map(members.filter((m) => m.help).map((m) => [m.help, m])).values()];
+    const texts = helps.map((m) => t.text(m.help, `scoring.inputs.${m.id}.help`));
+    const helpId = this.help(head, `group:${group}`, texts, label, `help:${group}`);
+    const row = el("tr", { "data-row": group, "data-members": members.map((m) => m.id).join(" ") }, head);
+    return { labelId, helpId, row };
+  }
+
+  /**
+   * A number row: the group's name, its help once, and per player a line of small boxes,
+   * one per count, each under its short text and named by the field's full label.
+   * @param {string} group @param {any[]} members
+   */
+  numberRow(group, members) {
+    const t = this.calc.texts;
+    const { labelId, helpId, row } = this.groupRow(group, members);
+    row.setAttribute("data-number-row", this.section(members[0]) === group ? "alone" : "");
+    // The boxes are as wide as the longest word over them (a caption wraps between words).
+    const words = members.flatMap((m) => (shortText(t, m).textContent ?? "").split(/\s+/));
+    row.style.setProperty("--rb-word", String(Math.max(...words.map((w) => w.length))));
+    for (let i = 0; i < this.calc.count; i++) {
+      const errors = [];
+      const boxes = el("div", { class: "rb-numbers", role: "group", "aria-labelledby": `${labelId} ${this.calc.columnIds?.[i] ?? ""}`.trim() });
+      for (const spec of members) {
+        const [box, error] = this.calc.field(spec, i, labelId, { plain: true });
+        box.removeAttribute("aria-labelledby");
+        box.setAttribute("aria-label", spec.label);
+        boxes.append(el("label", { class: "rb-number", "data-cell": spec.id }, el("span", { class: "rb-number-text" }, shortText(t, spec)), box));
+        errors.push(error);
+      }
+      row.append(el("td", { "data-col": i }, boxes, ...errors));
+    }
+    if (helpId) describe(row, helpId);
+    return row;
   }
 
   /**
@@ -143,13 +227,8 @@ export class CompactRows {
    */
   chipRow(group, members) {
     const t = this.calc.texts;
-    const label = this.scoring.groups?.[group] ?? group;
-    const { labelId, head } = this.head(t.text(label, `scoring.groups.${group}`));
-    const helps = [...new Map(members.filter((m) => m.help).map((m) => [m.help, m])).values()];
-    const texts = helps.map((m) => t.text(m.help, `scoring.inputs.${m.id}.help`));
-    const helpId = this.help(head, `chips:${group}`, texts, label, `help:${group}`);
-    const alone = this.section(members[0]) === group;
-    const row = el("tr", { "data-row": group, "data-chip-row": alone ? "alone" : "" }, head);
+    const { labelId, helpId, row } = this.groupRow(group, members);
+    row.setAttribute("data-chip-row", this.section(members[0]) === group ? "alone" : "");
     for (let i = 0; i < this.calc.count; i++) {
       const errors = [];
       const chips = el("div", { class: "rb-chips", role: "group", "aria-labelledby": `${labelId} ${this.calc.columnIds?.[i] ?? ""}`.trim() });
@@ -157,8 +236,7 @@ export class CompactRows {
         const [box, error] = this.calc.field(spec, i, labelId);
         box.removeAttribute("aria-labelledby");
         box.setAttribute("aria-label", spec.label);
-        const chip = typeof spec.chip === "string" ? t.text(spec.chip, `scoring.inputs.${spec.id}.chip`) : document.createTextNode(String(spec.chip));
-        chips.append(el("label", { class: "rb-chip" }, box, el("span", { class: "rb-chip-text" }, chip)));
+        chips.append(el("label", { class: "rb-chip", "data-cell": spec.id }, box, el("span", { class: "rb-chip-text" }, shortText(t, spec))));
         errors.push(error);
       }
       row.append(el("td", { "data-col": i }, chips, ...errors));

@@ -79,19 +79,36 @@ export const NODES = {
   },
   choice_data: (a, t) => {
     const k = a.index ?? 0;
-    if (a.of.table != null) return (c) => c.D[a.of.table][a.field]?.[k] ?? 0;
-    const spec = t.scoring?.inputs.find((/** @type {any} */ x) => x.id === a.of.input);
+    const spec = a.of.input == null ? null : t.scoring?.inputs.find((/** @type {any} */ x) => x.id === a.of.input);
     /** @type {any[]} */
     const choices = spec?.choices ?? [];
-    const byChoice = Object.fromEntries(choices.filter((ch) => ch.data?.[a.field]?.length > k).map((ch) => [ch.id, ch.data[a.field][k]]));
-    return (c, i) => byChoice[c.P[i][a.of.input]] ?? 0;
+    if (typeof k == "number" && typeof a.field == "string") {
+      if (a.of.table != null) return (c) => c.D[a.of.table][a.field]?.[k] ?? 0;
+      const byChoice = Object.fromEntries(choices.filter((ch) => ch.data?.[a.field]?.length > k).map((ch) => [ch.id, ch.data[a.field][k]]));
+      return (c, i) => byChoice[c.P[i][a.of.input]] ?? 0;
+    }
+    // An index or a field computed for the row (scorer/nodes/basic.py: _nth).
+    const [at, name] = [t.sub(k), typeof a.field == "string" ? () => a.field : t.sub(a.field)];
+    /** The list under key ``k`` of ``data``, if it has one. @param {any} data @param {any} k */
+    const own = (data, k) => (data != null && typeof k == "string" && Object.hasOwn(data, k) ? data[k] : undefined);
+    /** @param {any} found @param {any} n */
+    const nth = (found, n) => {
+      const x = num(n);
+      return Array.isArray(found) && Number.isInteger(x) && x >= 0 && x < found.length ? found[x] : 0;
+    };
+    if (a.of.table != null) return (c, i) => nth(own(c.D[a.of.table], name(c, i)), at(c, i));
+    const byChoice = Object.fromEntries(choices.map((ch) => [ch.id, ch.data ?? {}]));
+    return (c, i) => nth(own(own(byChoice, c.P[i][a.of.input]), name(c, i)), at(c, i));
   },
   sum: fold(add),
   product: fold((x, y) => x * y + 0), // never -0
   difference: fold((x, y) => x - y),
   floor_div: (a, t) => {
     const f = t.sub(a[0]);
-    return (c, i) => floorDiv(f(c, i), a[1]);
+    if (typeof a[1] == "number") return (c, i) => floorDiv(f(c, i), a[1]);
+    // A computed divisor is at least 1 (schemas/bounds.py); the floor keeps it so.
+    const d = t.sub(a[1]);
+    return (c, i) => floorDiv(f(c, i), Math.max(num(d(c, i)), 1));
   },
   minimum: (a, t) => {
     const fs = t.each(a);
@@ -103,7 +120,9 @@ export const NODES = {
   },
   lookup: (a, t) => {
     const f = t.sub(a.index);
-    return (c, i) => H.lookup(a.table, f(c, i), a.beyond == "zero");
+    if (a.table.every((/** @type {any} */ x) => typeof x == "number")) return (c, i) => H.lookup(a.table, f(c, i), a.beyond == "zero");
+    const entries = t.each(a.table); // computed for the row, as whole numbers
+    return (c, i) => H.lookup(entries(c, i).map(num), f(c, i), a.beyond == "zero");
   },
   if: (a, t) => {
     const [then, cond, other] = [a.then, a.cond, a.else ?? 0].map(t.sub);
@@ -133,13 +152,22 @@ export const NODES = {
   },
   count_at_least: (a, t) => {
     // A single comparison stays a bool.
-    const fs = t.each(a.values);
-    return (c, i) => /** @type {any[]} */ (fs(c, i).map((x) => cmp(x, a.at_least ?? 1) >= 0)).reduce((x, y) => +x + +y);
+    const [fs, least] = [t.each(a.values), t.sub(a.at_least ?? 1)];
+    return (c, i) => {
+      const k = least(c, i);
+      return /** @type {any[]} */ (fs(c, i).map((x) => cmp(x, k) >= 0)).reduce((x, y) => +x + +y);
+    };
   },
   length: (a) => (c, i) => pile(a)(c, i).length,
   last: (a) => (c, i) => pile(a)(c, i).at(-1) ?? 0,
   sum_items: (a) => (c, i) => pile(a)(c, i).reduce(add, 0),
-  count_equal: (a) => (c, i) => pile(a.of)(c, i).filter((/** @type {any} */ x) => eq(x, a.value)).length,
+  count_equal: (a, t) => {
+    const value = t.sub(a.value);
+    return (c, i) => {
+      const v = value(c, i);
+      return pile(a.of)(c, i).filter((/** @type {any} */ x) => eq(x, v)).length;
+    };
+  },
   field: (a) => (c) => c.W[a],
   rows_sum: (a, t) => {
     const values = perRow(a.of, t.sub(a.each));
@@ -151,12 +179,12 @@ export const NODES = {
     return (c, i) => values(c, i).filter(truthy).length;
   },
   rows_award: (a, t) => {
-    const measures = perRow(a.of, t.sub(a.by));
-    return (c, i) => H.rankAward(measures(c, i), a.awards, a.ties, 0, a.at_least ?? 1, null)[0].reduce(add, 0);
+    const [measures, awards, least] = [perRow(a.of, t.sub(a.by)), t.each(a.awards), t.sub(a.at_least ?? 1)];
+    return (c, i) => H.rankAward(measures(c, i), awards(c, i), a.ties, 0, least(c, i), null)[0].reduce(add, 0);
   },
   set_collection: (a, t) => {
-    const fs = t.each(a.families);
-    return (c, i) => H.setCollection(fs(c, i), a.item_values);
+    const [fs, worth] = [t.each(a.families), t.each(a.item_values)];
+    return (c, i) => H.setCollection(fs(c, i), worth(c, i).map(num));
   },
   sorted_key: (a, t) => {
     const [fs, keep] = [t.each(a.of), t.sub(a.keep)];
@@ -177,23 +205,25 @@ export const NODES = {
     const [f, others] = [t.sub(a.of), t.sub(a.others ?? 0)];
     /** @type {(c: Ctx, i: number) => any} */
     const awards = Array.isArray(a.awards) ? t.each(a.awards) : (c) => data(c, a.awards);
-    const gap = perPlace(a.max_gap, t, true);
-    return t.step((c) => award(H.rankAward(compared(f, c, a.rivals), awards(c, 0), a.ties, others(c, 0), a.at_least ?? 1, gap(c, 0)), c));
+    const [gap, least] = [perPlace(a.max_gap, t, true), t.sub(a.at_least ?? 1)];
+    return t.step((c) => award(H.rankAward(compared(f, c, a.rivals), awards(c, 0), a.ties, others(c, 0), least(c, 0), gap(c, 0)), c));
   },
   most: (a, t) => {
-    const [f, p] = [t.sub(a.of), points(a.points, t)];
-    return t.step((c) => award(H.most(compared(f, c, a.rivals), p ? compared(p, c, a.rivals) : a.points, a.at_least ?? 1), c));
+    const [f, p, least] = [t.sub(a.of), points(a.points, t), t.sub(a.at_least ?? 1)];
+    return t.step((c) => award(H.most(compared(f, c, a.rivals), p ? compared(p, c, a.rivals) : a.points, least(c, 0)), c));
   },
   held_award: (a, t) => {
     const [f, holder, mine, theirs] = [t.sub(a.of), t.sub(a.holder), points(a.holder_points, t), points(a.other_points, t)];
+    const least = t.sub(a.at_least ?? 1);
     return t.step((c) => {
       const [held, other] = [mine ? compared(mine, c, a.rivals) : a.holder_points, theirs ? compared(theirs, c, a.rivals) : a.other_points];
-      return award(H.heldAward(compared(f, c, a.rivals), compared(holder, c, a.rivals), held, other, a.at_least ?? 1), c);
+      return award(H.heldAward(compared(f, c, a.rivals), compared(holder, c, a.rivals), held, other, least(c, 0)), c);
     });
   },
   neighbours: (a, t) => {
-    const [f, seat] = [t.sub(a.of), a.seat == null ? null : t.sub(a.seat)];
-    return t.step((c) => [padded(H.neighbours(compared(f, c, false), a.offsets, seat && compared(seat, c, false), a.aggregate ?? "sum"), c)]);
+    const [f, seat, offsets] = [t.sub(a.of), a.seat == null ? null : t.sub(a.seat), t.each(a.offsets)];
+    // Offsets written, or computed once for the table (as whole numbers).
+    return t.step((c) => [padded(H.neighbours(compared(f, c, false), offsets(c, 0).map(num), seat && compared(seat, c, false), a.aggregate ?? "sum"), c)]);
   },
 };
 

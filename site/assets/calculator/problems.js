@@ -55,6 +55,7 @@ export class ProblemWords {
     this.table = byId(s.table);
     this.options = byId(s.options);
     this.constraints = byId(s.constraints);
+    this.rivals = byId(s.rivals);
   }
 
   /** An interface string, its plural form chosen by ``count``. @param {string} key @param {Record<string, string>} values @param {number} [count] */
@@ -96,7 +97,9 @@ export class ProblemWords {
   /** A value given in a field, as the field shows it. @param {any} field @param {any} value */
   value(field, value) {
     if (typeof value == "boolean") return this.words.t(value ? "yes" : "no");
-    if (Array.isArray(value)) return value.map((v) => this.number(v)).join(", ");
+    // A list of records (a rows input): each row's numbers "3 / 1 / 0", rows apart by commas.
+    const item = (/** @type {any} */ v) => (v != null && typeof v == "object" && !Array.isArray(v) ? Object.values(v).map((x) => this.number(x)).join(" / ") : this.number(v));
+    if (Array.isArray(value)) return value.map(item).join(", ");
     return typeof value == "string" ? this.choiceLabel(field, value) : this.number(value);
   }
 
@@ -149,6 +152,21 @@ export class ProblemWords {
     return [this.words.t("calc_row", { n: this.number(rest[0] + 1) }), ...(field ? [field.label] : rest[1] == null ? [] : [String(rest[1])])];
   }
 
+  /**
+   * A rival's field in words, as its form names it (rulebook/problems.py rival_where): its
+   * own third-person label, else its name and the player's label; its name alone without a
+   * field. @param {string} id @param {Step[]} rest the path after the rival
+   */
+  rivalWhere(id, rest) {
+    const rival = this.rivals[id];
+    if (!rival) return "";
+    if (!rest.length) return rival.label;
+    const field = String(rest[0]);
+    const own = (rival.labels ?? []).find((/** @type {any} */ l) => l.input === field);
+    const more = this.rowWhere(field, rest.slice(1));
+    return (own ? [own.label, ...more] : [rival.label, this.inputLabel(field), ...more]).join(", ");
+  }
+
   /** The field in words: the player and the field's label. @param {Problem} p */
   where(p) {
     const [first, second, third] = p.loc;
@@ -160,6 +178,7 @@ export class ProblemWords {
       const label = [this.inputLabel(String(third)), ...this.rowWhere(String(third), p.loc.slice(3))].join(", ");
       return who ? `${who}, ${label}` : label;
     }
+    if (first == "rivals" && p.loc.length >= 2) return this.rivalWhere(String(second), p.loc.slice(2));
     if (first == "table" && p.loc.length == 2) return this.table[second]?.label ?? String(second);
     // A message with {option} names the option itself.
     if (first == "options" && p.loc.length == 2 && !("option" in p.params)) return this.options[second]?.label ?? String(second);

@@ -75,7 +75,8 @@ export function rowTargets(found, rest) {
 }
 
 /**
- * @typedef {{spec: any, player: number, value: any, labelledBy: string, nextId: (prefix: string) => string,
+ * ``rival``: the rival whose rows these are (a rival's fieldset), instead of player ``player``.
+ * @typedef {{spec: any, player: number, rival?: string, value: any, labelledBy: string, nextId: (prefix: string) => string,
  *   label: (text: string, context: string) => any, t: (key: string, params?: Record<string, any>) => string,
  *   onChange: (text: string) => void}} RowsOptions
  */
@@ -89,8 +90,10 @@ export function rowTargets(found, rest) {
 export function rowsControl(o) {
   const { spec, player } = o;
   let rows = parseRows(spec, o.value);
-  const box = el("div", { class: "rb-rows", "data-rows": spec.id, "data-player-rows": player, role: "group", "aria-labelledby": o.labelledBy });
-  const key = (/** @type {string} */ rest) => `in:${spec.id}:${player}:${rest}`;
+  // Whose rows: a player's column, or a rival's fieldset (its controls carry data-rival).
+  const owner = o.rival == null ? { "data-player": player } : { "data-rival": o.rival };
+  const box = el("div", { class: "rb-rows", "data-rows": spec.id, ...(o.rival == null ? { "data-player-rows": player } : { "data-rival-rows": o.rival }), role: "group", "aria-labelledby": o.labelledBy });
+  const key = (/** @type {string} */ rest) => (o.rival == null ? `in:${spec.id}:${player}:${rest}` : `rival:${o.rival}:${spec.id}:${rest}`);
   const changed = () => o.onChange(rowsText(rows));
   /** Redraw, then focus the control of ``focusKey``. @param {string} focusKey */
   const redraw = (focusKey) => {
@@ -109,7 +112,7 @@ export function rowsControl(o) {
           el("input", {
             id, type: "number", inputmode: "numeric", pattern: "[0-9]*", min: field.min ?? 0, max: field.max, step: 1,
             autocomplete: "off", value: row[k], "aria-describedby": `${legendId} ${id}-error`,
-            "data-input": spec.id, "data-player": player, "data-row-index": r, "data-row-field": field.id, "data-focus-key": key(`${r}:${field.id}`),
+            "data-input": spec.id, ...owner, "data-row-index": r, "data-row-field": field.id, "data-focus-key": key(`${r}:${field.id}`),
             on: { input: (/** @type {Event} */ e) => { rows[r][k] = /** @type {HTMLInputElement} */ (e.target).value; changed(); } },
           }),
           el("span", { class: "rb-error", id: `${id}-error`, hidden: true }));
@@ -129,7 +132,7 @@ export function rowsControl(o) {
     }
     const full = rows.length >= spec.max_rows;
     const add = el("button", {
-      type: "button", class: "md-button rb-rows-add", "data-rows-add": "", "data-input": spec.id, "data-player": player, "data-focus-key": key("add"),
+      type: "button", class: "md-button rb-rows-add", "data-rows-add": "", "data-input": spec.id, ...owner, "data-focus-key": key("add"),
       disabled: full,
       on: { click: () => {
         if (rows.length >= spec.max_rows) return;

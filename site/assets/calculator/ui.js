@@ -307,10 +307,20 @@ class Calculator {
     const hiddenBy = this.hiddenBy ?? [];
     for (const row of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("tr[data-row]"))) {
       const id = row.dataset.row ?? "";
+      // A chip or number row (compact.js) hides each of its fields a player does not need,
+      // and the player's whole cell when that is all of them.
+      const members = row.dataset.members?.split(" ");
       let shown = 0;
       for (const cell of /** @type {NodeListOf<HTMLElement>} */ (row.querySelectorAll("td[data-col]"))) {
         const i = Number(cell.dataset.col);
-        const off = !!hiddenBy[i]?.has(id);
+        let off = !!hiddenBy[i]?.has(id);
+        if (members) {
+          for (const part of /** @type {NodeListOf<HTMLElement>} */ (cell.querySelectorAll("[data-cell]"))) {
+            const hide = !!hiddenBy[i]?.has(part.dataset.cell ?? "");
+            if (part.hidden !== hide) part.hidden = hide;
+          }
+          off = members.every((m) => hiddenBy[i]?.has(m));
+        }
         const control = /** @type {HTMLElement | null} */ (cell.firstElementChild);
         if (control && control.hidden !== off) control.hidden = off;
         if (!off && (this.view !== "one" || i === this.current)) shown++;
@@ -522,6 +532,15 @@ class Calculator {
       const fields = rival.inputs.filter((/** @type {string} */ input) => this.engine.inputActive(input, c)).map((/** @type {string} */ input) => {
         const id = nextId("calc-rival");
         const flag = inputs[input].kind === "flag";
+        const label = this.rivalLabel(rival, inputs[input]);
+        if (inputs[input].kind === "rows") {
+          // A list of records, as a player's (rows.js), labelled by the rival's own words.
+          const labelId = `${id}-label`;
+          return el("div", { class: "rb-field" }, el("span", { id: labelId, class: "rb-rows-label" }, label),
+            rowsControl({ spec: inputs[input], player: -1, rival: rival.id, value: values[input], labelledBy: labelId, nextId,
+              label: (text, context) => t.text(text, context), t: (key, params) => t.t(key, params),
+              onChange: (text) => { values[input] = text; this.schedule(); } }));
+        }
         const common = { id, "data-rival": rival.id, "data-input": input, "data-focus-key": `rival:${rival.id}:${input}`, "aria-describedby": `${id}-error` };
         const control = flag
           ? el("input", { ...common, type: "checkbox", checked: !!values[input],
@@ -529,7 +548,7 @@ class Calculator {
           : el("input", { ...common, type: "number", inputmode: "numeric", min: 0, step: 1, placeholder: "0", autocomplete: "off", value: values[input] ?? "",
             on: { input: (/** @type {Event} */ e) => { values[input] = /** @type {HTMLInputElement} */ (e.target).value; this.schedule(); } } });
         return el("div", { class: "rb-field" },
-          el("label", { for: id }, this.rivalLabel(rival, inputs[input])), control,
+          el("label", { for: id }, label), control,
           el("span", { class: "rb-error", id: `${id}-error`, hidden: true }));
       });
       return el("fieldset", { class: "rb-calc-rival", "data-rival-fields": rival.id },
@@ -605,13 +624,14 @@ class Calculator {
     // Chip rows and help buttons (compact.js): the rows themselves are built there.
     const rows = new CompactRows(this, shown);
     for (const spec of shown) {
+      if (rows.skip(spec)) continue;
       if (!folded && tiebreakOnly.has(spec.id)) {
         folded = true;
         group = undefined;
         rows.newSection();
         body.append(this.foldRow());
       }
-      const dependent = this.after?.has(spec.id);
+      const dependent = !rows.compact(spec) && this.after?.has(spec.id);
       const section = rows.section(spec);
       if (!dependent && section !== group) {
         group = section;
@@ -622,14 +642,12 @@ class Calculator {
         }
       }
       const row = rows.row(spec);
-      if (row) {
-        // A field shown under the one it depends on (main's placing) keeps that place.
-        if (dependent) {
-          row.classList.add("rb-dependent");
-          row.setAttribute("data-after", this.after?.get(spec.id) ?? "");
-        }
-        body.append(fold(row));
+      // A field shown under the one it depends on (main's placing) keeps that place.
+      if (dependent) {
+        row.classList.add("rb-dependent");
+        row.setAttribute("data-after", this.after?.get(spec.id) ?? "");
       }
+      body.append(fold(row));
     }
     table.append(body);
     const box = el("div", { class: `rb-calc-scroll rb-view-${this.view}` }, table);
@@ -766,8 +784,12 @@ class Calculator {
     ];
   }
 
-  /** The control of one input for one player. @param {any} spec @param {number} i @param {string} rowId */
-  field(spec, i, rowId) {
+  /**
+   * The control of one input for one player. A ``plain`` count gets no − and + buttons
+   * (a box in a number row, where a line holds six). @param {any} spec @param {number} i
+   * @param {string} rowId @param {{plain?: boolean}} [how]
+   */
+  field(spec, i, rowId, how = {}) {
     const t = this.texts;
     const id = nextId("calc-in");
     const common = {
@@ -812,7 +834,7 @@ class Calculator {
     }
     const error = el("span", { class: "rb-error", id: `${id}-error`, hidden: true });
     const top = this.game.limits?.[spec.id]?.max ?? spec.max;
-    if (spec.kind !== "count" || top == null || top > STEPPER_MAX) return [control, error];
+    if (spec.kind !== "count" || how.plain || top == null || top > STEPPER_MAX) return [control, error];
     // Small counts get − and + buttons: one tap each, no keyboard.
     const input = /** @type {HTMLInputElement} */ (control);
     const step = (/** @type {number} */ by) => {
@@ -868,9 +890,12 @@ class Calculator {
     const table = tableState(this.game, this.table);
     /** @type {Record<string, Record<string, any>>} */
     const rivals = {};
+    const specs = Object.fromEntries(this.game.scoring.inputs.map((/** @type {any} */ x) => [x.id, x]));
     for (const rival of this.presentRivals()) {
-      const given = Object.entries(this.rivalValues[rival.id] ?? {}).filter(([k, v]) => this.engine.inputActive(k, this.context()) && v !== false && String(v ?? "").trim() !== "");
-      if (given.length) rivals[rival.id] = Object.fromEntries(given.map(([k, v]) => [k, v === true ? true : number(String(v).trim())]));
+      // A rival's rows go in as a player's do: records, and none while no row is added.
+      const entered = Object.entries(this.rivalValues[rival.id] ?? {}).map(([k, v]) => [k, specs[k]?.kind === "rows" ? rowsValue(specs[k], v) : v]);
+      const given = entered.filter(([k, v]) => this.engine.inputActive(k, this.context()) && v !== false && (Array.isArray(v) ? v.length > 0 : String(v ?? "").trim() !== ""));
+      if (given.length) rivals[rival.id] = Object.fromEntries(given.map(([k, v]) => [k, v === true || Array.isArray(v) ? v : number(String(v).trim())]));
     }
     return { game: this.game.game, options: applicableOptions(this.game, this.options, this.count).options, table, players, ...(Object.keys(rivals).length ? { rivals } : {}) };
   }
@@ -1027,7 +1052,10 @@ class Calculator {
       for (const target of this.targets(p)) {
         invalid.add(target);
         const error = document.getElementById(`${target.id}-error`) ?? target.parentElement?.querySelector(".rb-error");
-        if (error) said.set(error, [...(said.get(error) ?? []), this.message(p)]);
+        // A box of a number row shares the line under the row: its text says which box.
+        const box = target.closest(".rb-number")?.querySelector(".rb-number-text")?.textContent;
+        const message = box ? el("span", {}, box, this.texts.colon(), this.message(p)) : this.message(p);
+        if (error) said.set(error, [...(said.get(error) ?? []), message]);
       }
     }
     for (const node of this.form.querySelectorAll("[aria-invalid]")) if (!invalid.has(node)) node.removeAttribute("aria-invalid");
@@ -1053,7 +1081,7 @@ class Calculator {
     const [first, second, third] = p.loc;
     const id = (/** @type {any} */ x) => CSS.escape(String(x));
     if (first == "table" || first == "options") return all(`[data-${first == "table" ? "table" : "option"}="${id(second)}"]`);
-    if (first == "rivals") return all(third == null ? `[data-rival="${id(second)}"]` : `[data-rival="${id(second)}"][data-input="${id(third)}"]`);
+    if (first == "rivals") return third == null ? all(`[data-rival="${id(second)}"]`) : rowTargets(all(`[data-rival="${id(second)}"][data-input="${id(third)}"]`), p.loc.slice(3));
     if (first != "players") return [];
     /** @type {number[] | null} */
     const who = typeof second == "number" ? [second] : p.params.who ?? null;

@@ -71,9 +71,15 @@ class Strict(BaseModel):
 
     Values are never coerced (``strict``): ``count: '14'`` or ``count: true`` is an error,
     not 14 or 1, because a value of the wrong type is almost always a slip of the writer.
+
+    Each model builds its validator when it first validates (``defer_build``), not when its
+    module is imported: a command that reads four of a game's files never builds the
+    validators of the others (``rulebook score``'s first call after a change).
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, strict=True)
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, populate_by_name=True, strict=True, defer_build=True
+    )
 
 
 class LocalizedName(Strict):
@@ -84,7 +90,9 @@ class LocalizedName(Strict):
     there (content/languages.yaml lists them).
     """
 
-    model_config = ConfigDict(extra="allow", frozen=True, populate_by_name=True, strict=True)
+    model_config = ConfigDict(
+        extra="allow", frozen=True, populate_by_name=True, strict=True, defer_build=True
+    )
 
     #: The names in the other languages, each checked as a Text (length, type) at its own
     #: field path (``names.fr``).

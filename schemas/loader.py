@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -226,12 +226,16 @@ def short_repr(value: Any, limit: int = MAX_EXCERPT) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+#: Reads and parses one content file (read_yaml, or a reader that keeps what it parsed).
+Reader = Callable[[Path], YamlDocument]
+
+
 def load_model(
-    file: Path, model: type[BaseModel]
+    file: Path, model: type[BaseModel], read: Reader = read_yaml
 ) -> tuple[BaseModel | None, YamlDocument | None, list[Located]]:
     """Read and validate one file against ``model``."""
     try:
-        document = read_yaml(file)
+        document = read(file)
     except ContentError as error:
         return None, None, error.problems
     try:
@@ -265,11 +269,14 @@ def _stray_files(folder: Path) -> list[Located]:
     return problems
 
 
-def load_game(folder: Path, files: Iterable[str] | None = None) -> GameContent:
+def load_game(
+    folder: Path, files: Iterable[str] | None = None, read: Reader = read_yaml
+) -> GameContent:
     """Load and check one game folder; raise ContentError listing every problem.
 
     ``files`` limits loading to some of the game's files (the required ones are always
-    read): scoring a game does not need its rules text.
+    read): scoring a game does not need its rules text. ``read`` parses each file
+    (rulebook.cache gives back the data it kept from an earlier parse).
     """
     if folder.is_symlink():
         raise ContentError([Located(folder, None, "", SYMLINK_REFUSED)])
@@ -295,7 +302,7 @@ def load_game(folder: Path, files: Iterable[str] | None = None) -> GameContent:
             if name in REQUIRED_FILES:
                 problems.append(Located(file, None, "", "missing: every game needs this file"))
             continue
-        loaded, document, found = load_model(file, model)
+        loaded, document, found = load_model(file, model, read)
         problems.extend(found)
         if loaded is not None and document is not None:
             parts[name] = loaded
@@ -339,8 +346,12 @@ def game_folders(content_dir: Path) -> list[Path]:
     )
 
 
-def load_all(content_dir: Path) -> dict[str, GameContent]:
-    """Every game under ``content_dir``; raise ContentError with the problems of all games."""
+def load_all(
+    content_dir: Path, load: Callable[[Path], GameContent] = load_game
+) -> dict[str, GameContent]:
+    """Every game under ``content_dir``; raise ContentError with the problems of all games.
+
+    ``load`` loads one game folder (rulebook.cache.load_game keeps what it parsed)."""
     if not content_dir.is_dir():
         raise ContentError([Located(content_dir, None, "", "not a folder")])
     try:
@@ -353,7 +364,7 @@ def load_all(content_dir: Path) -> dict[str, GameContent]:
     problems: list[Located] = []
     for folder in folders:
         try:
-            games[folder.name] = load_game(folder)
+            games[folder.name] = load(folder)
         except ContentError as error:
             problems.extend(error.problems)
     if not games and not problems:

@@ -526,6 +526,10 @@ class Scoring(Strict):
         require_unique(categories, "category")
         return self
 
+    def _undeclared_groups(self) -> set[str]:
+        """Groups named by inputs that `groups` lacks (refused by the reference check)."""
+        return {i.group for i in self.inputs if i.group is not None} - set(self.groups)
+
     @model_validator(mode="after")
     def _chip_rows(self) -> Scoring:
         """A chip row shows yes/no fields only, a number row counts only, each field with
@@ -538,7 +542,9 @@ class Scoring(Strict):
                 continue
             row = presentation.replace("_", " ")
             members = [i for i in self.inputs if i.group == group]
-            if not members:
+            if not members and not self._undeclared_groups():
+                # With a misspelt group the row's inputs went astray: the misspelling is
+                # the error, reported at its line with the closest name.
                 raise ValueError(f"{row} {group!r} has no input")
             for spec in members:
                 if spec.kind != kind or spec.chip is None:
@@ -549,6 +555,7 @@ class Scoring(Strict):
         for spec in self.inputs:
             if (
                 spec.chip is not None
+                and spec.group not in self._undeclared_groups()
                 and self.presentation.get(spec.group or "") not in _COMPACT_KIND
             ):
                 raise ValueError(

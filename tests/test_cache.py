@@ -1,7 +1,9 @@
-"""rulebook.cache: validated content read back while nothing changed, loaded again otherwise."""
+"""rulebook.cache: a game's YAML parsed once per version of its files and the code, kept as
+plain JSON and validated again by the models on every load."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -14,87 +16,112 @@ from tests.conftest import game_project
 
 
 @pytest.fixture
-def counted(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[Path]:
-    """The folders load_all really loaded (the cache in a folder of its own)."""
+def parsed(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
+    """The names of the files really parsed from YAML (the cache in a folder of its own)."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    loaded: list[Path] = []
-    real = loader.load_all
+    read: list[str] = []
+    real = loader.read_yaml
 
-    def load_all(folder: Path) -> Any:
-        loaded.append(folder)
-        return real(folder)
+    def read_yaml(file: Path) -> Any:
+        read.append(file.name)
+        return real(file)
 
-    monkeypatch.setattr(loader, "load_all", load_all)
-    return loaded
+    monkeypatch.setattr(loader, "read_yaml", read_yaml)
+    return read
 
 
-def test_content_is_read_back_until_a_file_changes(tmp_path: Path, counted: list[Path]) -> None:
+def test_content_is_read_back_until_a_file_changes(tmp_path: Path, parsed: list[str]) -> None:
     project = game_project(tmp_path / "project", "nile")
     first = cache.load_content(project.content)
+    files = len(parsed)
+    assert "rules.yaml" in parsed and "scoring.yaml" in parsed
     again = cache.load_content(project.content)
-    assert again == first and len(counted) == 1
+    assert again == first and len(parsed) == files
+    assert again["nile"] is not first["nile"]  # validated afresh, not handed back
     rules = project.content / "nile" / "rules.yaml"
     rules.write_text(rules.read_text("utf-8").replace("Nile en bref", "Nile en deux mots"), "utf-8")
     changed = cache.load_content(project.content)
-    assert len(counted) == 2
+    assert len(parsed) == 2 * files
     assert changed["nile"].rules is not None
     overview = next(s for s in changed["nile"].rules.sections if s.id == "overview")
     assert overview.title == "Nile en deux mots"
     (project.content / "nile" / "notes.txt").write_text("a new file\n", encoding="utf-8")
     cache.load_content(project.content)
-    assert len(counted) == 3  # any file of the tree counts
+    assert len(parsed) == 3 * files  # any file of the tree counts
 
 
-def test_content_that_fails_is_never_kept(tmp_path: Path, counted: list[Path]) -> None:
+def _kept(project_content: Path, game: str) -> Path:
+    return cache.entry("parsed", project_content / game, "game-all")
+
+
+def test_what_is_kept_is_the_parse_as_json(tmp_path: Path, parsed: list[str]) -> None:
+    project = game_project(tmp_path / "project", "nile")
+    cache.load_content(project.content)
+    body = _kept(project.content, "nile").read_bytes().partition(b"\n")[2]
+    kept = json.loads(body)
+    assert sorted(kept) == sorted(parsed)
+    scoring = loader.read_yaml(project.content / "nile" / "scoring.yaml").data
+    assert kept["scoring.yaml"] == scoring
+
+
+def test_kept_data_is_validated_again(tmp_path: Path, parsed: list[str]) -> None:
+    """A kept parse that the models refuse is never used: the files are read again."""
+    project = game_project(tmp_path / "project", "nile")
+    first = cache.load_content(project.content)
+    files = len(parsed)
+    stored = _kept(project.content, "nile")
+    header, _, body = stored.read_bytes().partition(b"\n")
+    kept = json.loads(body)
+    kept["scoring.yaml"]["kind"] = "nonsense"
+    stored.write_bytes(header + b"\n" + json.dumps(kept).encode())
+    assert cache.load_content(project.content) == first
+    assert len(parsed) == 2 * files
+
+
+def test_content_that_fails_is_never_kept(tmp_path: Path, parsed: list[str]) -> None:
     project = game_project(tmp_path / "project", "nile")
     (project.content / "nile" / "scoring.yaml").write_text("kind: nonsense\n", encoding="utf-8")
     for _ in range(2):
         with pytest.raises(ContentError, match=r"scoring\.yaml"):
             cache.load_content(project.content)
-    assert len(counted) == 2
+    assert parsed.count("scoring.yaml") == 2
+    assert not _kept(project.content, "nile").exists()
 
 
-def test_a_damaged_entry_is_made_again(tmp_path: Path, counted: list[Path]) -> None:
+def test_a_damaged_entry_is_made_again(tmp_path: Path, parsed: list[str]) -> None:
     project = game_project(tmp_path / "project", "nile")
     cache.load_content(project.content)
-    stored = cache.entry("content", project.content, "content")
+    files = len(parsed)
+    stored = _kept(project.content, "nile")
     header = stored.read_bytes().partition(b"\n")[0]
-    stored.write_bytes(header + b"\nnot a pickle")
+    stored.write_bytes(header + b"\nnot JSON")
     assert set(cache.load_content(project.content)) == {"nile"}
-    assert len(counted) == 2
+    assert len(parsed) == 2 * files
 
 
-def test_one_game_is_read_back_until_a_file_changes(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_one_game_is_read_back_until_a_file_changes(tmp_path: Path, parsed: list[str]) -> None:
     """rulebook.cache.load_game (the commands that read one game): kept per set of files
     asked for, made again when a file changes, never kept when it fails."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    loaded: list[Any] = []
-    real = loader.load_game
-
-    def load_game(folder: Path, files: Any = None) -> Any:
-        loaded.append(files)
-        return real(folder, files=files)
-
-    monkeypatch.setattr(loader, "load_game", load_game)
     folder = game_project(tmp_path / "project", "nile").content / "nile"
     first = cache.load_game(folder, ())
-    assert cache.load_game(folder, ()) == first and loaded == [()]
-    assert cache.load_game(folder, None).cases is not None and loaded == [(), None]
+    required = len(parsed)
+    assert "rules.yaml" not in parsed
+    assert cache.load_game(folder, ()) == first and len(parsed) == required
+    assert cache.load_game(folder, None).cases is not None and "cases.yaml" in parsed
+    whole = len(parsed)
     scoring = folder / "scoring.yaml"
     text = scoring.read_text("utf-8")
     scoring.write_text("kind: nonsense\n", encoding="utf-8")
     for _ in range(2):
         with pytest.raises(ContentError, match=r"scoring\.yaml"):
             cache.load_game(folder, ())
-    assert len(loaded) == 4
+    assert len(parsed) == whole + 2 * required
     scoring.write_text(text, encoding="utf-8")  # the stored text again: read back
-    assert cache.load_game(folder, ()) == first and len(loaded) == 4
+    assert cache.load_game(folder, ()) == first and len(parsed) == whole + 2 * required
     rules = folder / "rules.yaml"
     rules.write_text(rules.read_text("utf-8").replace("Nile en bref", "Nile en deux mots"), "utf-8")
     cache.load_game(folder, ())
-    assert len(loaded) == 5  # any file of the game's folder counts, as for load_content
+    assert len(parsed) == whole + 3 * required  # any file of the game's folder counts
 
 
 def test_a_game_is_checked_again_when_the_languages_change(

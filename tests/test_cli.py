@@ -283,6 +283,30 @@ def test_the_engine_does_not_import_the_application() -> None:
     assert reaching == []
 
 
+#: What would let stored bytes or generated text run as code (issue 27: caches hold data).
+CODE_LOADERS = frozenset({"pickle", "marshal", "shelve", "dill", "cloudpickle"})
+CODE_RUNNERS = frozenset({"exec", "eval", "compile"})
+
+
+def test_nothing_runs_generated_or_stored_code() -> None:
+    """The engine and the command never execute generated source and never load code from
+    a cache: no exec, eval or compile (the builtins), no pickle or marshal anywhere."""
+    found = []
+    for package in ("schemas", "scorer", "rulebook"):
+        for file in (ROOT / package).rglob("*.py"):
+            where = file.relative_to(ROOT)
+            for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Import):
+                    found += [
+                        f"{where}: import {a.name}" for a in node.names if a.name in CODE_LOADERS
+                    ]
+                elif isinstance(node, ast.ImportFrom) and node.module in CODE_LOADERS:
+                    found.append(f"{where}: from {node.module}")
+                elif isinstance(node, ast.Name) and node.id in CODE_RUNNERS:
+                    found.append(f"{where}:{node.lineno}: {node.id}")
+    assert found == []
+
+
 # ----------------------------------------------------------------------------------------
 # rulebook test GAME
 # ----------------------------------------------------------------------------------------
@@ -325,6 +349,22 @@ def test_score_from_the_cache_loads_no_models(tmp_path: Path) -> None:
     assert table[0] == table[1] and "Gagnant\u00a0: Jenny" in table[0]
     assert "'pydantic'" in runs[0].stdout  # the first run loads the content and fills the cache
     assert runs[1].stdout.endswith("loaded: []\n"), runs[1].stdout
+
+
+def test_score_keeps_the_words_of_each_language_asked(tmp_path: Path) -> None:
+    """A first call makes the table's words in its reader's language only; another language
+    is added to the same entry when first asked, and the first stays quick."""
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps(HAL_AND_JENNY), encoding="utf-8")
+    cache = tmp_path / "cache"
+    french = score_twice(cache, "nile", str(state))
+    ukrainian = score_twice(cache, "nile", str(state), "--lang", "uk")
+    assert "'pydantic'" in ukrainian[0].stdout  # the Ukrainian words were not kept yet
+    assert ukrainian[1].stdout.endswith("loaded: []\n"), ukrainian[1].stdout
+    table = [run.stdout.rsplit("loaded:", 1)[0] for run in ukrainian]
+    assert table[0] == table[1] and "Переможець: Jenny" in table[0]
+    again = score_twice(cache, "nile", str(state))
+    assert all(run.stdout == french[1].stdout for run in again)  # quick, as before
 
 
 @pytest.mark.parametrize(

@@ -142,3 +142,12 @@ def test_a_forms_list_with_an_empty_or_repeated_form(workspace: Workspace) -> No
     assert "an empty form" in failure.message
     workspace.translate("en", {"glossary.crop.forms": "crop, crops, Crop"}, GLOSSARY_DOMAIN)
     assert "written twice: crop" in _failures(workspace)[0].message
+
+
+def test_a_build_refuses_an_unsafe_glossary_catalog(workspace: Workspace) -> None:
+    """The glossary page shows each term's word: its catalog is checked before a build."""
+    assert checks.site_failures([workspace.game()], ["uk"], workspace.locales) == []
+    hostile = "<img src=x onerror=alert(1)>культура"
+    workspace.translate("uk", {"glossary.crop.term": hostile}, GLOSSARY_DOMAIN)
+    [failure] = checks.site_failures([workspace.game()], ["uk"], workspace.locales)
+    assert failure.check == "markup" and failure.file.endswith("uk/LC_MESSAGES/nile.glossary.po")

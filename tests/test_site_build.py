@@ -329,11 +329,15 @@ def test_hostile_content_and_translations_stay_inert(
     (hostile / "nile" / "game.yaml").write_text(game, encoding="utf-8")
     nile = load_game(hostile / "nile")
 
+    from rulebook.i18n.glossary import glossary_messages
     from rulebook.i18n.messages import extract
 
     locales = tmp_path / "locales"
     entries = {m.context: (m.text, HOSTILE, False) for m in extract(nile) if m.language == "fr"}
     write_catalog(locales, "uk", "nile", entries)
+    # The glossary page's headwords come from the glossary's own catalog.
+    words = {m.context: (m.text, HOSTILE, False) for m in glossary_messages(nile)}
+    write_catalog(locales, "uk", "nile.glossary", words)
     write_catalog(
         locales,
         "uk",

@@ -205,8 +205,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         raw = read_end_state(read_bytes(args.state))
     except EndStateError as error:  # not JSON, too large, too deep: the full path words it
-        stored = cache.load_export(args.project, args.game) is not None
-        return _full(args, None, error.problems, stored)
+        return _full(args, None, error.problems, cache.load_export(args.project, args.game))
     if isinstance(raw, dict) and "game" not in raw:  # the file may leave the game out
         raw = {"game": args.game, **raw}
     cached = cache.load_export(args.project, args.game)
@@ -221,20 +220,22 @@ def run(args: argparse.Namespace) -> int:
             _print(outcome.result.to_json(), None if args.json else shown, args.json)
             return 0
     # Problems are worded in the reader's language from the content's labels: the full way.
-    return _full(args, raw, [], cached is not None)
+    return _full(args, raw, [], cached)
 
 
-def _full(args: argparse.Namespace, raw: Any, unread: list[Problem], stored: bool) -> int:
-    """Load and validate the content, score with the engine, and cache its export unless
-    it is ``stored`` already (with the words of every label in every language: a third
-    of this path's time).
+def _full(
+    args: argparse.Namespace, raw: Any, unread: list[Problem], cached: dict[str, Any] | None
+) -> int:
+    """Load and validate the content, score with the engine, and cache its export with the
+    words of its table in the reader's language, beside those ``cached`` already holds for
+    other languages while its files are unchanged (each language's words cost a first call
+    as much as the scoring: they are made when a reader first asks for them).
 
     ``unread`` are the problems of a file that could not be read as an end state at all.
     """
     from rulebook import cache
     from rulebook.commands import check_language, load_one, translator
     from rulebook.problems import ProblemWords
-    from schemas.common import LANGUAGES
     from schemas.names import normalize_name
     from scorer.engine import GameEngine
     from scorer.outcome import Outcome, score_outcome
@@ -243,16 +244,15 @@ def _full(args: argparse.Namespace, raw: Any, unread: list[Problem], stored: boo
     check_language(args.lang)
     # Digests taken before the content is read: a file changed meanwhile cannot be stored
     # under the digest of its older text.
-    files = None if stored else cache.export_fingerprint(args.project, args.game)
+    files = cache.export_fingerprint(args.project, args.game)
     content = load_one(args.project, args.game)
     engine = GameEngine(content)
-    if files is not None:
-        words_by_language = {
-            language: labels(content, translator(args.project, content, language))
-            for language in LANGUAGES
-        }
-        cache.save_export(args.project, args.game, engine.export, words_by_language, files)
     translate = translator(args.project, content, args.lang)
+    language = args.lang or content.game.source_language
+    kept = dict(cached["labels"]) if cached is not None and cached["files"] == files else {}
+    if language not in kept:
+        kept[language] = labels(content, translate)
+        cache.save_export(args.project, args.game, engine.export, kept, files)
     words = ProblemWords(content, translate)
     outcome = Outcome(None, unread) if unread else score_outcome(engine, raw)
     if isinstance(raw, dict) and isinstance(raw.get("players"), list):
@@ -271,7 +271,7 @@ def _full(args: argparse.Namespace, raw: Any, unread: list[Problem], stored: boo
         }
         print(json.dumps(shown, ensure_ascii=False, indent=2))
     elif result is not None:
-        _print(result.to_json(), None if args.json else labels(content, translate), args.json)
+        _print(result.to_json(), None if args.json else kept[language], args.json)
     if not outcome.problems:
         return 0
     where = "standard input" if args.state == "-" else printable_path(args.state)

@@ -719,7 +719,23 @@ def load_entries(domain: str, language: str, locales: Path) -> dict[str, Message
 @functools.lru_cache(maxsize=64)
 def _po_entries(path: str, language: str, mtime: int, size: int) -> dict[str, Message]:
     """A PO file's entries, read once per version of the file (a build reads each often)."""
-    return entries(read_catalog(Path(path), language))
+    return entries(_po_catalog(path, language, mtime, size))
+
+
+@functools.lru_cache(maxsize=64)
+def _po_catalog(path: str, language: str, mtime: int, size: int) -> Catalog:
+    return read_catalog(Path(path), language)
+
+
+def read_catalog_once(path: Path, language: str) -> Catalog:
+    """:func:`read_catalog`, parsed once per version of the file (its modification time and
+    size) and shared: a build's catalog checks and its pages read the same files, and the
+    parse is most of their time. Never change what it returns."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return read_catalog(path, language)  # the reader says why it cannot be read
+    return _po_catalog(str(path), language, stat.st_mtime_ns, stat.st_size)
 
 
 def state(message: SourceMessage, entry: Message | None, language: str) -> State:

@@ -63,7 +63,7 @@ import os
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
@@ -84,6 +84,7 @@ from rulebook.i18n.catalogs import (
     po_path,
     pot_path,
     read_catalog,
+    read_catalog_once,
     state,
     strings,
     template_bytes,
@@ -879,7 +880,7 @@ def build_failures(domain: Domain, language: str, locales: Path) -> list[Failure
     if not path.exists():
         return []
     try:
-        catalog = read_catalog(path, language)
+        catalog = read_catalog_once(path, language)  # the pages read it again
     except PoFileError as error:
         return [_unread(file, error)]
     failures = _header_failures(catalog, language, file)
@@ -895,10 +896,17 @@ def build_failures(domain: Domain, language: str, locales: Path) -> list[Failure
 
 
 def site_failures(
-    contents: Iterable[GameContent], languages: Sequence[str], locales: Path
+    contents: Iterable[GameContent],
+    languages: Sequence[str],
+    locales: Path,
+    domain_of: Callable[[GameContent], Domain] = game_domain,
 ) -> list[Failure]:
-    """build_failures of every catalog a site of ``contents`` in ``languages`` reads."""
-    domains = [*(game_domain(content) for content in contents), ui_domain()]
+    """build_failures of every catalog a site of ``contents`` in ``languages`` reads (each
+    game's, its glossary's, whose words the pages show, and the interface's); ``domain_of``
+    extracts a game's messages (a build passes the one its pages use)."""
+    contents = list(contents)
+    glossaries = [glossary_domain(c) for c in contents if c.glossary and c.glossary.terms]
+    domains = [*(domain_of(content) for content in contents), *glossaries, ui_domain()]
     return [
         failure
         for domain in domains

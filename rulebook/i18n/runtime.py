@@ -34,7 +34,16 @@ from babel.support import NullTranslations, Translations
 from rulebook import paths
 from rulebook.errors import EXIT_INVALID, CommandError
 from rulebook.i18n import glossary
-from rulebook.i18n.catalogs import State, load_entries, po_path, state, strings
+from rulebook.i18n.catalogs import (
+    Domain,
+    State,
+    game_domain,
+    glossary_domain,
+    load_entries,
+    po_path,
+    state,
+    strings,
+)
 from rulebook.i18n.messages import (
     SourceMessage,
     extract,
@@ -249,6 +258,13 @@ def per_content(build: Callable[[GameContent], T]) -> Callable[[GameContent], T]
         return found[1]
 
     return cached
+
+
+#: A game's domain (catalogs.game_domain), extracted once per content object: a build's
+#: catalog checks and its translation status pages ask for every game's.
+game_domain_once: Callable[[GameContent], Domain] = per_content(game_domain)
+#: A game's glossary domain (catalogs.glossary_domain), likewise.
+glossary_domain_once: Callable[[GameContent], Domain] = per_content(glossary_domain)
 
 
 @per_content

@@ -396,9 +396,11 @@ SHOWN_FAILURES = 40
 def refuse_unsafe_catalogs(builds: Sequence[GameBuild], options: BuildOptions) -> None:
     """Raise BuildError when a catalog is one ``rulebook i18n check`` refuses for safety."""
     from rulebook.i18n.checks import site_failures
+    from rulebook.i18n.runtime import game_domain_once
 
     contents = [build.content for build in builds]
-    failures = site_failures(contents, options.languages, options.project.locales)
+    locales = options.project.locales
+    failures = site_failures(contents, options.languages, locales, game_domain_once)
     if failures:
         lines = [str(failure) for failure in failures[:SHOWN_FAILURES]]
         if len(failures) > SHOWN_FAILURES:

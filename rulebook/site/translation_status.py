@@ -14,10 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rulebook import paths
-from rulebook.i18n.catalogs import Domain, game_domain, glossary_domain, ui_domain
+from rulebook.i18n.catalogs import Domain, ui_domain
 from rulebook.i18n.concepts import concept_rows
 from rulebook.i18n.numbers import format_number
-from rulebook.i18n.runtime import per_content
+from rulebook.i18n.runtime import game_domain_once, glossary_domain_once
 from rulebook.i18n.status import combined, domain_status
 from rulebook.site.localize import Fragment, Localizer
 from schemas.game import GameContent
@@ -61,8 +61,8 @@ class StatusModel:
 
 #: One extraction per game for the whole build (every language's page uses it): the game's
 #: messages, and its glossary's (its terms' words and forms, counted in the game's row).
-_domain: Callable[[GameContent], Domain] = per_content(game_domain)
-_glossary: Callable[[GameContent], Domain] = per_content(glossary_domain)
+_domain: Callable[[GameContent], Domain] = game_domain_once
+_glossary: Callable[[GameContent], Domain] = glossary_domain_once
 
 
 def status_model(built: Sequence[GameContent], loc: Localizer) -> StatusModel:

@@ -518,6 +518,17 @@ def _scoring(checker: _Checker) -> None:
             for k, choice in enumerate(spec.choices):
                 if choice.when is not None:
                     check("scoring", choice.when, INPUT_WHEN, (*base, "choices", k, "when"))
+            if spec.may_be_empty is not None:
+                check("scoring", spec.may_be_empty, INPUT_WHEN, (*base, "may_be_empty"))
+            flags = {i.id for i in scoring.inputs if i.kind == "flag"}
+            if spec.implies is not None and (spec.implies not in flags or spec.default is None):
+                checker.add(
+                    "scoring",
+                    (*base, "implies"),
+                    _unknown("flag input", spec.implies, flags)
+                    if spec.implies not in flags
+                    else "'implies' needs a default choice: the one that does not imply the flag",
+                )
         component = getattr(spec, "component", None)
         if component is not None and component not in components:
             checker.add(

@@ -64,6 +64,15 @@ class _InputBase(Strict):
     when: Expr | None = None
 
 
+class Reached(Strict):
+    """Where the scoring reads a count only as "at least ``at``" (a panorama completed):
+    from the score track, set by schemas/track.py."""
+
+    at: int
+    #: When the scoring reads it so (the options, the table, the player count).
+    when: Expr
+
+
 class CountInput(_InputBase):
     """A whole number counted on the table."""
 
@@ -81,6 +90,15 @@ class CountInput(_InputBase):
     #: More of this can raise ANOTHER player's score (a card that scores for the
     #: neighbours), so it may lower its owner's rank: the property tests skip it.
     affects_others: bool = False
+    #: Left empty, the player holds none, as a box left unticked holds no card: a count of
+    #: something few players hold (a legendary object, one pair of each in the box). The
+    #: calculator does not list it as not entered; the engine reads an empty count as
+    #: ``min`` whatever this says.
+    empty_is_none: bool = False
+    #: Read only as "at least ``at``" when ``when`` holds: the calculator then asks it as
+    #: a yes/no and gives ``at`` for yes, nothing for no (a value below ``at`` and none
+    #: read alike there). schemas/track.py sets it; content does not.
+    reached: Reached | None = None
 
     @model_validator(mode="after")
     def _bounds(self) -> CountInput:
@@ -115,6 +133,15 @@ class ChoiceInput(_InputBase):
     unique: bool = False
     #: The choice assumed when the player says nothing; None means it must be given.
     default: Identifier | None = None
+    #: When this holds (options, table, player count), a player may leave the choice
+    #: empty: it is then none of the choices the scoring tests. From the score track only
+    #: Mitsukuni's bonus reads Tokaido's traveller, so schemas/track.py sets it there for a
+    #: choice the mode reads only through ``is``.
+    may_be_empty: Expr | None = None
+    #: A flag input that any choice but the default implies (Patience's arrival implies the
+    #: Patience calligraphy): the calculator asks this choice in the flag's place, for
+    #: everyone, and ticks the flag from it. The end state still gives both.
+    implies: Identifier | None = None
 
 
 class PositionInput(_InputBase):

@@ -110,6 +110,80 @@ def _reached(root: Any, computes: dict[str, Any]) -> set[str]:
     return read
 
 
+def _tested_only(roots: list[Any], computes: dict[str, Any]) -> set[str]:
+    """The inputs ``roots`` read (through the values they name) only as the ``of`` of an
+    ``is``: whether a choice is one of some; any other read (``choice_data``, a
+    comparison) asks for the choice itself."""
+    tested: set[str] = set()
+    other: set[str] = set()
+    seen: set[str] = set()
+
+    def visit(node: Any) -> None:
+        if isinstance(node, list):
+            for item in node:
+                visit(item)
+            return
+        if not isinstance(node, dict):
+            return
+        if len(node) == 1:
+            ((name, arg),) = node.items()
+            of = arg.get("of") if name == "is" and isinstance(arg, dict) else None
+            if isinstance(of, dict) and list(of) == ["input"]:
+                tested.add(str(of["input"]))
+                return
+            if name == "input":
+                other.add(str(arg))
+                return
+            if name == "value" and isinstance(arg, str):
+                if arg not in seen:
+                    seen.add(arg)
+                    visit(computes.get(arg))
+                return
+        for item in node.values():
+            visit(item)
+
+    visit(roots)
+    return tested - other
+
+
+def _thresholds(roots: list[Any], computes: dict[str, Any]) -> dict[str, int]:
+    """The inputs ``roots`` read (through the values they name) only as ``ge: [input, K]``
+    or ``lt: [input, K]``, one ``K`` each: whether the player has at least ``K`` (a
+    panorama of 3 paddy cards completed, for Contemplation)."""
+    found: dict[str, set[int]] = {}
+    other: set[str] = set()
+    seen: set[str] = set()
+
+    def visit(node: Any) -> None:
+        if isinstance(node, list):
+            for item in node:
+                visit(item)
+            return
+        if not isinstance(node, dict):
+            return
+        if len(node) == 1:
+            ((name, arg),) = node.items()
+            if name in ("ge", "lt") and isinstance(arg, list) and len(arg) == 2:
+                read, bound = arg
+                number = isinstance(bound, int) and not isinstance(bound, bool)
+                if number and isinstance(read, dict) and list(read) == ["input"]:
+                    found.setdefault(str(read["input"]), set()).add(bound)
+                    return
+            if name == "input":
+                other.add(str(arg))
+                return
+            if name == "value" and isinstance(arg, str):
+                if arg not in seen:
+                    seen.add(arg)
+                    visit(computes.get(arg))
+                return
+        for item in node.values():
+            visit(item)
+
+    visit(roots)
+    return {k: next(iter(v)) for k, v in found.items() if len(v) == 1 and k not in other}
+
+
 def expand(data: dict[str, Any]) -> dict[str, Any]:
     """The scoring file's data with its ``score_track`` spelled out (unchanged without one,
     or when the declaration is malformed: validation then reports it where it is)."""
@@ -179,6 +253,22 @@ def expand(data: dict[str, Any]) -> dict[str, Any]:
         for name in _reached(root, computes):
             conditions.setdefault(name, []).append(when)
 
+    # A choice this mode reads only through ``is`` (Mitsukuni or not) may be left empty in
+    # it: the players whose choice none of those tests name need not give it.
+    mode_roots: list[Any] = [
+        [{"value": c.get("value")}, c.get("when")]
+        for c in categories
+        if c.get("id") in keep or c.get("id") == INPUT
+    ]
+    mode_roots += [
+        {"value": k.get("value")} for k in ranking.get("keys") or [] if isinstance(k, dict)
+    ]
+    mode_roots += [ranking.get("win_requires")]
+    mode_roots += [c.get("any_player") for c in out.get("end_checks") or [] if isinstance(c, dict)]
+    tested = _tested_only(mode_roots, computes)
+    # A count this mode (and every check) reads only as "at least K" is asked as a yes/no.
+    checks = [c.get("check") for c in out.get("constraints") or [] if isinstance(c, dict)]
+    reached = _thresholds([mode_roots, checks], computes)
     inputs = []
     hidden: set[str] = set()
     #: Inputs this mode asks only under a condition, with it.
@@ -194,6 +284,11 @@ def expand(data: dict[str, Any]) -> dict[str, Any]:
                 **spec,
                 "when": _and(spec.get("when"), {"any": [_off(), sometimes[str(spec["id"])]]}),
             }
+        if spec.get("kind") == "count" and spec["id"] in reached and "reached" not in spec:
+            spec = {**spec, "reached": {"at": reached[spec["id"]], "when": _on()}}
+        if spec.get("kind") == "choice" and spec.get("default") is None and spec["id"] in tested:
+            found = spec.get("may_be_empty")
+            spec = {**spec, "may_be_empty": _on() if found is None else {"any": [found, _on()]}}
         inputs.append(spec)
     inputs.append(_count(INPUT, track, track.get("max")))
     for fact in facts:

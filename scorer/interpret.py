@@ -361,6 +361,8 @@ class Interpreted:
     constraint_values_of: Values
     bool_values: frozenset[str]
     input_when: dict[str, TableFn] = field(default_factory=dict)
+    #: Choice input id -> when a player may leave it empty (``may_be_empty``).
+    may_be_empty: dict[str, TableFn] = field(default_factory=dict)
     #: Option id -> when it applies (scorer.legality refuses it set elsewhere).
     option_when: dict[str, TableFn] = field(default_factory=dict)
     category_when: dict[str, TableFn] = field(default_factory=dict)
@@ -506,6 +508,11 @@ def interpret(export: Json) -> Interpreted:
         constraint_values_of=constraint_values,
         bool_values=frozenset(bool_values(scoring)),
         input_when=_whens(scoring["inputs"], label),
+        may_be_empty={
+            i["id"]: table_function(i["may_be_empty"], f"{label}: {i['id']}.may_be_empty")
+            for i in scoring["inputs"]
+            if i.get("may_be_empty") is not None
+        },
         option_when=_whens(scoring.get("options", []), label),
         category_when=_whens(scoring["categories"], label),
         table_when=_whens(scoring.get("table", []), label),

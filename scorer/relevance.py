@@ -149,8 +149,9 @@ class _Derivation:
         self.of_values[ident] = found
         return found
 
-    def roots(self) -> dict[str, list[tuple[str, ...]]]:
-        """Every input the totals, the breakdown and the ranking read, with its guards."""
+    def roots(self, tiebreaks: bool = True) -> dict[str, list[tuple[str, ...]]]:
+        """Every input the totals, the breakdown and the ranking read, with its guards
+        (without ``tiebreaks``, what the ranking keys after the first read is left out)."""
         out: dict[str, list[tuple[str, ...]]] = {}
         for category in self.scoring["categories"]:
             when = category.get("when")
@@ -159,7 +160,7 @@ class _Derivation:
             under = () if found is None else self.guard(found)
             self.walk({"value": category["value"]}, under, out)
         ranking = self.scoring["ranking"]
-        for key in ranking["keys"]:
+        for key in ranking["keys"] if tiebreaks else ranking["keys"][:1]:
             if key["value"] in self.values:
                 self.walk({"value": key["value"]}, (), out)
         self.walk(ranking.get("win_requires"), (), out)
@@ -229,7 +230,35 @@ def derive(scoring: Json, cross_player: frozenset[str]) -> Json:
     for spec in scoring["inputs"]:
         visit(spec["id"])
     relevant = [{"input": i, "when": conditions[i]} for i in order if i in conditions]
-    return {"relevant": relevant, "implied": _implied(scoring, walk)}
+    return {
+        "relevant": relevant,
+        "implied": _implied(scoring, walk),
+        "tie_unless": _tie_unless(scoring, walk),
+    }
+
+
+def _tie_unless(scoring: Json, walk: _Derivation) -> list[Json]:
+    """The inputs a tiebreaker reads for every player but the totals only under a
+    condition (Tokaido's first-panorama achievements from the score track: Mitsukuni's
+    bonus and the Perfection calligraphy count them, the ranking's second key counts them
+    for everyone): ``when`` says when they count for the totals (False: never); for any
+    other player they are needed only on a tie, and the form folds them there."""
+    keys = scoring["ranking"]["keys"][1:]
+    tiebreak: dict[str, list[tuple[str, ...]]] = {}
+    for key in keys:
+        if key["value"] in walk.values:
+            walk.walk({"value": key["value"]}, (), tiebreak)
+    totals = walk.roots(tiebreaks=False)
+    out = []
+    for spec in scoring["inputs"]:
+        ident = spec["id"]
+        if ident not in tiebreak or walk.condition(tiebreak[ident]) is not None:
+            continue  # not read by a tiebreaker for everyone
+        if ident not in totals:
+            out.append({"input": ident, "when": False})
+        elif (cond := walk.condition(totals[ident])) is not None:
+            out.append({"input": ident, "when": cond})
+    return out
 
 
 def _implied(scoring: Json, walk: _Derivation) -> list[Json]:
@@ -381,3 +410,26 @@ def hidden(
             implied[ident] = evaluate(entry["from"], seen, options, count)
             out.append(ident)
     return out, implied
+
+
+def tie_only(
+    relevance: Json,
+    row: Json,
+    defaults: Json,
+    asked: list[str],
+    options: Json,
+    count: int,
+) -> list[str]:
+    """The inputs among ``asked`` that count only on a tie for the player whose inputs are
+    ``row`` (``relevance["tie_unless"]``): the form asks them in its tie fold. An input
+    that does not count at all (:func:`hidden`) is read at its default, and is not one."""
+    hide, _ = hidden(relevance, row, defaults, asked, options, count)
+    seen = {k: _clean(row.get(k), v) for k, v in defaults.items()}
+    seen.update({k: defaults.get(k) for k in hide})
+    return [
+        entry["input"]
+        for entry in relevance.get("tie_unless", [])
+        if entry["input"] in asked
+        and entry["input"] not in hide
+        and not _truthy(evaluate(entry["when"], seen, options, count))
+    ]

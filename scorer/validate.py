@@ -51,6 +51,8 @@ if TYPE_CHECKING:  # types only: a Protocol class costs the score command's star
         @property
         def input_when(self) -> Mapping[str, TableFn]: ...
         @property
+        def may_be_empty(self) -> Mapping[str, TableFn]: ...
+        @property
         def option_when(self) -> Mapping[str, TableFn]: ...
         @property
         def inputs_off(self) -> TableFn | None: ...
@@ -212,7 +214,11 @@ class _Round:
                     # Every field valid and the table within the box: a count has nothing
                     # more to check (the usual case, without a call per input).
                     if self.bad_locs or most is None or sum(column) > most:
-                        self.problems.extend(_input_problems(facts, spec, column, valid))
+                        empty = self.compiled.may_be_empty.get(ident)
+                        optional = empty is not None and bool(
+                            empty(options, table, choice_data, count)
+                        )
+                        self.problems.extend(_input_problems(facts, spec, column, valid, optional))
             else:
                 values_of = [p[ident] for p in players]
                 for index in range(count):
@@ -441,9 +447,10 @@ class _Round:
 
 
 def _input_problems(
-    facts: GameFacts, spec: Json, values: list[Any], valid: list[bool]
+    facts: GameFacts, spec: Json, values: list[Any], valid: list[bool], optional: bool = False
 ) -> list[Problem]:
-    """The problems of one input compared across the players (``valid``: whose field is)."""
+    """The problems of one input compared across the players (``valid``: whose field is;
+    ``optional``: a choice a player may leave empty here)."""
     problems: list[Problem] = []
     ident, kind = spec["id"], spec["kind"]
     every: Loc = ("players", "*", ident)
@@ -459,7 +466,7 @@ def _input_problems(
             problems.append(Problem(every, "unique_flag", {"who": holders}))
     elif kind == "choice":
         for index, value in enumerate(values):
-            if valid[index] and value is None:
+            if valid[index] and value is None and not optional:
                 allowed = [c["id"] for c in spec["choices"]]
                 loc = ("players", index, ident)
                 problems.append(Problem(loc, "required", {"allowed": allowed}))

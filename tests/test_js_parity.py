@@ -54,7 +54,7 @@ from scorer.legality import applicable_options, option_whens
 from scorer.outcome import score_outcome
 from scorer.problems import EndStateError, Problem, excerpt
 from scorer.reading import MAX_BYTES, MAX_DEPTH, read_end_state
-from scorer.relevance import hidden, settle
+from scorer.relevance import hidden, settle, tie_only
 from scorer.rng import SeededRandom, fnv1a
 from scorer.setup import SetupError, make_setup
 from scorer.verdict import rival_verdict
@@ -345,7 +345,11 @@ def relevance_cases(engine: GameEngine, states: list[Json]) -> list[Json]:
         count = len(players)
         case: Json = {"options": options, "count": count, "settled": settle(needs, options, count)}
         case["rows"] = [
-            {"row": row, "found": hidden(needs, row, defaults, asked, options, count)}
+            {
+                "row": row,
+                "found": hidden(needs, row, defaults, asked, options, count),
+                "tie_only": tie_only(needs, row, defaults, asked, options, count),
+            }
             for row in players
             if isinstance(row, dict)
         ]

@@ -19,7 +19,7 @@ from schemas.loader import game_folders, load_game
 from scorer.engine import GameEngine
 from scorer.export import CROSS_PLAYER, export_game
 from scorer.problems import EndStateError
-from scorer.relevance import derive, hidden, settle
+from scorer.relevance import derive, hidden, settle, tie_only
 from tests.track_support import track_state
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
@@ -73,6 +73,22 @@ def test_the_meal_prices_are_implied_by_the_meals_when_those_are_asked() -> None
     hide, implied = hidden(needs, {**row, "fasting": False}, defaults, asked, TOKAIDO_TRACK, 4)
     assert implied == {} and {"meals_1", "meals_2", "meals_3"} <= set(hide)
     assert "meal_prices" not in hide
+
+
+def test_tokaido_track_mode_asks_achievements_of_others_only_on_a_tie() -> None:
+    """From the score track, the first-panorama achievements count in Mitsukuni's bonus
+    and Perfection's points; for everyone else only the ranking's second key reads them."""
+    export = _export("tokaido")
+    needs, defaults = export["needs"], _defaults(export)
+    asked = [s["id"] for s in export["scoring"]["inputs"]]
+    firsts = ["first_paddy", "first_mountain", "first_sea"]
+    base = {**TOKAIDO_TRACK, "crossroads": False}
+    assert tie_only(needs, {"traveller": "kinko"}, defaults, asked, base, 4) == firsts
+    assert tie_only(needs, {"traveller": "mitsukuni"}, defaults, asked, base, 4) == []
+    perfection = {"traveller": "kinko", "perfection": True}
+    assert tie_only(needs, perfection, defaults, asked, TOKAIDO_TRACK, 4) == []
+    # A full count scores the achievements for everyone: nothing waits for a tie.
+    assert tie_only(needs, {"traveller": "kinko"}, defaults, asked, TOKAIDO_FULL, 4) == []
 
 
 def test_an_entry_not_valid_yet_counts_as_empty() -> None:

@@ -12,6 +12,7 @@ import pytest
 
 from schemas.track import INPUT, OPTION
 from scorer.engine import GameEngine
+from scorer.problems import EndStateError
 from tests.cases import all_cases
 from tests.track_support import track_state
 
@@ -67,3 +68,43 @@ def test_track_mode_asks_only_the_end_facts(engines: dict[str, GameEngine]) -> N
             INPUT, "meal_prices", "bath_card_count", "souvenir_card_count",
         ]
     )  # fmt: skip
+
+
+def test_track_mode_needs_a_traveller_only_where_it_counts(
+    engines: dict[str, GameEngine],
+) -> None:
+    """From the score track only Mitsukuni's bonus reads the traveller: a player may leave
+    it empty (another traveller), and Mitsukuni's holder still gets the bonus; a full count
+    still needs every player's traveller."""
+    engine = engines["tokaido"]
+    facts = {"meal_prices": 5, "bath_card_count": 2, "souvenir_card_count": 3}
+    common = {"encounters": 2, "donations": 3, INPUT: 50, **facts}
+    players = [
+        {"name": "A", "traveller": "mitsukuni", "first_sea": True, **common},
+        {"name": "B", **common},
+    ]
+    state = {"game": "tokaido", "options": {OPTION: True}, "players": players}
+    result = engine.score(state)
+    # 2 hot-spring cards, the sea achievement and the four shared achievements (12 / 3).
+    assert [p.breakdown["traveller"] for p in result.players] == [7, 0]
+    full = {"game": "tokaido", "players": [{"name": "A"}, {"name": "B", "traveller": "kinko"}]}
+    with pytest.raises(EndStateError) as refused:
+        engine.score(full)
+    assert [(p.loc, p.code) for p in refused.value.problems] == [
+        (("players", 0, "traveller"), "required")
+    ]
+
+
+def test_track_mode_reads_the_panoramas_only_as_completed(
+    engines: dict[str, GameEngine],
+) -> None:
+    """From the score track only Contemplation reads the panoramas, and only whether each
+    is complete (as the achievement checks do): each is asked as a yes/no at its size."""
+    inputs = {i.id: i for i in engines["tokaido"].content.scoring.inputs}
+    reached = {
+        ident: spec.reached.at
+        for ident, spec in inputs.items()
+        if getattr(spec, "reached", None) is not None
+    }
+    assert reached == {"paddy": 3, "mountain": 4, "sea": 5}
+    assert all(inputs[i].reached.when.model_dump() == {"option": OPTION} for i in reached)  # type: ignore[union-attr]

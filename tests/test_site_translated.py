@@ -6,7 +6,9 @@ import pytest
 
 from rulebook.site.build import language_pages
 from rulebook.site.view import GameBuild
+from schemas.common import LocalizedName
 from schemas.game import GameContent
+from schemas.languages import codes
 
 
 @pytest.mark.parametrize("language", ["fr", "uk", "en"])
@@ -46,5 +48,13 @@ def test_the_overview_gives_the_games_other_names(games: dict[str, GameContent])
     facts = {label.text: value.text for label, value in overview.model.facts}
     assert facts["Інші назви"] == "Tokaido"
     english = language_pages([GameBuild(games["river_of_gold"])], "en", None)
-    same = next(p for p in english if p.path == "river_of_gold/index.md")
-    assert "Other names" not in {label.text for label, _ in same.model.facts}  # one name
+    overview = next(p for p in english if p.path == "river_of_gold/index.md")
+    facts = {label.text: value.text for label, value in overview.model.facts}
+    assert facts["Other names"] == "La Rivière de l'Or"  # its French edition's title
+    # A game called the same in every language has no row repeating its name.
+    rog = games["river_of_gold"]
+    one_name = LocalizedName.model_validate({code: "River of Gold" for code in codes()})
+    same = rog.model_copy(update={"game": rog.game.model_copy(update={"names": one_name})})
+    english = language_pages([GameBuild(same)], "en", None)
+    overview = next(p for p in english if p.path == "river_of_gold/index.md")
+    assert "Other names" not in {label.text for label, _ in overview.model.facts}

@@ -1033,6 +1033,20 @@ UI_STRINGS: tuple[UiString, ...] = (
         " they are folded until the table opens them.",
     ),
     UiString(
+        "calc_reached",
+        "{count} or more",
+        "Calculator: beside the box that stands for a count the scoring reads only as"
+        " 'at least {count}' (from Tokaido's score track, Contemplation reads only whether"
+        " a panorama is complete: 3 paddy cards or more); {count} is a number.",
+    ),
+    UiString(
+        "calc_choice_other",
+        "Another",
+        "Calculator: the empty entry of a list a player may leave as it is, because only some"
+        " of its choices count (from the score track, only Mitsukuni among Tokaido's"
+        " travellers); it stands for any other choice. One word, no dashes.",
+    ),
+    UiString(
         "calc_tie_fold_help",
         "Fill these in only if the totals are equal: they decide who wins the tie.",
         "Calculator: the help under ui.calc_tie_fold.",

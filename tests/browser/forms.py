@@ -18,6 +18,7 @@ from typing import Any
 
 from schemas.loader import load_game
 from scorer.engine import GameEngine
+from scorer.interpret import table_function
 from scorer.needs import needs
 from scorer.relevance import settle
 
@@ -86,6 +87,26 @@ def tiebreak_only(game: str) -> frozenset[str]:
     return frozenset().union(*found.tiebreaks.values()) - found.totals
 
 
+def reached_now(game: str, options: dict[str, Any], count: int) -> dict[str, int]:
+    """The counts the scoring reads only as "at least K" at this table (``reached``), with
+    their K: the form asks each as a yes/no box."""
+    facts = _engine(game).facts
+    chosen = {**facts.option_values, **options}
+    return {
+        s["id"]: s["reached"]["at"]
+        for s in facts.inputs
+        if s.get("reached") and table_function(s["reached"]["when"], s["id"])(chosen, {}, {}, count)
+    }
+
+
+@cache
+def implied_flags(game: str) -> frozenset[str]:
+    """The flags a choice implies (``implies``: Patience's arrival, the calligraphy): the
+    form asks the choice in the flag's place and ticks the flag from it."""
+    inputs = _engine(game).facts.inputs
+    return frozenset(s["implies"] for s in inputs if s["kind"] == "choice" and s.get("implies"))
+
+
 def fill_field(field: Any, value: Any) -> None:
     """Give one field of the form a value of the end state, as a player would."""
     if isinstance(value, bool):
@@ -123,8 +144,11 @@ def enter_state(page: Any, state: dict[str, Any], game: str, *, typed: bool = Fa
         ),
     ]
     later = tiebreak_only(game)
-    unasked = counted_by_nobody(game, state.get("options", {}), len(players))
+    unasked = counted_by_nobody(game, state.get("options", {}), len(players)) | implied_flags(game)
     players = [{k: v for k, v in p.items() if k not in unasked} for p in players]
+    # A count the scoring reads only as "at least K" here is a box: ticked for K or more.
+    reached = reached_now(game, state.get("options", {}), len(players))
+    players = [{k: (v >= reached[k] if k in reached else v) for k, v in p.items()} for p in players]
     # What the table enters for each rival (a neutral traveller's coins, an automatic rival).
     rival_fields = [
         (f'[data-calculator] [data-rival="{rival}"][data-input="{key}"]', v)
@@ -165,7 +189,10 @@ def enter_state(page: Any, state: dict[str, Any], game: str, *, typed: bool = Fa
         calc.locator(f'[data-player-name="{index}"]').fill(player["name"])
         for key, value in player.items():
             if key != "name" and key not in later:
-                fill_field(calc.locator(f'[data-input="{key}"][data-player="{index}"]'), value)
+                field = calc.locator(f'[data-input="{key}"][data-player="{index}"]')
+                if not field.is_visible():  # needed of this player only on a tie: folded
+                    open_tie_fold(calc)
+                fill_field(field, value)
     for selector, value in rival_fields:
         fill_field(page.locator(selector), value)
     for index, player in enumerate(players):

@@ -210,7 +210,10 @@ def _enter(calc: Any, state: dict[str, Any], phone: bool) -> tuple[int, int]:
         for key, value in player.items():
             if key == "name" or value in (0, False, [], None):
                 continue  # an empty field is already zero
-            fill_field(calc.locator(f'[data-input="{key}"][data-player="{index}"]'), value)
+            field = calc.locator(f'[data-input="{key}"][data-player="{index}"]')
+            if not field.is_visible():  # needed of this player only on a tie: folded
+                open_tie_fold(calc)
+            fill_field(field, value)
             entries += 1
     return entries, settings
 

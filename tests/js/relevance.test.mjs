@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { calculator, games } from "./fixture.mjs";
 
-const { hidden, settle } = await calculator("relevance");
+const { hidden, settle, tieOnly } = await calculator("relevance");
 const { defaultValue } = await calculator("validate");
 
 for (const [id, game] of games()) {
@@ -27,10 +27,19 @@ for (const [id, game] of games()) {
         }
       }
     });
+
+    test("each player's row needs the same inputs only on a tie", () => {
+      for (const c of game.relevance) {
+        for (const { row, tie_only: found } of c.rows) {
+          assert.deepStrictEqual(tieOnly(needs, row, defaults, asked, c.options, c.count), found, JSON.stringify(row));
+        }
+      }
+    });
   });
 }
 
 test("Tokaido's parity states hide something (the comparison is not empty)", () => {
   const tokaido = games().find(([id]) => id == "tokaido")?.[1];
   assert.ok(tokaido.relevance.some((/** @type {any} */ c) => c.rows.some((/** @type {any} */ r) => r.found[0].length)));
+  assert.ok(tokaido.relevance.some((/** @type {any} */ c) => c.rows.some((/** @type {any} */ r) => r.tie_only.length)));
 });

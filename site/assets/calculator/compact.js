@@ -21,6 +21,11 @@ export function chipGroups(scoring) {
   return presentedAs(scoring, "chip_row");
 }
 
+/** The groups the scoring shows as one row for all their fields (chips, small boxes). @param {any} scoring @returns {Set<string>} */
+export function compactGroups(scoring) {
+  return new Set([...presentedAs(scoring, "chip_row"), ...presentedAs(scoring, "number_row")]);
+}
+
 /** The groups the scoring shows ``how``. @param {any} scoring @param {string} how @returns {Set<string>} */
 function presentedAs(scoring, how) {
   return new Set(Object.entries(scoring.presentation ?? {}).filter(([, shown]) => shown === how).map(([group]) => group));
@@ -217,6 +222,20 @@ export class CompactRows {
     const row = el("tr", { "data-row": spec.id }, head);
     for (let i = 0; i < this.calc.count; i++) row.append(el("td", { "data-col": i }, this.calc.field(spec, i, labelId)));
     if (helpId) describe(row, helpId);
+    return row;
+  }
+
+  /**
+   * The copy in the tie fold of a field's row (ui.js tieParts()): its label and an empty
+   * cell per player, where the form moves the field of each player who needs it only on a
+   * tie (its controls keep naming the row they were made in).
+   * @param {any} spec
+   */
+  tieCopy(spec) {
+    const t = this.calc.texts;
+    const { head } = this.head(t.text(spec.label, `scoring.inputs.${spec.id}.label`));
+    const row = el("tr", { "data-row": spec.id, "data-tie-copy": "" }, head);
+    for (let i = 0; i < this.calc.count; i++) row.append(el("td", { "data-col": i }));
     return row;
   }
 

@@ -8,7 +8,7 @@
 
 import { truthy } from "./values.js";
 
-/** @typedef {{relevant: {input: string, when: any}[], implied: {input: string, from: any, reads: string[]}[]}} Relevance */
+/** @typedef {{relevant: {input: string, when: any}[], implied: {input: string, from: any, reads: string[]}[], tie_unless?: {input: string, when: any}[]}} Relevance */
 
 /** A part of a condition that depends on a player's inputs. */
 class Open {
@@ -140,6 +140,23 @@ export function hidden(relevance, row, defaults, asked, options, count) {
     }
   }
   return [out, implied];
+}
+
+/**
+ * The inputs among ``asked`` that count only on a tie for the player whose inputs are
+ * ``row`` (needs.tie_unless): the form asks them in its tie fold. An input that does not
+ * count at all (hidden()) is read at its default, and is not one.
+ * @param {Relevance} relevance @param {Record<string, any>} row @param {Record<string, any>} defaults
+ * @param {string[]} asked @param {Record<string, any>} options @param {number} count
+ * @returns {string[]}
+ */
+export function tieOnly(relevance, row, defaults, asked, options, count) {
+  const [hide] = hidden(relevance, row, defaults, asked, options, count);
+  /** @type {Record<string, any>} */
+  const seen = Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, hide.includes(k) ? v : clean(row[k], v)]));
+  return (relevance.tie_unless ?? [])
+    .filter(({ input, when }) => asked.includes(input) && !hide.includes(input) && !truthy(evaluate(when, seen, options, count)))
+    .map(({ input }) => input);
 }
 
 /**

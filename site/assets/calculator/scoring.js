@@ -42,6 +42,10 @@ export function compileGame(game) {
       return { values: c.V, details };
     },
     inputWhen: whens(s.inputs),
+    /** Count input id -> when the scoring reads it only as "at least" (``reached``). */
+    reachedWhen: Object.fromEntries(s.inputs.filter((/** @type {any} */ x) => x.reached != null).map((/** @type {any} */ x) => [x.id, tableFunction(x.reached.when)])),
+    /** Choice input id -> when a player may leave it empty (``may_be_empty``). */
+    mayBeEmpty: Object.fromEntries(s.inputs.filter((/** @type {any} */ x) => x.may_be_empty != null).map((/** @type {any} */ x) => [x.id, tableFunction(x.may_be_empty)])),
     categoryWhen: whens(s.categories),
     tableWhen: whens(s.table),
     rivalWhen: whens(s.rivals),

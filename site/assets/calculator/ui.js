@@ -15,13 +15,13 @@
 // untrusted and never become markup.
 
 import { checklist, rememberNames, rememberSetup, restoreTable } from "./checklist.js";
-import { CompactRows, helpBehindButtons } from "./compact.js";
+import { compactGroups, CompactRows, helpBehindButtons } from "./compact.js";
 import * as expr from "./expr.js";
 import { tableField, tableState, whenReadsTable } from "./fields.js";
 import { el, setAttr, setText, Words } from "./kit.js";
 import { applicableOptions } from "./legality.js";
 import { registerOffline } from "./offline.js";
-import { hidden as hiddenInputs, placeDependents, settle } from "./relevance.js";
+import { hidden as hiddenInputs, placeDependents, settle, tieOnly } from "./relevance.js";
 import { labelList, rivalVerdict, sayVerdict, unscored, verdict } from "./explain.js";
 import { excerpt, ProblemWords } from "./problems.js";
 import { blankRows, rowsControl, rowsValue, rowTargets } from "./rows.js";
@@ -74,6 +74,21 @@ function optionWhens(game) {
   return found;
 }
 
+/**
+ * The asked inputs with each flag that a choice implies (``implies``: Patience's arrival,
+ * the Patience calligraphy) replaced by that choice: the form asks the choice in the
+ * flag's place and ticks the flag from it (state()).
+ * @param {any[]} asked @returns {any[]}
+ */
+function implying(asked) {
+  const ids = new Set(asked.map((s) => s.id));
+  /** @type {Map<string, any>} the flag id -> the choice that implies it */
+  const by = new Map(asked.filter((s) => s.kind === "choice" && s.implies && ids.has(s.implies)).map((s) => [s.implies, s]));
+  if (!by.size) return asked;
+  const moved = new Set([...by.values()].map((s) => s.id));
+  return asked.flatMap((s) => (by.has(s.id) ? [by.get(s.id)] : moved.has(s.id) ? [] : [s]));
+}
+
 /** @param {((O: any, T: any, D: any, n: number) => any) | undefined} fn @param {any} c */
 const holds = (fn, c) => !fn || truthy(fn(c.options, c.table, c.choiceData, c.n));
 
@@ -90,6 +105,10 @@ function makeEngine(game) {
     inputActive: (id, c) => holds(compiled.inputWhen?.[id], c),
     /** @param {string} id @param {any} c */
     tableActive: (id, c) => holds(compiled.tableWhen?.[id], c),
+    /** Whether the scoring reads a count only as "at least" here (``reached``). @param {string} id @param {any} c */
+    reached: (id, c) => !!compiled.reachedWhen?.[id] && holds(compiled.reachedWhen[id], c),
+    /** Whether a player may leave a choice empty (none of those that count). @param {string} id @param {any} c */
+    mayBeEmpty: (id, c) => !!compiled.mayBeEmpty?.[id] && holds(compiled.mayBeEmpty[id], c),
     /** @param {string} id @param {any} c */
     optionActive: (id, c) => holds(optionWhen[id], c),
     /** Whether a table field offers a choice (a 2-player tile only at two). @param {string} table @param {string} choice @param {any} c */
@@ -251,7 +270,7 @@ class Calculator {
   activeInputs() {
     const c = this.context();
     const tiebreakOnly = this.tiebreakOnly();
-    const asked = this.game.scoring.inputs.filter((/** @type {any} */ spec) => this.engine.inputActive(spec.id, c));
+    const asked = implying(this.game.scoring.inputs.filter((/** @type {any} */ spec) => this.engine.inputActive(spec.id, c)));
     const track = this.game.scoring.score_track;
     const first = new Set(track && this.options.score_track ? ["track_points", ...(track.facts ?? []).map((/** @type {any} */ f) => f.id)] : []);
     /** @param {any} s */
@@ -262,6 +281,16 @@ class Calculator {
     /** Each input asked only under a condition on another field: that field's id. */
     this.after = placed.after;
     return placed.order;
+  }
+
+  /**
+   * The counts the scoring reads only as "at least" with the form's options and player
+   * count (``reached``: from Tokaido's score track, the panoramas Contemplation reads),
+   * each with its bound. @returns {Map<string, number>}
+   */
+  reachedNow() {
+    const c = this.context();
+    return new Map(this.game.scoring.inputs.filter((/** @type {any} */ s) => s.reached && this.engine.reached(s.id, c)).map((/** @type {any} */ s) => [s.id, s.reached.at]));
   }
 
   /**
@@ -286,12 +315,20 @@ class Calculator {
     /** @type {Set<string>[]} per player, the asked inputs that do not count for them */
     const hiddenBy = players.map(() => new Set());
     this.hiddenBy = hiddenBy;
+    /** @type {Set<string>[]} per player, the asked inputs that count for them only on a tie */
+    const tieBy = players.map(() => new Set());
+    this.tieBy = tieBy;
     if (!needs?.relevant) return;
+    const parts = this.tieParts();
+    const implies = new Set(inputs.filter((/** @type {any} */ s) => s.implies).map((/** @type {any} */ s) => s.id));
     const ids = inputs.map((/** @type {any} */ s) => s.id);
     const defaults = Object.fromEntries(this.game.scoring.inputs.map((/** @type {any} */ s) => [s.id, runtime.validation.defaultValue(this.game, s)]));
     const options = this.context().options;
     players.forEach((player, i) => {
-      const [hide, implied] = hiddenInputs(needs, player, defaults, ids, options, this.count);
+      const [found, implied] = hiddenInputs(needs, player, defaults, ids, options, this.count);
+      // A choice that implies a flag is asked of everyone, whatever that flag says.
+      const hide = found.filter((id) => !implies.has(id));
+      if (parts.size) tieBy[i] = new Set(tieOnly(needs, player, defaults, ids, options, this.count).filter((id) => parts.has(id)));
       for (const id of hide) delete player[id];
       Object.assign(player, implied);
       hiddenBy[i] = new Set(hide);
@@ -305,6 +342,7 @@ class Calculator {
   showAsked() {
     /** @type {Set<string>[]} */
     const hiddenBy = this.hiddenBy ?? [];
+    this.placeTieParts();
     for (const row of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("tr[data-row]"))) {
       const id = row.dataset.row ?? "";
       // A chip or number row (compact.js) hides each of its fields a player does not need,
@@ -322,11 +360,83 @@ class Calculator {
           off = members.every((m) => hiddenBy[i]?.has(m));
         }
         const control = /** @type {HTMLElement | null} */ (cell.firstElementChild);
-        if (control && control.hidden !== off) control.hidden = off;
+        if (!control) continue; // its field is in the row's other copy (placeTieParts)
+        if (control.hidden !== off) control.hidden = off;
         if (!off && (this.view !== "one" || i === this.current)) shown++;
       }
       if (row.hidden !== !shown) row.hidden = !shown;
     }
+    this.showHeads();
+  }
+
+  /**
+   * Hide a group's heading (and the tie fold's) when none of its rows is shown: from the
+   * score track most of Tokaido's panoramas are asked only of Contemplation's holder.
+   */
+  showHeads() {
+    /** @type {HTMLElement | null} */
+    let head = null;
+    let shown = false;
+    /** @type {HTMLElement | null} */
+    let fold = null;
+    let inFold = false;
+    const close = () => { if (head && head.hidden !== !shown) head.hidden = !shown; };
+    for (const row of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll(".rb-calc-grid tbody > tr"))) {
+      if (row.classList.contains("rb-tie-fold")) {
+        close();
+        head = null;
+        fold = row;
+        continue;
+      }
+      if (row.classList.contains("rb-group")) {
+        close();
+        head = row;
+        shown = false;
+        continue;
+      }
+      if (!row.hidden) {
+        shown = true;
+        inFold ||= !!fold;
+      }
+    }
+    close();
+    if (fold && fold.hidden !== !inFold) fold.hidden = !inFold;
+  }
+
+  /**
+   * Put each player's field of an input that counts for some players only on a tie in the
+   * row that fits them: its own row where it counts for their total (Mitsukuni's
+   * achievements from the score track), its copy in the tie fold where only a tie reads it.
+   * The field moves as it is, never rebuilt; it moves only when another field (the
+   * traveller, a calligraphy) changes whom it counts for.
+   */
+  placeTieParts() {
+    for (const copy of /** @type {NodeListOf<HTMLElement>} */ (this.form.querySelectorAll("tr[data-tie-copy]"))) {
+      const main = this.form.querySelector(`tr[data-row="${CSS.escape(copy.dataset.row ?? "")}"]:not([data-tie-copy])`);
+      if (!main) continue;
+      for (const cell of /** @type {NodeListOf<HTMLElement>} */ (copy.querySelectorAll("td[data-col]"))) {
+        const i = cell.dataset.col ?? "";
+        const own = main.querySelector(`td[data-col="${i}"]`);
+        if (!own) continue;
+        const [from, to] = this.tieBy?.[Number(i)]?.has(copy.dataset.row ?? "") ? [own, cell] : [cell, own];
+        if (from.firstChild) to.append(...from.childNodes);
+      }
+    }
+  }
+
+  /**
+   * The inputs a tiebreaker reads for everyone and a total only for some players at this
+   * table (needs.tie_unless): each gets a copy of its row in the tie fold. Not for the
+   * fields of a chip or number row (one row for its whole group).
+   * @returns {Set<string>}
+   */
+  tieParts() {
+    const parts = this.game.needs?.tie_unless ?? [];
+    if (!parts.length) return new Set();
+    const settled = settle({ relevant: parts, implied: [] }, this.context().options, this.count);
+    const chips = compactGroups(this.game.scoring);
+    const groups = Object.fromEntries(this.game.scoring.inputs.map((/** @type {any} */ x) => [x.id, x.group]));
+    return new Set(Object.keys(settled).filter((id) => settled[id] !== true && !chips.has(groups[id])));
   }
 
   /** Whether anything is entered for a player or a rival (a fresh form announces nothing). */
@@ -609,13 +719,17 @@ class Calculator {
     const body = el("tbody");
     let group = undefined;
     const tiebreakOnly = this.tiebreakOnly();
+    const parts = this.tieParts();
+    this.state(); // whom each of those counts for only on a tie (askedOf)
     // A table opened with tiebreak entries (a link, Undo, a kept game) shows them; a
     // keystroke never rebuilds the form, so the fold never opens under the fingers.
-    if (this.values.slice(0, this.count).some((row) => [...tiebreakOnly].some((id) => given(row[id])))) this.tieOpen = true;
-    let folded = false;
+    /** Whether player ``i`` enters ``id`` in the fold. @param {number} i @param {string} id */
+    const folded = (i, id) => tiebreakOnly.has(id) || (parts.has(id) && !!this.tieBy?.[i]?.has(id));
+    if (this.values.slice(0, this.count).some((row, i) => Object.keys(row).some((id) => folded(i, id) && given(row[id])))) this.tieOpen = true;
+    let inFold = false;
     /** A row of the fold is hidden while the fold is closed. @param {HTMLElement} row */
     const fold = (row) => {
-      if (!folded) return row;
+      if (!inFold) return row;
       row.setAttribute("data-tie-only", "");
       row.classList.toggle("rb-folded", !this.tieOpen);
       return row;
@@ -625,8 +739,8 @@ class Calculator {
     const rows = new CompactRows(this, shown);
     for (const spec of shown) {
       if (rows.skip(spec)) continue;
-      if (!folded && tiebreakOnly.has(spec.id)) {
-        folded = true;
+      if (!inFold && tiebreakOnly.has(spec.id)) {
+        inFold = true;
         group = undefined;
         rows.newSection();
         body.append(this.foldRow());
@@ -649,6 +763,15 @@ class Calculator {
       }
       body.append(fold(row));
     }
+    // The copies, in the fold, of the rows some players need only on a tie (showAsked()
+    // puts each player's field in one of the two).
+    const copies = shown.filter((/** @type {any} */ spec) => parts.has(spec.id));
+    if (copies.length && !inFold) {
+      inFold = true;
+      rows.newSection();
+      body.append(this.foldRow());
+    }
+    for (const spec of copies) body.append(fold(rows.tieCopy(spec)));
     table.append(body);
     const box = el("div", { class: `rb-calc-scroll rb-view-${this.view}` }, table);
     if (!one) return box;
@@ -686,6 +809,7 @@ class Calculator {
     this.tieOpen = open;
     for (const row of this.form.querySelectorAll("[data-tie-only]")) row.classList.toggle("rb-folded", !open);
     this.form.querySelector("[data-tie-fold]")?.setAttribute("aria-expanded", String(open));
+    this.schedule(); // the list of what is not entered names the folded fields no more
   }
 
   /**
@@ -804,6 +928,16 @@ class Calculator {
       return [rowsControl({ spec, player: i, value: current, labelledBy, nextId, label: (text, context) => t.text(text, context), t: (key, params) => t.t(key, params), onChange: set })];
     }
     let control;
+    const at = spec.kind === "count" && this.reachedNow().get(spec.id);
+    if (at) {
+      // Read only as "at least at": a box that gives that number, or nothing (ui: reached).
+      const box = el("input", {
+        ...common, type: "checkbox", checked: Number(current) >= at, "data-reached": at,
+        on: { change: (/** @type {Event} */ e) => set(/** @type {HTMLInputElement} */ (e.target).checked ? String(at) : "") },
+      });
+      const error = el("span", { class: "rb-error", id: `${id}-error`, hidden: true });
+      return [el("label", { class: "rb-reached" }, box, el("span", {}, t.t("calc_reached", { count: t.num(at) }))), error];
+    }
     if (spec.kind === "flag") {
       control = el("input", { ...common, type: "checkbox", checked: !!current, on: { change: (/** @type {Event} */ e) => set(/** @type {HTMLInputElement} */ (e.target).checked) } });
     } else if (spec.kind === "choice" || spec.kind === "position") {
@@ -812,8 +946,10 @@ class Calculator {
         : Array.from({ length: this.count }, (_, k) => [String(k + 1), String(k + 1)]);
       /** @type {[string, string][]} */ const pairs = choices;
       const selected = current ?? (spec.kind === "choice" ? spec.default ?? "" : "");
+      // A list a player may leave as it is says what its empty entry stands for.
+      const other = spec.kind === "choice" && this.engine.mayBeEmpty(spec.id, this.context());
       control = el("select", { ...common, on: { change: (/** @type {Event} */ e) => set(/** @type {HTMLSelectElement} */ (e.target).value) } },
-        el("option", { value: "", text: "—" }),
+        el("option", { value: "", text: other ? t.t("calc_choice_other") : "—" }),
         pairs.map(([value, label]) => el("option", { value, selected: String(selected) === value, text: label })));
     } else {
       const limits = this.game.limits?.[spec.id] ?? {};
@@ -827,6 +963,8 @@ class Calculator {
         max: spec.kind === "count" ? limits.max ?? spec.max : null,
         step: spec.kind === "count" ? 1 : null,
         placeholder: spec.kind === "count" ? "0" : null,
+        // Left empty, none held (a legendary object): not listed as not entered.
+        "data-empty-is-none": spec.empty_is_none ? "" : null,
         autocomplete: "off",
         value: current ?? "",
         on: { input: (/** @type {Event} */ e) => set(/** @type {HTMLInputElement} */ (e.target).value) },
@@ -870,6 +1008,11 @@ class Calculator {
         } else if (spec.kind === "choice") {
           const value = raw ?? spec.default ?? "";
           if (value !== "") player[spec.id] = value;
+          // The flag this choice implies: any choice but the default (Patience's arrival).
+          if (spec.implies) {
+            if (value !== "" && value !== spec.default) player[spec.implies] = true;
+            else delete player[spec.id];
+          }
         } else if (spec.kind === "position") {
           if (raw) player[spec.id] = Number(raw);
         } else if (spec.kind === "rows") {
@@ -966,11 +1109,20 @@ class Calculator {
       const p = result?.players?.[i];
       return !!p?.decided_by && p.decided_by !== first;
     };
-    const inputs = this.activeInputs().filter((/** @type {any} */ spec) => spec.kind === "count");
+    const active = this.activeInputs();
+    const inputs = active.filter((/** @type {any} */ spec) => spec.kind === "count");
+    const reached = this.reachedNow();
     const out = [];
     for (let i = 0; i < this.count; i++) {
+      const folded = this.tieBy?.[i] ?? new Set();
+      for (const spec of active) {
+        // A yes/no or a choice has no empty state: while the fold is closed, a tie it may
+        // break sends the table to it (Tokaido's achievements from the score track).
+        if (spec.kind !== "count" && folded.has(spec.id) && tied(i) && !this.tieOpen) out.push({ player: i, spec });
+      }
       for (const spec of inputs) {
-        if (tiebreakOnly.has(spec.id) && !tied(i)) continue;
+        if ((tiebreakOnly.has(spec.id) || folded.has(spec.id)) && !tied(i)) continue;
+        if (spec.empty_is_none || reached.has(spec.id)) continue; // none held; a box left as it is
         if (this.hiddenBy?.[i]?.has(spec.id)) continue; // it does not count for them
         if (String(this.values[i][spec.id] ?? "").trim() === "") out.push({ player: i, spec });
       }
@@ -993,7 +1145,8 @@ class Calculator {
       const links = mine.map(({ spec }) => {
         const label = String(spec.label ?? spec.id);
         const fallback = runtime.validation.defaultValue(this.game, spec);
-        const text = fallback === 0 ? label : t.t("calc_counted_as", { field: label, value: t.num(fallback) });
+        // A folded box or list has no empty state to explain: its name is enough.
+        const text = fallback === 0 || spec.kind !== "count" ? label : t.t("calc_counted_as", { field: label, value: t.num(fallback) });
         const target = /** @type {HTMLElement | null} */ (this.form.querySelector(`[data-input="${CSS.escape(spec.id)}"][data-player="${i}"]`));
         return target ? el("button", { type: "button", class: "rb-link", "data-not-entered-field": `${spec.id}:${i}`, on: { click: () => this.reveal(target) } }, text) : text;
       });

@@ -124,7 +124,9 @@ class Round {
         continue;
       }
       const values = players.map((p) => p[spec.id]);
-      if (!when || truthy(when(options, table, choiceData, count))) this.problems.push(...this.inputChecks(spec, values, valid));
+      const empty = g.mayBeEmpty?.[spec.id];
+      const optional = !!empty && truthy(empty(options, table, choiceData, count));
+      if (!when || truthy(when(options, table, choiceData, count))) this.problems.push(...this.inputChecks(spec, values, valid, optional));
       else
         values.forEach((value, i) => {
           if (valid[i] && Object.hasOwn(given[i], spec.id) && ![0, false, null].includes(value) && !eq(value, []))
@@ -203,8 +205,11 @@ class Round {
     return { choiceData, problems };
   }
 
-  /** One input, across the players. @param {any} spec @param {any[]} values @param {boolean[]} valid @returns {Problem[]} */
-  inputChecks(spec, values, valid) {
+  /**
+   * One input, across the players (``optional``: a choice a player may leave empty here).
+   * @param {any} spec @param {any[]} values @param {boolean[]} valid @param {boolean} [optional] @returns {Problem[]}
+   */
+  inputChecks(spec, values, valid, optional = false) {
     /** @type {Problem[]} */
     const out = [];
     const every = ["players", "*", spec.id];
@@ -217,7 +222,7 @@ class Round {
       const holders = values.flatMap((v, i) => (v === true ? [i] : []));
       if (everyone && spec.unique && holders.length > 1) out.push(problem(every, "unique_flag", { who: holders }));
     } else if (kind == "choice") {
-      values.forEach((v, i) => valid[i] && v === null && out.push(problem(["players", i, spec.id], "required", { allowed: ids(spec) })));
+      values.forEach((v, i) => valid[i] && v === null && !optional && out.push(problem(["players", i, spec.id], "required", { allowed: ids(spec) })));
       if (everyone && spec.unique) {
         const chosen = values.filter((v) => v !== null);
         const twice = [...new Set(chosen.filter((v, k) => chosen.indexOf(v) != k))].sort();

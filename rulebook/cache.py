@@ -11,7 +11,9 @@ afresh.
 - :func:`load_export`: a game's export (``rulebook score`` without the models), JSON;
 - :func:`load_game`: a game folder's YAML as parsed, validated again on every load
   (``build``, ``serve``, ``schema``, and ``score``'s full path); :func:`load_content`,
-  every game of a project.
+  every game of a project;
+- :func:`load_findings`: what a build found in the catalogs (that they passed its checks,
+  never a failure; each catalog's counts for the translation status pages), JSON.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import json
 import os
 import sys
 import tempfile
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -247,3 +250,52 @@ def save_export(
     }
     target = _export_entry(project, game)
     return target if store(target, json.dumps(data).encode()) else None
+
+
+# ----------------------------------------------------------------------------------------
+# What a site build finds in the catalogs: the checks it passed, each catalog's counts
+# ----------------------------------------------------------------------------------------
+
+#: Bumped when the stored catalog findings change shape.
+CATALOGS_FORMAT = 1
+
+
+def catalogs_key(
+    contents: Sequence[GameContent], domains: Sequence[str], languages: Sequence[str], locales: Path
+) -> str:
+    """What findings about the catalogs of ``domains`` in ``languages`` depend on: the code,
+    the list of languages, each game's validated content (what its messages are extracted
+    from: a digest of its JSON dump) and every catalog read (PO and MO)."""
+    from schemas.languages import languages_file
+
+    parts = [
+        str(CATALOGS_FORMAT),
+        code_version(),
+        str(file_digest(languages_file())),
+        repr(list(languages)),
+    ]
+    for content in contents:
+        dumped = content.model_dump_json().encode()
+        parts.append(f"{content.id} {hashlib.sha256(dumped).hexdigest()}")
+    for language in languages:
+        folder = locales / language / "LC_MESSAGES"
+        for domain in domains:
+            parts += [str(file_digest(folder / f"{domain}.{kind}")) for kind in ("po", "mo")]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def load_findings(locales: Path, name: str, key: str) -> Any:
+    """The findings ``name`` kept for the catalogs under ``locales`` with ``key``
+    (:func:`catalogs_key`), or None when absent or made from anything else."""
+    try:
+        stored = json.loads(entry("catalogs", locales, name).read_bytes())
+        if isinstance(stored, dict) and stored.get("key") == key:
+            return stored["data"]
+    except (OSError, ValueError, KeyError):
+        pass
+    return None
+
+
+def save_findings(locales: Path, name: str, key: str, data: Any) -> None:
+    """Keep ``data`` (plain JSON data) as the findings ``name`` under ``key``; best effort."""
+    store(entry("catalogs", locales, name), json.dumps({"key": key, "data": data}).encode())

@@ -24,6 +24,7 @@ from rulebook.site import build as site_build
 from rulebook.site.build import BuildError, build_site
 from rulebook.site.options import BuildOptions
 from rulebook.site.serve import serve_in_thread
+from schemas.common import LANGUAGES
 from schemas.loader import ContentError, load_game
 from tests.conftest import CONTENT, nile_project
 from tests.test_site_render import HOSTILE, write_catalog
@@ -710,6 +711,49 @@ def test_serve_closes_idle_connections(site: Path, monkeypatch: pytest.MonkeyPat
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_catalogs_found_safe_are_kept_and_a_failure_never(
+    project: Project, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build keeps that its catalogs passed the checks, and every catalog's counts, while
+    they, the content and the code stay the same; an edit counts and checks again, and an
+    unsafe catalog is refused on every build, never kept as checked."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    copy = Project.at(tmp_path / "project")
+    shutil.copytree(project.root, copy.root)
+    build(copy, tmp_path / "first", languages=("uk",))
+    checked_at = cache.entry("catalogs", copy.locales, "checked-uk")
+    checked = json.loads(checked_at.read_bytes())
+    assert checked["data"] == [] and len(checked["key"]) == 64, checked
+    status_at = cache.entry("catalogs", copy.locales, "status")
+    status = json.loads(status_at.read_bytes())
+    counted = {(s["domain"], s["language"]) for s in status["data"]["statuses"]}
+    domains = ("nile", "nile.glossary", "ui")
+    assert counted == {(d, code) for d in domains for code in LANGUAGES}, counted
+    catalog = copy.locales / "uk" / "LC_MESSAGES" / "ui.po"
+    text = catalog.read_text(encoding="utf-8")
+    start = text.index('msgctxt "ui.winners"')
+    entry = text[start : text.index("\n\n", start)]
+    translated = entry.rsplit('msgstr "', 1)[1].rstrip('"')
+    catalog.write_text(text.replace(entry, entry.replace(translated, "Переможниці")), "utf-8")
+    build(copy, tmp_path / "second", languages=("uk",))
+    assert json.loads(status_at.read_bytes())["key"] != status["key"]
+    safe = json.loads(checked_at.read_bytes())["key"]
+    assert safe != checked["key"]
+    unsafe = entry.replace(translated, "<script>alert(1)</script>Переможці")
+    catalog.write_text(text.replace(entry, unsafe), "utf-8")
+    for attempt in ("third", "fourth"):
+        with pytest.raises(BuildError, match=r"\[markup\]"):
+            build(copy, tmp_path / attempt, languages=("uk",))
+        assert json.loads(checked_at.read_bytes())["key"] == safe
+    # The glossary's catalog (the glossary page's words) is checked and kept the same way.
+    catalog.write_text(text, "utf-8")
+    words = copy.locales / "uk" / "LC_MESSAGES" / "nile.glossary.po"
+    hostile = 'msgstr "<script>alert(1)</script>культура"'
+    words.write_text(words.read_text("utf-8").replace('msgstr "культура"', hostile, 1), "utf-8")
+    with pytest.raises(BuildError, match=r"nile\.glossary\.po.*\[markup\]"):
+        build(copy, tmp_path / "fifth", languages=("uk",))
 
 
 def test_kept_pages_follow_the_catalogs(project: Project, tmp_path: Path) -> None:

@@ -66,7 +66,11 @@ def printable_path(where: str) -> str:
 
 def labels(content: GameContent, translate: Translator) -> Labels:
     """The words of the text table in one language (kept with the cached export too)."""
+    from rulebook.i18n.numbers import format_count
+
     scoring = content.scoring
+    # The count phrase's patterns looked up once: its many numbers below only format.
+    points = translate.count_patterns("ui.points")
     return {
         "kind": scoring.kind,
         "categories": {
@@ -95,8 +99,8 @@ def labels(content: GameContent, translate: Translator) -> Labels:
             for r in scoring.rivals
         },
         # Count phrases made here up to POINTS_SAID: the quick path then loads no plural rules.
-        "points_said": [translate.count("ui.points", n) for n in range(POINTS_SAID + 1)],
-        "points": list(translate.count_patterns("ui.points")),
+        "points_said": [format_count(n, points[1], points[0]) for n in range(POINTS_SAID + 1)],
+        "points": list(points),
         "ui": {
             key: translate(f"ui.{key}", text)
             for key, text in (
@@ -235,7 +239,6 @@ def _full(
     """
     from rulebook import cache
     from rulebook.commands import check_language, load_one, translator
-    from rulebook.problems import ProblemWords
     from schemas.names import normalize_name
     from scorer.engine import GameEngine
     from scorer.outcome import Outcome, score_outcome
@@ -253,8 +256,16 @@ def _full(
     if language not in kept:
         kept[language] = labels(content, translate)
         cache.save_export(args.project, args.game, engine.export, kept, files)
-    words = ProblemWords(content, translate)
     outcome = Outcome(None, unread) if unread else score_outcome(engine, raw)
+    result = outcome.result
+    if not outcome.problems:
+        if result is not None:
+            _print(result.to_json(), None if args.json else kept[language], args.json)
+        return 0
+    # Imported only now: the machinery that words problems is a good part of a first call.
+    from rulebook.problems import ProblemWords
+
+    words = ProblemWords(content, translate)
     if isinstance(raw, dict) and isinstance(raw.get("players"), list):
         words.names = [
             excerpt(normalize_name(p["name"]))
@@ -262,8 +273,7 @@ def _full(
             else ""
             for p in raw["players"]
         ]
-    result = outcome.result
-    if args.json and outcome.problems:
+    if args.json:
         shown: dict[str, Any] = {
             "game": content.id,
             "problems": [words.to_json(p) for p in outcome.problems],
@@ -272,8 +282,6 @@ def _full(
         print(json.dumps(shown, ensure_ascii=False, indent=2))
     elif result is not None:
         _print(result.to_json(), None if args.json else kept[language], args.json)
-    if not outcome.problems:
-        return 0
     where = "standard input" if args.state == "-" else printable_path(args.state)
     located = []
     for problem in outcome.problems:

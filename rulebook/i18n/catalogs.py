@@ -86,15 +86,24 @@ class Domain:
         return [m for m in self.messages if m.language != language]
 
 
-def game_domain(content: GameContent, folder: Path | None = None) -> Domain:
-    """The domain of one game; ``folder`` (its content folder) gives references their lines."""
+def game_domain(
+    content: GameContent,
+    folder: Path | None = None,
+    messages: Sequence[SourceMessage] | None = None,
+) -> Domain:
+    """The domain of one game; ``folder`` (its content folder) gives references their lines.
+
+    ``messages`` are the game's messages when already extracted (a site build extracts
+    them once, without the translators' comments: neither its pages nor its checks read
+    them).
+    """
     if content.id == UI_DOMAIN:
         raise ExtractError(f"a game cannot be called {UI_DOMAIN!r}: it is the interface domain")
     return Domain(
         name=content.id,
         title=content.game.names.en,
         source_language=content.game.source_language,
-        messages=tuple(extract(content, folder)),
+        messages=tuple(extract(content, folder) if messages is None else messages),
         content=content,
     )
 

@@ -93,7 +93,7 @@ from rulebook.i18n.catalogs import (
 )
 from rulebook.i18n.merge import READ_ONLY
 from rulebook.i18n.messages import PLACEHOLDER, SourceMessage
-from rulebook.i18n.numbers import PLURAL_SAMPLES, forms_for_catalog, gettext_index
+from rulebook.i18n.numbers import PLURAL_SAMPLES, forms_for_catalog, sample_indexes
 from rulebook.i18n.review import review_problem
 from rulebook.i18n.terms import DECLARED, Matcher, WordRule, fold, rule_of
 from rulebook.i18n.textchecks import (
@@ -1005,8 +1005,8 @@ def _plural_rule_problem(expression: str, language: str) -> str | None:
     wanted = Catalog(locale=language).plural_expr
     try:
         rule = gettext.c2py(expression)
-        for number in PLURAL_SAMPLES:
-            got, expected = rule(number), gettext_index(number, language)
+        for number, expected in zip(PLURAL_SAMPLES, sample_indexes(language), strict=True):
+            got = rule(number)
             if got != expected:
                 return (
                     f"plural={expression} chooses form {got} for {number}, "

@@ -52,7 +52,6 @@ from typing import Any, get_args
 import yaml
 from pydantic import BaseModel
 
-from rulebook.i18n.describe import describe
 from schemas.cases import Cases
 from schemas.common import Text
 from schemas.game import Game, GameContent
@@ -271,6 +270,10 @@ class _Walk:
     def describe(self, context: str, language: str) -> list[str]:
         if not self.described:
             return []
+        # Imported only here: builds and lookups extract without comments, and what words
+        # them (the engine's interpreter among it) is a fair part of their start.
+        from rulebook.i18n.describe import describe
+
         return describe(self.content, context, language, self.source_language)
 
     def text(self, text: str, where: _Where, owner: BaseModel | None = None) -> None:

@@ -94,11 +94,23 @@ PLURAL_SAMPLES: tuple[int, ...] = (*range(0, 200), 1000, 1_000_000)
 
 
 @cache
+def sample_indexes(language: str) -> tuple[int, ...]:
+    """The gettext form of each of PLURAL_SAMPLES in ``language``, in their order.
+
+    The ``Plural-Forms`` rule is made once here: making it is most of a lookup's time, and
+    every catalog's header check and plural comment asks for all the samples.
+    """
+    count, expression = _gettext_rule(language)
+    rule = gettext.c2py(expression)
+    return tuple(min(rule(number), count - 1) for number in PLURAL_SAMPLES)
+
+
+@cache
 def _index_of_category(language: str) -> dict[str, int]:
     """For each CLDR category a whole number reaches, the gettext form it uses."""
     found: dict[str, int] = {}
-    for number in PLURAL_SAMPLES:
-        found.setdefault(plural_category(number, language), gettext_index(number, language))
+    for number, index in zip(PLURAL_SAMPLES, sample_indexes(language), strict=True):
+        found.setdefault(plural_category(number, language), index)
     return found
 
 
@@ -142,8 +154,7 @@ def plural_comment(language: str) -> list[str]:
         return []
     served: dict[int, list[int]] = {}
     names: dict[int, list[str]] = {}
-    for number in PLURAL_SAMPLES:
-        index = gettext_index(number, language)
+    for number, index in zip(PLURAL_SAMPLES, sample_indexes(language), strict=True):
         served.setdefault(index, []).append(number)
         category = plural_category(number, language)
         if category not in names.setdefault(index, []):

@@ -260,17 +260,28 @@ def per_content(build: Callable[[GameContent], T]) -> Callable[[GameContent], T]
     return cached
 
 
-#: A game's domain (catalogs.game_domain), extracted once per content object: a build's
-#: catalog checks and its translation status pages ask for every game's.
-game_domain_once: Callable[[GameContent], Domain] = per_content(game_domain)
-#: A game's glossary domain (catalogs.glossary_domain), likewise.
+@per_content
+def _extracted(content: GameContent) -> tuple[SourceMessage, ...]:
+    """A game's messages without translators' comments (nothing at run time reads them,
+    and writing them is half of the extraction), once per content object."""
+    return tuple(extract(content, described=False))
+
+
+@per_content
+def game_domain_once(content: GameContent) -> Domain:
+    """A game's domain (catalogs.game_domain) from :func:`_extracted`: a build's catalog
+    checks, its translation status pages and its lookups share one extraction per game."""
+    return game_domain(content, messages=_extracted(content))
+
+
+#: A game's glossary domain (catalogs.glossary_domain), once per content object too.
 glossary_domain_once: Callable[[GameContent], Domain] = per_content(glossary_domain)
 
 
 @per_content
 def _messages(content: GameContent) -> dict[str, SourceMessage]:
     """A game's messages and its glossary's, by context (without translators' comments)."""
-    found = [*extract(content, described=False), *glossary.glossary_messages(content, False)]
+    found = [*_extracted(content), *glossary_domain_once(content).messages]
     return {m.context: m for m in found}
 
 

@@ -27,7 +27,7 @@ from typing import Any
 from jinja2 import BytecodeCache, Environment, FileSystemLoader
 from jinja2.bccache import Bucket
 
-from rulebook import paths
+from rulebook import cache, paths
 from rulebook.cache import load_content
 from rulebook.site import config as site_config
 from rulebook.site import output, stored
@@ -395,18 +395,33 @@ SHOWN_FAILURES = 40
 
 def refuse_unsafe_catalogs(builds: Sequence[GameBuild], options: BuildOptions) -> None:
     """Raise BuildError when a catalog is one ``rulebook i18n check`` refuses for safety."""
-    from rulebook.i18n.checks import site_failures
-    from rulebook.i18n.runtime import game_domain_once
+    from rulebook.i18n.ui import UI_DOMAIN
 
     contents = [build.content for build in builds]
     locales = options.project.locales
+    # Each game's catalog, its glossary's (rulebook.i18n.glossary) and the interface's.
+    glossaries = [f"{content.id}.glossary" for content in contents if content.glossary]
+    domains = [*(content.id for content in contents), *glossaries, UI_DOMAIN]
+    # Catalogs found safe are kept as such while they, the content and the code stay the
+    # same: checking them is most of a build's own time. A failure is never kept, so every
+    # one is found and worded afresh.
+    key = cache.catalogs_key(contents, domains, options.languages, locales)
+    name = "checked-" + "-".join(options.languages)
+    if cache.load_findings(locales, name, key) == []:
+        return
+    # Imported only now: the checks' modules are a fair part of a build that needs none.
+    from rulebook.i18n.checks import site_failures
+    from rulebook.i18n.runtime import game_domain_once
+
     failures = site_failures(contents, options.languages, locales, game_domain_once)
-    if failures:
-        lines = [str(failure) for failure in failures[:SHOWN_FAILURES]]
-        if len(failures) > SHOWN_FAILURES:
-            lines.append(f"... and {len(failures) - SHOWN_FAILURES} more")
-        lines.append(f"{len(failures)} problem(s) in the catalogs: run `rulebook i18n check`")
-        raise BuildError("\n".join(lines))
+    if not failures:
+        cache.save_findings(locales, name, key, [])
+        return
+    lines = [str(failure) for failure in failures[:SHOWN_FAILURES]]
+    if len(failures) > SHOWN_FAILURES:
+        lines.append(f"... and {len(failures) - SHOWN_FAILURES} more")
+    lines.append(f"{len(failures)} problem(s) in the catalogs: run `rulebook i18n check`")
+    raise BuildError("\n".join(lines))
 
 
 def build_site(options: BuildOptions) -> BuildReport:

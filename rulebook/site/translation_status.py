@@ -11,14 +11,17 @@ context, so a translator sees what is outdated; then the cross-game concept view
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from pathlib import Path
 
-from rulebook import paths
+from rulebook import cache, paths
 from rulebook.i18n.catalogs import Domain, ui_domain
 from rulebook.i18n.concepts import concept_rows
+from rulebook.i18n.glossary import domain_name
 from rulebook.i18n.numbers import format_number
 from rulebook.i18n.runtime import game_domain_once, glossary_domain_once
-from rulebook.i18n.status import combined, domain_status
+from rulebook.i18n.status import Status, combined, domain_status
+from rulebook.i18n.ui import UI_DOMAIN
 from rulebook.site.localize import Fragment, Localizer
 from schemas.game import GameContent
 from schemas.languages import LANGUAGES, language
@@ -65,23 +68,51 @@ _domain: Callable[[GameContent], Domain] = game_domain_once
 _glossary: Callable[[GameContent], Domain] = glossary_domain_once
 
 
+def _counts(
+    built: Sequence[GameContent], where: Path
+) -> tuple[dict[tuple[str, str], Status], list[list[str]]]:
+    """Every domain's status in every language, by (domain, language), and the concept rows.
+
+    Kept (rulebook.cache.load_findings) while the content, the catalogs and the code stay
+    the same: the page of every language counts every catalog, and reading them is most
+    of a one-language build's own time.
+    """
+    glossaries = [_glossary(content) for content in built if content.glossary]
+    domains = [*(content.id for content in built), *(g.name for g in glossaries), UI_DOMAIN]
+    key = cache.catalogs_key(built, domains, LANGUAGES, where)
+    kept = cache.load_findings(where, "status", key)
+    if kept is not None:
+        found = {}
+        for data in kept["statuses"]:
+            status = Status(**{**data, "outdated": tuple(data["outdated"])})
+            found[status.domain, status.language] = status
+        return found, kept["concepts"]
+    extracted = [_domain(content) for content in built]
+    found = {
+        (domain.name, code): domain_status(domain, code, where)
+        for domain in [*extracted, *glossaries, ui_domain()]
+        for code in LANGUAGES
+    }
+    concepts = concept_rows(glossaries, list(LANGUAGES), where)
+    statuses = [asdict(status) for status in found.values()]
+    cache.save_findings(where, "status", key, {"statuses": statuses, "concepts": concepts})
+    return found, concepts
+
+
 def status_model(built: Sequence[GameContent], loc: Localizer) -> StatusModel:
     """How far each game of the build is translated, as a reader of ``loc``'s language sees it."""
     where = loc.locales or paths.LOCALES
     games = {content.id: content for content in built}
-    domains = [_domain(games[g]) for g in sorted(games)]
-    glossaries = [_glossary(games[g]) for g in sorted(games)]
-    named: list[tuple[tuple[Domain, ...], str]] = [
-        ((d, g), games[d.name].game.names.get(loc.language))
-        for d, g in zip(domains, glossaries, strict=True)
-    ]
-    named.append(((ui_domain(),), loc.ui("status_interface").text))
+    counts, concept_list = _counts([games[g] for g in sorted(games)], where)
+    named = [(g, games[g].game.names.get(loc.language)) for g in sorted(games)]
+    named.append((UI_DOMAIN, loc.ui("status_interface").text))
     rows = []
     outdated = []
-    for parts, game in named:
-        domain = parts[0]
+    for domain, game in named:
         for code in LANGUAGES:
-            found = combined([domain_status(d, code, where) for d in parts], domain.name)
+            # A game's row counts its glossary's messages (its terms' words and forms) too.
+            parts = [counts[d, code] for d in (domain, domain_name(domain)) if (d, code) in counts]
+            found = combined(parts, domain)
             spec = language(code)
             rows.append(
                 StatusRow(
@@ -92,14 +123,13 @@ def status_model(built: Sequence[GameContent], loc: Localizer) -> StatusModel:
                     fuzzy=format_number(found.fuzzy, loc.language),
                     missing=format_number(found.missing, loc.language),
                     percent=format_number(found.percent, loc.language) + "\u00a0%",
-                    in_progress=not spec.complete_required(domain.name),
+                    in_progress=not spec.complete_required(domain),
                 )
             )
             if found.outdated:
                 outdated.append(OutdatedList(game, spec.name, code, found.outdated))
     concepts = tuple(
-        (row[0], games[row[1]].game.names.get(loc.language), tuple(row[2:]))
-        for row in concept_rows(glossaries, list(LANGUAGES), where)
+        (row[0], games[row[1]].game.names.get(loc.language), tuple(row[2:])) for row in concept_list
     )
     return StatusModel(
         intro=loc.ui("translation_status_intro"),

@@ -60,6 +60,12 @@ def test_rows_are_added_removed_and_filled_on_a_phone(browser: Any, rows_url: st
     add = rows.locator("[data-rows-add]")
     assert rows.locator("[data-row-index]").count() == 0
     assert min(_size(add)) >= TOUCH
+    # Every list's button reads "Add a row": its description names which list it adds to.
+    texts = "ids => (ids || '').split(' ').map(i => document.getElementById(i)?.textContent)"
+    described = f"e => ({texts})(e.getAttribute('aria-describedby')).join(' ').trim()"
+    labelled = f"e => ({texts})(e.getAttribute('aria-labelledby')).join(' ').trim()"
+    assert add.evaluate(described)
+    assert add.evaluate(described) == rows.evaluate(labelled)
 
     # Three rows: two taps, and the keyboard for the third (the focus stays in reach).
     add.click()
@@ -80,6 +86,7 @@ def test_rows_are_added_removed_and_filled_on_a_phone(browser: Any, rows_url: st
     # Remove the second row: the focus moves to the row that took its place.
     remove = rows.locator('[data-rows-remove="1"]')
     assert remove.get_attribute("aria-label") == "Remove row 2"
+    assert remove.evaluate(described) == rows.evaluate(labelled)
     assert min(_size(remove)) >= TOUCH
     remove.click()
     assert rows.locator("li[data-row-index]").count() == 2

@@ -119,7 +119,7 @@ export function rowsControl(o) {
       });
       const remove = el("button", {
         type: "button", class: "rb-rows-remove", "data-rows-remove": r, "data-focus-key": key(`remove:${r}`),
-        "aria-label": o.t("calc_row_remove", { n: r + 1 }),
+        "aria-label": o.t("calc_row_remove", { n: r + 1 }), "aria-describedby": o.labelledBy,
         on: { click: () => {
           rows = rows.filter((_, k) => k !== r);
           changed();
@@ -133,6 +133,8 @@ export function rowsControl(o) {
     const full = rows.length >= spec.max_rows;
     const add = el("button", {
       type: "button", class: "md-button rb-rows-add", "data-rows-add": "", "data-input": spec.id, ...owner, "data-focus-key": key("add"),
+      // Every list's button says "Add a row": its description names the list it adds to.
+      "aria-describedby": o.labelledBy,
       disabled: full,
       on: { click: () => {
         if (rows.length >= spec.max_rows) return;

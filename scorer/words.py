@@ -254,8 +254,9 @@ MESSAGES: tuple[Message, ...] = (
     ),
     Message(
         "describe_best_assignment",
-        "{target}, with {wildcards} wildcards placed for the best result on {among}",
-        _NOTE + "Wild units a player places as best suits them.",
+        "{target}, with the wildcards ({wildcards}) placed for the best result on {among}",
+        _NOTE + "Wild units a player places as best suits them. {wildcards} is a number or"
+        " the name of what counts them, so it stands in brackets, not before the noun.",
     ),
     Message(
         "describe_rank_award",

@@ -15,6 +15,7 @@ from rulebook.i18n import catalogs, review
 from rulebook.paths import Project
 from rulebook.site.build import BuildOptions, build_site
 from rulebook.site.render import word_diff
+from schemas import languages
 from tests.conftest import nile_project
 
 FLOOD = "setup.steps.flood_card.text"
@@ -53,6 +54,7 @@ def _page(out: Path, language: str) -> str:
 
 
 def _built(project: Project, out: Path, drafts: bool) -> Path:
+    languages.use_project(project.content)  # the copy's list: English requires review
     build_site(BuildOptions(project=project, out=out, languages=("uk", "en"), drafts=drafts))
     return out
 

@@ -218,7 +218,8 @@ def _common(parser: argparse.ArgumentParser, languages: bool = True) -> None:
         "--game",
         action="append",
         metavar="ID",
-        help="only this game (or 'ui' for interface strings); repeatable",
+        help="only this game and its glossary (or 'ui' for interface strings, "
+        "'<game>.glossary' for a glossary alone); repeatable",
     )
     if languages:
         parser.add_argument(

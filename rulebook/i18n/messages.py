@@ -12,7 +12,7 @@ positions, so inserting, moving or deleting an item never changes another's cont
     scoring.constraints.<id>.message   scoring.end_checks.<id>.message   scoring.groups.<group>
     rules.<section>.title / .body / .steps.<step> / .table.caption
     rules.<section>.table.header.<n> / .table.rows.<row>.<n>     rules.<section>.notes.<note>
-    glossary.<term>.term / .definition     cases.cases.<case>.title / .source
+    glossary.<term>.definition     cases.cases.<case>.title / .source
     <anything>.provenance.decision
 
 Numbers appear only where position is the meaning: a table's columns (cell ``n`` of a row
@@ -34,6 +34,9 @@ which rulebook.i18n.runtime fills in to show a copy.
 **Counts.** A setup step that names one of its values is a plural message: ``msgid`` is its
 ``one`` form (or its text), ``msgid_plural`` its text, and the translation has one form per
 plural category of its language.
+
+The glossary's terms are not here: each game's glossary is a domain of its own
+(rulebook.i18n.glossary), its definitions are.
 
 **Texts without words** ("70", "—", "14 + 3") read the same in every language: they are
 not messages.
@@ -89,7 +92,9 @@ SKIPPED: frozenset[tuple[type[BaseModel], str]] = frozenset(
         (Game, "names"),  # given explicitly in each language
         (Game, "designers"),  # proper names
         (Game, "publishers"),
-        (Term, "forms"),  # already per language
+        # A term's word and forms are the game's glossary domain (rulebook.i18n.glossary).
+        (Term, "term"),
+        (Term, "forms"),
         (SetupStep, "forms"),  # the source's plural forms: part of the step's text message
     }
 )

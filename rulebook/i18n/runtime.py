@@ -35,10 +35,12 @@ from babel.support import NullTranslations, Translations
 
 from rulebook import paths
 from rulebook.errors import EXIT_INVALID, CommandError
+from rulebook.i18n import glossary
 from rulebook.i18n.catalogs import (
     Domain,
     State,
     game_domain,
+    glossary_domain,
     load_entries,
     po_path,
     state,
@@ -307,10 +309,15 @@ def game_domain_once(content: GameContent) -> Domain:
     return game_domain(content, messages=_extracted(content))
 
 
+#: A game's glossary domain (catalogs.glossary_domain), once per content object too.
+glossary_domain_once: Callable[[GameContent], Domain] = per_content(glossary_domain)
+
+
 @per_content
 def _messages(content: GameContent) -> dict[str, SourceMessage]:
-    """A game's messages by context (without translators' comments)."""
-    return {m.context: m for m in _extracted(content)}
+    """A game's messages and its glossary's, by context (without translators' comments)."""
+    found = [*_extracted(content), *glossary_domain_once(content).messages]
+    return {m.context: m for m in found}
 
 
 def _entries(domain: str, language: str, locales: Path) -> Mapping[str, Message]:
@@ -345,15 +352,17 @@ def translator(
     unreviewed = _unreviewed(UI_DOMAIN, ui_entries, language) if drafts else set()
     if content is not None:
         messages.update(_messages(content))
-        game_entries = _entries(content.id, language, where)
-        found.update(game_entries)
-        if drafts:
-            unreviewed |= _unreviewed(content.id, game_entries, language)
+        # The game's catalog, then its glossary's (the terms' words): contexts never clash.
+        for domain in (content.id, glossary.domain_name(content.id)):
+            game_entries = _entries(domain, language, where)
+            found.update(game_entries)
+            if drafts:
+                unreviewed |= _unreviewed(domain, game_entries, language)
     return Translator(messages, found, language, drafts, unreviewed)
 
 
 def _unreviewed(domain: str, entries: Mapping[str, Message], language: str) -> set[str]:
     """The contexts of ``domain`` waiting for a reviewer's mark, where ``language`` needs one."""
-    if not review_required(language, domain):
+    if not review_required(language, glossary.game_of(domain)):  # a glossary goes with its game
         return set()
     return {context for context, entry in entries.items() if not is_reviewed(entry)}

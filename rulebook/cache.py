@@ -204,7 +204,8 @@ def export_fingerprint(project: Project, game: str) -> dict[str, str | None]:
     files.append(project.content / FILE_NAME)
     for language in LANGUAGES:
         folder = project.locales / language / "LC_MESSAGES"
-        files += [folder / f"{domain}.{kind}" for domain in ("ui", game) for kind in ("po", "mo")]
+        domains = ("ui", game, f"{game}.glossary")  # the glossary: its terms' words
+        files += [folder / f"{domain}.{kind}" for domain in domains for kind in ("po", "mo")]
     return {str(path): file_digest(path) for path in files}
 
 

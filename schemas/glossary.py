@@ -1,10 +1,17 @@
-"""Glossary terms: each game's vocabulary, translated through the catalogs."""
+"""Glossary terms: each game's vocabulary in its own language.
+
+The source side only: the term, its definition and the other forms the game's texts give
+it. Each language's rendering of a term and its forms are translations, kept where
+translators work: ``locales/<lang>/LC_MESSAGES/<game>.glossary.po`` (rulebook.i18n.glossary).
+"""
 
 from __future__ import annotations
 
-from pydantic import Field, model_validator
+from typing import Any
 
-from schemas.common import Identifier, Language, Strict, Text, require_unique
+from pydantic import Field, field_validator, model_validator
+
+from schemas.common import Identifier, Strict, Text, require_unique
 
 
 class Term(Strict):
@@ -15,10 +22,23 @@ class Term(Strict):
     definition: Text
     #: A concept shared across games ("coin", "round", "tiebreak"), kept consistent.
     concept: Identifier | None = None
-    #: Inflected forms a translation may use for this term, per language, for the checks.
-    forms: dict[Language, list[Text]] = Field(default_factory=dict)
+    #: Other forms the game's texts give the term in its own language (plural, with an
+    #: article...), for the glossary check. Other languages list theirs in their catalogs.
+    forms: list[Text] = Field(default_factory=list)
     #: The term is a proper name that stays as it is in every language.
     keep: bool = False
+
+    @field_validator("forms", mode="before")
+    @classmethod
+    def _forms_of_one_language(cls, value: Any) -> Any:
+        """Forms per language moved to the catalogs: say where, not just "not a list"."""
+        if isinstance(value, dict):
+            raise ValueError(
+                "list the forms of the game's own language only, as a list; each other "
+                "language's forms are translations, in the `glossary.<id>.forms` message "
+                "of locales/<lang>/LC_MESSAGES/<game>.glossary.po"
+            )
+        return value
 
 
 class Glossary(Strict):

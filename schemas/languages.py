@@ -56,7 +56,11 @@ _FIELDS = (
     "apostrophe",
     "space_before",
     "space_after",
+    "term_endings",
+    "compounds",
 )
+#: The most endings a language gives the glossary check.
+MAX_ENDINGS = 100
 
 #: What a language is: ``published`` (every game and the interface must be translated, and
 #: the site's root sends readers to it) or ``in_progress`` (translators' work lands as it is
@@ -91,6 +95,12 @@ class LanguageSpec:
     apostrophe: str | None = None
     space_before: dict[str, Space] = field(default_factory=dict)
     space_after: dict[str, Space] = field(default_factory=dict)
+    #: Endings a word of a glossary term may take in this language's texts (a light stem
+    #: rule: with ``s``, "crop" also reads "crops"); declared forms cover the rest.
+    term_endings: tuple[str, ...] = ()
+    #: Whether the language writes compounds as one word: a glossary term then also reads
+    #: at the start or the end of a longer word ("Familie" in "Blattfamilien").
+    compounds: bool = False
 
     @property
     def published(self) -> bool:
@@ -332,7 +342,21 @@ def _spec(entry: Any, loc: Loc) -> LanguageSpec:
         apostrophe=_text(entry, "apostrophe", loc) or None,
         space_before=_spaces(entry, "space_before", loc),
         space_after=_spaces(entry, "space_after", loc),
+        term_endings=_endings(entry, "term_endings", loc),
+        compounds=_flag(entry, "compounds", loc),
     )
+
+
+def _endings(entry: dict[str, Any], key: str, loc: Loc) -> tuple[str, ...]:
+    value = entry.get(key)
+    if value is None:
+        return ()
+    if not isinstance(value, list) or len(value) > MAX_ENDINGS:
+        raise _Problem((*loc, key), f"a list of at most {MAX_ENDINGS} word endings is expected")
+    for index, item in enumerate(value):
+        if not isinstance(item, str) or not re.fullmatch(r"[^\W\d_]{1,8}", item):
+            raise _Problem((*loc, key, index), f"{_shown(item)} is not an ending of 1 to 8 letters")
+    return tuple(dict.fromkeys(value))
 
 
 def _ids(entry: dict[str, Any], key: str, loc: Loc) -> tuple[str, ...]:

@@ -547,6 +547,12 @@ class Scoring(Strict):
         """The schema editors check scoring files with: any list item may be a template."""
         return templates.allow_templates(super().model_json_schema(*args, **kwargs))
 
+    @property
+    def expansion(self) -> templates.Expansion | None:
+        """The file's ``for_each`` templates and where each copy comes from (None without
+        templates): the catalogs make one message of a template's copies."""
+        return self._expansion
+
     def source_path(self, path: tuple[str | int, ...]) -> tuple[tuple[str | int, ...], str]:
         """Where ``path`` (in the expanded scoring) is in the file, and for which parameters
         of a template (``n = 3``, or "" outside templates)."""

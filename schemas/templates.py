@@ -17,11 +17,12 @@ combination, the first varying slowest) or is a list of mappings, one binding ea
 becomes the value itself, so numbers can be parameters too. Templates nest; an inner one
 sees the outer parameters already filled in.
 
-Expansion happens when the file is read, before validation: the engine, the exported
-scoring the browser reads and the translation catalogs all see the expanded entries (so a
-label ``Influence en région {n}`` becomes six messages, each with its own context). Every
-expanded location remembers where it came from, so errors point at the template's line,
-with the parameters that produced them.
+Expansion happens when the file is read, before validation: the engine and the exported
+scoring the browser reads see the expanded entries. The translation catalogs see the
+template: the copies of a label ``Influence en région {n}`` are one message with ``{n}``
+kept (rulebook.i18n.messages reads ``Expansion.raw``). Every expanded location remembers
+where it came from, so errors point at the template's line, with the parameters that
+produced them.
 """
 
 from __future__ import annotations
@@ -65,6 +66,21 @@ class Expansion:
     origins: dict[Path, tuple[Path, Binding]] = field(default_factory=dict)
     #: Path of a template in the file -> how many copies it made.
     copies: dict[Path, int] = field(default_factory=dict)
+    #: The data as the file has it, templates unexpanded: a copy's text is the template's
+    #: text at its source path (the catalogs make one message of a template's copies).
+    raw: Any = None
+
+    def written(self, path: Path) -> Any:
+        """The value at ``path`` of the file (a source path), or None when there is none."""
+        node = self.raw
+        for step in path:
+            if isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+                node = node[step]
+            elif isinstance(node, dict):
+                node = node.get(step)
+            else:
+                return None
+        return node
 
     def source(self, path: Path) -> tuple[Path, Binding]:
         """Where the expanded ``path`` comes from: the longest known prefix, then the rest."""
@@ -82,7 +98,7 @@ def describe_binding(binding: Binding) -> str:
 
 def expand(data: Any) -> Expansion:
     """Expand every ``for_each`` in ``data``; raise TemplateError for a malformed one."""
-    expansion = Expansion(None)
+    expansion = Expansion(None, raw=data)
     expansion.data = _walk(data, (), (), {}, expansion)
     return expansion
 

@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from hypothesis import HealthCheck, settings
 
 from rulebook.cache import load_content
 from rulebook.paths import Project
+from schemas import languages
 from schemas.game import GameContent
 from scorer.engine import GameEngine
 
@@ -45,6 +47,16 @@ settings.register_profile(
     "thorough", deadline=None, max_examples=1000, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(autouse=True)
+def _languages_of_the_checkout() -> Iterator[None]:
+    """The command run in-process with ``--project`` points the list of languages at that
+    copy for the rest of the process; after each test the checkout's list is back, so no
+    test depends on which ran before it in the same worker (a test that builds a copy in
+    process names its project itself)."""
+    yield
+    languages.use_project(CONTENT)
 
 
 @pytest.fixture(scope="session")

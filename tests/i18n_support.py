@@ -55,10 +55,7 @@ terms:
   - id: crop
     term: culture
     definition: Une des sortes de cartes que l'on récolte.
-    forms:
-      fr: [cultures]
-      uk: [культура, культури, культур, культуру, культурою, культурі, культурами, культурах]
-      en: [crop, crops]
+    forms: [cultures]
   - id: storage
     term: stock
     definition: Les cartes que vous gardez devant vous.
@@ -66,9 +63,20 @@ terms:
     term: Nil
     definition: Le fleuve.
     keep: true
-    forms:
-      uk: [Ніл, Нілу]
 """
+
+#: Nile's glossary domain (its terms' words and forms: rulebook.i18n.glossary).
+GLOSSARY_DOMAIN = "nile.glossary"
+
+#: The forms each language's glossary catalog gives the terms, as translators write them.
+FORMS = {
+    "uk": {
+        "glossary.crop.forms": "культура, культури, культур, культуру, культурою, культурі, "
+        "культурами, культурах",
+        "glossary.nile.forms": "Ніл, Нілу",
+    },
+    "en": {"glossary.crop.forms": "crop, crops"},
+}
 
 
 @dataclass
@@ -88,8 +96,16 @@ class Workspace:
     def domain(self) -> Domain:
         return catalogs.game_domain(self.game(), self.nile)
 
+    def glossary_domain(self) -> Domain:
+        return catalogs.glossary_domain(self.game())
+
     def update(self) -> dict[str, catalogs.UpdateResult]:
-        """Extract and update Nile's catalogs in every language, as the command does."""
+        """Extract and update Nile's catalogs in every language, as the command does: its
+        glossary's too; the results are the game catalog's."""
+        glossary = self.glossary_domain()
+        _, date = catalogs.write_template(glossary, self.locales)
+        for language in LANGUAGES:
+            catalogs.update_catalog(glossary, language, self.locales, date)
         domain = self.domain()
         _, date = catalogs.write_template(domain, self.locales)
         return {
@@ -147,4 +163,7 @@ def make_workspace(root: Path) -> Workspace:
     workspace = Workspace(content, root / "locales")
     workspace.update()
     workspace.update_ui()
+    for language, forms in FORMS.items():
+        workspace.translate(language, dict(forms), GLOSSARY_DOMAIN)
+    workspace.update()  # the catalogs as `rulebook i18n update` writes them
     return workspace

@@ -14,7 +14,7 @@ from rulebook.i18n.catalogs import Domain
 from rulebook.i18n.glossary_export import Entry, Side
 from schemas.common import LANGUAGES
 from tests import tbx_basic
-from tests.i18n_support import Workspace, make_workspace
+from tests.i18n_support import GLOSSARY_DOMAIN, Workspace, make_workspace
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
@@ -77,13 +77,8 @@ def assert_csv_reads_whole(path: Path, expected: list[Entry], game: str) -> None
 
 
 def test_tbx_is_tbx_basic_with_a_term_per_form(workspace: Workspace, tmp_path: Path) -> None:
-    workspace.translate(
-        "uk",
-        {
-            "glossary.crop.term": "культура",
-            "glossary.crop.definition": "Один із видів карт, що їх збирають.",
-        },
-    )
+    workspace.translate("uk", {"glossary.crop.term": "культура"}, GLOSSARY_DOMAIN)
+    workspace.translate("uk", {"glossary.crop.definition": "Один із видів карт, що їх збирають."})
     out = tmp_path / "glossary"
     domain = workspace.domain()
     written = glossary_export.export([domain], ["fr", "uk", "en"], workspace.locales, out, "tbx")
@@ -137,7 +132,7 @@ def test_the_tbx_basic_checks_refuse_what_tbx_basic_refuses(document: str, probl
 
 
 def test_csv_reads_whole_with_translate_toolkit(workspace: Workspace, tmp_path: Path) -> None:
-    workspace.translate("uk", {"glossary.crop.term": "культура"})
+    workspace.translate("uk", {"glossary.crop.term": "культура"}, GLOSSARY_DOMAIN)
     out = tmp_path / "glossary"
     args = ["--content", str(workspace.content), "--locales", str(workspace.locales)]
     assert main(["i18n", "glossary", "--format", "csv", "--out", str(out), *args]) == 0
@@ -152,7 +147,7 @@ def test_csv_reads_whole_with_translate_toolkit(workspace: Workspace, tmp_path: 
 
 
 def test_every_game_glossary_exports_whole(tmp_path: Path) -> None:
-    domains: list[Domain] = [d for d in catalogs.load_domains(CONTENT, None)[0] if d.content]
+    domains: list[Domain] = [d for d in catalogs.load_domains(CONTENT, None)[0] if d.game]
     assert domains
     for form in glossary_export.FORMATS:
         written = glossary_export.export(domains, LANGUAGES, LOCALES, tmp_path, form)

@@ -13,7 +13,7 @@ from rulebook.cli import main
 from rulebook.i18n import catalogs, status
 from rulebook.i18n.runtime import translator
 from schemas.common import LANGUAGES
-from tests.i18n_support import Workspace, make_workspace
+from tests.i18n_support import GLOSSARY_DOMAIN, Workspace, make_workspace
 
 CHANGED = "setup.steps.flood_card.text"
 FLOOD_FR = "Posez la carte Inondation face visible au centre de la table"
@@ -195,9 +195,13 @@ def test_removed_and_added_messages(workspace: Workspace) -> None:
         encoding="utf-8",
     )
     result = workspace.update()["uk"]
-    assert sorted(result.added) == ["glossary.river.definition", "glossary.river.term"]
-    assert result.removed == ["glossary.nile.definition", "glossary.nile.term"]
+    assert result.added == ["glossary.river.definition"]
+    assert result.removed == ["glossary.nile.definition"]
     assert "glossary.nile" not in workspace.po("uk").read_text(encoding="utf-8")
+    # The term's word and forms went with it in the glossary's catalog.
+    words = workspace.po("uk", GLOSSARY_DOMAIN).read_text(encoding="utf-8")
+    assert "glossary.nile." not in words
+    assert 'msgctxt "glossary.river.term"' in words and 'msgctxt "glossary.river.forms"' in words
 
 
 def test_status_counts_the_source_language_as_done(workspace: Workspace) -> None:
@@ -217,11 +221,29 @@ def test_status_counts_the_source_language_as_done(workspace: Workspace) -> None
     assert english_ui.percent == 100.0
 
 
+def test_a_terms_word_is_read_from_the_glossary_catalog(workspace: Workspace) -> None:
+    """The glossary page's headword (and every reader of a term's word) finds it in the
+    game's glossary catalog; a game and its glossary count as one on the status page."""
+    translate = translator(workspace.game(), "uk", workspace.locales)
+    assert translate("glossary.crop.term", "culture") == "culture"
+    assert not translate.is_translated("glossary.crop.term")
+    workspace.translate("uk", {"glossary.crop.term": "культура"}, GLOSSARY_DOMAIN)
+    translate = translator(workspace.game(), "uk", workspace.locales)
+    assert translate("glossary.crop.term", "culture") == "культура"
+    parts = [
+        status.domain_status(domain, "uk", workspace.locales)
+        for domain in (workspace.domain(), workspace.glossary_domain())
+    ]
+    both = status.combined(parts, "nile")
+    assert both.total == parts[0].total + parts[1].total == len(workspace.domain().messages) + 6
+    assert both.translated == parts[0].translated + 3  # the word, and two forms lists
+
+
 def test_status_command_json(workspace: Workspace, capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--content", str(workspace.content), "--locales", str(workspace.locales)]
     assert main(["i18n", "status", "--json", "--game", "nile", "--lang", "uk", *args]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert [(r["domain"], r["language"]) for r in rows] == [("nile", "uk")]
+    assert [(r["domain"], r["language"]) for r in rows] == [("nile", "uk"), (GLOSSARY_DOMAIN, "uk")]
     assert rows[0]["done"] == 2 and rows[0]["percent"] < 100
 
 

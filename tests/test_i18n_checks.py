@@ -16,7 +16,7 @@ from rulebook.i18n.checks import (
     placeholder_problem,
 )
 from schemas.common import LANGUAGES
-from tests.i18n_support import Workspace, make_workspace
+from tests.i18n_support import GLOSSARY_DOMAIN, Workspace, make_workspace
 
 NOTE = "components.crops.note"
 DEAL = "setup.steps.deal_hands.text"
@@ -32,7 +32,7 @@ def workspace(tmp_path: Path) -> Workspace:
 
 
 def _failures(workspace: Workspace, complete: bool = False) -> list[Failure]:
-    domains = [workspace.domain(), catalogs.ui_domain()]
+    domains = [workspace.domain(), workspace.glossary_domain(), catalogs.ui_domain()]
     return checks.check(domains, list(LANGUAGES), workspace.locales, complete=complete)
 
 
@@ -101,7 +101,7 @@ def test_a_word_used_in_another_sense_can_be_waived(workspace: Workspace) -> Non
 def test_the_glossary_rendering_comes_from_the_catalog(workspace: Workspace) -> None:
     workspace.translate("en", {GROUP: "Cards in your hoard, by crop"})
     assert _failures(workspace) == []  # no English rendering of "stock" yet
-    workspace.translate("en", {"glossary.storage.term": "storage"})
+    workspace.translate("en", {"glossary.storage.term": "storage"}, GLOSSARY_DOMAIN)
     failure = _only(workspace, "glossary", GROUP)
     assert "expected 'storage'" in failure.message
     workspace.translate("en", {GROUP: "Cards in your storage, by crop"})
@@ -155,7 +155,7 @@ def test_an_untranslated_copy(workspace: Workspace) -> None:
     assert "same as the source" in _only(workspace, "unchanged", FLOOD).message
     # Proper names kept as they are, and copies the translator vouches for, pass.
     workspace.translate("en", {FLOOD: "Put the Flood card face up; set the Locusts aside."})
-    workspace.translate("en", {"glossary.nile.term": "Nil"})
+    workspace.translate("en", {"glossary.nile.term": "Nil"}, GLOSSARY_DOMAIN)
     workspace.translate("en", {LABEL: "Papyrus"}, flags={LABEL: {"ignore-same"}})
     assert _failures(workspace) == []
     workspace.translate("uk", {LABEL: "Papyrus"})
@@ -238,13 +238,14 @@ def test_a_shared_word_reads_the_same_in_every_game(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "locales", locales)
     domains = [game_domain(load_game(CONTENT / game)) for game in ("nile", "momiji")]
     assert [f for f in check(domains, ["uk"], locales) if f.check == "concept"] == []
-    po = locales / "uk" / "LC_MESSAGES" / "momiji.po"
+    po = locales / "uk" / "LC_MESSAGES" / "momiji.glossary.po"
     text = po.read_text(encoding="utf-8")
     marker = 'msgctxt "glossary.discard.term"\nmsgid "défausse"\nmsgstr "скидання"'
     assert marker in text
     po.write_text(text.replace(marker, marker.replace("скидання", "відбій")), encoding="utf-8")
     [failure] = [f for f in check(domains, ["uk"], locales) if f.check == "concept"]
-    assert failure.context == "glossary.discard.term" and failure.file.endswith("momiji.po")
+    assert failure.context == "glossary.discard.term"
+    assert failure.file.endswith("momiji.glossary.po")
     assert "'скидання'" in failure.message and "'відбій'" in failure.message
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from rulebook.i18n import catalogs
 from rulebook.i18n.catalogs import game_domain
 from rulebook.i18n.messages import ExtractError, extract, natural_key
 from rulebook.i18n.ui import ui_messages
@@ -43,10 +44,13 @@ def test_contexts_are_built_from_ids(workspace: Workspace) -> None:
         "rules.end.steps.three_passes",  # steps are named by their ids, not positions
         "rules.end.steps.compare",
         "rules.end.notes.tie",
-        "glossary.crop.term",
         "glossary.crop.definition",
     }
     assert expected <= contexts
+    # A term's word and forms are its glossary's messages, not the game's.
+    assert not any(c.startswith("glossary.") and not c.endswith(".definition") for c in contexts)
+    words = [m.context for m in catalogs.glossary_domain(workspace.game()).messages]
+    assert words[:2] == ["glossary.crop.term", "glossary.crop.forms"]
     # Proper names, per-language data and refused test states are not messages; the
     # conformance cases shown as worked examples are, and so is how we describe each source
     # (an English page said "Règle de Tokaido, Funforge (transcription anglaise…)").

@@ -51,7 +51,7 @@ def _copy(tmp_path: Path) -> Path:
     shutil.copy(ROOT / "content" / "languages.yaml", copy / "content" / "languages.yaml")
     locales = copy / "locales"
     for path in (ROOT / "locales").rglob("*"):
-        if path.is_file() and path.stem in ("nile", "ui"):
+        if path.is_file() and path.stem in ("nile", "nile.glossary", "ui"):
             target = locales / path.relative_to(ROOT / "locales")
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(path, target)

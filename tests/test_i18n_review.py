@@ -12,6 +12,8 @@ from translate.storage import po as ttk_po
 from rulebook.cli import main
 from rulebook.i18n import catalogs, checks, review
 from rulebook.i18n.checks import Failure
+from rulebook.site.localize import Localizer
+from rulebook.site.translation_status import status_model
 from schemas import languages
 from schemas.common import LANGUAGES
 from tests.conftest import CONTENT
@@ -147,5 +149,20 @@ def test_the_command_marks_and_check_passes(
     assert review.is_reviewed(workspace.message("en", TIE))
     # The status counts the reviewed translations (both of the two translated here).
     assert main(["i18n", "status", "--json", "--game", "nile", "--lang", "en", *folders]) == 0
-    [row] = json.loads(capsys.readouterr().out)
+    [row] = [r for r in json.loads(capsys.readouterr().out) if r["domain"] == "nile"]
     assert (row["translated"], row["reviewed"]) == (2, 2)
+
+
+def test_the_status_page_counts_the_reviewed_translations(workspace: Workspace) -> None:
+    """The site's translation status page shows, per game and language, how many of the
+    translated messages carry a current review mark, beside translated and fuzzy."""
+    workspace.translate("en", {NOTE: EN_NOTE, TIE: "A complete tie is shared."})
+    workspace.update()
+    entries = catalogs.load_entries("nile", "en", workspace.locales)
+    review.mark_reviewed(workspace.po("en"), entries, [NOTE])
+    model = status_model([workspace.game()], Localizer("uk", None, workspace.locales))
+    rows = {(r.game, r.lang): r for r in model.rows}
+    english, french = rows[("Ніл", "en")], rows[("Ніл", "fr")]
+    assert (english.reviewed, english.fuzzy) == ("1", "0")
+    # Nothing translated into the game's own language: nothing to review there.
+    assert french.reviewed == "—"

@@ -73,6 +73,10 @@ CASES: dict[str, tuple[Callable[[Path], None], str]] = {
         _write("languages:\n  - {code: fr, name: Français, require_review: sometimes}\n"),
         "languages[0].require_review: `true` or `false` is expected (got 'sometimes')",
     ),
+    "a term ending that is no ending": (
+        _write("languages:\n  - {code: fr, name: Français, term_endings: [s, '-x']}\n"),
+        "languages[0].term_endings[1]: '-x' is not an ending of 1 to 8 letters",
+    ),
     "a code that is not one": (
         _write("languages:\n  - {code: French, name: Français}\n"),
         "languages[0].code: 'French' is not a language code",

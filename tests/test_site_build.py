@@ -330,11 +330,15 @@ def test_hostile_content_and_translations_stay_inert(
     (hostile / "nile" / "game.yaml").write_text(game, encoding="utf-8")
     nile = load_game(hostile / "nile")
 
+    from rulebook.i18n.glossary import glossary_messages
     from rulebook.i18n.messages import extract
 
     locales = tmp_path / "locales"
     entries = {m.context: (m.text, HOSTILE, False) for m in extract(nile) if m.language == "fr"}
     write_catalog(locales, "uk", "nile", entries)
+    # The glossary page's headwords come from the glossary's own catalog.
+    words = {m.context: (m.text, HOSTILE, False) for m in glossary_messages(nile)}
+    write_catalog(locales, "uk", "nile.glossary", words)
     write_catalog(
         locales,
         "uk",
@@ -725,7 +729,8 @@ def test_catalogs_found_safe_are_kept_and_a_failure_never(
     status_at = cache.entry("catalogs", copy.locales, "status")
     status = json.loads(status_at.read_bytes())
     counted = {(s["domain"], s["language"]) for s in status["data"]["statuses"]}
-    assert counted == {(d, code) for d in ("nile", "ui") for code in LANGUAGES}, counted
+    domains = ("nile", "nile.glossary", "ui")
+    assert counted == {(d, code) for d in domains for code in LANGUAGES}, counted
     catalog = copy.locales / "uk" / "LC_MESSAGES" / "ui.po"
     text = catalog.read_text(encoding="utf-8")
     start = text.index('msgctxt "ui.winners"')
@@ -742,6 +747,13 @@ def test_catalogs_found_safe_are_kept_and_a_failure_never(
         with pytest.raises(BuildError, match=r"\[markup\]"):
             build(copy, tmp_path / attempt, languages=("uk",))
         assert json.loads(checked_at.read_bytes())["key"] == safe
+    # The glossary's catalog (the glossary page's words) is checked and kept the same way.
+    catalog.write_text(text, "utf-8")
+    words = copy.locales / "uk" / "LC_MESSAGES" / "nile.glossary.po"
+    hostile = 'msgstr "<script>alert(1)</script>культура"'
+    words.write_text(words.read_text("utf-8").replace('msgstr "культура"', hostile, 1), "utf-8")
+    with pytest.raises(BuildError, match=r"nile\.glossary\.po.*\[markup\]"):
+        build(copy, tmp_path / "fifth", languages=("uk",))
 
 
 def test_kept_pages_follow_the_catalogs(project: Project, tmp_path: Path) -> None:

@@ -15,12 +15,15 @@ from rulebook.i18n import catalogs, review
 from rulebook.paths import Project
 from rulebook.site.build import BuildOptions, build_site
 from rulebook.site.render import word_diff
+from schemas import languages
 from tests.conftest import nile_project
 
 FLOOD = "setup.steps.flood_card.text"
 OLD = "Posez la carte Inondation face visible"
 NEW = "Placez la carte Inondation face cachée"
 REVIEWED = "setup.steps.locusts_into_deck.text"
+OLD_TITLE = "Cartes culture"
+NEW_TITLE = "Les cartes culture"
 
 
 @pytest.fixture(scope="module")
@@ -32,6 +35,10 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Project:
     text = setup.read_text(encoding="utf-8")
     assert text.count(OLD) == 1
     setup.write_text(text.replace(OLD, NEW), encoding="utf-8")
+    rules = found.content / "nile" / "rules.yaml"
+    written = rules.read_text(encoding="utf-8")
+    assert written.count(f"title: {OLD_TITLE}\n") == 1
+    rules.write_text(written.replace(f"title: {OLD_TITLE}\n", f"title: {NEW_TITLE}\n"), "utf-8")
     assert main(["--project", str(found.root), "i18n", "update", "--game", "nile"]) == 0
     languages = found.content / "languages.yaml"
     listed = languages.read_text(encoding="utf-8")
@@ -47,6 +54,7 @@ def _page(out: Path, language: str) -> str:
 
 
 def _built(project: Project, out: Path, drafts: bool) -> Path:
+    languages.use_project(project.content)  # the copy's list: English requires review
     build_site(BuildOptions(project=project, out=out, languages=("uk", "en"), drafts=drafts))
     return out
 
@@ -132,3 +140,18 @@ def test_a_change_of_policy_is_seen_by_the_next_preview(
         assert 'data-draft="unreviewed"' not in _page(out, "en")
     finally:
         languages.write_text(required, encoding="utf-8")
+
+
+def test_a_draft_heading_shows_its_mark_and_source_under_it(preview: Path) -> None:
+    """A heading holds its words only (they are the table of contents' and the anchor's):
+    its draft mark and its source with what changed follow it, as a draft paragraph's do."""
+    page = (preview / "uk" / "nile" / "rules" / "index.html").read_text(encoding="utf-8")
+    heading = re.search(r'<h\d [^>]*id="crop_cards"[^>]*>(.*?)</h\d>', page, re.DOTALL)
+    assert heading is not None and 'data-draft="1"' in heading.group(0)
+    assert "Карти культур" in heading.group(1) and "rb-draft-source" not in heading.group(1)
+    note = page[heading.end() :].lstrip()
+    assert note.startswith('<div class="rb-draft-heading" data-search-exclude>')
+    note = note[: note.index("</div></div>")]
+    assert re.search(r'<small class="rb-draft-mark"[^>]*>чернетка</small>', note)
+    assert 'class="rb-draft-text" lang="fr"' in note
+    assert "<del>Cartes</del> <ins>Les cartes</ins> culture" in note

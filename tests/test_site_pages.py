@@ -8,6 +8,7 @@ it does not show would carry the "not translated" notice for nothing.
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import fields, is_dataclass
 from pathlib import Path
 from typing import Any
@@ -73,6 +74,9 @@ def test_only_pages_that_show_a_fallback_record_it(
     (tmp_path / "en" / "LC_MESSAGES").mkdir(parents=True)
     with (tmp_path / "en" / "LC_MESSAGES" / "nile.po").open("wb") as stream:
         write_po(stream, catalog)
+    # The glossary's words, in their own catalog, as they are.
+    glossary = "en/LC_MESSAGES/nile.glossary.po"
+    shutil.copyfile(ROOT / "locales" / glossary, tmp_path / glossary)
     renderer = Renderer(TEMPLATES, "en", tmp_path)
     recorded, marked = set(), set()
     for page in game_pages(LocalGame(GameBuild(nile), Localizer("en", nile, tmp_path))):

@@ -115,6 +115,15 @@ def test_a_changed_catalog_rebuilds_its_language_only(
     assert (reload.version("uk"), reload.version("fr")) == (uk + 1, fr)
 
 
+def test_a_glossary_catalog_touches_its_game_in_its_language(
+    live: tuple[Project, LiveSite, Reload],
+) -> None:
+    """A game's glossary catalog (its terms' words) is that game's, in that language."""
+    project, site, _ = live
+    catalog = project.locales / "uk" / "LC_MESSAGES" / "nile.glossary.po"
+    assert site.touched({catalog}) == {"uk": {"nile"}}
+
+
 def test_pages_wait_for_their_language_to_be_rebuilt(
     live: tuple[Project, LiveSite, Reload],
 ) -> None:

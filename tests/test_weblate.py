@@ -163,6 +163,25 @@ def test_a_new_language_is_taken_without_editing_the_layout() -> None:
             assert component.source_language == _domains()[domain].source_language
 
 
+def test_each_game_glossary_is_a_glossary_component() -> None:
+    """Weblate offers a glossary component's terms beside every string it translates: each
+    game's glossary catalog (its terms' words and forms) is one, and no other catalog is.
+    Discovery does not copy the glossary setting, so each is set up by hand."""
+    layout = _layout()
+    flagged = {spec["new_base"] for spec in layout["components"] if spec.get("is_glossary")}
+    glossaries = {
+        pot_path(LOCALES, d.name).relative_to(ROOT).as_posix()
+        for d in _domains().values()
+        if d.glossary
+    }
+    assert glossaries and flagged == glossaries
+    # The game catalogs' discovery leaves them alone (it would make plain components).
+    matches = [re.compile(a["configuration"]["match"]) for a in layout["addons"]["nile"]]
+    for base in glossaries:
+        catalog = f"locales/uk/LC_MESSAGES/{Path(base).stem}.po"
+        assert not any(m.fullmatch(catalog) for m in matches), catalog
+
+
 @pytest.mark.parametrize(
     "path",
     sorted([*LOCALES.glob("*.pot"), *LOCALES.glob("*/LC_MESSAGES/*.po")]),

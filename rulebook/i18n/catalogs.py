@@ -6,7 +6,8 @@ Layout under ``locales/``::
     <lang>/LC_MESSAGES/<domain>.po      translations into <lang>, kept in git
     <lang>/LC_MESSAGES/<domain>.mo      compiled, without fuzzy entries (build artefact)
 
-A domain is a game id, or ``ui`` for the interface strings.
+A domain is a game id, a game's glossary (``<game>.glossary``: its terms and their forms,
+rulebook.i18n.glossary), or ``ui`` for the interface strings.
 
 **Every catalog holds every message of its template**, so a PO editor or Weblate counts
 the same total in every language. A message already written in the catalog's language (a
@@ -42,6 +43,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import PoFileError, normalize, read_po, unescape, write_po
 
+from rulebook.i18n import glossary
 from rulebook.i18n.merge import READ_ONLY, MergeResult, merge
 from rulebook.i18n.messages import ExtractError, SourceMessage, extract
 from rulebook.i18n.numbers import plural_comment
@@ -67,6 +69,13 @@ class Domain:
     source_language: str
     messages: tuple[SourceMessage, ...]
     content: GameContent | None = None
+    #: A game's glossary domain (its terms and their forms), not the game's own.
+    glossary: bool = False
+
+    @property
+    def game(self) -> GameContent | None:
+        """The game of a game domain; None for a glossary domain and the interface."""
+        return None if self.glossary else self.content
 
     def by_context(self) -> dict[str, SourceMessage]:
         """The messages keyed by context."""
@@ -99,6 +108,18 @@ def game_domain(
     )
 
 
+def glossary_domain(content: GameContent) -> Domain:
+    """The glossary domain of one game: each term's word and forms (rulebook.i18n.glossary)."""
+    return Domain(
+        name=glossary.domain_name(content.id),
+        title=f"{content.game.names.en} glossary",
+        source_language=content.game.source_language,
+        messages=tuple(glossary.glossary_messages(content)),
+        content=content,
+        glossary=True,
+    )
+
+
 def ui_domain() -> Domain:
     """The domain of interface strings."""
     return Domain(UI_DOMAIN, "interface", UI_LANGUAGE, tuple(ui_messages()))
@@ -107,12 +128,14 @@ def ui_domain() -> Domain:
 def load_domains(
     content_dir: Path, names: Sequence[str] | None = None
 ) -> tuple[list[Domain], list[str]]:
-    """The domains of the games in ``content_dir`` (all, or ``names``) plus ``ui``.
+    """The domains of the games in ``content_dir`` (all, or ``names``), each followed by
+    its glossary's, plus ``ui``.
 
+    A game named selects its glossary too; ``<game>.glossary`` selects the glossary alone.
     A game whose content does not load is left out and its problems returned, so one
     broken game does not stop the others.
     """
-    wanted = set(names) if names else None
+    wanted = {glossary.game_of(n) if n != UI_DOMAIN else n for n in names} if names else None
     domains: list[Domain] = []
     problems: list[str] = []
     folders = {folder.name: folder for folder in game_folders(content_dir)}
@@ -122,7 +145,11 @@ def load_domains(
         if wanted is not None and name not in wanted:
             continue
         try:
-            domains.append(game_domain(load_game(folder), folder))
+            content = load_game(folder)
+            if names is None or name in names:
+                domains.append(game_domain(content, folder))
+            if content.glossary is not None and content.glossary.terms:
+                domains.append(glossary_domain(content))
         except ContentError as error:
             problems.extend(str(p) for p in error.problems)
         except ExtractError as error:
@@ -484,11 +511,17 @@ class UpdateResult:
     fuzzy: list[str] = field(default_factory=list)
     #: Fuzzy messages in the catalog after the update (made fuzzy now or before).
     fuzzy_total: int = 0
+    #: Template messages translated from their copies' entries (rulebook.i18n.merge), and
+    #: those whose copies' translations differed beyond the number, with the copies'.
+    from_copies: list[str] = field(default_factory=list)
+    differing: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
 
     def summary(self) -> str:
         """One line for the terminal."""
         state = "updated" if self.written else "unchanged"
         moved = f", {len(self.moved)} moved" if self.moved else ""
+        if self.from_copies:
+            moved += f", {len(self.from_copies)} from template copies"
         return (
             f"{self.path}: {state} ({len(self.added)} new, {len(self.changed)} changed "
             f"({len(self.fuzzy)} made fuzzy){moved}, {len(self.removed)} obsolete; "
@@ -502,8 +535,9 @@ def _count(
     """Fill ``result``'s counts by comparing the merged catalog with the old one."""
     before = entries(old) if old is not None else {}
     old_texts = {_msgid(m) for m in before.values()}
-    moved = set(merged.moved)
+    moved = set(merged.moved) | set(merged.from_copies)
     result.moved, result.fuzzy = list(merged.moved), list(merged.changed)
+    result.from_copies, result.differing = list(merged.from_copies), dict(merged.differing)
     made_fuzzy = set(merged.changed)
     for context, message in entries(catalog).items():
         previous = before.get(context)
@@ -519,7 +553,10 @@ def _count(
             result.added.append(context)
     # A context gone whose text lives on under another one (moved) is not lost.
     carried = {_msgid(m) for c, m in entries(catalog).items() if c in moved}
-    result.removed = [c for c in merged.removed if _msgid(before[c]) not in carried]
+    used = set(merged.copies_used)
+    result.removed = [
+        c for c in merged.removed if _msgid(before[c]) not in carried and c not in used
+    ]
     result.fuzzy_total = sum(1 for m in catalog if m.id and m.fuzzy)
 
 

@@ -10,10 +10,14 @@ Each translated (non-fuzzy) message is checked against its source text:
 ``markup``        only the tags and attributes the source uses (nh3 with an allow-list
                   built from the source, like Weblate's safe-html check), none dropped, and
                   no script, event handler or ``javascript:`` URL in any case;
-``glossary``      a glossary term of the source is rendered by the glossary's term for the
-                  language (its ``glossary.<id>.term`` translation, or one of ``Term.forms``),
-                  unless the translator flagged the entry ``#, ignore-glossary`` because the
-                  source uses the word in another sense (French "été", summer and "been");
+``glossary``      a glossary term the source says is rendered by the glossary's word for the
+                  language (its ``glossary.<id>.term`` translation in the game's glossary
+                  catalog, or one of its ``glossary.<id>.forms``; rulebook.i18n.glossary), an
+                  inflection or a compound of it (rulebook.i18n.terms); a term inside a
+                  longer term the source says is not asked for. The translator may flag the
+                  entry ``#, ignore-glossary`` when the source uses the word in another
+                  sense (French "été", summer and "been");
+``forms``         a term's forms are a list: no empty item between commas, no form twice;
 ``empty``         a translation that is only blanks, or a plural with some forms left out;
 ``unchanged``     a copy of the source, unless it is made only of names kept as they are
                   (``Term.keep``, the glossary's own rendering, the game's name) or the
@@ -68,12 +72,14 @@ import nh3
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError
 
+from rulebook.i18n import glossary
 from rulebook.i18n.catalogs import (
     CatalogRefused,
     Domain,
     catalog_bytes,
     entries,
     game_domain,
+    glossary_domain,
     load_entries,
     po_path,
     pot_path,
@@ -89,6 +95,7 @@ from rulebook.i18n.merge import READ_ONLY
 from rulebook.i18n.messages import PLACEHOLDER, SourceMessage
 from rulebook.i18n.numbers import PLURAL_SAMPLES, forms_for_catalog, sample_indexes
 from rulebook.i18n.review import review_problem
+from rulebook.i18n.terms import DECLARED, Matcher, WordRule, fold, rule_of
 from rulebook.i18n.textchecks import (
     bracket_problems,
     doubled_word,
@@ -477,23 +484,7 @@ _LINK_TARGET = re.compile(r"\]\([^)\]]*\)")
 @functools.lru_cache(maxsize=16384)
 def _prose(text: str) -> str:
     """``text`` without link targets and placeholders, folded: only what a reader sees."""
-    return _one_apostrophe(PLACEHOLDER.sub(" ", _LINK_TARGET.sub("] ", text)).casefold())
-
-
-def _one_apostrophe(text: str) -> str:
-    """Typeset and plain apostrophes read the same to the glossary check (d'art, d’art)."""
-    return text.replace("'", "’").replace("ʼ", "’")
-
-
-@functools.lru_cache(maxsize=65536)
-def _word_pattern(form: str) -> re.Pattern[str]:
-    return re.compile(r"(?<!\w)" + re.escape(_one_apostrophe(form.casefold())) + r"(?!\w)")
-
-
-def _mentions(text: str, form: str) -> bool:
-    prose = _prose(text)
-    folded = _one_apostrophe(form.casefold())
-    return folded in prose and _word_pattern(form).search(prose) is not None
+    return fold(PLACEHOLDER.sub(" ", _LINK_TARGET.sub("] ", text)))
 
 
 @dataclass(frozen=True)
@@ -505,54 +496,102 @@ class TermRendering:
     forms: Mapping[str, frozenset[str]]
 
 
-def renderings(domain: Domain, found: Mapping[str, Mapping[str, Message]]) -> list[TermRendering]:
-    """How each glossary term of ``domain`` is written in each language.
+class Renderings(list[TermRendering]):
+    """A game's term renderings, with their forms compiled once per language and rule for
+    the thousands of messages a check reads (rulebook.i18n.terms.Matcher)."""
 
-    In the glossary's language (the game's) it is the term itself; elsewhere it is the
-    translation of ``glossary.<id>.term`` when that is current; ``Term.forms`` adds the
-    inflected forms of each language, and a kept term (``Term.keep``) stays as it is.
+    def __init__(self, terms: Iterable[TermRendering] = ()) -> None:
+        super().__init__(terms)
+        self._matchers: dict[tuple[str, WordRule], Matcher] = {}
+
+    def matcher(self, language: str, rule: WordRule) -> Matcher:
+        """Every term's forms in ``language`` read under ``rule``."""
+        key = (language, rule)
+        if key not in self._matchers:
+            forms = {t.id: t.forms.get(language, frozenset()) for t in self}
+            self._matchers[key] = Matcher(forms, rule)
+        return self._matchers[key]
+
+
+def _current(
+    messages: Mapping[str, SourceMessage],
+    entries_: Mapping[str, Message],
+    context: str,
+    language: str,
+) -> str | None:
+    """The current translation of ``context`` (not fuzzy, made for today's source), if any."""
+    entry = entries_.get(context)
+    message = messages.get(context)
+    if message is None or entry is None or state(message, entry, language) != "translated":
+        return None
+    return strings(entry)[0].strip()
+
+
+def renderings(domain: Domain, found: Mapping[str, Mapping[str, Message]]) -> Renderings:
+    """How each glossary term of ``domain``'s game is written in each language.
+
+    ``domain`` is the game's glossary domain (rulebook.i18n.glossary) and ``found`` its
+    catalogs' entries by language. In the glossary's language (the game's) a term is the
+    term itself and its forms in ``glossary.yaml``; elsewhere it is the current translation
+    of ``glossary.<id>.term`` and the forms of the current ``glossary.<id>.forms``; a kept
+    term (``Term.keep``) stays as it is too.
     """
     content = domain.content
+    result = Renderings()
     if content is None or content.glossary is None:
-        return []
+        return result
     messages = domain.by_context()
-    result = []
     for term in content.glossary.terms:
         forms: dict[str, frozenset[str]] = {}
-        given: dict[str, list[str]] = {str(k): list(v) for k, v in term.forms.items()}
         for language in LANGUAGES:
-            words = set(given.get(language, []))
+            words: set[str] = set()
             if term.keep or language == domain.source_language:
                 words.add(term.term)
+            if language == domain.source_language:
+                words.update(term.forms)
             else:
-                context = f"glossary.{term.id}.term"
-                entry = found.get(language, {}).get(context)
-                if (
-                    context in messages
-                    and entry is not None
-                    and state(messages[context], entry, language) == "translated"
-                ):
-                    words.add(strings(entry)[0].strip())
+                got = found.get(language, {})
+                word = _current(messages, got, glossary.term_context(term.id), language)
+                listed = _current(messages, got, glossary.forms_context(term.id), language)
+                words.update([word] if word else [])
+                words.update(glossary.split_forms(listed or ""))
             forms[language] = frozenset(words)
         result.append(TermRendering(term.id, term.keep, forms))
     return result
 
 
 def glossary_problems(
-    message: SourceMessage, translation: str, language: str, terms: Iterable[TermRendering]
+    message: SourceMessage,
+    translation: str,
+    language: str,
+    terms: Iterable[TermRendering],
+    rule: WordRule | None = None,
 ) -> list[str]:
-    """Glossary terms the source of ``message`` uses that ``translation`` does not render."""
+    """Glossary terms the source of ``message`` says that ``translation`` does not render.
+
+    The source says a term by one of its declared forms, not inside a longer term it says
+    (« dernier tour de table » does not say « tour »): its author listed exactly the words
+    that mean the term, so nothing more is read into it. The translation renders the term
+    by one of its language's forms, or an inflection or a compound of one that the
+    language's rule allows (rulebook.i18n.terms; ``rule`` stands for the language's own),
+    anywhere in it.
+    """
+    terms = terms if isinstance(terms, Renderings) else Renderings(terms)
+    rule = rule_of(language) if rule is None else rule
+    used = terms.matcher(message.language, DECLARED).said(_prose(message.text))
+    if not used:
+        return []
+    rendered = terms.matcher(language, rule)
+    prose = _prose(translation)
     problems = []
     for term in terms:
-        if message.context == f"glossary.{term.id}.term":
-            continue  # this message is what defines the term's rendering
-        used = sorted(f for f in term.forms.get(message.language, ()) if _mentions(message.text, f))
         expected = term.forms.get(language, frozenset())
-        if not used or not expected:
+        if term.id not in used or message.context == glossary.term_context(term.id):
             continue
-        if not any(_mentions(translation, form) for form in expected):
+        if expected and not rendered.says(prose, term.id):
             choices = ", ".join(repr(f) for f in sorted(expected))
-            problems.append(f"the source says {used[0]!r} ({term.id}): expected {choices}")
+            form = used[term.id][0].form
+            problems.append(f"the source says {form!r} ({term.id}): expected {choices}")
     return problems
 
 
@@ -729,7 +768,7 @@ def check_catalog(
     path = po_path(locales, language, domain.name)
     file = str(path)
     wanted = {m.context: m for m in domain.messages}
-    if not path.exists():
+    if not os.path.lexists(path):  # a broken link is there: the reader says what it is
         return [
             Failure(
                 file,
@@ -790,7 +829,11 @@ def check_catalog(
             for name, text in _entry_problems(message, entry, language, draft=True):
                 failures.append(Failure(file, entry.lineno, context, name, text))
             continue
-        for name, text in check_message(message, entry, language, terms, names):
+        if domain.glossary and glossary.is_forms(context):
+            problems = forms_entry_problems(message, entry, language)
+        else:
+            problems = check_message(message, entry, language, terms, names)
+        for name, text in problems:
             failures.append(Failure(file, entry.lineno, context, name, text))
         unreviewed = review_problem(entry) if review else None
         if unreviewed:
@@ -798,6 +841,17 @@ def check_catalog(
             # source, but an unreviewed translation would be published as it is.
             failures.append(Failure(file, entry.lineno, context, "unreviewed", unreviewed))
     return failures
+
+
+def forms_entry_problems(
+    message: SourceMessage, entry: Message, language: str
+) -> list[tuple[str, str]]:
+    """The checks of a term's forms (``glossary.<id>.forms``): a list of words, not a
+    sentence, so only the checks that guard the site and the list's own (``forms``)."""
+    form = strings(entry)[0]
+    found = safety_problems(message.text, form, language)
+    found.extend(("forms", problem) for problem in glossary.forms_problems(form))
+    return found
 
 
 def _entry_problems(
@@ -847,9 +901,12 @@ def site_failures(
     locales: Path,
     domain_of: Callable[[GameContent], Domain] = game_domain,
 ) -> list[Failure]:
-    """build_failures of every catalog a site of ``contents`` in ``languages`` reads;
-    ``domain_of`` extracts a game's messages (a build passes the one its pages use)."""
-    domains = [*(domain_of(content) for content in contents), ui_domain()]
+    """build_failures of every catalog a site of ``contents`` in ``languages`` reads (each
+    game's, its glossary's, whose words the pages show, and the interface's); ``domain_of``
+    extracts a game's messages (a build passes the one its pages use)."""
+    contents = list(contents)
+    glossaries = [glossary_domain(c) for c in contents if c.glossary and c.glossary.terms]
+    domains = [*(domain_of(content) for content in contents), *glossaries, ui_domain()]
     return [
         failure
         for domain in domains
@@ -983,23 +1040,40 @@ def check(
     """
     domains = list(domains)
     failures: list[Failure] = []
-    by_domain: dict[str, dict[str, dict[str, Message]]] = {}
+    glossaries: dict[str, tuple[Domain, dict[str, dict[str, Message]]]] = {}
     for domain in domains:
         problem = _template_problem(domain, locales)
         if problem:
             failures.append(problem)
-        found = {language: _entries_or_none(domain, language, locales) for language in LANGUAGES}
-        by_domain[domain.name] = found
-        terms = renderings(domain, found)
+        terms = _terms(domain, glossaries, locales)
         for language in languages:
             # Completeness only where readers are sent: a language or a game in progress
             # (content/languages.yaml) lands partial, but every translation it has is checked.
-            required = complete and complete_required(language, domain.name)
-            review = complete and review_required(language, domain.name)
+            # A glossary goes with its game.
+            owner = glossary.game_of(domain.name)
+            required = complete and complete_required(language, owner)
+            review = complete and review_required(language, owner)
             failures.extend(check_catalog(domain, language, locales, terms, required, review))
             failures.extend(tool_failures(po_path(locales, language, domain.name), language))
-    failures.extend(concept_failures(domains, by_domain, languages, locales))
+    failures.extend(concept_failures(list(glossaries.values()), languages, locales))
     return failures
+
+
+def _terms(
+    domain: Domain,
+    glossaries: dict[str, tuple[Domain, dict[str, dict[str, Message]]]],
+    locales: Path,
+) -> Sequence[TermRendering]:
+    """The glossary renderings a game domain or its glossary domain is checked with, read
+    from the glossary's catalogs once per game (kept in ``glossaries``)."""
+    content = domain.content
+    if content is None or content.glossary is None:
+        return []
+    if content.id not in glossaries:
+        own = domain if domain.glossary else glossary_domain(content)
+        found = {language: _entries_or_none(own, language, locales) for language in LANGUAGES}
+        glossaries[content.id] = (own, found)
+    return renderings(*glossaries[content.id])
 
 
 # ----------------------------------------------------------------------------------------
@@ -1008,8 +1082,7 @@ def check(
 
 
 def concept_failures(
-    domains: Sequence[Domain],
-    found: Mapping[str, Mapping[str, Mapping[str, Message]]],
+    glossaries: Sequence[tuple[Domain, Mapping[str, Mapping[str, Message]]]],
     languages: Sequence[str],
     locales: Path,
 ) -> list[Failure]:
@@ -1017,30 +1090,27 @@ def concept_failures(
 
     "défausse" (concept ``discard``) in Nile and in Momiji is one word in French, so it is
     one word in Ukrainian too. Games may still use their own word for a concept (Viticulture's
-    lira, Tokaido's coins): only identical source terms are held together.
+    lira, Tokaido's coins): only identical source terms are held together. ``glossaries``
+    are the games' glossary domains, each with its catalogs' entries by language.
     """
-    # (language, concept, source language, source term) -> rendering -> [(game, term id)]
+    # (language, concept, source language, source term) -> rendering -> [(domain, term id)]
     seen: dict[tuple[str, str, str, str], dict[str, list[tuple[str, str]]]] = {}
-    for domain in domains:
+    found = {domain.name: entries_ for domain, entries_ in glossaries}
+    for domain, entries_ in glossaries:
         content = domain.content
         if content is None or content.glossary is None:
             continue
+        messages = domain.by_context()
         for term in content.glossary.terms:
             if term.concept is None or term.keep:
                 continue
             for language in languages:
                 if language == domain.source_language:
                     continue
-                context = f"glossary.{term.id}.term"
-                entry = found.get(domain.name, {}).get(language, {}).get(context)
-                message = domain.by_context().get(context)
-                if (
-                    entry is None
-                    or message is None
-                    or state(message, entry, language) != "translated"
-                ):
+                context = glossary.term_context(term.id)
+                rendering = _current(messages, entries_.get(language, {}), context, language)
+                if rendering is None:
                     continue
-                rendering = strings(entry)[0].strip()
                 key = (language, term.concept, domain.source_language, term.term.casefold())
                 seen.setdefault(key, {}).setdefault(rendering.casefold(), []).append(
                     (domain.name, term.id)
@@ -1053,12 +1123,12 @@ def concept_failures(
         for rendering, places in sorted(renderings_.items()):
             if rendering == usual:
                 continue
-            others = ", ".join(game for game, _ in renderings_[usual])
-            for game, term_id in places:
-                entry = found[game][language][f"glossary.{term_id}.term"]
+            others = ", ".join(glossary.game_of(name) for name, _ in renderings_[usual])
+            for name, term_id in places:
+                entry = found[name][language][glossary.term_context(term_id)]
                 failures.append(
                     Failure(
-                        str(po_path(locales, language, game)),
+                        str(po_path(locales, language, name)),
                         _line(entry.lineno),
                         f"glossary.{term_id}.term",
                         "concept",

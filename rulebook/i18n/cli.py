@@ -67,6 +67,10 @@ def cmd_update(args: argparse.Namespace) -> int:
             result = catalogs.update_catalog(domain, language, locales, date, args.keep_obsolete)
             if result.written or result.path.exists():
                 print(result.summary())
+                for context, others in result.differing.items():
+                    print(f"  {context}: kept the translation most copies gave; other copies:")
+                    for copy, text in others:
+                        print(f"    {copy}: {text}")
             else:
                 print(f"{result.path}: not needed ({domain.name} is written in {language})")
     return _done(problems)
@@ -214,7 +218,8 @@ def _common(parser: argparse.ArgumentParser, languages: bool = True) -> None:
         "--game",
         action="append",
         metavar="ID",
-        help="only this game (or 'ui' for interface strings); repeatable",
+        help="only this game and its glossary (or 'ui' for interface strings, "
+        "'<game>.glossary' for a glossary alone); repeatable",
     )
     if languages:
         parser.add_argument(

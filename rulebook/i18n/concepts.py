@@ -11,17 +11,21 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rulebook import tables
+from rulebook.i18n import glossary
 from rulebook.i18n.catalogs import Domain, load_entries, state, strings
 
 
 def concept_rows(
     domains: Sequence[Domain], languages: Sequence[str], locales: Path
 ) -> list[list[str]]:
-    """One row per (concept, game): the term in each language, '-' where not translated."""
+    """One row per (concept, game): the term in each language, '-' where not translated.
+
+    The words come from the games' glossary domains (rulebook.i18n.glossary).
+    """
     rows = []
     for domain in domains:
         content = domain.content
-        if content is None or content.glossary is None:
+        if not domain.glossary or content is None or content.glossary is None:
             continue
         messages = domain.by_context()
         catalogs = {
@@ -32,7 +36,7 @@ def concept_rows(
         for term in content.glossary.terms:
             if term.concept is None:
                 continue
-            context = f"glossary.{term.id}.term"
+            context = glossary.term_context(term.id)
             words = []
             for language in languages:
                 entry = catalogs.get(language, {}).get(context)
@@ -44,7 +48,7 @@ def concept_rows(
                     words.append(strings(entry)[0].strip())
                 else:
                     words.append("-")
-            rows.append([term.concept, domain.name, *words])
+            rows.append([term.concept, content.id, *words])
     return sorted(rows)
 
 

@@ -117,12 +117,6 @@ _KINDS: tuple[tuple[str, str, str], ...] = (
         "rules/#{1}",
     ),
     (r"rules\.(\w+)\.notes\.(\w+)(?:\.\d+)?", "Rules: a note beside a section.", "rules/#{1}"),
-    (
-        r"glossary\.(\w+)\.term",
-        "Glossary headword: the game's word for this. Use your translation of it everywhere "
-        "in this game.",
-        "glossary/#{1}",
-    ),
     (r"glossary\.(\w+)\.definition(?:\.\d+)?", "Glossary: a term's definition.", "glossary/#{1}"),
     (r"cases\.cases\.(\w+)\.title", "Worked example: its title.", "scoring/#example-{1}"),
     (

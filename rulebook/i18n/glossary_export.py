@@ -14,8 +14,12 @@ its source ``langSet``.
 
 CSV has only the columns translate-toolkit's CSV store reads (``id, source, target,
 context, location, developer_comments, translator_comments``), so nothing is dropped on
-import: the context is the term's catalog context, the developer comment its definition
-(and shared concept), the translator comment the target language's forms, ``|``-separated.
+import: the context is the term's catalog context, the location the glossary catalog that
+keeps its translation, the developer comment its definition (and shared concept), the
+translator comment the target language's forms, ``|``-separated.
+
+The source side is ``content/<game>/glossary.yaml``; each target side is read from the
+game's glossary catalog of that language (rulebook.i18n.glossary).
 """
 
 from __future__ import annotations
@@ -29,7 +33,8 @@ from pathlib import Path
 
 from babel.messages.catalog import Message
 
-from rulebook.i18n.catalogs import Domain, load_entries, state, strings
+from rulebook.i18n import glossary
+from rulebook.i18n.catalogs import Domain, glossary_domain, load_entries, state, strings
 from rulebook.i18n.messages import SourceMessage
 
 #: Formats the command writes.
@@ -107,21 +112,33 @@ def _others(term: str, forms: Iterable[str]) -> tuple[str, ...]:
 
 
 def entries(domain: Domain, language: str, locales: Path) -> list[Entry]:
-    """The glossary of ``domain`` with its terms in ``language``."""
-    content = domain.content
+    """The glossary of ``domain`` (a game's) with its terms in ``language``.
+
+    Each term's word and forms come from the game's glossary catalog
+    (rulebook.i18n.glossary), its definition from the game's catalog.
+    """
+    content = domain.game
     if content is None or content.glossary is None:
         return []
     source_language = domain.source_language
     messages = domain.by_context()
+    terms = glossary_domain(content).by_context()
     found = load_entries(domain.name, language, locales)
+    words = load_entries(glossary.domain_name(content.id), language, locales)
     result = []
     for term in content.glossary.terms:
-        term_context = f"glossary.{term.id}.term"
+        term_context = glossary.term_context(term.id)
+        forms_context = glossary.forms_context(term.id)
         definition_context = f"glossary.{term.id}.definition"
         if term.keep or language == source_language:
             target = term.term
         else:
-            target = _current(messages.get(term_context), found, term_context, language)
+            target = _current(terms.get(term_context), words, term_context, language)
+        if language == source_language:
+            target_forms: list[str] = list(term.forms)
+        else:
+            listed = _current(terms.get(forms_context), words, forms_context, language)
+            target_forms = glossary.split_forms(listed)
         definition = (
             term.definition
             if language == source_language
@@ -134,14 +151,14 @@ def entries(domain: Domain, language: str, locales: Path) -> list[Entry]:
                 source=Side(
                     language=source_language,
                     term=term.term,
-                    forms=_others(term.term, term.forms.get(source_language, ())),
+                    forms=_others(term.term, term.forms),
                     definition=term.definition,
                 ),
                 target=Side(
                     language=language,
                     term=target,
                     # Forms go with the translation they inflect: none without one.
-                    forms=_others(target, term.forms.get(language, ())) if target else (),
+                    forms=_others(target, target_forms) if target else (),
                     definition=definition if target else "",
                 ),
             )
@@ -200,12 +217,13 @@ def csv_row(item: Entry, game: str) -> dict[str, str]:
     comments = item.source.definition
     if item.concept:
         comments += f"\nConcept: {item.concept}"
+    catalog = f"{glossary.domain_name(game)}.po"
     return {
         "id": item.id,
         "source": item.source.term,
         "target": item.target.term,
         "context": f"glossary.{item.id}.term",
-        "location": f"content/{game}/glossary.yaml",
+        "location": f"locales/{item.target.language}/LC_MESSAGES/{catalog}",
         "developer_comments": comments,
         "translator_comments": "|".join(
             (item.target.term, *item.target.forms) if item.target.term else ()
@@ -232,7 +250,7 @@ def export(
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for domain in domains:
-        if domain.content is None or domain.content.glossary is None:
+        if domain.game is None or domain.game.glossary is None:
             continue
         for language in languages:
             if language == domain.source_language:

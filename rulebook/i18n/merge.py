@@ -12,6 +12,11 @@ For every current message, in this order, the first rule that applies gives its 
 4. **edited**: the same context with another source text: the translation is kept, marked
    fuzzy, with the text it was made for after ``#|`` (a text that became a count phrase
    gets its old translation in every form, to be inflected);
+   **from template copies**: a ``for_each`` template's one message (rulebook.i18n.messages)
+   whose copies had each their own entry, under contexts now gone: the translation most of
+   the copies agree on once each copy's number is put back as its placeholder (fuzzy if
+   that copy's was, or if its source changed since); copies whose translations differ
+   beyond the number are reported (:attr:`MergeResult.differing`);
 5. **edited and moved** (paragraphs only): the most similar gone paragraph of the same text
    (difflib ratio of at least :data:`SIMILAR`): kept, fuzzy, with its old text after ``#|``;
 6. otherwise the message comes in untranslated.
@@ -26,12 +31,14 @@ and can hand a message another message's translation.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from babel.messages.catalog import Catalog, Message
 
-from rulebook.i18n.messages import SourceMessage, paragraphs
+from rulebook.i18n.messages import PLACEHOLDER, SourceMessage, fill, paragraphs
 from rulebook.i18n.numbers import forms_for_catalog
 
 #: Flags the tools compute from the source text; a translator's own flags are kept.
@@ -39,6 +46,10 @@ FORMAT_FLAGS = frozenset({"python-format", "python-brace-format"})
 
 #: The flag of a message copied from the source (Weblate and PO editors honour it).
 READ_ONLY = "read-only"
+
+#: How a reviewer's mark starts (rulebook.i18n.review): a mark is of one context's text, so
+#: none is carried to another context.
+REVIEW_PREFIX = "rulebook: reviewed"
 
 #: How alike an old and a new paragraph must be for the old translation to be offered.
 SIMILAR = 0.5
@@ -52,6 +63,12 @@ class MergeResult:
     changed: list[str] = field(default_factory=list)
     moved: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    #: Template messages given the translation their copies agreed on, and the copies' gone
+    #: contexts that translation came from.
+    from_copies: list[str] = field(default_factory=list)
+    copies_used: list[str] = field(default_factory=list)
+    #: Template message -> each copy whose translation said something else, with it.
+    differing: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
 
 
 @dataclass
@@ -174,6 +191,57 @@ def _apply(
             target.previous_id = [previous] if isinstance(previous, str) else list(previous)
 
 
+def unfill(text: str, template: str, values: Mapping[str, object]) -> str | None:
+    """``text`` (a copy's translation) with each number ``values`` gave a placeholder of
+    ``template`` put back as that placeholder; None when it is not there exactly as often
+    as the placeholder is (written as a word, or the same number meaning something else)."""
+    names = PLACEHOLDER.findall(template)
+    shown = [str(values[name]) for name in dict.fromkeys(names)]
+    if len(set(shown)) != len(shown):
+        return None  # two placeholders with the same value: which is which?
+    for name in dict.fromkeys(names):
+        number = re.compile(rf"(?<![\d{{]){re.escape(str(values[name]))}(?![\d}}])")
+        if len(number.findall(text)) != names.count(name):
+            return None
+        text = number.sub(f"{{{name}}}", text)
+    return text
+
+
+def _from_copies(
+    message: SourceMessage, pool: dict[str, _Old]
+) -> tuple[_Old, list[tuple[str, str]], list[str]] | None:
+    """The translation a template's one message takes from its copies' old entries: the
+    one most copies give (current ones before fuzzy or outdated ones, then the first copy),
+    the copies that gave another, and every copy context used."""
+    if message.plural is not None:
+        return None
+    found: list[tuple[_Old, bool]] = []
+    given: dict[str, str] = {}  # each copy's own translation, for the report
+    used: list[str] = []
+    for copy, pairs in message.copies:
+        old = pool.get(copy)
+        if old is None or not isinstance(old.string, str) or not isinstance(old.id, str):
+            continue
+        values = dict(pairs)
+        string = unfill(old.string, message.text, values)
+        used.append(copy)
+        given[copy] = old.string
+        if string is None:
+            continue
+        stale = old.fuzzy or old.id != fill(message.text, values)
+        source = unfill(old.id, message.text, values) or message.text
+        previous = [p for p in (unfill(p, message.text, values) for p in old.previous) if p]
+        comments = [c for c in old.comments if not c.startswith(REVIEW_PREFIX)]
+        found.append((_Old(copy, source, string, stale, previous, old.flags, comments), stale))
+    if not found:
+        return None
+    best = [o for o, stale in found if not stale] or [o for o, _ in found]
+    votes = Counter(o.string for o in best)
+    chosen = max(best, key=lambda o: votes[o.string])  # the first of the most given
+    others = [(o.context, given[o.context]) for o, _ in found if o.string != chosen.string]
+    return chosen, others, used
+
+
 def merge(
     catalog: Catalog,
     old: Catalog | None,
@@ -199,6 +267,21 @@ def merge(
             del pool[message.context]
             continue
         pending.append(message)
+
+    waiting, pending = pending, []
+    for message in waiting:  # one message for a template's copies, each translated before
+        carried = None if message.context in pool else _from_copies(message, pool)
+        if carried is None:
+            pending.append(message)
+            continue
+        chosen, others, used = carried
+        _apply(targets[message.context], chosen, chosen.fuzzy, chosen.id)
+        for context in used:
+            del pool[context]
+        result.from_copies.append(message.context)
+        result.copies_used.extend(used)
+        if others:
+            result.differing[message.context] = others
 
     left: list[SourceMessage] = []
     for message in pending:  # moved: the same text elsewhere

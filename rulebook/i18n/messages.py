@@ -12,7 +12,7 @@ positions, so inserting, moving or deleting an item never changes another's cont
     scoring.constraints.<id>.message   scoring.end_checks.<id>.message   scoring.groups.<group>
     rules.<section>.title / .body / .steps.<step> / .table.caption
     rules.<section>.table.header.<n> / .table.rows.<row>.<n>     rules.<section>.notes.<note>
-    glossary.<term>.term / .definition     cases.cases.<case>.title / .source
+    glossary.<term>.definition     cases.cases.<case>.title / .source
     <anything>.provenance.decision
 
 Numbers appear only where position is the meaning: a table's columns (cell ``n`` of a row
@@ -25,9 +25,18 @@ paragraph, ``<context>.1``, ``<context>.2``..., so a one-word edit makes one par
 Paragraph numbers do shift when one is inserted; ``rulebook i18n update`` then carries each
 translation over by its source text (rulebook.i18n.merge), so nothing is lost.
 
+**Template copies.** The copies of a ``for_each`` template (schemas.templates) whose texts
+differ only by numbers are one message, ``scoring.inputs.influence_{n}.label`` with the text
+``Influence en région {n}``: the template's own text, its word parameters filled in and its
+number parameters left as placeholders. Its ``copies`` list each copy's context and values,
+which rulebook.i18n.runtime fills in to show a copy.
+
 **Counts.** A setup step that names one of its values is a plural message: ``msgid`` is its
 ``one`` form (or its text), ``msgid_plural`` its text, and the translation has one form per
 plural category of its language.
+
+The glossary's terms are not here: each game's glossary is a domain of its own
+(rulebook.i18n.glossary), its definitions are.
 
 **Texts without words** ("70", "—", "14 + 3") read the same in every language: they are
 not messages.
@@ -41,8 +50,8 @@ module; :func:`describe` says what it is to a translator.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, get_args
 
@@ -57,6 +66,7 @@ from schemas.loader import YamlDocument
 from schemas.rules import Note, Section, Step, TableRow
 from schemas.scoring import Ranking, RankingKey, RivalLabel
 from schemas.setup import SetupStep
+from schemas.templates import Expansion
 
 #: The constraint object that marks a field as :data:`Text` (translatable source text).
 _TEXT_MARK: Any = get_args(Text)[1]
@@ -66,6 +76,9 @@ PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 
 #: A letter (outside placeholders): a text without one reads the same in every language.
 _LETTER = re.compile(r"[^\W\d_]")
+
+#: A template copy's parameters kept as placeholders, with their values (schemas.templates).
+CopyValues = tuple[tuple[str, str | int], ...]
 
 #: Where one paragraph ends and the next starts.
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
@@ -79,7 +92,9 @@ SKIPPED: frozenset[tuple[type[BaseModel], str]] = frozenset(
         (Game, "names"),  # given explicitly in each language
         (Game, "designers"),  # proper names
         (Game, "publishers"),
-        (Term, "forms"),  # already per language
+        # A term's word and forms are the game's glossary domain (rulebook.i18n.glossary).
+        (Term, "term"),
+        (Term, "forms"),
         (SetupStep, "forms"),  # the source's plural forms: part of the step's text message
     }
 )
@@ -92,6 +107,19 @@ class ExtractError(ValueError):
 def has_words(text: str) -> bool:
     """Whether ``text`` has a letter outside placeholders ("5", "2-4" read the same anywhere)."""
     return bool(_LETTER.search(PLACEHOLDER.sub("", text)))
+
+
+def fill(text: str, values: Mapping[str, object]) -> str:
+    """``text`` with each ``{name}`` of ``values`` replaced by its value; others stay."""
+    return PLACEHOLDER.sub(
+        lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), text
+    )
+
+
+def is_word(value: object) -> bool:
+    """Whether a template parameter's value is a word (``riz``), which a copy's message
+    keeps written out, rather than a number (``3``), which stays a placeholder."""
+    return isinstance(value, str) and has_words(value)
 
 
 def paragraphs(text: str) -> list[str]:
@@ -135,6 +163,9 @@ class SourceMessage:
     line: int = 0
     #: The placeholder that chooses a plural form.
     count: str | None = None
+    #: For the one message of a ``for_each`` template's copies: each copy's context and the
+    #: values its placeholders take there (a copy shows ``text`` filled with them).
+    copies: tuple[tuple[str, CopyValues], ...] = ()
 
     @property
     def msgid(self) -> str | tuple[str, str]:
@@ -201,7 +232,9 @@ Loc = tuple[str | int, ...]
 class _Where:
     """Where the walk stands: the context so far, the text's language, the file and path.
 
-    ``loc`` is the same place as YAML keys and list indexes, to find its line.
+    ``loc`` is the same place as YAML keys and list indexes, to find its line. Inside a copy
+    of a ``for_each`` template, ``pattern`` and ``pattern_path`` are the context and path
+    as the template writes them (``scoring.inputs.influence_{n}``); None elsewhere.
     """
 
     context: tuple[str, ...]
@@ -209,26 +242,34 @@ class _Where:
     file: str
     path: str
     loc: Loc = ()
+    pattern: tuple[str, ...] | None = None
+    pattern_path: str | None = None
 
-    def down(self, segment: str, key: str | int | None = None) -> _Where:
-        """One level deeper: ``segment`` in the context; ``key`` (a field or an index) in the file."""
+    def down(
+        self, segment: str, key: str | int | None = None, pattern: str | None = None
+    ) -> _Where:
+        """One level deeper: ``segment`` in the context; ``key`` (a field or an index) in the
+        file; ``pattern``, the segment as a template writes it, when it is a copy's."""
         if isinstance(key, int) or key is None:
-            step = f"[{segment}]"
+            step, written = f"[{segment}]", f"[{pattern or segment}]"
         else:
-            step = f".{key}" if self.path else key
+            step = written = f".{key}" if self.path else key
         loc_key: str | int = segment if key is None else key
+        templated = pattern is not None or self.pattern is not None
         return _Where(
             (*self.context, segment),
             self.language,
             self.file,
             self.path + step,
             (*self.loc, loc_key),
+            (*(self.pattern or self.context), pattern or segment) if templated else None,
+            (self.pattern_path or self.path) + written if templated else None,
         )
 
     def keep_context(self, key: str) -> _Where:
         """One level deeper in the file only."""
         inner = self.down(key, key)
-        return _Where(self.context, self.language, self.file, inner.path, inner.loc)
+        return replace(inner, context=self.context, pattern=self.pattern)
 
 
 def _document(path: Path) -> YamlDocument | None:
@@ -241,6 +282,16 @@ def _document(path: Path) -> YamlDocument | None:
         return None
 
 
+@dataclass(frozen=True)
+class _Copy:
+    """One template copy's text as its template writes it."""
+
+    context: str
+    text: str
+    values: dict[str, str | int]
+    path: str
+
+
 @dataclass
 class _Walk:
     """Collects the messages of one game while walking its models."""
@@ -251,7 +302,54 @@ class _Walk:
     #: Write the translator's comments (the run-time lookup has no use for them).
     described: bool = True
     found: list[SourceMessage] = field(default_factory=list)
+    #: A template copy's context -> the template's context, text and the copy's values.
+    templated: dict[str, _Copy] = field(default_factory=dict)
     _lines: dict[str, YamlDocument | None] = field(default_factory=dict)
+
+    def expansion(self, file: str) -> Expansion | None:
+        """The ``for_each`` templates of ``file`` (only a scoring file has them)."""
+        return self.content.scoring.expansion if file == "scoring" else None
+
+    def pattern_segment(self, item: Any, loc: Loc, file: str) -> str | None:
+        """The context segment of a list item as its template writes it
+        (``influence_{n}``), when the item is a copy whose id keeps a number placeholder."""
+        expansion = self.expansion(file)
+        if expansion is None:
+            return None
+        origin, around = expansion.origins.get(loc), expansion.origins.get(loc[:-1])
+        # A copy is where a template binds its parameters: its binding is not its list's.
+        if origin is None or around is None or origin[1] == around[1]:
+            return None
+        written = expansion.written(origin[0])
+        # The field _segment names the item by.
+        key = (
+            "value"
+            if isinstance(item, RankingKey)
+            else "input"
+            if isinstance(item, RivalLabel)
+            else "id"
+        )
+        ident = written.get(key) if isinstance(written, dict) else None
+        if not isinstance(ident, str):
+            return None  # a copy named by its position: no pattern for it
+        segment = fill(ident, {k: v for k, v in origin[1].items() if is_word(v)})
+        return segment if PLACEHOLDER.search(segment) else None
+
+    def template(self, text: str, where: _Where) -> tuple[str, dict[str, str | int]] | None:
+        """For a template copy's ``text``: the template's text (words filled in, numbers
+        left as placeholders) and the values this copy gives the placeholders."""
+        expansion = self.expansion(where.file)
+        if expansion is None or where.pattern is None:
+            return None
+        source, binding = expansion.source(where.loc)
+        written = expansion.written(source)
+        if not isinstance(written, str):
+            return None
+        kept = {k: v for k, v in binding.items() if not is_word(v)}
+        pattern = fill(written, {k: v for k, v in binding.items() if is_word(v)})
+        # The model may have changed the text (a default, a spelled-out form): only a text
+        # that is exactly its template filled in is shared.
+        return (pattern, kept) if fill(pattern, kept) == text else None
 
     def line(self, file: str, loc: Loc) -> int:
         """The line ``loc`` stands on in the game's ``file``, when the folder is known."""
@@ -300,6 +398,7 @@ class _Walk:
             )
             return
         parts = paragraph_contexts(base, text)
+        self.remember_copy(text, where, [c for c, _ in parts])
         for number, (context, part) in enumerate(parts, start=1):
             if not has_words(part):
                 continue
@@ -318,6 +417,18 @@ class _Walk:
                 )
             )
 
+    def remember_copy(self, text: str, where: _Where, contexts: list[str]) -> None:
+        """Note a template copy's text (paragraph by paragraph) under its template's context."""
+        found = self.template(text, where)
+        if found is None or where.pattern is None:
+            return
+        pattern, kept = found
+        patterns = paragraph_contexts(".".join(where.pattern), pattern)
+        if len(patterns) != len(contexts):
+            return
+        for context, (shared, part) in zip(contexts, patterns, strict=True):
+            self.templated[context] = _Copy(shared, part, kept, where.pattern_path or where.path)
+
     def value(self, value: Any, is_text: bool, where: _Where, owner: BaseModel | None) -> None:
         """Walk a field value: a model, a list, a mapping or a string."""
         if isinstance(value, BaseModel):
@@ -328,7 +439,8 @@ class _Walk:
         elif isinstance(value, list | tuple):
             for index, item in enumerate(value):
                 segment = _segment(item, index + 1)
-                self.value(item, is_text, where.down(segment, index), owner)
+                pattern = self.pattern_segment(item, (*where.loc, index), where.file)
+                self.value(item, is_text, where.down(segment, index, pattern), owner)
         elif isinstance(value, dict):
             for key, item in value.items():
                 self.value(item, is_text, where.down(str(key), str(key)), owner)
@@ -336,7 +448,7 @@ class _Walk:
     def model(self, model: BaseModel, where: _Where) -> None:
         """Walk every field of ``model``."""
         if isinstance(model, Section) and model.source_language:
-            where = _Where(where.context, model.source_language, where.file, where.path, where.loc)
+            where = replace(where, language=model.source_language)
         for name, info in type(model).model_fields.items():
             value = getattr(model, name)
             if (type(model), name) in SKIPPED or value is None:
@@ -378,7 +490,65 @@ def walk(
     source_language = content.game.source_language
     collector = _Walk(content, source_language, folder, described)
     collector.model(content, _Where((), source_language, "game", ""))
-    yield from collector.found
+    yield from _shared(collector.found, collector.templated, described)
+
+
+def _shared(
+    found: list[SourceMessage], templated: Mapping[str, _Copy], described: bool
+) -> Iterator[SourceMessage]:
+    """``found`` with the copies of each template replaced by one message, at the first
+    copy's place, when they all read the same once their numbers are placeholders.
+
+    Copies whose texts differ beyond the numbers (a word parameter in the text but not in
+    the id) stay one message each.
+    """
+    groups: dict[str, list[SourceMessage]] = {}
+    for message in found:
+        copy = templated.get(message.context)
+        if copy is not None:
+            groups.setdefault(copy.context, []).append(message)
+    shared: dict[str, SourceMessage] = {}
+    for context, copies in groups.items():
+        texts = {templated[m.context].text for m in copies}
+        if len(copies) > 1 and len(texts) == 1:
+            shared[context] = _one_for_copies(context, copies, templated, described)
+    done: set[str] = set()
+    for message in found:
+        copy = templated.get(message.context)
+        if copy is None or copy.context not in shared:
+            yield message
+        elif copy.context not in done:
+            done.add(copy.context)
+            yield shared[copy.context]
+
+
+def _one_for_copies(
+    context: str, copies: list[SourceMessage], templated: Mapping[str, _Copy], described: bool
+) -> SourceMessage:
+    """The one message of a template's ``copies``, its comments saying what it makes."""
+    first = copies[0]
+    template = templated[first.context]
+    values = [templated[m.context].values for m in copies]
+    notes = list(first.notes)
+    if described:
+        names = list(dict.fromkeys(PLACEHOLDER.findall(template.text)))
+        for name in names:
+            shown = ", ".join(str(v[name]) for v in values if name in v)
+            notes.append(f"{{{name}}}: a number, one copy of this text for each of {shown}.")
+        keep = f", keeping {', '.join(f'{{{n}}}' for n in names)}" if names else ""
+        span = f"{copies[0].context} to {copies[-1].context}"
+        notes.append(
+            f"One message for the {len(copies)} copies of a for_each template ({span}): "
+            f"translate it once{keep}."
+        )
+    return replace(
+        first,
+        context=context,
+        text=template.text,
+        path=template.path,
+        notes=tuple(notes),
+        copies=tuple((m.context, tuple(templated[m.context].values.items())) for m in copies),
+    )
 
 
 def extract(

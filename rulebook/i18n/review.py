@@ -39,9 +39,10 @@ from babel.messages.catalog import Message
 from babel.messages.pofile import unescape
 
 from rulebook.i18n.catalogs import catalog_bytes, strings, translated
+from rulebook.i18n.merge import REVIEW_PREFIX
 
 #: What a review comment starts with, after ``# ``.
-PREFIX = "rulebook: reviewed"
+PREFIX = REVIEW_PREFIX
 #: Hex digits of the digest a review comment carries.
 DIGEST_LENGTH = 12
 

@@ -17,7 +17,9 @@ In a preview, a translation still waiting for a reviewer's mark in a language th
 one (rulebook.i18n.review) says so.
 
 A text of several paragraphs is looked up paragraph by paragraph (rulebook.i18n.messages);
-a count phrase gives the form its number needs.
+a count phrase gives the form its number needs. A ``for_each`` template's copy is asked for
+by its own context (``scoring.inputs.influence_3.label``) and answered from its template's
+one message, its placeholders filled with the copy's values.
 """
 
 from __future__ import annotations
@@ -33,10 +35,12 @@ from babel.support import NullTranslations, Translations
 
 from rulebook import paths
 from rulebook.errors import EXIT_INVALID, CommandError
+from rulebook.i18n import glossary
 from rulebook.i18n.catalogs import (
     Domain,
     State,
     game_domain,
+    glossary_domain,
     load_entries,
     po_path,
     state,
@@ -45,6 +49,7 @@ from rulebook.i18n.catalogs import (
 from rulebook.i18n.messages import (
     SourceMessage,
     extract,
+    fill,
     has_words,
     join_paragraphs,
     paragraph_contexts,
@@ -113,6 +118,13 @@ class Translator:
         self._entries = dict(entries)
         #: Contexts whose translation waits for a reviewer's mark (only marked in previews).
         self._unreviewed = frozenset(unreviewed)
+        #: A template copy's context -> the context of its template's one message, and the
+        #: values its placeholders take in this copy.
+        self._copies = {
+            copy: (message.context, dict(values))
+            for message in self._messages.values()
+            for copy, values in message.copies
+        }
 
     def _shown(self, state_: State) -> bool:
         return state_ == "translated" or (self.drafts and state_ == "fuzzy")
@@ -124,6 +136,12 @@ class Translator:
         the context (or the context is unknown), nothing is translated: ``missing``. A text
         of several paragraphs is as far as its least translated paragraph.
         """
+        if context in self._copies:
+            shared, values = self._copies[context]
+            template = self._messages[shared]
+            if text is not None and text != fill(template.text, values):
+                return "missing"
+            return state(template, self._entries.get(shared), self.language)
         message = self._messages.get(context)
         if message is None and text is not None:
             pieces = [(c, t) for c, t in paragraph_contexts(context, text) if has_words(t)]
@@ -157,6 +175,8 @@ class Translator:
         return replace(part, text=typeset(part.text, part.language), forms=forms)
 
     def _found(self, context: str, text: str) -> Part:
+        if context in self._copies:
+            return self._copy(context, text)
         message = self._messages.get(context)
         found = self.state(context, text)
         source_language = message.language if message is not None else self.language
@@ -188,6 +208,23 @@ class Translator:
         generic = forms.get(plural_category(GENERIC_NUMBER, language)) or forms["other"]
         part = Part(context, generic, found, language, forms, language, message.count)
         return self._with_source(part, message.text, entry) if shown and entry else part
+
+    def _copy(self, context: str, text: str) -> Part:
+        """A template copy's text: its template's one message, filled with its values."""
+        shared, values = self._copies[context]
+        message = self._messages[shared]
+        if text != fill(message.text, values):  # a text the content no longer has
+            return Part(context, text, "missing", message.language)
+        part = self._found(shared, message.text)
+        forms = part.forms and {k: fill(v, values) for k, v in part.forms.items()}
+        return replace(
+            part,
+            context=context,
+            text=fill(part.text, values),
+            forms=forms or None,
+            source=part.source and fill(part.source, values),
+            previous=part.previous and fill(part.previous, values),
+        )
 
     def _with_source(self, part: Part, source: str, entry: Message) -> Part:
         """``part`` with what a preview shows beside a draft or an unreviewed translation."""
@@ -272,10 +309,15 @@ def game_domain_once(content: GameContent) -> Domain:
     return game_domain(content, messages=_extracted(content))
 
 
+#: A game's glossary domain (catalogs.glossary_domain), once per content object too.
+glossary_domain_once: Callable[[GameContent], Domain] = per_content(glossary_domain)
+
+
 @per_content
 def _messages(content: GameContent) -> dict[str, SourceMessage]:
-    """A game's messages by context (without translators' comments)."""
-    return {m.context: m for m in _extracted(content)}
+    """A game's messages and its glossary's, by context (without translators' comments)."""
+    found = [*_extracted(content), *glossary_domain_once(content).messages]
+    return {m.context: m for m in found}
 
 
 def _entries(domain: str, language: str, locales: Path) -> Mapping[str, Message]:
@@ -310,15 +352,17 @@ def translator(
     unreviewed = _unreviewed(UI_DOMAIN, ui_entries, language) if drafts else set()
     if content is not None:
         messages.update(_messages(content))
-        game_entries = _entries(content.id, language, where)
-        found.update(game_entries)
-        if drafts:
-            unreviewed |= _unreviewed(content.id, game_entries, language)
+        # The game's catalog, then its glossary's (the terms' words): contexts never clash.
+        for domain in (content.id, glossary.domain_name(content.id)):
+            game_entries = _entries(domain, language, where)
+            found.update(game_entries)
+            if drafts:
+                unreviewed |= _unreviewed(domain, game_entries, language)
     return Translator(messages, found, language, drafts, unreviewed)
 
 
 def _unreviewed(domain: str, entries: Mapping[str, Message], language: str) -> set[str]:
     """The contexts of ``domain`` waiting for a reviewer's mark, where ``language`` needs one."""
-    if not review_required(language, domain):
+    if not review_required(language, glossary.game_of(domain)):  # a glossary goes with its game
         return set()
     return {context for context, entry in entries.items() if not is_reviewed(entry)}

@@ -76,6 +76,23 @@ def domain_status(domain: Domain, language: str, locales: Path) -> Status:
     )
 
 
+def combined(parts: Sequence[Status], domain: str) -> Status:
+    """One status for several domains read as one (a game and its glossary), under
+    ``domain`` and the first part's catalog."""
+    return Status(
+        domain=domain,
+        language=parts[0].language,
+        catalog=parts[0].catalog,
+        total=sum(p.total for p in parts),
+        source=sum(p.source for p in parts),
+        translated=sum(p.translated for p in parts),
+        fuzzy=sum(p.fuzzy for p in parts),
+        missing=sum(p.missing for p in parts),
+        outdated=tuple(c for p in parts for c in p.outdated),
+        reviewed=sum(p.reviewed for p in parts),
+    )
+
+
 def status(domains: Iterable[Domain], languages: Sequence[str], locales: Path) -> list[Status]:
     """The status of every domain in every language, domain by domain."""
     return [domain_status(d, language, locales) for d in domains for language in languages]

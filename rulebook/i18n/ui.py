@@ -673,13 +673,21 @@ UI_STRINGS: tuple[UiString, ...] = (
     ),
     UiString(
         "translation_status_intro",
-        "How much of each game is translated into each language: translated, to review (the "
-        "source changed since) and missing. Shared words show each concept's term in every game.",
+        "How much of each game is translated into each language: translated, reviewed (read "
+        "against the source and marked so), to review (the source changed since) and missing. "
+        "Shared words show each concept's term in every game.",
         "Translation status page: the introduction.",
     ),
     UiString("status_language", "Language", "Translation status page: a table heading."),
     UiString("status_game", "Game", "Translation status page: a table heading."),
     UiString("status_translated", "Translated", "Translation status page: a table heading."),
+    UiString(
+        "status_reviewed",
+        "Reviewed",
+        "Translation status page: a table heading, beside Translated: how many of the "
+        "translated messages a reviewer has read against their source and marked reviewed "
+        "(a dash where nothing is translated).",
+    ),
     UiString(
         "status_fuzzy",
         "To review",

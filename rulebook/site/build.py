@@ -399,7 +399,9 @@ def refuse_unsafe_catalogs(builds: Sequence[GameBuild], options: BuildOptions) -
 
     contents = [build.content for build in builds]
     locales = options.project.locales
-    domains = [*(content.id for content in contents), UI_DOMAIN]
+    # Each game's catalog, its glossary's (rulebook.i18n.glossary) and the interface's.
+    glossaries = [f"{content.id}.glossary" for content in contents if content.glossary]
+    domains = [*(content.id for content in contents), *glossaries, UI_DOMAIN]
     # Catalogs found safe are kept as such while they, the content and the code stay the
     # same: checking them is most of a build's own time. A failure is never kept, so every
     # one is found and worded afresh.

@@ -422,9 +422,19 @@ class Renderer:
             self._note(fragment)
         if fragment.draft:
             attrs += [".rb-draft", f'lang="{self.language}"', 'data-draft="1"']
-        return Markup("{} {{: {} }}").format(
+        line = Markup("{} {{: {} }}").format(
             escape_text(self.typeset(fragment)), Markup(" ".join(attrs))
         )
+        return line + self._heading_draft(fragment) if fragment.draft else line
+
+    def _heading_draft(self, fragment: Fragment) -> Markup:
+        """Under a draft heading in a preview, as under a draft paragraph: the mark in the
+        page's language and the source with what changed (a heading holds no block, and its
+        words are the table of contents' and the anchor's, so these follow it)."""
+        return Markup(
+            '\n\n<div class="rb-draft-heading" data-search-exclude>'
+            '<p class="rb-draft-note">{}</p>{}</div>\n'
+        ).format(self.draft_mark(fragment.review or "fuzzy"), self.draft_source(fragment))
 
     def attr(self, fragment: Fragment | str) -> Markup:
         """Text for an HTML attribute value (a title, a label: words a reader sees or hears)."""

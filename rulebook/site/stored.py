@@ -49,7 +49,7 @@ def key(options: BuildOptions, build: GameBuild, language: str) -> str:
         str(cache.file_digest(languages_file())),
         *(
             str(cache.file_digest(catalogs / f"{d}.{k}"))
-            for d in ("ui", game)
+            for d in ("ui", game, f"{game}.glossary")
             for k in ("po", "mo")
         ),
     ]

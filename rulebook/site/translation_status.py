@@ -1,7 +1,8 @@
 """The translation status page: how far each game is translated, and the shared words.
 
 One page per language build (``translation-status.md``): a row per game (and one for the
-interface) and language with the messages a reader gets in that language, those to review
+interface) and language with the messages a reader gets in that language, those of them a
+reviewer marked (``# rulebook: reviewed``, rulebook.i18n.review), those to review
 (fuzzy: the source changed), those missing and the share done, from rulebook.i18n.status,
 a language in progress marked so; then, per game and language, the messages to review by
 context, so a translator sees what is outdated; then the cross-game concept view of
@@ -17,9 +18,10 @@ from pathlib import Path
 from rulebook import cache, paths
 from rulebook.i18n.catalogs import Domain, ui_domain
 from rulebook.i18n.concepts import concept_rows
+from rulebook.i18n.glossary import domain_name
 from rulebook.i18n.numbers import format_number
-from rulebook.i18n.runtime import game_domain_once
-from rulebook.i18n.status import Status, domain_status
+from rulebook.i18n.runtime import game_domain_once, glossary_domain_once
+from rulebook.i18n.status import Status, combined, domain_status
 from rulebook.i18n.ui import UI_DOMAIN
 from rulebook.site.localize import Fragment, Localizer
 from schemas.game import GameContent
@@ -35,6 +37,8 @@ class StatusRow:
     language: str
     lang: str
     done: str
+    #: Translations a reviewer marked (rulebook.i18n.review); a dash with none translated.
+    reviewed: str
     fuzzy: str
     missing: str
     percent: str
@@ -61,8 +65,10 @@ class StatusModel:
     concepts: tuple[tuple[str, str, tuple[str, ...]], ...]
 
 
-#: One extraction per game for the whole build (every language's page uses it).
+#: One extraction per game for the whole build (every language's page uses it): the game's
+#: messages, and its glossary's (its terms' words and forms, counted in the game's row).
 _domain: Callable[[GameContent], Domain] = game_domain_once
+_glossary: Callable[[GameContent], Domain] = glossary_domain_once
 
 
 def _counts(
@@ -74,7 +80,8 @@ def _counts(
     the same: the page of every language counts every catalog, and reading them is most
     of a one-language build's own time.
     """
-    domains = [*(content.id for content in built), UI_DOMAIN]
+    glossaries = [_glossary(content) for content in built if content.glossary]
+    domains = [*(content.id for content in built), *(g.name for g in glossaries), UI_DOMAIN]
     key = cache.catalogs_key(built, domains, LANGUAGES, where)
     kept = cache.load_findings(where, "status", key)
     if kept is not None:
@@ -86,10 +93,10 @@ def _counts(
     extracted = [_domain(content) for content in built]
     found = {
         (domain.name, code): domain_status(domain, code, where)
-        for domain in [*extracted, ui_domain()]
+        for domain in [*extracted, *glossaries, ui_domain()]
         for code in LANGUAGES
     }
-    concepts = concept_rows(extracted, list(LANGUAGES), where)
+    concepts = concept_rows(glossaries, list(LANGUAGES), where)
     statuses = [asdict(status) for status in found.values()]
     cache.save_findings(where, "status", key, {"statuses": statuses, "concepts": concepts})
     return found, concepts
@@ -106,7 +113,9 @@ def status_model(built: Sequence[GameContent], loc: Localizer) -> StatusModel:
     outdated = []
     for domain, game in named:
         for code in LANGUAGES:
-            found = counts[domain, code]
+            # A game's row counts its glossary's messages (its terms' words and forms) too.
+            parts = [counts[d, code] for d in (domain, domain_name(domain)) if (d, code) in counts]
+            found = combined(parts, domain)
             spec = language(code)
             rows.append(
                 StatusRow(
@@ -114,6 +123,9 @@ def status_model(built: Sequence[GameContent], loc: Localizer) -> StatusModel:
                     language=spec.name,
                     lang=code,
                     done=format_number(found.done, loc.language),
+                    reviewed=format_number(found.reviewed, loc.language)
+                    if found.translated
+                    else "—",
                     fuzzy=format_number(found.fuzzy, loc.language),
                     missing=format_number(found.missing, loc.language),
                     percent=format_number(found.percent, loc.language) + "\u00a0%",

@@ -86,7 +86,9 @@ class LiveSite:
             elif project.locales in path.parents and path.suffix == ".po":
                 parts = path.relative_to(project.locales).parts
                 if len(parts) == 3 and parts[1] == "LC_MESSAGES":
-                    add(parts[0], None if path.stem == "ui" else path.stem)
+                    # A game's glossary catalog (<game>.glossary.po) is that game's too.
+                    game = path.stem.removesuffix(".glossary")
+                    add(parts[0], None if game == "ui" else game)
         return found
 
     def rebuild(self, changed: set[Path]) -> list[str]:

@@ -1,0 +1,153 @@
+"""Where a text says a glossary term (rulebook.i18n.terms), and the glossary check built on
+it: declared forms, the language's endings and compounds, and no term inside a longer one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from rulebook.i18n import catalogs, checks
+from rulebook.i18n.checks import Failure, TermRendering, glossary_problems
+from rulebook.i18n.messages import SourceMessage
+from rulebook.i18n.terms import DECLARED, WordRule, fold, rule_of, said
+from schemas.common import LANGUAGES
+from schemas.glossary import Term
+from tests.i18n_support import GLOSSARY_DOMAIN, Workspace, make_workspace
+
+#: A German-like rule: compounds written as one word, a few plural endings.
+GERMAN = WordRule(endings=("n", "en", "e"), compounds=True)
+OVERVIEW = "rules.overview.body"
+STEP = "rules.end.steps.three_passes"
+COMPARE = "rules.end.steps.compare"
+
+
+def _said(text: str, forms: dict[str, list[str]], rule: WordRule = DECLARED) -> set[str]:
+    return set(said(fold(text), forms, rule))
+
+
+def test_a_language_s_endings_read_an_inflected_form() -> None:
+    english, ukrainian = rule_of("en"), rule_of("uk")
+    assert _said("Harvest two crops.", {"crop": ["crop"]}, english) == {"crop"}
+    assert _said("Harvest two crops.", {"crop": ["crop"]}) == set()  # declared forms only
+    assert _said("Гравець із культурою.", {"crop": ["культура"]}, ukrainian) == {"crop"}
+    # The stem keeps its letters: an ending never makes another word of a short one.
+    assert _said("гри", {"game": ["гра"]}, ukrainian) == set()
+
+
+def test_a_compound_holds_the_term_at_its_start_or_its_end() -> None:
+    family = {"family": ["Familie"]}
+    assert _said("Sammle Blattfamilien.", family, GERMAN) == {"family"}
+    assert _said("Die Familienkarte zählt.", family, GERMAN) == {"family"}
+    assert _said("Sammle Blattfamilien.", family, WordRule(("n",))) == set()
+    # A short term is not looked for inside longer words ("Ei" in "Reise").
+    assert _said("Eine Reise.", {"egg": ["Ei"]}, GERMAN) == set()
+
+
+def test_a_term_inside_a_longer_term_is_not_said() -> None:
+    forms = {"turn": ["tour"], "last_round": ["dernier tour de table"]}
+    assert _said("On joue un dernier tour de table.", forms) == {"last_round"}
+    both = "On joue un dernier tour de table : chacun joue encore un tour."
+    assert _said(both, forms) == {"last_round", "turn"}
+    # The same words under two terms are said by both: neither is longer.
+    assert _said("un tour", {"turn": ["tour"], "round": ["tour"]}) == {"turn", "round"}
+
+
+def test_the_check_asks_for_a_compound_rendering_in_a_compounding_language() -> None:
+    message = SourceMessage("rules.x.body", "Gardez vos familles de feuilles.", "fr", "f", "p")
+    family = TermRendering(
+        "family", False, {"fr": frozenset({"familles"}), "de": frozenset({"Familie"})}
+    )
+    said_right = "Behaltet eure Blattfamilien."
+    assert glossary_problems(message, said_right, "de", [family], GERMAN) == []
+    problems = glossary_problems(message, "Behaltet eure Blattgruppen.", "de", [family], GERMAN)
+    assert problems == ["the source says 'familles' (family): expected 'Familie'"]
+
+
+def test_forms_per_language_are_refused_in_content() -> None:
+    with pytest.raises(ValidationError, match=r"glossary\.<id>\.forms"):
+        Term(id="crop", term="culture", definition="d", forms={"fr": ["cultures"]})  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------------------------
+# The check over a game's catalogs, its glossary read from its own catalogs
+# ----------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Workspace:
+    return make_workspace(tmp_path)
+
+
+def _failures(workspace: Workspace) -> list[Failure]:
+    domains = [workspace.domain(), workspace.glossary_domain(), catalogs.ui_domain()]
+    return checks.check(domains, list(LANGUAGES), workspace.locales)
+
+
+def test_an_inflected_form_the_catalog_does_not_list(workspace: Workspace) -> None:
+    workspace.translate("en", {"glossary.crop.forms": "crop"}, GLOSSARY_DOMAIN)
+    workspace.translate("uk", {"glossary.crop.forms": "культура"}, GLOSSARY_DOMAIN)
+    workspace.translate(
+        "en",
+        {OVERVIEW: "Each player harvests cards into storage; all the [crops](term:crop) count."},
+    )
+    workspace.translate(
+        "uk", {OVERVIEW: "Кожен гравець збирає карти; рахують кожну [культуру](term:crop)."}
+    )
+    assert _failures(workspace) == []
+    workspace.translate(
+        "en",
+        {OVERVIEW: "Each player harvests cards into storage; all the [plants](term:crop) count."},
+    )
+    [failure] = _failures(workspace)
+    assert (failure.check, failure.context) == ("glossary", OVERVIEW)
+    assert failure.file.endswith("en/LC_MESSAGES/nile.po")
+
+
+def test_a_term_inside_a_longer_term_asks_for_nothing(workspace: Workspace) -> None:
+    glossary = workspace.nile / "glossary.yaml"
+    glossary.write_text(
+        glossary.read_text(encoding="utf-8")
+        + "  - {id: turn, term: tour, definition: Le moment où un joueur agit.}\n"
+        + "  - {id: last_round, term: dernier tour de table, definition: Un tour de plus.}\n",
+        encoding="utf-8",
+    )
+    workspace.replace_in_source(
+        "rules.yaml",
+        "La partie s'arrête après 3 passages dans la pioche.",
+        "Après 3 passages dans la pioche, on joue un dernier tour de table.",
+    )
+    workspace.replace_in_source(
+        "rules.yaml",
+        "Comparez les piles, de la plus petite à la plus grande.",
+        "Chacun joue encore un tour, puis comparez les piles.",
+    )
+    workspace.update()
+    words = {"glossary.turn.term": "turn", "glossary.last_round.term": "final round"}
+    workspace.translate("en", words, GLOSSARY_DOMAIN)
+    workspace.translate("en", {STEP: "After 3 passes through the deck, play a final round."})
+    assert [f for f in _failures(workspace) if f.check == "glossary"] == []
+    # A term said on its own is still asked for.
+    workspace.translate("en", {COMPARE: "Everyone plays once more, then compare the piles."})
+    [failure] = [f for f in _failures(workspace) if f.check == "glossary"]
+    assert failure.context == COMPARE and "'tour' (turn): expected 'turn'" in failure.message
+
+
+def test_a_forms_list_with_an_empty_or_repeated_form(workspace: Workspace) -> None:
+    workspace.translate("en", {"glossary.crop.forms": "crop,, crops"}, GLOSSARY_DOMAIN)
+    [failure] = _failures(workspace)
+    assert (failure.check, failure.context) == ("forms", "glossary.crop.forms")
+    assert failure.file.endswith("en/LC_MESSAGES/nile.glossary.po")
+    assert "an empty form" in failure.message
+    workspace.translate("en", {"glossary.crop.forms": "crop, crops, Crop"}, GLOSSARY_DOMAIN)
+    assert "written twice: crop" in _failures(workspace)[0].message
+
+
+def test_a_build_refuses_an_unsafe_glossary_catalog(workspace: Workspace) -> None:
+    """The glossary page shows each term's word: its catalog is checked before a build."""
+    assert checks.site_failures([workspace.game()], ["uk"], workspace.locales) == []
+    hostile = "<img src=x onerror=alert(1)>культура"
+    workspace.translate("uk", {"glossary.crop.term": hostile}, GLOSSARY_DOMAIN)
+    [failure] = checks.site_failures([workspace.game()], ["uk"], workspace.locales)
+    assert failure.check == "markup" and failure.file.endswith("uk/LC_MESSAGES/nile.glossary.po")

@@ -77,6 +77,12 @@ def test_shared_rows_are_entered_once_with_a_number_per_player(
         "?.textContent.trim() === '3'"
     )
     assert first.inner_text().strip() == "8"
+    # The second player's followers on road 1, left empty, count as none and are listed
+    # as not entered in their line; the link takes the reader to that number.
+    listed = calc.locator('[data-not-entered-field="shared:1:0:followers"]')
+    assert listed.inner_text().startswith("Routes communes, Row 1, Partisans")
+    listed.click()
+    assert page.evaluate("document.activeElement.dataset.rowField") == "followers@1"
 
     # A number past its bound is flagged at that player's number of that row.
     late = rows.locator('input[data-row-index="1"][data-row-field="followers@1"]')

@@ -1119,7 +1119,7 @@ class Calculator {
    * The number fields left empty that count: every one a total reads, and those only a
    * tiebreaker reads for a player whose total ties. The engine counts an empty field as
    * its default (0), so the results say which ones are empty.
-   * @param {any} result @returns {{player: number, spec: any, row?: number, field?: any}[]}
+   * @param {any} result @returns {{player: number, spec: any, row?: number, field?: any, shared?: boolean}[]}
    */
   notEntered(result) {
     const first = this.game.scoring.ranking.keys[0].value;
@@ -1154,6 +1154,15 @@ class Calculator {
           if (field.default != null && row[k].trim() === "") out.push({ player: i, spec, row: r, field });
         }));
       }
+      // A player's number of a row the table shares, likewise, in that player's line.
+      for (const spec of this.game.scoring.table ?? []) {
+        if (spec.kind !== "rows" || !this.engine.tableActive(spec.id, this.context())) continue;
+        const flat = sharedSpec(spec, Array.from({ length: this.count }, (_, p) => String(p)));
+        parseRows(flat, this.table[spec.id]).forEach((row, r) => spec.per_player.forEach((/** @type {any} */ field, /** @type {number} */ j) => {
+          const k = spec.fields.length + i * spec.per_player.length + j;
+          if (field.default != null && row[k].trim() === "") out.push({ player: i, spec, row: r, field, shared: true });
+        }));
+      }
     }
     return out;
   }
@@ -1161,7 +1170,7 @@ class Calculator {
   /**
    * The empty fields that count, a line per player, each field a link to it; a field
    * whose default is not 0 says what it counts as.
-   * @param {{player: number, spec: any, row?: number, field?: any}[]} blank
+   * @param {{player: number, spec: any, row?: number, field?: any, shared?: boolean}[]} blank
    */
   notEnteredList(blank) {
     if (!blank.length) return [];
@@ -1170,14 +1179,15 @@ class Calculator {
     for (let i = 0; i < this.count; i++) {
       const mine = blank.filter((b) => b.player === i);
       if (!mine.length) continue;
-      const links = mine.map(({ spec, row, field }) => {
+      const links = mine.map(({ spec, row, field, shared }) => {
         // A row's number is named as a problem names it ("Open roads, Row 2, Followers").
         const label = row == null ? String(spec.label ?? spec.id) : [spec.label, t.t("calc_row", { n: t.num(row + 1) }), field.label].join(", ");
         const fallback = row == null ? runtime.validation.defaultValue(this.game, spec) : field.default;
         // A folded box or list has no empty state to explain: its name is enough.
         const text = fallback === 0 || (spec.kind !== "count" && row == null) ? label : t.t("calc_counted_as", { field: label, value: t.num(fallback) });
-        const at = row == null ? "" : `[data-row-index="${row}"][data-row-field="${CSS.escape(field.id)}"]`;
-        const target = /** @type {HTMLElement | null} */ (this.form.querySelector(`[data-input="${CSS.escape(spec.id)}"][data-player="${i}"]${at}`));
+        const at = row == null ? "" : `[data-row-index="${row}"][data-row-field="${CSS.escape(shared ? `${field.id}@${i}` : field.id)}"]`;
+        const owner = shared ? `[data-table="${CSS.escape(spec.id)}"]` : `[data-input="${CSS.escape(spec.id)}"][data-player="${i}"]`;
+        const target = /** @type {HTMLElement | null} */ (this.form.querySelector(`${owner}${at}`));
         const key = row == null ? `${spec.id}:${i}` : `${spec.id}:${i}:${row}:${field.id}`;
         return target ? el("button", { type: "button", class: "rb-link", "data-not-entered-field": key, on: { click: () => this.reveal(target) } }, text) : text;
       });

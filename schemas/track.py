@@ -33,7 +33,7 @@ their lists, so every location in the file keeps its index in error messages.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 from pydantic import Field
@@ -110,11 +110,12 @@ def _reached(root: Any, computes: dict[str, Any]) -> set[str]:
     return read
 
 
-def _tested_only(roots: list[Any], computes: dict[str, Any]) -> set[str]:
-    """The inputs ``roots`` read (through the values they name) only as the ``of`` of an
-    ``is``: whether a choice is one of some; any other read (``choice_data``, a
-    comparison) asks for the choice itself."""
-    tested: set[str] = set()
+def _other_reads(
+    roots: list[Any], computes: dict[str, Any], claim: Callable[[str, Any], bool]
+) -> set[str]:
+    """Walk ``roots`` through the values they name; ``claim(name, arg)`` takes the one-key
+    nodes that read an input in the way the caller looks for. Return the inputs read in any
+    other way (those the caller must still ask for)."""
     other: set[str] = set()
     seen: set[str] = set()
 
@@ -127,9 +128,7 @@ def _tested_only(roots: list[Any], computes: dict[str, Any]) -> set[str]:
             return
         if len(node) == 1:
             ((name, arg),) = node.items()
-            of = arg.get("of") if name == "is" and isinstance(arg, dict) else None
-            if isinstance(of, dict) and list(of) == ["input"]:
-                tested.add(str(of["input"]))
+            if claim(name, arg):
                 return
             if name == "input":
                 other.add(str(arg))
@@ -143,6 +142,23 @@ def _tested_only(roots: list[Any], computes: dict[str, Any]) -> set[str]:
             visit(item)
 
     visit(roots)
+    return other
+
+
+def _tested_only(roots: list[Any], computes: dict[str, Any]) -> set[str]:
+    """The inputs ``roots`` read (through the values they name) only as the ``of`` of an
+    ``is``: whether a choice is one of some; any other read (``choice_data``, a
+    comparison) asks for the choice itself."""
+    tested: set[str] = set()
+
+    def claim(name: str, arg: Any) -> bool:
+        of = arg.get("of") if name == "is" and isinstance(arg, dict) else None
+        if isinstance(of, dict) and list(of) == ["input"]:
+            tested.add(str(of["input"]))
+            return True
+        return False
+
+    other = _other_reads(roots, computes, claim)
     return tested - other
 
 
@@ -151,36 +167,17 @@ def _thresholds(roots: list[Any], computes: dict[str, Any]) -> dict[str, int]:
     or ``lt: [input, K]``, one ``K`` each: whether the player has at least ``K`` (a
     panorama of 3 paddy cards completed, for Contemplation)."""
     found: dict[str, set[int]] = {}
-    other: set[str] = set()
-    seen: set[str] = set()
 
-    def visit(node: Any) -> None:
-        if isinstance(node, list):
-            for item in node:
-                visit(item)
-            return
-        if not isinstance(node, dict):
-            return
-        if len(node) == 1:
-            ((name, arg),) = node.items()
-            if name in ("ge", "lt") and isinstance(arg, list) and len(arg) == 2:
-                read, bound = arg
-                number = isinstance(bound, int) and not isinstance(bound, bool)
-                if number and isinstance(read, dict) and list(read) == ["input"]:
-                    found.setdefault(str(read["input"]), set()).add(bound)
-                    return
-            if name == "input":
-                other.add(str(arg))
-                return
-            if name == "value" and isinstance(arg, str):
-                if arg not in seen:
-                    seen.add(arg)
-                    visit(computes.get(arg))
-                return
-        for item in node.values():
-            visit(item)
+    def claim(name: str, arg: Any) -> bool:
+        if name in ("ge", "lt") and isinstance(arg, list) and len(arg) == 2:
+            read, bound = arg
+            number = isinstance(bound, int) and not isinstance(bound, bool)
+            if number and isinstance(read, dict) and list(read) == ["input"]:
+                found.setdefault(str(read["input"]), set()).add(bound)
+                return True
+        return False
 
-    visit(roots)
+    other = _other_reads(roots, computes, claim)
     return {k: next(iter(v)) for k, v in found.items() if len(v) == 1 and k not in other}
 
 

@@ -66,6 +66,29 @@ def widget_ready(page: Any, selector: str) -> Any:
     return widget
 
 
+def flags_past_its_bound(scope: Any, field: Any, wrong: str, bound: str, right: str) -> None:
+    """Type ``wrong`` into ``field``: its own error line (inside ``scope``) shows and names
+    ``bound``; typing ``right`` hides it again."""
+    field.fill(wrong)
+    error = scope.locator(f"#{field.get_attribute('id')}-error")
+    error.wait_for(state="visible")
+    assert bound in error.inner_text()
+    field.fill(right)
+    error.wait_for(state="hidden")
+
+
+def values_through_the_link(context: Any, link: str, selector: str) -> list[str]:
+    """Open a shared ``link`` in a new page and read back the fields at ``selector``."""
+    again = context.new_page()
+    again.goto(link)
+    widget_ready(again, "[data-calculator]")
+    back = again.locator(selector)
+    back.first.wait_for()
+    values = [back.nth(k).input_value() for k in range(back.count())]
+    again.close()
+    return values
+
+
 @cache
 def _engine(game: str) -> GameEngine:
     return GameEngine(load_game(CONTENT / game))

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import probe_site
-from tests.browser.forms import widget_ready
+from tests.browser.forms import flags_past_its_bound, values_through_the_link, widget_ready
 
 #: The probe's additions to Momiji's scoring.yaml: (text it follows, text added).
 PROBE = [
@@ -120,24 +120,15 @@ def test_rows_are_added_removed_and_filled_on_a_phone(browser: Any, rows_url: st
 
     # A number past its bound is flagged at that field, with the bound.
     late = rows.locator('input[data-row-index="1"][data-row-field="size"]')
-    late.fill("12")
-    error = rows.locator(f"#{late.get_attribute('id')}-error")
-    error.wait_for(state="visible")
-    assert "9" in error.inner_text()
-    late.fill("5")
-    error.wait_for(state="hidden")
+    flags_past_its_bound(rows, late, "12", "9", "5")
 
     # The rows travel in the link and come back with it.
     page.wait_for_function("() => location.hash.includes('7.2~5.0')")
     link = page.url
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert "null" not in rows.inner_text()
-    again = context.new_page()
-    again.goto(link)
-    widget_ready(again, "[data-calculator]")
-    back = again.locator('[data-rows="roads"][data-player-rows="0"] input[data-row-field="size"]')
-    assert [back.nth(k).input_value() for k in range(back.count())] == ["7", "5"]
-    again.close()
+    sizes = '[data-rows="roads"][data-player-rows="0"] input[data-row-field="size"]'
+    assert values_through_the_link(context, link, sizes) == ["7", "5"]
 
     # The device keeps them: the page opened again without the link shows them.
     page.evaluate("dispatchEvent(new Event('pagehide'))")
@@ -228,21 +219,11 @@ def test_a_rivals_rows_are_entered_in_its_fieldset(browser: Any, rival_rows_url:
     assert page.evaluate("document.activeElement.dataset.rowField") == "size"
 
     # A number past its bound is flagged at that row's field, as a player's is.
-    size.fill("12")
-    error = rows.locator(f"#{size.get_attribute('id')}-error")
-    error.wait_for(state="visible")
-    assert "9" in error.inner_text()
-    size.fill("7")
-    error.wait_for(state="hidden")
+    flags_past_its_bound(rows, size, "12", "9", "7")
 
     # The rows travel in the link, in Seishin's segment, and come back with it.
     page.wait_for_function("() => /@seishin,[^;]*7/.test(decodeURIComponent(location.hash))")
-    again = context.new_page()
-    again.goto(page.url)
-    widget_ready(again, "[data-calculator]")
-    back = again.locator('[data-rival-rows="seishin"] input[data-row-field="size"]')
-    back.first.wait_for()
-    assert [back.nth(k).input_value() for k in range(back.count())] == ["7"]
-    again.close()
+    sizes = '[data-rival-rows="seishin"] input[data-row-field="size"]'
+    assert values_through_the_link(context, page.url, sizes) == ["7"]
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     context.close()

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import probe_site
-from tests.browser.forms import widget_ready
+from tests.browser.forms import flags_past_its_bound, values_through_the_link, widget_ready
 
 #: Shared roads: a size, each player's followers; a road scores its size for whoever has
 #: the most followers on it, tied players each taking it.
@@ -86,22 +86,12 @@ def test_shared_rows_are_entered_once_with_a_number_per_player(
 
     # A number past its bound is flagged at that player's number of that row.
     late = rows.locator('input[data-row-index="1"][data-row-field="followers@1"]')
-    late.fill("8")
-    error = rows.locator(f"#{late.get_attribute('id')}-error")
-    error.wait_for(state="visible")
-    assert "5" in error.inner_text()
-    late.fill("1")
-    error.wait_for(state="hidden")
+    flags_past_its_bound(rows, late, "8", "5", "1")
 
     # The rows travel in the link and come back with it.
     page.wait_for_function("() => location.hash.includes('5.2._~3.1.1')")
-    again = context.new_page()
-    again.goto(page.url)
-    widget_ready(again, "[data-calculator]")
-    back = again.locator('[data-table-rows="shared"] input[data-row-field="size"]')
-    back.first.wait_for()
-    assert [back.nth(k).input_value() for k in range(back.count())] == ["5", "3"]
-    again.close()
+    sizes = '[data-table-rows="shared"] input[data-row-field="size"]'
+    assert values_through_the_link(context, page.url, sizes) == ["5", "3"]
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
     # The device keeps them: the page opened again without the link shows them.

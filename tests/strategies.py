@@ -12,7 +12,7 @@ import copy
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 
 from schemas.endstate import count_limits
@@ -41,6 +41,20 @@ def property_settings(examples: int = PROPERTY_EXAMPLES) -> settings:
         database=None,
         deadline=None,
         suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+    )
+
+
+def collecting_settings(draws: int) -> settings:
+    """Hypothesis settings of the fuzz collectors, which only gather drawn states for another
+    runtime to check: deterministic, generate phase only, no health check (a collector
+    asserts nothing, so a slow or filtered draw is no failure)."""
+    return settings(
+        max_examples=draws,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
     )
 
 

@@ -30,7 +30,7 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import given
 from pydantic import TypeAdapter
 
 from rulebook.commands.score import labels, verdict_line
@@ -58,7 +58,7 @@ from scorer.relevance import hidden, settle, tie_only
 from scorer.rng import SeededRandom, fnv1a
 from scorer.setup import SetupError, make_setup
 from scorer.verdict import rival_verdict
-from tests.strategies import end_states
+from tests.strategies import collecting_settings, end_states
 from tests.track_support import track_state
 
 #: One worker runs this module: the fixture is built once; a second worker would only wait for it.
@@ -145,14 +145,7 @@ def random_states(content: GameContent, count: int) -> list[Json]:
     """``count`` end states drawn by tests.strategies.end_states, the same on every run."""
     found: list[Json] = []
 
-    @settings(
-        max_examples=count,
-        derandomize=True,
-        database=None,
-        deadline=None,
-        phases=[Phase.generate],
-        suppress_health_check=list(HealthCheck),
-    )
+    @collecting_settings(count)
     @given(end_states(content))
     def collect(state: Json) -> None:
         found.append(copy.deepcopy(state))

@@ -33,13 +33,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from schemas.game import GameContent
 from schemas.scoring import ChoiceInput, CountInput, FlagInput, PositionInput, SequenceInput
 from scorer.interpret import table_function
-from tests.strategies import end_states
+from tests.strategies import collecting_settings, end_states
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"
@@ -365,14 +365,7 @@ def _drawn(content: GameContent) -> Iterator[Probe]:
     found: list[tuple[str, dict[str, Any]]] = []
     inputs = list(content.scoring.inputs)
 
-    @settings(
-        max_examples=DRAWS,
-        derandomize=True,
-        database=None,
-        deadline=None,
-        phases=[Phase.generate],
-        suppress_health_check=list(HealthCheck),
-    )
+    @collecting_settings(DRAWS)
     @given(end_states(content), st.sampled_from(inputs), st.integers(0, 9), st.data())
     def collect(state: dict[str, Any], spec: Any, who: int, data: st.DataObject) -> None:
         state = copy.deepcopy(state)

@@ -31,14 +31,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorer.export import export_game
 from scorer.problems import format_loc
 from scorer.reading import MAX_BYTES
 from tests.conftest import GAME_IDS
-from tests.strategies import end_states
+from tests.strategies import collecting_settings, end_states
 
 #: One worker runs this module: its module fixtures (the drawn cases, both runtimes' results) are made once.
 pytestmark = pytest.mark.xdist_group("endstate_fuzz")
@@ -114,14 +114,7 @@ def drawn(game: str, content: Any) -> list[bytes]:
     """Real end states with one field, anywhere, set to any JSON value."""
     found: list[bytes] = []
 
-    @settings(
-        max_examples=DRAWS,
-        derandomize=True,
-        database=None,
-        deadline=None,
-        phases=[Phase.generate],
-        suppress_health_check=list(HealthCheck),
-    )
+    @collecting_settings(DRAWS)
     @given(end_states(content), st.integers(0, 9), st.text(max_size=10), JSON_VALUES)
     def collect(state: dict[str, Any], where: int, key: str, value: Any) -> None:
         state = copy.deepcopy(state)

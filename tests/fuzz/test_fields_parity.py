@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from schemas.endstate import end_state_schema
@@ -30,7 +30,7 @@ from scorer.fields import field_problems
 from scorer.problems import EndStateError, Problem
 from scorer.reading import read_end_state
 from tests.fuzz.test_endstate_fuzz import DRAWS, GAMES, JSON_VALUES, drawn
-from tests.strategies import end_states
+from tests.strategies import collecting_settings, end_states
 from tests.test_js_parity import probe_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -174,14 +174,7 @@ def drawn_in_rows(content: GameContent) -> list[bytes]:
     rows = [s.id for s in content.scoring.inputs if isinstance(s, RowsInput)]
     found: list[bytes] = []
 
-    @settings(
-        max_examples=DRAWS,
-        derandomize=True,
-        database=None,
-        deadline=None,
-        phases=[Phase.generate],
-        suppress_health_check=list(HealthCheck),
-    )
+    @collecting_settings(DRAWS)
     @given(end_states(content), st.integers(0, 99), st.text(max_size=6), JSON_VALUES)
     def collect(state: dict[str, Any], where: int, key: str, value: Any) -> None:
         state = copy.deepcopy(state)

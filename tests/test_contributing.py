@@ -92,7 +92,6 @@ def test_contributing_lists_every_enumeration_of_the_schema() -> None:
     assert found[1:] == wanted, "CONTRIBUTING.md's table should read:\n" + "\n".join(wanted)
 
 
-EXAMPLE = "<!-- example: rows"
 #: The smallest game around CONTRIBUTING's rows example: its inputs and values, a category each.
 _GAME = {
     "game": {
@@ -112,31 +111,45 @@ _GAME = {
 }
 
 
+def _block(name: str, columns: int = 1) -> tuple[dict[str, Any], Any, dict[str, list[int]]]:
+    """CONTRIBUTING's example ``name``: its YAML, its JSON entries, and the values its table
+    states (``columns`` numbers per value: one, or one per player)."""
+    text = CONTRIBUTING.read_text(encoding="utf-8")
+    block = text.split(f"<!-- example: {name} ", 1)[1].split("<!-- /example -->", 1)[0]
+    declared = yaml.safe_load(block.split("```yaml\n", 1)[1].split("```", 1)[0])
+    entries = json.loads(block.split("```json\n", 1)[1].split("```", 1)[0])
+    stated = {
+        cells[0].strip(" `"): [int(c) for c in cells[1:]]
+        for line in block.splitlines()
+        if line.startswith("| `") and len(cells := line.strip("|").split("|")) == columns + 1
+    }
+    return declared, entries, stated
+
+
 def _example() -> tuple[dict[str, Any], list[Any], dict[str, int]]:
     """CONTRIBUTING's rows example: its YAML, the rows it enters, the values it states."""
-    text = CONTRIBUTING.read_text(encoding="utf-8")
-    block = text.split(EXAMPLE, 1)[1].split("<!-- /example -->", 1)[0]
-    declared = yaml.safe_load(block.split("```yaml\n", 1)[1].split("```", 1)[0])
-    rows = json.loads(block.split("```json\n", 1)[1].split("```", 1)[0])
-    stated = {
-        cells[0].strip(" `"): int(cells[1])
-        for line in block.splitlines()
-        if line.startswith("| `") and len(cells := line.strip("|").split("|")) == 2
+    declared, rows, stated = _block("rows")
+    return declared, rows, {k: v for k, (v,) in stated.items()}
+
+
+def _content(declared: dict[str, Any], **extra: Any) -> GameContent:
+    """A game scored by an example's declarations: a category per value, ranked by total."""
+    scoring = {
+        "kind": "points",
+        **declared,
+        **extra,
+        "ranking": {"keys": [{"value": "total", "label": "Points"}]},
     }
-    return declared, rows, stated
+    scoring.setdefault(
+        "categories",
+        [{"id": v["id"], "label": v["id"], "value": v["id"]} for v in declared["values"]],
+    )
+    return GameContent.model_validate({**_GAME, "scoring": scoring})
 
 
 def test_the_rows_example_scores_what_contributing_says() -> None:
     declared, rows, stated = _example()
-    scoring = {
-        "kind": "points",
-        **declared,
-        "categories": [
-            {"id": v["id"], "label": v["id"], "value": v["id"]} for v in declared["values"]
-        ],
-        "ranking": {"keys": [{"value": "total", "label": "Points"}]},
-    }
-    content = GameContent.model_validate({**_GAME, "scoring": scoring})
+    content = _content(declared)
     assert not check_references(content), check_references(content)
     state = {"game": "example", "players": [{"name": "Ana", "roads": rows}]}
     found = score_outcome(GameEngine(content), state)
@@ -147,16 +160,8 @@ def test_the_rows_example_scores_what_contributing_says() -> None:
 
 def _player_example(name: str) -> tuple[dict[str, Any], dict[str, Any], dict[str, int]]:
     """CONTRIBUTING's example ``name``: its YAML, the player's entries, the values stated."""
-    text = CONTRIBUTING.read_text(encoding="utf-8")
-    block = text.split(f"<!-- example: {name} ", 1)[1].split("<!-- /example -->", 1)[0]
-    declared = yaml.safe_load(block.split("```yaml\n", 1)[1].split("```", 1)[0])
-    entries = json.loads(block.split("```json\n", 1)[1].split("```", 1)[0])
-    stated = {
-        cells[0].strip(" `"): int(cells[1])
-        for line in block.splitlines()
-        if line.startswith("| `") and len(cells := line.strip("|").split("|")) == 2
-    }
-    return declared, entries, stated
+    declared, entries, stated = _block(name)
+    return declared, entries, {k: v for k, (v,) in stated.items()}
 
 
 @pytest.mark.parametrize("name", ["bounds", "items"])
@@ -164,15 +169,7 @@ def test_the_expression_and_template_examples_score_what_contributing_says(name:
     """The worked examples of computed numbers (their bounds checked) and of a template
     making several items: valid content whose values are what the text says."""
     declared, entries, stated = _player_example(name)
-    scoring = {
-        "kind": "points",
-        **declared,
-        "categories": [
-            {"id": v["id"], "label": v["id"], "value": v["id"]} for v in declared["values"]
-        ],
-        "ranking": {"keys": [{"value": "total", "label": "Points"}]},
-    }
-    content = GameContent.model_validate({**_GAME, "scoring": scoring})
+    content = _content(declared)
     assert not check_references(content), check_references(content)
     state = {"game": "example", "players": [{"name": "Ana", **entries}]}
     found = score_outcome(GameEngine(content), state)
@@ -186,13 +183,7 @@ def test_the_bounds_example_says_what_validate_refuses() -> None:
     declared, _, _ = _player_example("bounds")
     last = next(v for v in declared["values"] if v["id"] == "last_stage")
     last["compute"]["choice_data"]["index"] = {"difference": [{"input": "stages"}, 1]}
-    scoring = {
-        "kind": "points",
-        **declared,
-        "categories": [{"id": "s", "label": "s", "value": "last_stage"}],
-        "ranking": {"keys": [{"value": "total", "label": "Points"}]},
-    }
-    content = GameContent.model_validate({**_GAME, "scoring": scoring})
+    content = _content(declared, categories=[{"id": "s", "label": "s", "value": "last_stage"}])
     [problem] = check_references(content)
     text = CONTRIBUTING.read_text(encoding="utf-8")
     assert problem.message.split(":")[0] in text.replace("\n", " ")
@@ -201,25 +192,9 @@ def test_the_bounds_example_says_what_validate_refuses() -> None:
 
 def test_the_shared_rows_example_scores_what_contributing_says() -> None:
     """The shared rows example: its table's roads for two players, each player's points."""
-    text = CONTRIBUTING.read_text(encoding="utf-8")
-    block = text.split("<!-- example: shared_rows ", 1)[1].split("<!-- /example -->", 1)[0]
-    declared = yaml.safe_load(block.split("```yaml\n", 1)[1].split("```", 1)[0])
-    rows = json.loads(block.split("```json\n", 1)[1].split("```", 1)[0])
-    stated = {
-        cells[0].strip(" `"): [int(c) for c in cells[1:]]
-        for line in block.splitlines()
-        if line.startswith("| `") and len(cells := line.strip("|").split("|")) == 3
-    }
-    scoring = {
-        "kind": "points",
-        **declared,
-        "inputs": [{"id": "extra", "kind": "count", "label": "Extra", "max": 9}],
-        "categories": [
-            {"id": v["id"], "label": v["id"], "value": v["id"]} for v in declared["values"]
-        ],
-        "ranking": {"keys": [{"value": "total", "label": "Points"}]},
-    }
-    content = GameContent.model_validate({**_GAME, "scoring": scoring})
+    declared, rows, stated = _block("shared_rows", columns=2)
+    extra = [{"id": "extra", "kind": "count", "label": "Extra", "max": 9}]
+    content = _content(declared, inputs=extra)
     assert not check_references(content), check_references(content)
     players = [{"name": "Ana"}, {"name": "Bo"}]
     state = {"game": "example", "table": {"shared_roads": rows}, "players": players}

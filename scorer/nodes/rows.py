@@ -64,16 +64,12 @@ class FieldRule(Rule["ex.FieldRef"]):
         ident = d.rows_input or next(
             (i for i, s in d.inputs.items() if node.field in _labels(s)), ""
         )
-        if ident.startswith("table:"):  # a row the table shares (rows_majority)
-            table = ident.removeprefix("table:")
-            label = Label(
-                f"scoring.table.{table}.fields.{node.field}.label",
-                _labels(d.tables.get(table)).get(node.field, node.field),
-            )
-            return phrase("describe_row_field", field=label)
+        shared = ident.startswith("table:")  # a row the table shares (rows_majority)
+        name = ident.removeprefix("table:")
+        place, specs = ("table", d.tables) if shared else ("inputs", d.inputs)
         label = Label(
-            f"scoring.inputs.{ident}.fields.{node.field}.label",
-            _labels(d.inputs.get(ident)).get(node.field, node.field),
+            f"scoring.{place}.{name}.fields.{node.field}.label",
+            _labels(specs.get(name)).get(node.field, node.field),
         )
         return phrase("describe_row_field", field=label)
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from schemas.cases import Case
 from schemas.game import GameContent
@@ -164,9 +166,19 @@ def test_search_finds_a_word_in_each_language(
     search.click()
     page.keyboard.type(word)
     page.keyboard.press("End")  # typing Cyrillic fires no keyup, which Material listens for
-    links = page.locator(".md-search-result__link")
-    links.first.wait_for()
-    hrefs = [links.nth(i).get_attribute("href") or "" for i in range(links.count())]
+    page.locator(".md-search-result__link").first.wait_for()
+    # Material redraws the list while results come in: read it in one call, once the page
+    # looked for is among them (or the wait is over), never link by link from a count that
+    # a redraw can make stale.
+    read = "els => els.map(e => e.getAttribute('href') || '')"
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(
+            f"w => ({read})([...document.querySelectorAll('.md-search-result__link')])"
+            ".some(h => h.includes(w))",
+            arg=where,
+            timeout=10_000,
+        )
+    hrefs = page.eval_on_selector_all(".md-search-result__link", read)
     assert any(where in href for href in hrefs), hrefs
 
 

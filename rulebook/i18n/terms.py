@@ -44,7 +44,7 @@ MIN_COMPOUND = 4
 #: A link's target, left out of the prose (it stops at a "]": see rulebook.i18n.textchecks).
 _LINK_TARGET = re.compile(r"\]\([^)\]]*\)")
 #: A link to a glossary term, with the shown text and the term's id.
-_TERM_LINK = re.compile(r"\[([^\]]*)\]\(term:([^)\s]+)\)")
+_TERM_LINK = re.compile(r"\[([^\[\]]*)\]\(term:(\w+)\)")
 
 
 @dataclass(frozen=True)

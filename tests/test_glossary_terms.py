@@ -11,10 +11,12 @@ from pydantic import ValidationError
 
 from rulebook.i18n import catalogs, checks, glossary
 from rulebook.i18n.checks import Failure, TermRendering, glossary_problems
-from rulebook.i18n.messages import SourceMessage
+from rulebook.i18n.messages import SourceMessage, extract
 from rulebook.i18n.terms import DECLARED, WordRule, fold, rule_of, said
 from schemas.common import LANGUAGES
 from schemas.glossary import Term
+from schemas.loader import load_game
+from tests.conftest import CONTENT
 from tests.i18n_support import GLOSSARY_DOMAIN, Workspace, make_workspace
 
 #: A German-like rule: compounds written as one word, a few plural endings.
@@ -242,3 +244,22 @@ def test_a_term_edited_in_the_glossary_changes_only_the_messages_that_use_it(
         assert new.keys() == old.keys()
         changed = {context for context in new if new[context] != old[context]}
         assert changed == newly, path
+
+
+def test_a_long_mark_breaks_between_terms_within_the_catalog_width() -> None:
+    """A catalog's writer wraps a comment line longer than its width at any space, which
+    would part a term's word from its id: the marks break between terms themselves."""
+    content = load_game(CONTENT / "momiji")
+    marks = glossary.TermMarks(content, catalogs.WIDTH)
+    ids = {term.id: term.term for term in content.glossary.terms} if content.glossary else {}
+    long = 0
+    for message in extract(content, described=False):
+        lines = marks.notes(message)
+        assert all(len(line) <= catalogs.WIDTH for line in lines)
+        listed = " ".join(lines).removeprefix(glossary.MARK)
+        named = re.findall(r"(?:^|, )(.+?) \((\w+)\)(?=,|$)", listed)
+        assert ", ".join(f"{word} ({i})" for word, i in named) == listed
+        assert all(ids[i] == word for word, i in named)
+        assert [i for _, i in named] == [t.id for t in marks.terms(message)]
+        long += len(lines) > 1
+    assert long > 0

@@ -105,7 +105,7 @@ def game_domain(
         title=content.game.names.en,
         source_language=content.game.source_language,
         messages=tuple(
-            glossary.TermMarks(content).marked(extract(content, folder))
+            glossary.TermMarks(content, WIDTH).marked(extract(content, folder))
             if messages is None
             else messages
         ),

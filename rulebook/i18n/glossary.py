@@ -114,8 +114,10 @@ def source_forms(term: Term) -> frozenset[str]:
 class TermMarks:
     """The terms each message of one game uses, as the extraction writes them."""
 
-    def __init__(self, content: GameContent) -> None:
+    def __init__(self, content: GameContent, width: int = 76) -> None:
+        """``width``: the longest comment line a catalog writes without wrapping it."""
         terms = content.glossary.terms if content.glossary else []
+        self._width = width
         self._terms = {term.id: term for term in terms}
         self._language = content.game.source_language
         self._source = Matcher({t.id: source_forms(t) for t in terms}, DECLARED)
@@ -129,19 +131,31 @@ class TermMarks:
         found = used(message.texts, self._source if own else self._other)
         return [term for term in self._terms.values() if term.id in found]
 
-    def note(self, message: SourceMessage) -> str | None:
-        """The comment that lists the terms ``message`` uses, if it uses any."""
-        terms = self.terms(message)
-        if not terms:
-            return None
-        return MARK + ", ".join(f"{term.term} ({term.id})" for term in terms)
+    def notes(self, message: SourceMessage) -> tuple[str, ...]:
+        """The comment lines that list the terms ``message`` uses (none if it uses none).
+
+        A line breaks between two terms, never inside one: a catalog's writer wraps a longer
+        line wherever a space falls, which would part a word from its id.
+        """
+        said = [f"{term.term} ({term.id})" for term in self.terms(message)]
+        if not said:
+            return ()
+        lines = [MARK + said[0]]
+        for item in said[1:]:
+            # Room for the item and for the comma a next line would add.
+            if len(lines[-1]) + len(", ") + len(item) + len(",") > self._width:
+                lines[-1] += ","
+                lines.append(item)
+            else:
+                lines[-1] += ", " + item
+        return tuple(lines)
 
     def marked(self, messages: Iterable[SourceMessage]) -> list[SourceMessage]:
-        """``messages``, each with the note of the terms it uses after its own comments."""
+        """``messages``, each with the lines of the terms it uses after its own comments."""
         found = []
         for message in messages:
-            note = self.note(message)
-            found.append(replace(message, notes=(*message.notes, note)) if note else message)
+            notes = self.notes(message)
+            found.append(replace(message, notes=(*message.notes, *notes)) if notes else message)
         return found
 
 

@@ -144,11 +144,8 @@ class Matcher:
         for term, term_forms in forms.items():
             compiled = [(form, _pattern(form, rule)) for form in sorted(term_forms)]
             self._patterns[term] = [(f, c[0], c[1]) for f, c in compiled if c is not None]
-
-    @property
-    def terms(self) -> frozenset[str]:
-        """The ids of the terms this matcher looks for."""
-        return frozenset(self._patterns)
+        #: The ids of the terms this matcher looks for.
+        self.terms = frozenset(self._patterns)
 
     def _occurrences(self, folded: str, term: str) -> list[Occurrence]:
         return [

@@ -38,7 +38,7 @@ PROBLEM_COUNT_KEYS: tuple[str, ...] = (
     *(s.key for s in UI_STRINGS if s.key.startswith(("problem_", "player_range")) and s.plural),
 )
 #: The placeholder that chooses each count phrase's form.
-_COUNTED_BY = {s.key: s.count for s in UI_STRINGS if s.plural}
+_COUNTED_BY = {s.key: s.counted for s in UI_STRINGS if s.plural}
 
 
 def tool_keys(widget: str) -> tuple[str, ...]:

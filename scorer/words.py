@@ -188,7 +188,7 @@ MESSAGES: tuple[Message, ...] = _SECTIONS["describe"]
 #: The verdict's sentences against a rival (scorer.verdict).
 VERDICT_MESSAGES: tuple[Message, ...] = _SECTIONS["verdict"]
 
-#: Count phrases of the ``ui`` catalog the descriptions use (defined in rulebook/i18n/ui.py;
+#: Count phrases of the ``ui`` catalog the descriptions use (written in rulebook/i18n/ui.json;
 #: repeated here only as the fallback when no catalog is at hand).
 COUNT_KEYS: dict[str, Message] = {
     "points": Message("points", "{count} point", "", "{count} points"),

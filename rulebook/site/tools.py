@@ -2,7 +2,7 @@
 
 The tools (site/assets/calculator/table.js and the modules it uses: share, store, export,
 explain, chart) take their interface strings from the island's ``ui`` like the rest of the
-widget: the keys that start with ``calc_`` (rulebook/i18n/ui.py). The calculator's island
+widget: the keys that start with ``calc_`` (rulebook/i18n/ui.json). The calculator's island
 carries all of them; the setup generator's only what its links need.
 
 Count phrases need more than one text, so ``counts`` gives each as patterns by CLDR plural

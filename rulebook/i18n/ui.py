@@ -25,7 +25,8 @@ UI_LANGUAGE = "en"
 #: Where the interface's own strings are written.
 UI_FILE = Path(__file__).with_name("ui.json")
 
-#: The module that declares the domain, for translator comments.
+#: The origin translator comments give every interface string (``#: rulebook/i18n/ui.py``):
+#: the module that declares the domain and joins the two files.
 _FILE = "rulebook/i18n/ui.py"
 
 _SCORER = (*VERDICT_MESSAGES, *DESCRIPTION_MESSAGES)

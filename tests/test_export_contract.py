@@ -20,6 +20,7 @@ from pydantic import BaseModel, ValidationError
 
 from rulebook.site.calculator import localized_export
 from rulebook.site.localize import Localizer
+from rulebook.typescript import TARGET, generated
 from schemas import components as content_components
 from schemas import export as contract
 from schemas import scoring as content_scoring
@@ -237,3 +238,25 @@ def test_the_engine_reads_only_what_the_contract_names(game: GameContent) -> Non
     assert json.dumps(recorded) == json.dumps(plain)  # recording changed nothing
     assert len(log) > 50  # it did read the document
     assert uncontracted(log) == []
+
+
+def test_the_typescript_declarations_are_current() -> None:
+    """The calculator's types are the contract's: regenerate them after changing it."""
+    assert TARGET.read_text(encoding="utf-8") == generated(), (
+        "tools/typecheck/export.d.ts is stale: run .venv/bin/python -m rulebook.typescript"
+    )
+
+
+def test_the_declarations_name_every_key_of_the_contract() -> None:
+    """Each object of the contract is an interface with its keys, optional where the
+    export may leave them out."""
+    text = generated()
+    for name, definition in SCHEMA["$defs"].items():
+        if "properties" not in definition:
+            assert f"\nexport type {name} = " in text
+            continue
+        block = text.split(f"\nexport interface {name} {{\n", 1)[1].split("\n}\n", 1)[0]
+        for key, value in definition["properties"].items():
+            optional = "" if key in definition.get("required", ()) else "?"
+            lines = (f"\n  {key}{optional}: ", f'\n  "{key}"{optional}: ')
+            assert any(line in f"\n{block}" for line in lines), (name, key, value)

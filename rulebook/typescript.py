@@ -28,6 +28,19 @@ JSON_TYPE = (
     "export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };"
 )
 
+#: For the contract's scoring nodes (``Expr``: a number, or an object of one key naming
+#: its node), the names of the nodes and what each holds, for the interpreters' tables.
+NODE_TYPES = """
+/** A scoring node written as an object: its one key names it. */
+export type NodeObject = Exclude<Expr, number>;
+
+/** The name of every scoring node. */
+export type NodeName = NodeObject extends infer N ? (N extends unknown ? keyof N : never) : never;
+
+/** What the node named ``K`` holds under its name. */
+export type NodeArg<K extends NodeName> = Extract<NodeObject, { [k in K]: unknown }>[K];
+"""
+
 _NAME = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
 _SCALARS = {"string": "string", "integer": "number", "number": "number", "boolean": "boolean"}
 _SCALARS["null"] = "null"
@@ -117,6 +130,8 @@ def declarations(schema: dict[str, Any]) -> str:
             out.append(f"export interface {name} {_object(definition, '')}")
         else:
             out.append(f"export type {name} = {type_of(definition)};")
+    if "Expr" in named:
+        out.append(NODE_TYPES.rstrip("\n"))
     return "\n".join(out) + "\n"
 
 

@@ -3,8 +3,8 @@
 The Python engine (scorer/) and the browser calculator (site/assets/calculator/) read one
 document; this module is its contract. Each key either runtime reads is named here, with
 whether the export always writes it (``NotRequired``: only when the content gives it, as the
-export leaves ``None`` out). Scoring nodes stay plain JSON (``Node``): their shapes are the
-content's, declared once in schemas/expressions.py.
+export leaves ``None`` out). Scoring nodes are the content's own (schemas/expressions.py),
+declared once: the export writes them as the content models dump them.
 
 The document is typed as ``TypedDict``\\ s, so Python code may annotate what it reads with
 them; pydantic validates a document against :data:`EXPORT` strictly (a key the export writes
@@ -21,14 +21,17 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal, NotRequired, Union
 
 from pydantic import ConfigDict, Discriminator, JsonValue, TypeAdapter, with_config
-from typing_extensions import TypeAliasType, TypedDict
+from typing_extensions import TypedDict
+
+from schemas.expressions import Expr
 
 #: Strict: no coercion, and no key the contract does not name.
 _STRICT = ConfigDict(extra="forbid", strict=True)
 
-#: A scoring node as the content declares it (schemas/expressions.py): a one-key object
-#: ``{"sum": [...]}``, a number, or a reference. Both interpreters dispatch on its key.
-Node = TypeAliasType("Node", JsonValue)
+#: A scoring node as the content declares it (schemas/expressions.py): a whole number or a
+#: one-key object ``{"sum": [...]}`` naming its node. Both interpreters dispatch on its key.
+#: The contract reads it with the content's own model, so each node's keys are named once.
+Node = Expr
 
 
 @with_config(_STRICT)
@@ -290,7 +293,7 @@ class Rival(TypedDict):
     inputs: list[str]
     labels: list[RivalLabel]
     #: Inputs it is not asked for: a number, a flag, or a node of the table.
-    fixed: dict[str, Node]
+    fixed: dict[str, int | bool | Node]
     ranked: bool
     can_win: bool
     keeps_points: bool

@@ -170,7 +170,7 @@ def _record(value: Any, path: Path_, log: set[Path_]) -> Any:
 
 def _under(schema: dict[str, Any], key: str) -> list[dict[str, Any]]:
     """The schemas of what ``key`` holds in a value of ``schema`` (none: not in the contract)."""
-    while "$ref" in schema and len(schema) == 1:
+    while "$ref" in schema:  # its siblings (a default, a description) add no key
         schema = SCHEMA["$defs"][schema["$ref"].rsplit("/", 1)[1]]
     if schema == {}:  # plain JSON (a node): any key
         return [{}]
@@ -199,10 +199,15 @@ def uncontracted(paths: set[Path_]) -> list[str]:
 
 
 def test_a_misspelt_read_is_seen() -> None:
-    assert uncontracted({("scoring", "inputs", "*", "label"), ("scoring", "raking")}) == [
-        "scoring/raking"
-    ]
-    assert uncontracted({("scoring", "values", "*", "compute", "sum", "*", "input")}) == []
+    node = ("scoring", "values", "*", "compute")
+    read = {
+        ("scoring", "inputs", "*", "label"),
+        ("scoring", "raking"),
+        (*node, "sum", "*", "input"),
+        (*node, "rank_award", "ties"),
+        (*node, "rank_award", "tie"),
+    }
+    assert uncontracted(read) == ["scoring/raking", "scoring/values/*/compute/rank_award/tie"]
 
 
 def _reads(game: GameContent) -> tuple[set[Path_], list[Any], list[Any]]:

@@ -5,12 +5,39 @@
 /** Any JSON value: what the contract leaves as plain JSON (a scoring node). */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
+export interface All {
+  all: Expr[];
+}
+
+export interface AnyOf {
+  any: Expr[];
+}
+
+/**
+ * The best placement of wildcard units (jokers, wild goods) among some count inputs.
+ *
+ * Every unit goes to one of the ``among`` inputs; the result is the largest value
+ * ``maximize`` takes over all placements. The search tries every placement: with w units
+ * and k inputs that is C(w + k - 1, k - 1) evaluations, and content is refused when the
+ * largest possible w makes it more than WILDCARD_PLACEMENTS_LIMIT (5,000: 10 units among
+ * 5 inputs is 1,001).
+ */
+export interface BestAssignment {
+  best_assignment: BestAssignmentSpec;
+}
+
+export interface BestAssignmentSpec {
+  wildcards: Expr;
+  among: InputRef[];
+  maximize: Expr;
+}
+
 /** A line of the breakdown: a value's points. */
 export interface Category {
   id: string;
   label: string;
   value: string;
-  when?: Node;
+  when?: Expr;
   provenance?: Provenance;
 }
 
@@ -19,7 +46,27 @@ export interface Choice {
   id: string;
   label: string;
   data: { [key: string]: number[] };
-  when?: Node;
+  when?: Expr;
+}
+
+/** A list of numbers carried by the choice made for a table input (a scoring tile). */
+export interface ChoiceData {
+  table: string;
+  field: string;
+}
+
+/**
+ * A number carried by the choice made: the printed coins of a player's hero, the
+ * value of the tile chosen for a region. 0 when the choice carries no such number.
+ */
+export interface ChoiceDataNode {
+  choice_data: ChoiceDataSpec;
+}
+
+export interface ChoiceDataSpec {
+  of: InputRef | TableRef;
+  field: string | InputRef | OptionRef | TableRef;
+  index?: Expr;
 }
 
 /** One of a list (a traveller). */
@@ -29,12 +76,12 @@ export interface ChoiceInput {
   help?: string;
   group?: string;
   chip?: string | number;
-  when?: Node;
+  when?: Expr;
   kind: "choice";
   choices: Choice[];
   unique: boolean;
   default?: string;
-  may_be_empty?: Node;
+  may_be_empty?: Expr;
   implies?: string;
 }
 
@@ -47,10 +94,30 @@ export interface ComponentCount {
 /** A check on a player's (or the table's) entries, with its message. */
 export interface Constraint {
   id: string;
-  check: Node;
+  check: Expr;
   message: string;
-  when?: Node;
+  when?: Expr;
   scope: "player" | "table";
+}
+
+/** How many of ``values`` reach ``at_least`` (completed panoramas, regions entered). */
+export interface CountAtLeast {
+  count_at_least: CountAtLeastSpec;
+}
+
+export interface CountAtLeastSpec {
+  values: Expr[];
+  at_least?: Expr;
+}
+
+/** How many items of a sequence input equal ``value``. */
+export interface CountEqual {
+  count_equal: CountEqualSpec;
+}
+
+export interface CountEqualSpec {
+  of: InputRef;
+  value: Expr;
 }
 
 /** A number the player counts on the table. */
@@ -60,7 +127,7 @@ export interface CountInput {
   help?: string;
   group?: string;
   chip?: string | number;
-  when?: Node;
+  when?: Expr;
   kind: "count";
   min: number;
   max?: number;
@@ -75,8 +142,8 @@ export interface CountInput {
 /** A random draw from a deck, per player or to the table. */
 export interface Deal {
   component: string;
-  per_player?: Node;
-  to_table?: Node;
+  per_player?: Expr;
+  to_table?: Expr;
   slots: string[];
 }
 
@@ -86,7 +153,12 @@ export interface DeckItem {
   name: string;
   data: { [key: string]: number | number[] };
   copies: number;
-  when?: Node;
+  when?: Expr;
+}
+
+/** First minus second. */
+export interface Difference {
+  difference: Expr[];
 }
 
 /** The mark and reason of a step that is not confirmed (localized export only). */
@@ -99,8 +171,22 @@ export interface Doubt {
 /** A condition that means the game has not ended when any player meets it. */
 export interface EndCheck {
   id: string;
-  any_player: Node;
+  any_player: Expr;
   message: string;
+}
+
+export interface Eq {
+  eq: Expr[];
+}
+
+export type Expr = number | InputRef | TableRef | OptionRef | ValueRef | PlayerCount | RivalRef | ChoiceDataNode | Sum | Product | Difference | FloorDiv | Minimum | Maximum | Lookup | If | Eq | Ne | Lt | Le | Gt | Ge | All | AnyOf | Not | Is | CountAtLeast | Length | Last | CountEqual | SumItems | FieldRef | RowsSum | RowsCount | RowsAward | RowsMajority | SetCollection | SortedKey | BestAssignment | RankAward | Most | HeldAward | TableSum | Neighbours;
+
+/**
+ * A number of the row being read: only inside the row expressions of ``rows_sum``,
+ * ``rows_count`` and ``rows_award``, naming a field of the rows input they read.
+ */
+export interface FieldRef {
+  field: string;
 }
 
 /** Yes or no. */
@@ -110,15 +196,73 @@ export interface FlagInput {
   help?: string;
   group?: string;
   chip?: string | number;
-  when?: Node;
+  when?: Expr;
   kind: "flag";
   unique: boolean;
 }
 
+/** Whole number of times the divisor goes into the value (``1 point per 3 goods``). */
+export interface FloorDiv {
+  floor_div: Json[];
+}
+
+export interface Ge {
+  ge: Expr[];
+}
+
+export interface Gt {
+  gt: Expr[];
+}
+
+export interface HeldAward {
+  held_award: HeldAwardSpec;
+}
+
+/**
+ * An objective someone activated and holds (Momiji).
+ *
+ * Scores only if a player holds it. Among the players with the best measure (ties
+ * included), the holder scores ``holder_points`` and everyone else ``other_points``.
+ */
+export interface HeldAwardSpec {
+  of: Expr;
+  holder: Expr;
+  holder_points: Expr;
+  other_points: Expr;
+  at_least?: Expr;
+  rivals?: boolean;
+}
+
+/** ``then`` when ``cond`` is non-zero, otherwise ``else`` (0 when omitted). */
+export interface If {
+  if: IfSpec;
+}
+
+export interface IfSpec {
+  cond: Expr;
+  then: Expr;
+  else?: Expr;
+}
+
 export interface Implied {
   input: string;
-  from: Node;
+  from: Expr;
   reads: string[];
+}
+
+/** A player's own end-state input (a count, a flag, a choice or a sequence). */
+export interface InputRef {
+  input: string;
+}
+
+/** 1 when a choice (a traveller, a rule reading) is one of the listed ids, else 0. */
+export interface Is {
+  is: IsSpec;
+}
+
+export interface IsSpec {
+  of: InputRef | TableRef | OptionRef;
+  in: string[];
 }
 
 export interface JsonSchema {
@@ -145,6 +289,20 @@ export interface JsonSchema {
 
 export type JsonValue = Json;
 
+/** The last (top) item of a sequence input, 0 when it is empty. */
+export interface Last {
+  last: InputRef;
+}
+
+export interface Le {
+  le: Expr[];
+}
+
+/** Number of items in a sequence input. */
+export interface Length {
+  length: InputRef;
+}
+
 /**
  * A count's bounds resolved from its component (min and max for one player, for the
  * whole table); a pile's only the table's.
@@ -153,6 +311,50 @@ export interface Limits {
   min?: number;
   max?: number | null;
   table_max: number | null;
+}
+
+/** A printed table: the value at position ``index`` (0-based) of ``table``. */
+export interface Lookup {
+  lookup: LookupSpec;
+}
+
+export interface LookupSpec {
+  index: Expr;
+  table: Expr[];
+  beyond?: "last" | "zero";
+}
+
+export interface Lt {
+  lt: Expr[];
+}
+
+export interface Maximum {
+  maximum: Expr[];
+}
+
+export interface Minimum {
+  minimum: Expr[];
+}
+
+export interface Most {
+  most: MostSpec;
+}
+
+/**
+ * ``points`` to every player with the highest measure, ties included.
+ *
+ * ``points`` may be an expression: each leader scores its own value of it (a majority
+ * worth the region's printed number, or the leader's own count).
+ */
+export interface MostSpec {
+  of: Expr;
+  points: Expr;
+  at_least?: Expr;
+  rivals?: boolean;
+}
+
+export interface Ne {
+  ne: Expr[];
 }
 
 /**
@@ -170,12 +372,35 @@ export interface Needs {
   tie_unless: Relevant[];
 }
 
-export type Node = JsonValue;
+/** A number taken from a player's neighbours (cards that score for the players beside). */
+export interface Neighbours {
+  neighbours: NeighboursSpec;
+}
+
+/**
+ * ``of`` over the players sitting ``offsets`` seats away, combined by ``aggregate``.
+ *
+ * Seats follow the order of the players in the end state, unless ``seat`` names a
+ * position input that gives each player's seat (1 to the number of players). Offset +1
+ * is the next player in seat order, -1 the previous one; seats wrap round the table. A
+ * player is never their own neighbour (alone at the table, nobody is), but at two
+ * players the other player is both the previous and the next one and counts for each.
+ */
+export interface NeighboursSpec {
+  of: Expr;
+  offsets: Expr[];
+  aggregate?: "sum" | "maximum" | "minimum";
+  seat?: InputRef | null;
+}
 
 /** How a name is cleaned before it is checked (``x-normalize``). */
 export interface Normalize {
   form: "NFC";
   trim: string;
+}
+
+export interface Not {
+  not: Expr;
 }
 
 /** An expansion, variant, reading or entry choice of the whole table. */
@@ -187,7 +412,7 @@ export interface Option {
   kind: "flag" | "choice";
   choices: Choice[];
   default: string | boolean;
-  when?: Node;
+  when?: Expr;
   players?: OptionPlayers;
   provenance?: Provenance;
 }
@@ -196,6 +421,16 @@ export interface Option {
 export interface OptionPlayers {
   only: number[];
   required: number[];
+}
+
+/** An option chosen for the game: an expansion, a variant or a reading of a rule. */
+export interface OptionRef {
+  option: string;
+}
+
+/** The number of players at the table (rivals are not players). */
+export interface PlayerCount {
+  player_count: true;
 }
 
 /** The player range. */
@@ -211,10 +446,14 @@ export interface PositionInput {
   help?: string;
   group?: string;
   chip?: string | number;
-  when?: Node;
+  when?: Expr;
   kind: "position";
   optional: boolean;
   max?: number;
+}
+
+export interface Product {
+  product: Expr[];
 }
 
 /** Where a piece of content comes from (schemas.common.Provenance); pages show it. */
@@ -224,13 +463,36 @@ export interface Provenance {
   decision?: string;
 }
 
+export interface RankAward {
+  rank_award: RankAwardSpec;
+}
+
+/**
+ * Points by place on a measure, with a stated tie policy.
+ *
+ * ``dense``: tied players all take that place's award and the next amount takes the next
+ * place (Tokaido's temple). ``competition``: tied players take that place's award and the
+ * places they fill are skipped. ``pool_floor``: the awards of every place the tied players
+ * fill are added up and shared, rounded down (River of Gold). ``pool_nearest``: the same,
+ * rounded to the nearest whole number, a half going down.
+ */
+export interface RankAwardSpec {
+  of: Expr;
+  awards: Expr[] | ChoiceData;
+  ties: "dense" | "competition" | "pool_floor" | "pool_nearest";
+  others?: Expr;
+  at_least?: Expr;
+  max_gap?: ChoiceData | Expr | null;
+  rivals?: boolean;
+}
+
 /** Keys in order; players equal on every key share the place. */
 export interface Ranking {
   keys: RankingKey[];
   on_full_tie: "shared";
-  win_requires?: Node;
+  win_requires?: Expr;
   win_requires_label?: string;
-  team?: Node;
+  team?: Expr;
   provenance?: Provenance;
 }
 
@@ -244,13 +506,13 @@ export interface RankingKey {
 /** A count that reaching ``at`` settles: true when ``when`` holds for the table. */
 export interface Reached {
   at: number;
-  when: Node;
+  when: Expr;
 }
 
 /** When an input counts for a player, given their other inputs. */
 export interface Relevant {
   input: string;
-  when: Node;
+  when: Expr;
 }
 
 /** A participant that is not a player (an Automa). */
@@ -259,10 +521,10 @@ export interface Rival {
   label: string;
   sentence_name?: string;
   help?: string;
-  when?: Node;
+  when?: Expr;
   inputs: string[];
   labels: RivalLabel[];
-  fixed: { [key: string]: Node };
+  fixed: { [key: string]: number | boolean | Expr };
   ranked: boolean;
   can_win: boolean;
   keeps_points: boolean;
@@ -272,6 +534,22 @@ export interface Rival {
 export interface RivalLabel {
   input: string;
   label: string;
+}
+
+/**
+ * A rival's input or value (the Automa's victory points); 0 when it is not at the table.
+ *
+ * It is the same number for every player, so players can be compared with it
+ * (``win_requires: {gt: [{value: total}, {rival: {id: automa, value: total}}]}``).
+ */
+export interface RivalRef {
+  rival: RivalSpec;
+}
+
+export interface RivalSpec {
+  id: string;
+  input?: string | null;
+  value?: string | null;
 }
 
 /** One number of every row of a rows input (or of a table row). */
@@ -284,6 +562,38 @@ export interface RowField {
   default?: number;
 }
 
+/**
+ * The points a player's rows take by place among themselves, added up (the largest
+ * open feature scores 5, the second 3).
+ */
+export interface RowsAward {
+  rows_award: RowsAwardSpec;
+}
+
+/**
+ * Points by place among one player's rows, ranked by ``by`` (higher first), with a
+ * stated tie policy (as ``rank_award``'s among players: ``dense``, ``competition``,
+ * ``pool_floor``, ``pool_nearest``). Rows whose ``by`` is below ``at_least`` take no
+ * place; rows placed after the listed awards get nothing.
+ */
+export interface RowsAwardSpec {
+  of: InputRef;
+  by: Expr;
+  awards: Expr[];
+  ties: "dense" | "competition" | "pool_floor" | "pool_nearest";
+  at_least?: Expr;
+}
+
+/** How many rows of a rows input meet ``where`` (all of them without it). */
+export interface RowsCount {
+  rows_count: RowsCountSpec;
+}
+
+export interface RowsCountSpec {
+  of: InputRef;
+  where?: Expr | null;
+}
+
 /** A list of records, as many as the player has. */
 export interface RowsInput {
   id: string;
@@ -291,10 +601,44 @@ export interface RowsInput {
   help?: string;
   group?: string;
   chip?: string | number;
-  when?: Node;
+  when?: Expr;
   kind: "rows";
   fields: RowField[];
   max_rows: number;
+}
+
+/**
+ * The points the player takes from the rows the table shares, added up: each road
+ * scores its size for whoever has the most followers on it.
+ */
+export interface RowsMajority {
+  rows_majority: RowsMajoritySpec;
+}
+
+/**
+ * Each row of a rows table input awards its points among the players by their
+ * ``by`` number in that row (higher first), with a stated tie policy (as
+ * ``rank_award``'s); a player whose number is below ``at_least`` takes no place.
+ */
+export interface RowsMajoritySpec {
+  of: TableRef;
+  by: string;
+  awards: Expr[];
+  ties: "dense" | "competition" | "pool_floor" | "pool_nearest";
+  at_least?: Expr;
+}
+
+/**
+ * ``each`` computed for every row of a rows input, added up (0 for no row): the
+ * points of the open features, ``{product: [{field: size}, 2]}`` each.
+ */
+export interface RowsSum {
+  rows_sum: RowsSumSpec;
+}
+
+export interface RowsSumSpec {
+  of: InputRef;
+  each: Expr;
 }
 
 /** Points already on the score track (schemas/track.py); read when the scoring is built. */
@@ -338,7 +682,7 @@ export interface SequenceInput {
   help?: string;
   group?: string;
   chip?: string | number;
-  when?: Node;
+  when?: Expr;
   kind: "sequence";
   item_min: number;
   item_max: number;
@@ -351,11 +695,26 @@ export interface SequenceInput {
   component?: string;
 }
 
+export interface SetCollection {
+  set_collection: SetCollectionSpec;
+}
+
+/**
+ * Sets of different families: a set's n-th different item is worth ``item_values[n-1]``.
+ *
+ * Items are grouped greedily into sets of different families, which is the same as
+ * scoring, for each k, the number of families holding at least k items.
+ */
+export interface SetCollectionSpec {
+  families: Expr[];
+  item_values: Expr[];
+}
+
 /** The setup checklist and how the first player is chosen. */
 export interface Setup {
   steps: SetupStep[];
   first_player: "random";
-  first_player_when?: Node;
+  first_player_when?: Expr;
   order: "clockwise" | "line_up" | "first_only";
   first_player_text?: string;
   decided_first_player_text?: string;
@@ -370,13 +729,33 @@ export interface SetupStep {
   decided_text?: string;
   count?: string;
   forms?: Partial<Record<"zero" | "one" | "two" | "few" | "many" | "other", string>>;
-  values: { [key: string]: Node };
+  values: { [key: string]: Expr };
   per_seat?: number[];
   deal?: Deal;
-  when?: Node;
+  when?: Expr;
   provenance?: Provenance;
   forms_lang?: string;
   doubt?: Doubt;
+}
+
+/** A ranking key: the values sorted, then compared element by element (Nile's piles). */
+export interface SortedKey {
+  sorted_key: SortedKeySpec;
+}
+
+export interface SortedKeySpec {
+  of: Expr[];
+  order?: "ascending" | "descending";
+  keep?: Expr | null;
+}
+
+export interface Sum {
+  sum: Expr[];
+}
+
+/** The sum of the items of a sequence input (the values of a player's wine tokens). */
+export interface SumItems {
+  sum_items: InputRef;
 }
 
 /**
@@ -394,10 +773,24 @@ export interface TableInput {
   distinct_within_group: boolean;
   min: number;
   max?: number;
-  when?: Node;
+  when?: Expr;
   fields: RowField[];
   per_player: RowField[];
   max_rows?: number;
+}
+
+/** A table-wide input shared by all players: a tile's id, or a number (a count). */
+export interface TableRef {
+  table: string;
+}
+
+/**
+ * The sum of a per-player value over every player, the same for all of them.
+ *
+ * For rules about the whole table: at most players + 2 objectives activated in all.
+ */
+export interface TableSum {
+  table_sum: Expr;
 }
 
 /** A fact the score-track entry asks for besides the track's square. */
@@ -412,9 +805,14 @@ export interface TrackFact {
 /** A named quantity and the node that computes it. */
 export interface Value {
   id: string;
-  compute: Node;
+  compute: Expr;
   note?: string;
   provenance?: Provenance;
+}
+
+/** A named value computed elsewhere in the same scoring declaration. */
+export interface ValueRef {
+  value: string;
 }
 
 /** Everything the calculator, the setup generator and the Python engine read of one game. */
@@ -433,3 +831,12 @@ export interface Export {
   player_name: JsonSchema;
   needs: Needs;
 }
+
+/** A scoring node written as an object: its one key names it. */
+export type NodeObject = Exclude<Expr, number>;
+
+/** The name of every scoring node. */
+export type NodeName = NodeObject extends infer N ? (N extends unknown ? keyof N : never) : never;
+
+/** What the node named ``K`` holds under its name. */
+export type NodeArg<K extends NodeName> = Extract<NodeObject, { [k in K]: unknown }>[K];

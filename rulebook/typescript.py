@@ -8,7 +8,8 @@ is generated, never edited: tests/test_export_contract.py fails when it is stale
 Run: .venv/bin/python -m rulebook.typescript  (writes tools/typecheck/export.d.ts)
 
 Only what the contract's schema uses is translated: objects (closed, or maps of one kind of
-value), arrays, unions, constants and enumerations, references, and ``{}`` (any JSON).
+value), arrays and tuples, unions, constants and enumerations, references, and ``{}`` (any
+JSON).
 """
 
 from __future__ import annotations
@@ -82,6 +83,8 @@ def type_of(schema: dict[str, Any], indent: str = "") -> str:
     kind = schema.get("type")
     if kind in _SCALARS:
         return _SCALARS[kind]
+    if kind == "array" and "prefixItems" in schema and "items" not in schema:
+        return f"[{', '.join(type_of(s, indent) for s in schema['prefixItems'])}]"  # a tuple
     if kind == "array":
         return _array_of(type_of(schema.get("items", {}), indent))
     if kind == "object" and "properties" in schema:
@@ -126,10 +129,9 @@ def declarations(schema: dict[str, Any]) -> str:
     for name, definition in named.items():
         out.append("")
         out += _comment(definition.get("description"), "")
-        if definition.get("type") == "object" and "properties" in definition:
-            out.append(f"export interface {name} {_object(definition, '')}")
-        else:
-            out.append(f"export type {name} = {type_of(definition)};")
+        # Type aliases, not interfaces: an object type is then a Json value too (an
+        # interface has no index signature), so a node can stand where JSON is read.
+        out.append(f"export type {name} = {type_of(definition)};")
     if "Expr" in named:
         out.append(NODE_TYPES.rstrip("\n"))
     return "\n".join(out) + "\n"

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal, NotRequired, Union
 
 from pydantic import ConfigDict, Discriminator, JsonValue, TypeAdapter, with_config
-from typing_extensions import TypedDict
+from typing_extensions import TypeAliasType, TypedDict
 
 from schemas.expressions import Expr
 
@@ -158,10 +158,13 @@ class RowsInput(_Input):
 
 
 #: A player input, told apart by its ``kind``.
-Input = Annotated[
-    Union[CountInput, FlagInput, ChoiceInput, PositionInput, SequenceInput, RowsInput],  # noqa: UP007 (a name for the JSON Schema)
-    Discriminator("kind"),
-]
+Input = TypeAliasType(
+    "Input",
+    Annotated[
+        Union[CountInput, FlagInput, ChoiceInput, PositionInput, SequenceInput, RowsInput],  # noqa: UP007 (a name for the JSON Schema)
+        Discriminator("kind"),
+    ],
+)
 
 
 @with_config(_STRICT)

@@ -128,7 +128,7 @@ def test_the_contract_names_every_field_of_what_is_dumped(
 
 
 def test_every_input_kind_has_its_contract() -> None:
-    items = SCHEMA["$defs"]["Scoring"]["properties"]["inputs"]["items"]
+    items = SCHEMA["$defs"]["Input"]
     kinds = {
         get_args(m.model_fields["kind"].annotation)[0]
         for m in get_args(get_args(content_scoring.PlayerInput)[0])
@@ -253,14 +253,14 @@ def test_the_typescript_declarations_are_current() -> None:
 
 
 def test_the_declarations_name_every_key_of_the_contract() -> None:
-    """Each object of the contract is an interface with its keys, optional where the
-    export may leave them out."""
+    """Each object of the contract is a type with its keys, optional where the export may
+    leave them out."""
     text = generated()
     for name, definition in SCHEMA["$defs"].items():
+        assert f"\nexport type {name} = " in text
         if "properties" not in definition:
-            assert f"\nexport type {name} = " in text
             continue
-        block = text.split(f"\nexport interface {name} {{\n", 1)[1].split("\n}\n", 1)[0]
+        block = text.split(f"\nexport type {name} = {{\n", 1)[1].split("\n}};\n", 1)[0]
         for key, value in definition["properties"].items():
             optional = "" if key in definition.get("required", ()) else "?"
             lines = (f"\n  {key}{optional}: ", f'\n  "{key}"{optional}: ')

@@ -5,13 +5,13 @@
 /** Any JSON value: what the contract leaves as plain JSON (a scoring node). */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-export interface All {
+export type All = {
   all: Expr[];
-}
+};
 
-export interface AnyOf {
+export type AnyOf = {
   any: Expr[];
-}
+};
 
 /**
  * The best placement of wildcard units (jokers, wild goods) among some count inputs.
@@ -22,55 +22,55 @@ export interface AnyOf {
  * largest possible w makes it more than WILDCARD_PLACEMENTS_LIMIT (5,000: 10 units among
  * 5 inputs is 1,001).
  */
-export interface BestAssignment {
+export type BestAssignment = {
   best_assignment: BestAssignmentSpec;
-}
+};
 
-export interface BestAssignmentSpec {
+export type BestAssignmentSpec = {
   wildcards: Expr;
   among: InputRef[];
   maximize: Expr;
-}
+};
 
 /** A line of the breakdown: a value's points. */
-export interface Category {
+export type Category = {
   id: string;
   label: string;
   value: string;
   when?: Expr;
   provenance?: Provenance;
-}
+};
 
 /** One value a choice input, option or table input can take, with its printed data. */
-export interface Choice {
+export type Choice = {
   id: string;
   label: string;
   data: { [key: string]: number[] };
   when?: Expr;
-}
+};
 
 /** A list of numbers carried by the choice made for a table input (a scoring tile). */
-export interface ChoiceData {
+export type ChoiceData = {
   table: string;
   field: string;
-}
+};
 
 /**
  * A number carried by the choice made: the printed coins of a player's hero, the
  * value of the tile chosen for a region. 0 when the choice carries no such number.
  */
-export interface ChoiceDataNode {
+export type ChoiceDataNode = {
   choice_data: ChoiceDataSpec;
-}
+};
 
-export interface ChoiceDataSpec {
+export type ChoiceDataSpec = {
   of: InputRef | TableRef;
   field: string | InputRef | OptionRef | TableRef;
   index?: Expr;
-}
+};
 
 /** One of a list (a traveller). */
-export interface ChoiceInput {
+export type ChoiceInput = {
   id: string;
   label: string;
   help?: string;
@@ -83,45 +83,45 @@ export interface ChoiceInput {
   default?: string;
   may_be_empty?: Expr;
   implies?: string;
-}
+};
 
 /** What the box holds of a component that inputs count. */
-export interface ComponentCount {
+export type ComponentCount = {
   name: string;
   count: number | null;
-}
+};
 
 /** A check on a player's (or the table's) entries, with its message. */
-export interface Constraint {
+export type Constraint = {
   id: string;
   check: Expr;
   message: string;
   when?: Expr;
   scope: "player" | "table";
-}
+};
 
 /** How many of ``values`` reach ``at_least`` (completed panoramas, regions entered). */
-export interface CountAtLeast {
+export type CountAtLeast = {
   count_at_least: CountAtLeastSpec;
-}
+};
 
-export interface CountAtLeastSpec {
+export type CountAtLeastSpec = {
   values: Expr[];
   at_least?: Expr;
-}
+};
 
 /** How many items of a sequence input equal ``value``. */
-export interface CountEqual {
+export type CountEqual = {
   count_equal: CountEqualSpec;
-}
+};
 
-export interface CountEqualSpec {
+export type CountEqualSpec = {
   of: InputRef;
   value: Expr;
-}
+};
 
 /** A number the player counts on the table. */
-export interface CountInput {
+export type CountInput = {
   id: string;
   label: string;
   help?: string;
@@ -137,47 +137,47 @@ export interface CountInput {
   affects_others: boolean;
   empty_is_none: boolean;
   reached?: Reached;
-}
+};
 
 /** A random draw from a deck, per player or to the table. */
-export interface Deal {
+export type Deal = {
   component: string;
   per_player?: Expr;
   to_table?: Expr;
   slots: string[];
-}
+};
 
 /** One card or tile of a deck the setup deals from. */
-export interface DeckItem {
+export type DeckItem = {
   id: string;
   name: string;
   data: { [key: string]: number | number[] };
   copies: number;
   when?: Expr;
-}
+};
 
 /** First minus second. */
-export interface Difference {
+export type Difference = {
   difference: Expr[];
-}
+};
 
 /** The mark and reason of a step that is not confirmed (localized export only). */
-export interface Doubt {
+export type Doubt = {
   mark: string;
   reason: string | null;
   sources: string[];
-}
+};
 
 /** A condition that means the game has not ended when any player meets it. */
-export interface EndCheck {
+export type EndCheck = {
   id: string;
   any_player: Expr;
   message: string;
-}
+};
 
-export interface Eq {
+export type Eq = {
   eq: Expr[];
-}
+};
 
 export type Expr = number | InputRef | TableRef | OptionRef | ValueRef | PlayerCount | RivalRef | ChoiceDataNode | Sum | Product | Difference | FloorDiv | Minimum | Maximum | Lookup | If | Eq | Ne | Lt | Le | Gt | Ge | All | AnyOf | Not | Is | CountAtLeast | Length | Last | CountEqual | SumItems | FieldRef | RowsSum | RowsCount | RowsAward | RowsMajority | SetCollection | SortedKey | BestAssignment | RankAward | Most | HeldAward | TableSum | Neighbours;
 
@@ -185,12 +185,12 @@ export type Expr = number | InputRef | TableRef | OptionRef | ValueRef | PlayerC
  * A number of the row being read: only inside the row expressions of ``rows_sum``,
  * ``rows_count`` and ``rows_award``, naming a field of the rows input they read.
  */
-export interface FieldRef {
+export type FieldRef = {
   field: string;
-}
+};
 
 /** Yes or no. */
-export interface FlagInput {
+export type FlagInput = {
   id: string;
   label: string;
   help?: string;
@@ -199,24 +199,24 @@ export interface FlagInput {
   when?: Expr;
   kind: "flag";
   unique: boolean;
-}
+};
 
 /** Whole number of times the divisor goes into the value (``1 point per 3 goods``). */
-export interface FloorDiv {
-  floor_div: Json[];
-}
+export type FloorDiv = {
+  floor_div: [Expr, Expr];
+};
 
-export interface Ge {
+export type Ge = {
   ge: Expr[];
-}
+};
 
-export interface Gt {
+export type Gt = {
   gt: Expr[];
-}
+};
 
-export interface HeldAward {
+export type HeldAward = {
   held_award: HeldAwardSpec;
-}
+};
 
 /**
  * An objective someone activated and holds (Momiji).
@@ -224,48 +224,50 @@ export interface HeldAward {
  * Scores only if a player holds it. Among the players with the best measure (ties
  * included), the holder scores ``holder_points`` and everyone else ``other_points``.
  */
-export interface HeldAwardSpec {
+export type HeldAwardSpec = {
   of: Expr;
   holder: Expr;
   holder_points: Expr;
   other_points: Expr;
   at_least?: Expr;
   rivals?: boolean;
-}
+};
 
 /** ``then`` when ``cond`` is non-zero, otherwise ``else`` (0 when omitted). */
-export interface If {
+export type If = {
   if: IfSpec;
-}
+};
 
-export interface IfSpec {
+export type IfSpec = {
   cond: Expr;
   then: Expr;
   else?: Expr;
-}
+};
 
-export interface Implied {
+export type Implied = {
   input: string;
   from: Expr;
   reads: string[];
-}
+};
+
+export type Input = CountInput | FlagInput | ChoiceInput | PositionInput | SequenceInput | RowsInput;
 
 /** A player's own end-state input (a count, a flag, a choice or a sequence). */
-export interface InputRef {
+export type InputRef = {
   input: string;
-}
+};
 
 /** 1 when a choice (a traveller, a rule reading) is one of the listed ids, else 0. */
-export interface Is {
+export type Is = {
   is: IsSpec;
-}
+};
 
-export interface IsSpec {
+export type IsSpec = {
   of: InputRef | TableRef | OptionRef;
   in: string[];
-}
+};
 
-export interface JsonSchema {
+export type JsonSchema = {
   type?: string;
   properties?: { [key: string]: JsonSchema };
   required?: string[];
@@ -285,60 +287,60 @@ export interface JsonSchema {
   $defs?: { [key: string]: JsonSchema };
   "x-invisible"?: string;
   "x-normalize"?: Normalize;
-}
+};
 
 export type JsonValue = Json;
 
 /** The last (top) item of a sequence input, 0 when it is empty. */
-export interface Last {
+export type Last = {
   last: InputRef;
-}
+};
 
-export interface Le {
+export type Le = {
   le: Expr[];
-}
+};
 
 /** Number of items in a sequence input. */
-export interface Length {
+export type Length = {
   length: InputRef;
-}
+};
 
 /**
  * A count's bounds resolved from its component (min and max for one player, for the
  * whole table); a pile's only the table's.
  */
-export interface Limits {
+export type Limits = {
   min?: number;
   max?: number | null;
   table_max: number | null;
-}
+};
 
 /** A printed table: the value at position ``index`` (0-based) of ``table``. */
-export interface Lookup {
+export type Lookup = {
   lookup: LookupSpec;
-}
+};
 
-export interface LookupSpec {
+export type LookupSpec = {
   index: Expr;
   table: Expr[];
   beyond?: "last" | "zero";
-}
+};
 
-export interface Lt {
+export type Lt = {
   lt: Expr[];
-}
+};
 
-export interface Maximum {
+export type Maximum = {
   maximum: Expr[];
-}
+};
 
-export interface Minimum {
+export type Minimum = {
   minimum: Expr[];
-}
+};
 
-export interface Most {
+export type Most = {
   most: MostSpec;
-}
+};
 
 /**
  * ``points`` to every player with the highest measure, ties included.
@@ -346,22 +348,22 @@ export interface Most {
  * ``points`` may be an expression: each leader scores its own value of it (a majority
  * worth the region's printed number, or the leader's own count).
  */
-export interface MostSpec {
+export type MostSpec = {
   of: Expr;
   points: Expr;
   at_least?: Expr;
   rivals?: boolean;
-}
+};
 
-export interface Ne {
+export type Ne = {
   ne: Expr[];
-}
+};
 
 /**
  * Which inputs each part of the scoring reads (scorer/needs.py), and which inputs a
  * player's form asks given the others (scorer/relevance.py).
  */
-export interface Needs {
+export type Needs = {
   totals: string[];
   tiebreaks: { [key: string]: string[] };
   constraints: { [key: string]: string[] };
@@ -370,12 +372,12 @@ export interface Needs {
   relevant: Relevant[];
   implied: Implied[];
   tie_unless: Relevant[];
-}
+};
 
 /** A number taken from a player's neighbours (cards that score for the players beside). */
-export interface Neighbours {
+export type Neighbours = {
   neighbours: NeighboursSpec;
-}
+};
 
 /**
  * ``of`` over the players sitting ``offsets`` seats away, combined by ``aggregate``.
@@ -386,25 +388,25 @@ export interface Neighbours {
  * player is never their own neighbour (alone at the table, nobody is), but at two
  * players the other player is both the previous and the next one and counts for each.
  */
-export interface NeighboursSpec {
+export type NeighboursSpec = {
   of: Expr;
   offsets: Expr[];
   aggregate?: "sum" | "maximum" | "minimum";
   seat?: InputRef | null;
-}
+};
 
 /** How a name is cleaned before it is checked (``x-normalize``). */
-export interface Normalize {
+export type Normalize = {
   form: "NFC";
   trim: string;
-}
+};
 
-export interface Not {
+export type Not = {
   not: Expr;
-}
+};
 
 /** An expansion, variant, reading or entry choice of the whole table. */
-export interface Option {
+export type Option = {
   id: string;
   category: "expansion" | "variant" | "reading" | "entry";
   label: string;
@@ -415,32 +417,32 @@ export interface Option {
   when?: Expr;
   players?: OptionPlayers;
   provenance?: Provenance;
-}
+};
 
 /** The player counts an option is tied to. */
-export interface OptionPlayers {
+export type OptionPlayers = {
   only: number[];
   required: number[];
-}
+};
 
 /** An option chosen for the game: an expansion, a variant or a reading of a rule. */
-export interface OptionRef {
+export type OptionRef = {
   option: string;
-}
+};
 
 /** The number of players at the table (rivals are not players). */
-export interface PlayerCount {
+export type PlayerCount = {
   player_count: true;
-}
+};
 
 /** The player range. */
-export interface Players {
+export type Players = {
   min: number;
   max: number;
-}
+};
 
 /** An arrival order or a seat. */
-export interface PositionInput {
+export type PositionInput = {
   id: string;
   label: string;
   help?: string;
@@ -450,22 +452,22 @@ export interface PositionInput {
   kind: "position";
   optional: boolean;
   max?: number;
-}
+};
 
-export interface Product {
+export type Product = {
   product: Expr[];
-}
+};
 
 /** Where a piece of content comes from (schemas.common.Provenance); pages show it. */
-export interface Provenance {
+export type Provenance = {
   sources: string[];
   confidence: "confirmed" | "single_source" | "inferred" | "unconfirmed";
   decision?: string;
-}
+};
 
-export interface RankAward {
+export type RankAward = {
   rank_award: RankAwardSpec;
-}
+};
 
 /**
  * Points by place on a measure, with a stated tie policy.
@@ -476,7 +478,7 @@ export interface RankAward {
  * fill are added up and shared, rounded down (River of Gold). ``pool_nearest``: the same,
  * rounded to the nearest whole number, a half going down.
  */
-export interface RankAwardSpec {
+export type RankAwardSpec = {
   of: Expr;
   awards: Expr[] | ChoiceData;
   ties: "dense" | "competition" | "pool_floor" | "pool_nearest";
@@ -484,39 +486,39 @@ export interface RankAwardSpec {
   at_least?: Expr;
   max_gap?: ChoiceData | Expr | null;
   rivals?: boolean;
-}
+};
 
 /** Keys in order; players equal on every key share the place. */
-export interface Ranking {
+export type Ranking = {
   keys: RankingKey[];
   on_full_tie: "shared";
   win_requires?: Expr;
   win_requires_label?: string;
   team?: Expr;
   provenance?: Provenance;
-}
+};
 
 /** One key of the tiebreak chain. */
-export interface RankingKey {
+export type RankingKey = {
   value: string;
   label: string;
   better: "higher" | "lower";
-}
+};
 
 /** A count that reaching ``at`` settles: true when ``when`` holds for the table. */
-export interface Reached {
+export type Reached = {
   at: number;
   when: Expr;
-}
+};
 
 /** When an input counts for a player, given their other inputs. */
-export interface Relevant {
+export type Relevant = {
   input: string;
   when: Expr;
-}
+};
 
 /** A participant that is not a player (an Automa). */
-export interface Rival {
+export type Rival = {
   id: string;
   label: string;
   sentence_name?: string;
@@ -528,13 +530,13 @@ export interface Rival {
   ranked: boolean;
   can_win: boolean;
   keeps_points: boolean;
-}
+};
 
 /** A rival's own label for one of the inputs it is entered with. */
-export interface RivalLabel {
+export type RivalLabel = {
   input: string;
   label: string;
-}
+};
 
 /**
  * A rival's input or value (the Automa's victory points); 0 when it is not at the table.
@@ -542,33 +544,33 @@ export interface RivalLabel {
  * It is the same number for every player, so players can be compared with it
  * (``win_requires: {gt: [{value: total}, {rival: {id: automa, value: total}}]}``).
  */
-export interface RivalRef {
+export type RivalRef = {
   rival: RivalSpec;
-}
+};
 
-export interface RivalSpec {
+export type RivalSpec = {
   id: string;
   input?: string | null;
   value?: string | null;
-}
+};
 
 /** One number of every row of a rows input (or of a table row). */
-export interface RowField {
+export type RowField = {
   id: string;
   label: string;
   help?: string;
   min: number;
   max: number;
   default?: number;
-}
+};
 
 /**
  * The points a player's rows take by place among themselves, added up (the largest
  * open feature scores 5, the second 3).
  */
-export interface RowsAward {
+export type RowsAward = {
   rows_award: RowsAwardSpec;
-}
+};
 
 /**
  * Points by place among one player's rows, ranked by ``by`` (higher first), with a
@@ -576,26 +578,26 @@ export interface RowsAward {
  * ``pool_floor``, ``pool_nearest``). Rows whose ``by`` is below ``at_least`` take no
  * place; rows placed after the listed awards get nothing.
  */
-export interface RowsAwardSpec {
+export type RowsAwardSpec = {
   of: InputRef;
   by: Expr;
   awards: Expr[];
   ties: "dense" | "competition" | "pool_floor" | "pool_nearest";
   at_least?: Expr;
-}
+};
 
 /** How many rows of a rows input meet ``where`` (all of them without it). */
-export interface RowsCount {
+export type RowsCount = {
   rows_count: RowsCountSpec;
-}
+};
 
-export interface RowsCountSpec {
+export type RowsCountSpec = {
   of: InputRef;
   where?: Expr | null;
-}
+};
 
 /** A list of records, as many as the player has. */
-export interface RowsInput {
+export type RowsInput = {
   id: string;
   label: string;
   help?: string;
@@ -605,44 +607,44 @@ export interface RowsInput {
   kind: "rows";
   fields: RowField[];
   max_rows: number;
-}
+};
 
 /**
  * The points the player takes from the rows the table shares, added up: each road
  * scores its size for whoever has the most followers on it.
  */
-export interface RowsMajority {
+export type RowsMajority = {
   rows_majority: RowsMajoritySpec;
-}
+};
 
 /**
  * Each row of a rows table input awards its points among the players by their
  * ``by`` number in that row (higher first), with a stated tie policy (as
  * ``rank_award``'s); a player whose number is below ``at_least`` takes no place.
  */
-export interface RowsMajoritySpec {
+export type RowsMajoritySpec = {
   of: TableRef;
   by: string;
   awards: Expr[];
   ties: "dense" | "competition" | "pool_floor" | "pool_nearest";
   at_least?: Expr;
-}
+};
 
 /**
  * ``each`` computed for every row of a rows input, added up (0 for no row): the
  * points of the open features, ``{product: [{field: size}, 2]}`` each.
  */
-export interface RowsSum {
+export type RowsSum = {
   rows_sum: RowsSumSpec;
-}
+};
 
-export interface RowsSumSpec {
+export type RowsSumSpec = {
   of: InputRef;
   each: Expr;
-}
+};
 
 /** Points already on the score track (schemas/track.py); read when the scoring is built. */
-export interface ScoreTrack {
+export type ScoreTrack = {
   label: string;
   help?: string;
   option: string;
@@ -651,15 +653,15 @@ export interface ScoreTrack {
   at_end: string[];
   at_end_values: { [key: string]: string };
   facts: TrackFact[];
-}
+};
 
 /**
  * The declared scoring (schemas.scoring.Scoring, its templates expanded), with the
  * value ids in an order where each comes after those it reads (``value_order``).
  */
-export interface Scoring {
+export type Scoring = {
   kind: "points" | "ranking_key";
-  inputs: (CountInput | FlagInput | ChoiceInput | PositionInput | SequenceInput | RowsInput)[];
+  inputs: Input[];
   table: TableInput[];
   options: Option[];
   values: Value[];
@@ -673,10 +675,10 @@ export interface Scoring {
   score_track?: ScoreTrack;
   provenance?: Provenance;
   value_order: string[];
-}
+};
 
 /** A pile entered card by card, with the rules of how it grows. */
-export interface SequenceInput {
+export type SequenceInput = {
   id: string;
   label: string;
   help?: string;
@@ -693,11 +695,11 @@ export interface SequenceInput {
   closes_at?: number;
   distinct: boolean;
   component?: string;
-}
+};
 
-export interface SetCollection {
+export type SetCollection = {
   set_collection: SetCollectionSpec;
-}
+};
 
 /**
  * Sets of different families: a set's n-th different item is worth ``item_values[n-1]``.
@@ -705,13 +707,13 @@ export interface SetCollection {
  * Items are grouped greedily into sets of different families, which is the same as
  * scoring, for each k, the number of families holding at least k items.
  */
-export interface SetCollectionSpec {
+export type SetCollectionSpec = {
   families: Expr[];
   item_values: Expr[];
-}
+};
 
 /** The setup checklist and how the first player is chosen. */
-export interface Setup {
+export type Setup = {
   steps: SetupStep[];
   first_player: "random";
   first_player_when?: Expr;
@@ -720,10 +722,10 @@ export interface Setup {
   decided_first_player_text?: string;
   diagrams: ({ [key: string]: JsonValue })[];
   provenance?: Provenance;
-}
+};
 
 /** One line of the setup checklist, its numbers computed for the table. */
-export interface SetupStep {
+export type SetupStep = {
   id: string;
   text: string;
   decided_text?: string;
@@ -736,33 +738,33 @@ export interface SetupStep {
   provenance?: Provenance;
   forms_lang?: string;
   doubt?: Doubt;
-}
+};
 
 /** A ranking key: the values sorted, then compared element by element (Nile's piles). */
-export interface SortedKey {
+export type SortedKey = {
   sorted_key: SortedKeySpec;
-}
+};
 
-export interface SortedKeySpec {
+export type SortedKeySpec = {
   of: Expr[];
   order?: "ascending" | "descending";
   keep?: Expr | null;
-}
+};
 
-export interface Sum {
+export type Sum = {
   sum: Expr[];
-}
+};
 
 /** The sum of the items of a sequence input (the values of a player's wine tokens). */
-export interface SumItems {
+export type SumItems = {
   sum_items: InputRef;
-}
+};
 
 /**
  * What the table shares: a choice (its ``choices`` resolved, a component's items
  * included), a number, or rows.
  */
-export interface TableInput {
+export type TableInput = {
   id: string;
   kind: "choice" | "count" | "rows";
   label: string;
@@ -777,46 +779,46 @@ export interface TableInput {
   fields: RowField[];
   per_player: RowField[];
   max_rows?: number;
-}
+};
 
 /** A table-wide input shared by all players: a tile's id, or a number (a count). */
-export interface TableRef {
+export type TableRef = {
   table: string;
-}
+};
 
 /**
  * The sum of a per-player value over every player, the same for all of them.
  *
  * For rules about the whole table: at most players + 2 objectives activated in all.
  */
-export interface TableSum {
+export type TableSum = {
   table_sum: Expr;
-}
+};
 
 /** A fact the score-track entry asks for besides the track's square. */
-export interface TrackFact {
+export type TrackFact = {
   value: string;
   id: string;
   label: string;
   help?: string;
   max?: number;
-}
+};
 
 /** A named quantity and the node that computes it. */
-export interface Value {
+export type Value = {
   id: string;
   compute: Expr;
   note?: string;
   provenance?: Provenance;
-}
+};
 
 /** A named value computed elsewhere in the same scoring declaration. */
-export interface ValueRef {
+export type ValueRef = {
   value: string;
-}
+};
 
 /** Everything the calculator, the setup generator and the Python engine read of one game. */
-export interface Export {
+export type Export = {
   format: number;
   game: string;
   names: { [key: string]: string };
@@ -830,7 +832,7 @@ export interface Export {
   end_state: JsonSchema;
   player_name: JsonSchema;
   needs: Needs;
-}
+};
 
 /** A scoring node written as an object: its one key names it. */
 export type NodeObject = Exclude<Expr, number>;

@@ -73,7 +73,7 @@ const pile = (ref) => (c, i) => /** @type {Value[]} */ (c.P[i][ref.input]);
 
 /**
  * ``f`` run on each row of the player's rows input ``ref``, the row set as c.W (and put back).
- * @param {{input: string}} ref @param {Fn} f @returns {(c: Ctx, i: number) => any[]}
+ * @param {{input: string}} ref @param {Fn} f @returns {(c: Ctx, i: number) => Value[]}
  */
 const perRow = (ref, f) => (c, i) => {
   const saved = c.W;

@@ -96,7 +96,7 @@ const readsTable = (node) => node != null && JSON.stringify(node).includes('"tab
  * Every problem of a parsed end state, and the state to score: when there is no problem,
  * or when every problem is a tiebreak one. ``hidden`` (the form's) are, per player, the
  * inputs that do not count for them (relevance.js): a constraint reading one of them holds.
- * @param {import("./scoring.js").Compiled} g @param {Value} raw the parsed end state @param {Set<string>[] | null} [hidden]
+ * @param {import("./scoring.js").Compiled} g @param {unknown} raw the parsed end state @param {Set<string>[] | null} [hidden]
  * @returns {{problems: Problem[], state: TableState | null, partial?: {state: TableState, faulty: Set<string>} | null}}
  */
 export function check(g, raw, hidden = null) {
@@ -117,7 +117,7 @@ export function check(g, raw, hidden = null) {
 function nameRule(schema) {
   const player = /** @type {JsonSchema} */ (/** @type {Record<string, JsonSchema>} */ (schema.properties).players.items);
   const model = /** @type {Record<string, JsonSchema>} */ (schema.$defs)[/** @type {string} */ (/** @type {string} */ (player.$ref).split("/").pop())];
-  return /** @type {{trim: string, form: string}} */ (/** @type {Record<string, JsonSchema>} */ (model.properties).name["x-normalize"]);
+  return /** @type {import("../../../tools/typecheck/export").Normalize} */ (/** @type {Record<string, JsonSchema>} */ (model.properties).name["x-normalize"]);
 }
 
 class Round {

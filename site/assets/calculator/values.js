@@ -2,7 +2,7 @@
 
 /**
  * What a scoring computes or an end state holds: a number, a flag, a choice's id, null (an
- * empty choice), a pile or a key (a list), a row of a rows input (an object): any JSON.
+ * empty choice), a pile or a key (a list), a row of a rows input (an object): a JSON value.
  * @typedef {import("../../../tools/typecheck/export").Json} Value
  * @typedef {{[key: string]: Value}} Row  a player's inputs (or a row of a rows input), by id
  */

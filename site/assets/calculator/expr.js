@@ -310,7 +310,7 @@ export function runPlayers(steps, fn, c) {
   return vector(fn, c);
 }
 
-/** As Python's table_function. @param {Expr | null | undefined} node @returns {(O: Options, T: Row, D: TileData, n: number) => Value} */
+/** As scorer/interpret.py's table_function. @param {Expr | null | undefined} node @returns {(O: Options, T: Row, D: TileData, n: number) => Value} */
 export function tableFunction(node) {
   /** @type {Step[]} */
   const steps = [];
@@ -320,7 +320,7 @@ export function tableFunction(node) {
 }
 
 /**
- * As Python's player_function; R maps each rival at the table to its row, after the players.
+ * As scorer/interpret.py's player_function; R maps each rival at the table to its row, after the players.
  * @param {Expr} node @param {Scoring} [scoring] @returns {(P: Row[], O: Options, T: Row, D: TileData, V?: Record<string, Value[]>, R?: Record<string, number>) => Value[]}
  */
 export function playerFunction(node, scoring) {

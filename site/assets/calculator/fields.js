@@ -144,7 +144,7 @@ export const isObject = (x) => x !== null && typeof x == "object" && !Array.isAr
 const LONE = /\p{Cs}/u;
 
 /**
- * A name as scorer/endstate.py normalize_name makes it: trimmed, then NFC.
+ * A name as schemas/names.py normalize_name makes it: trimmed, then NFC.
  * @param {Normalize} rule the schema's x-normalize
  * @param {string} text
  */

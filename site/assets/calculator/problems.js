@@ -21,7 +21,7 @@
 /** A problem; ``severity`` is set by the validation round. @param {Step[]} loc @param {string} code @param {Record<string, any>} [params] @returns {Problem} */
 export const problem = (loc, code, params = {}) => ({ loc, code, params, severity: "error" });
 
-// Characters written as \uXXXX when echoed: as schemas/endstate.py NAME_REFUSED, and lone
+// Characters written as \uXXXX when echoed: as schemas/names.py NAME_REFUSED, and lone
 // surrogates.
 const REFUSED = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]|\p{Cs}/gu;
 /** At most this many characters of the input are echoed (scorer/problems.py EXCERPT). */

@@ -122,10 +122,10 @@ export function rankPlayers(keys, columns) {
   return placements;
 }
 
-/** A ranking key's value as JSON data: a number, or a list of numbers (scorer/engine.py, _plain). @param {Value} v */
+/** A ranking key's value as JSON data: a number, or a list of numbers (scorer/result.py, plain_key). @param {Value} v */
 const plain = (v) => (Array.isArray(v) ? v.map(num) : num(v));
 
-/** Score a checked end state: Python's Result.to_json(). @param {Compiled} g @param {TableState} state */
+/** Score a checked end state: scorer/result.py's Result.to_json(). @param {Compiled} g @param {TableState} state */
 export function score(g, state) {
   const s = g.game.scoring;
   const { names, players, options, table, choiceData } = state;

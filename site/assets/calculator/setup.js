@@ -25,7 +25,7 @@ export class SetupError extends Error {
 }
 
 /**
- * Python's SetupResult.to_json(); throws SetupError for an illegal table (legality.js,
+ * scorer/setup.py's SetupResult.to_json(); throws SetupError for an illegal table (legality.js,
  * the rules ``score`` applies too).
  * @param {SetupGame} game the export (scorer/export.py) @param {number} players
  * @param {string} [seed] a random one when empty @param {string[]} [names] @param {Record<string, Value>} [options] the request's

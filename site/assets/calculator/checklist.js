@@ -8,8 +8,9 @@
 // player (solo) names none. Steps the generator dealt speak of the items below them
 // (``decided_text``), never of drawing them "at random".
 //
-// Ticks and names belong to the table (store.js: currentTable, keepPlayers, keepSetup), so
-// a reload shows the same checklist with the same ticks, and the share link carries them.
+// Ticks and names belong to the table (currenttable.js: currentTable, keepPlayers,
+// keepSetup), so a reload shows the same checklist with the same ticks, and the share link
+// carries them.
 // Every text goes in as text: names and translations are untrusted.
 //
 // Under the list comes the picture of that table: the page holds a drawing for every legal
@@ -18,8 +19,8 @@
 // options that change it; the copy shown gets the players' names on their pawns and what
 // was drawn (the families left in the box), so it never shows a table the list does not.
 
+import { currentTable, keepPlayers, keepSetup } from "./currenttable.js";
 import { el, stepText, Words } from "./kit.js";
-import { currentTable, keepPlayers, keepSetup } from "./store.js";
 
 let uid = 0;
 /** A fresh element id. */

@@ -6,14 +6,16 @@
 // ui.js calls attachCalculator() and attachSetup() on each widget it makes; the calculator
 // calls ``onUpdate(state, result)`` after each change. The tools read and set the widget's
 // own fields (count, names, values, options, table; seed for the setup) and rebuild it with
-// its build(). Everything from the URL or storage is checked by share.js and store.js first.
+// its build(). Everything from the URL or storage is checked by share.js and storage.js first.
 
+import { ASIDE_SIZE } from "./aside.js";
 import { chart } from "./chart.js";
 import { explain } from "./explain.js";
 import { bgStatsLink, bgStatsPlay, download, resultFile } from "./export.js";
 import { el, Words } from "./kit.js";
 import { cleanName, decodeSetup, decodeTable, encodeSetup, encodeTable, isShared } from "./share.js";
-import { ASIDE_SIZE, Keeper, localStore, Store } from "./store.js";
+import { localStore } from "./storage.js";
+import { Keeper, Store } from "./store.js";
 
 /** The fragment of the address, without "#". */
 const fragment = () => location.hash.slice(1);
@@ -315,7 +317,7 @@ class CalculatorTools {
       }, "data-aside-remove")));
   }
 
-  /** In words, what of a saved table no longer fits. @param {import("./store.js").Misfit} m */
+  /** In words, what of a saved table no longer fits. @param {import("./storage.js").Misfit} m */
   misfit(m) {
     const w = this.w;
     const s = this.game.scoring;

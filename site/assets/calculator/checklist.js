@@ -29,7 +29,7 @@ const nextId = () => `rb-setup-tick-${++uid}`;
 /**
  * The table's kept players and setup, for a generator opened without a link: its names,
  * its count and, when they still describe this table, the last setup and its ticks.
- * @param {any} gen ui.js's SetupGenerator @returns {boolean} whether a kept setup was restored
+ * @param {any} gen generator.js's SetupGenerator @returns {boolean} whether a kept setup was restored
  */
 export function restoreTable(gen) {
   const kept = currentTable(gen.game);
@@ -96,7 +96,7 @@ function doubtNote(t, doubt, base) {
 
 /**
  * The checklist of a generated setup, its link and its copy button.
- * @param {any} gen ui.js's SetupGenerator (game, texts, ticked) @param {any} result @param {URL} url
+ * @param {any} gen generator.js's SetupGenerator (game, texts, ticked) @param {any} result @param {URL} url
  */
 export function checklist(gen, result, url) {
   const game = gen.game;

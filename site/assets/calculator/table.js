@@ -9,6 +9,7 @@
 // its build(). Everything from the URL or storage is checked by share.js and storage.js first.
 
 import { ASIDE_SIZE } from "./aside.js";
+import { presentRivals } from "./asked.js";
 import { chart } from "./chart.js";
 import { explain } from "./explain.js";
 import { bgStatsLink, bgStatsPlay, download, resultFile } from "./export.js";
@@ -50,7 +51,7 @@ const defaultNames = (w, seats) => Array.from({ length: seats }, (_, i) => w.t("
 const SAVE_PAUSE = 300;
 
 class CalculatorTools {
-  /** @param {any} calc ui.js's Calculator @param {any} island */
+  /** @param {any} calc scoresheet.js's Calculator @param {any} island */
   constructor(calc, island) {
     this.calc = calc;
     this.game = calc.game;
@@ -146,7 +147,7 @@ class CalculatorTools {
     const c = this.calc;
     // Only the rivals at this table: the neutral traveller's coins stay in memory when a
     // third player sits down (and come back with a second), but not in the link.
-    const rivals = Object.fromEntries(c.presentRivals().map((/** @type {any} */ r) => [r.id, c.rivalValues[r.id]]).filter((/** @type {any} */ [, row]) => row));
+    const rivals = Object.fromEntries(presentRivals(c).map((/** @type {any} */ r) => [r.id, c.rivalValues[r.id]]).filter((/** @type {any} */ [, row]) => row));
     return encodeTable(this.game, { count: c.count, names: c.names, values: c.values, options: c.options, table: c.table, rivals }, this.defaults);
   }
 
@@ -354,7 +355,7 @@ class CalculatorTools {
   }
 }
 
-/** Give a calculator its table tools (a failure leaves the calculator as it is). @param {any} calc ui.js's Calculator @param {any} island */
+/** Give a calculator its table tools (a failure leaves the calculator as it is). @param {any} calc scoresheet.js's Calculator @param {any} island */
 export function attachCalculator(calc, island) {
   try {
     calc.tools = new CalculatorTools(calc, island);
@@ -366,7 +367,7 @@ export function attachCalculator(calc, island) {
 
 /**
  * Give a setup generator links in the fragment, and open the one it was given.
- * @param {any} gen ui.js's SetupGenerator @param {any} island
+ * @param {any} gen generator.js's SetupGenerator @param {any} island
  */
 export function attachSetup(gen, island) {
   try {

@@ -1,5 +1,6 @@
 """The bounds the calculator's storage checks (site/assets/calculator/storage.js and
-share.js) held to the declarations they repeat in Python.
+share.js, whose MAX_NAME the name fields read too) held to the declarations they repeat
+in Python.
 
 A stored table is untrusted, so the browser checks it before use with bounds of its own: an
 id's form and length, the most players, a name's length. Those that repeat a bound of the
@@ -99,5 +100,6 @@ def test_a_stored_table_holds_a_game_at_its_most_players(browser: dict[str, obje
 
 
 def test_a_kept_name_is_cut_where_the_end_state_stops(browser: dict[str, object]) -> None:
-    """The calculator cuts a name at the end state's longest name, no sooner, no later."""
+    """The calculator cuts a kept name, and its name fields stop taking characters, at the
+    end state's longest name: no sooner, no later."""
     assert browser["maxName"] == NAME_MAX

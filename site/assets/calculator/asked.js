@@ -67,7 +67,7 @@ export function reachedNow(calc) {
  * @returns {Record<string, any>}
  * @param {Calculator} calc
  */
-export function settledInputs(calc) {
+function settledInputs(calc) {
   const needs = calc.game.needs;
   return needs?.relevant ? settle(needs, calc.context().options, calc.count) : {};
 }
@@ -76,8 +76,8 @@ export function settledInputs(calc) {
  * Take out of each player's entries what does not count for them (their value is not
  * counted, nor missing) and put in the facts their other entries imply (a score track's
  * meal prices from the meals by price). showAsked() then shows the fields to match.
- * @param {Record<string, any>[]} players the end state's players @param {any[]} inputs the asked inputs
  * @param {Calculator} calc
+ * @param {Record<string, any>[]} players the end state's players @param {any[]} inputs the asked inputs
  */
 export function askedOf(calc, players, inputs) {
   const needs = calc.game.needs;
@@ -144,7 +144,7 @@ export function showAsked(calc) {
  * score track most of Tokaido's panoramas are asked only of Contemplation's holder.
  * @param {Calculator} calc
  */
-export function showHeads(calc) {
+function showHeads(calc) {
   /** @type {HTMLElement | null} */
   let head = null;
   let shown = false;
@@ -182,7 +182,7 @@ export function showHeads(calc) {
  * traveller, a calligraphy) changes whom it counts for.
  * @param {Calculator} calc
  */
-export function placeTieParts(calc) {
+function placeTieParts(calc) {
   for (const copy of /** @type {NodeListOf<HTMLElement>} */ (calc.form.querySelectorAll("tr[data-tie-copy]"))) {
     const main = calc.form.querySelector(`tr[data-row="${CSS.escape(copy.dataset.row ?? "")}"]:not([data-tie-copy])`);
     if (!main) continue;
@@ -241,7 +241,7 @@ export function foldRow(calc) {
     el("small", { class: "rb-help" }, t.node("calc_tie_fold_help"))));
 }
 
-/** Open (or close) the fold of the fields needed only on a tie. @param {boolean} open @param {Calculator} calc */
+/** Open (or close) the fold of the fields needed only on a tie. @param {Calculator} calc @param {boolean} open */
 export function openTies(calc, open) {
   calc.tieOpen = open;
   for (const row of calc.form.querySelectorAll("[data-tie-only]")) row.classList.toggle("rb-folded", !open);

@@ -16,9 +16,9 @@ const STEPPER_MAX = 12;
 
 /**
  * The control of one input for one player. A ``plain`` count gets no − and + buttons
- * (a box in a number row, where a line holds six). @param {any} spec @param {number} i
- * @param {string} rowId @param {{plain?: boolean}} [how]
- * @param {Calculator} calc
+ * (a box in a number row, where a line holds six).
+ * @param {Calculator} calc @param {any} spec @param {number} i @param {string} rowId
+ * @param {{plain?: boolean}} [how]
  */
 export function field(calc, spec, i, rowId, how = {}) {
   const t = calc.texts;

@@ -9,6 +9,7 @@ import { tableField, whenReadsTable } from "./fields.js";
 import { given, nextId } from "./formkit.js";
 import { el } from "./kit.js";
 import { rowsControl, sharedSpec } from "./rows.js";
+import { MAX_NAME } from "./share.js";
 import { defaultName, nameOf, show, switcher } from "./tabs.js";
 
 /** @typedef {import("./scoresheet.js").Calculator} Calculator */
@@ -114,10 +115,10 @@ export function rivalFields(calc) {
 /**
  * A rival's field label: its own, in the third person ("Regions where Seishin owns a
  * building"), else the player's.
- * @param {any} rival @param {any} spec the input
  * @param {Calculator} calc
+ * @param {any} rival @param {any} spec the input
  */
-export function rivalLabel(calc, rival, spec) {
+function rivalLabel(calc, rival, spec) {
   const own = (rival.labels ?? []).find((/** @type {any} */ l) => l.input === spec.id);
   return own
     ? calc.texts.text(own.label, `scoring.rivals.${rival.id}.labels.${spec.id}.label`)
@@ -142,7 +143,7 @@ export function grid(calc) {
       // The seat's default name is a placeholder, not a value to erase first; an empty
       // field is the seat's default name.
       el("input", {
-        id, type: "text", class: "rb-name", value: calc.names[i] === defaultName(calc, i) ? "" : calc.names[i], maxlength: 40, autocomplete: "off",
+        id, type: "text", class: "rb-name", value: calc.names[i] === defaultName(calc, i) ? "" : calc.names[i], maxlength: MAX_NAME, autocomplete: "off",
         placeholder: defaultName(calc, i),
         "data-player-name": i, "data-focus-key": `name:${i}`, "aria-describedby": `${id}-error`,
         on: { input: (/** @type {Event} */ e) => {

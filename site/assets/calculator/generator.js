@@ -11,6 +11,7 @@ import { clampPlayers, nextId, optionFields, problemText } from "./formkit.js";
 import { el, Words } from "./kit.js";
 import { applicableOptions } from "./legality.js";
 import { excerpt, ProblemWords } from "./problems.js";
+import { MAX_NAME } from "./share.js";
 import { holds, optionWhens, runtime } from "./runtime.js";
 
 /** @typedef {import("./problems.js").Problem} Problem */
@@ -68,7 +69,7 @@ export class SetupGenerator {
       const id = nextId("setup-name");
       names.append(el("div", { class: "rb-field" }, el("label", { for: id, text: t.t("player_name", { n: i + 1 }) }),
         el("input", {
-          id, type: "text", value: this.names[i], maxlength: 40, autocomplete: "off", "data-setup-name": i,
+          id, type: "text", value: this.names[i], maxlength: MAX_NAME, autocomplete: "off", "data-setup-name": i,
           on: { input: (/** @type {Event} */ e) => { this.names[i] = /** @type {HTMLInputElement} */ (e.target).value; rememberNames(this); this.follow(true); } },
         })));
     }

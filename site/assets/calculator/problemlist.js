@@ -17,8 +17,8 @@ import { nameOf, reveal } from "./tabs.js";
  * The number fields left empty that count: every one a total reads, and those only a
  * tiebreaker reads for a player whose total ties. The engine counts an empty field as
  * its default (0), so the results say which ones are empty.
- * @param {any} result @returns {{player: number, spec: any, row?: number, field?: any, shared?: boolean}[]}
  * @param {Calculator} calc
+ * @param {any} result @returns {{player: number, spec: any, row?: number, field?: any, shared?: boolean}[]}
  */
 export function notEntered(calc, result) {
   const first = calc.game.scoring.ranking.keys[0].value;
@@ -69,8 +69,8 @@ export function notEntered(calc, result) {
 /**
  * The empty fields that count, a line per player, each field a link to it; a field
  * whose default is not 0 says what it counts as.
- * @param {{player: number, spec: any, row?: number, field?: any, shared?: boolean}[]} blank
  * @param {Calculator} calc
+ * @param {{player: number, spec: any, row?: number, field?: any, shared?: boolean}[]} blank
  */
 export function notEnteredList(calc, blank) {
   if (!blank.length) return [];
@@ -99,8 +99,8 @@ export function notEnteredList(calc, blank) {
 /**
  * Whether a problem is only a field nobody has filled in yet: a missing value whose
  * fields the table has not touched (a fresh form, or a player not reached yet).
- * @param {Problem} p
  * @param {Calculator} calc
+ * @param {Problem} p
  */
 export function untouched(calc, p) {
   if (p.code !== "missing" && p.code !== "required") return false;
@@ -108,12 +108,12 @@ export function untouched(calc, p) {
   return fields.length > 0 && fields.every((f) => !calc.edited.has(f.getAttribute("data-focus-key") ?? ""));
 }
 
-/** The message of a problem, in the page's language. @param {Problem} p @param {Calculator} calc */
-export function problemMessage(calc, p) {
+/** The message of a problem, in the page's language. @param {Calculator} calc @param {Problem} p */
+function problemMessage(calc, p) {
   return problemText(calc.texts, /** @type {ProblemWords} */ (calc.said), p);
 }
 
-/** Mark the fields the problems point at, each with its messages. @param {Problem[]} problems @param {Calculator} calc */
+/** Mark the fields the problems point at, each with its messages. @param {Calculator} calc @param {Problem[]} problems */
 export function flag(calc, problems) {
   // What each field and its error line should say, then only the changes: rewriting all
   // of them restyled every field of the form on each keystroke.
@@ -147,10 +147,10 @@ export function flag(calc, problems) {
 /**
  * The form controls a problem is about: its field, or the fields of the players and
  * inputs it names (who holds a unique card, what a constraint reads).
- * @param {Problem} p @returns {HTMLElement[]}
  * @param {Calculator} calc
+ * @param {Problem} p @returns {HTMLElement[]}
  */
-export function targets(calc, p) {
+function targets(calc, p) {
   const all = (/** @type {string} */ selector) => /** @type {HTMLElement[]} */ ([...calc.form.querySelectorAll(selector)]);
   const [first, second, third] = p.loc;
   const id = (/** @type {any} */ x) => CSS.escape(String(x));
@@ -173,8 +173,8 @@ export function targets(calc, p) {
  * The problems, each with a button that focuses its field, then the fields still to
  * enter (a button each, no message: nothing is wrong with them yet); with tiebreak
  * problems only, a note that the totals below stand.
- * @param {Problem[]} problems @param {Problem[]} todo @param {boolean} totalsStand
  * @param {Calculator} calc
+ * @param {Problem[]} problems @param {Problem[]} todo @param {boolean} totalsStand
  */
 export function problemList(calc, problems, todo, totalsStand) {
   const t = calc.texts;

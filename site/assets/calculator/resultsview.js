@@ -16,9 +16,9 @@ import { el } from "./kit.js";
  * not filled in yet (a majority goes to whoever enters more later): such a category
  * counts at most 0 (its value with the defaults, when below 0; a category only goes
  * below 0 through an input whose least value is negative, and then no floor is given).
+ * @param {Calculator} calc
  * @param {{result: any, faulty: Set<string>}} partial
  * @returns {{open: Set<string>, floors: (number | null)[]}} the categories not counted yet, and the floors
- * @param {Calculator} calc
  */
 export function counted(calc, partial) {
   const needs = calc.game.needs ?? {};
@@ -47,8 +47,8 @@ export function counted(calc, partial) {
  * While problems stand, what is counted so far: a row per category whose inputs are
  * all in (and that someone scored in), and each player's "at least" total; the same
  * cards as the result on a phone.
- * @param {{result: any, faulty: Set<string>}} partial
  * @param {Calculator} calc
+ * @param {{result: any, faulty: Set<string>}} partial
  */
 export function soFar(calc, partial) {
   const t = calc.texts;
@@ -78,8 +78,8 @@ export function soFar(calc, partial) {
  * was broken (or could not be).
  * The empty fields that count (``blank``) are listed under the verdict, not above the
  * places: every player's place stays at the top.
- * @param {any} result @param {boolean} [titled] @param {Node[]} [blank]
  * @param {Calculator} calc
+ * @param {any} result @param {boolean} [titled] @param {Node[]} [blank]
  */
 export function resultView(calc, result, titled = true, blank = []) {
   const t = calc.texts;
@@ -151,10 +151,10 @@ export function resultView(calc, result, titled = true, blank = []) {
  * place order, at the top of the results: a phone shows the whole table at once. Tied
  * players share their place's number ("1. Ben", "1. Chloe"), so the list numbers each
  * item itself instead of counting them.
- * @param {any[]} players @param {number[]} order @param {(p: any) => string} amount
  * @param {Calculator} calc
+ * @param {any[]} players @param {number[]} order @param {(p: any) => string} amount
  */
-export function standings(calc, players, order, amount) {
+function standings(calc, players, order, amount) {
   return el("ol", { class: "rb-standings", "data-standings": "" }, order.filter((i) => players[i].rank != null).map((i) =>
     el("li", { "data-standing": i, "data-rival": players[i].rival ? players[i].id : null, class: players[i].winner ? "rb-won" : null },
       el("span", { class: "rb-place", "data-place": players[i].rank, text: `${calc.texts.num(players[i].rank)}.` }), " ",
@@ -164,10 +164,10 @@ export function standings(calc, players, order, amount) {
 /**
  * Who won: the winners' names; when nobody at the table wins against a rival that takes
  * a place (the Automa, Seishin), the rival's win and the table's loss, not "Winners: —".
- * @param {any} result @param {string[]} winners
  * @param {Calculator} calc
+ * @param {any} result @param {string[]} winners
  */
-export function outcome(calc, result, winners) {
+function outcome(calc, result, winners) {
   const t = calc.texts;
   const ranked = (result.rivals ?? []).filter((/** @type {any} */ r) => r.rank != null);
   if (!winners.length && ranked.length && result.players.every((/** @type {any} */ p) => p.decided_by !== "undecided")) {
@@ -182,11 +182,11 @@ export function outcome(calc, result, winners) {
  * card per player in place order, so no player's column sits out of view to the side.
  * Only the one the screen shows is built (a keystroke builds the results again), and
  * the results are built again when the screen changes width (calc() listens).
+ * @param {Calculator} calc
  * @param {any[]} players @param {number[]} order @param {BreakdownRow[]} rows
  * @param {"result" | "so-far"} kind what the cells are marked with (data-result, data-so-far)
- * @param {Calculator} calc
  */
-export function breakdown(calc, players, order, rows, kind) {
+function breakdown(calc, players, order, rows, kind) {
   const mark = kind === "result" ? "data-result" : "data-so-far";
   const name = (/** @type {number} */ i) => ({ "data-rival": players[i].rival ? players[i].id : null, class: players[i].winner ? "rb-won" : null,
     ...(kind === "result" ? { "data-result-name": i } : {}) });
@@ -207,8 +207,8 @@ export function breakdown(calc, players, order, rows, kind) {
       })))));
 }
 
-/** Why a player has their place. @param {any} p @param {Record<string, string>} keyLabels @param {Calculator} calc */
-export function tiebreak(calc, p, keyLabels) {
+/** Why a player has their place. @param {Calculator} calc @param {any} p @param {Record<string, string>} keyLabels */
+function tiebreak(calc, p, keyLabels) {
   const t = calc.texts;
   if (!p.decided_by) return "—";
   if (p.decided_by === "undecided") return t.node("undecided");

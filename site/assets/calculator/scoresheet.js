@@ -8,6 +8,9 @@
 // caret), and redraws the problems and the results. What the form asks (asked.js), its
 // parts (formparts.js), each field (entry.js), the players' tabs (tabs.js), the problems
 // (problemlist.js) and the results (resultsview.js) are functions of the calculator.
+//
+// Every text goes in with textContent or setAttribute (kit.js): content and translations are
+// untrusted and never become markup.
 
 import { showAsked } from "./asked.js";
 import { helpBehindButtons } from "./compact.js";

@@ -28,12 +28,12 @@ export function switcher(calc) {
   return bar;
 }
 
-/** Player ``i``'s name as entered, or their seat's default name. @param {number} i @param {Calculator} calc */
+/** Player ``i``'s name as entered, or their seat's default name. @param {Calculator} calc @param {number} i */
 export function nameOf(calc, i) {
   return calc.names[i]?.trim() || defaultName(calc, i);
 }
 
-/** The default name of seat ``i`` ("Player 2"). @param {number} i @param {Calculator} calc */
+/** The default name of seat ``i`` ("Player 2"). @param {Calculator} calc @param {number} i */
 export function defaultName(calc, i) {
   return calc.texts.t("default_player", { n: i + 1 });
 }
@@ -42,15 +42,15 @@ export function defaultName(calc, i) {
  * What player ``i``'s tab shows: a name the table typed, or else the seat number alone.
  * Default names ("Player 1", «Гравець 1») share their first word, so in a narrow tab
  * they were cut to the same «Граве…» on every tab; the number is what tells them apart.
- * @param {number} i
  * @param {Calculator} calc
+ * @param {number} i
  */
-export function tabLabel(calc, i) {
+function tabLabel(calc, i) {
   const name = calc.names[i]?.trim();
   return !name || name === calc.texts.t("default_player", { n: i + 1 }) ? String(i + 1) : name;
 }
 
-/** Show player ``i`` in the one-player view, and focus their first field. @param {number} i @param {Calculator} calc */
+/** Show player ``i`` in the one-player view, and focus their first field. @param {Calculator} calc @param {number} i */
 export function show(calc, i) {
   calc.current = i;
   for (const cell of /** @type {NodeListOf<HTMLElement>} */ (calc.form.querySelectorAll("[data-col]"))) {
@@ -67,7 +67,7 @@ export function show(calc, i) {
  * never hides: it changes what it does).
  * @param {Calculator} calc
  */
-export function nextLabel(calc) {
+function nextLabel(calc) {
   const next = /** @type {HTMLElement | null} */ (calc.form.querySelector("[data-next-player]"));
   if (!next) return;
   const last = calc.current + 1 >= calc.count;
@@ -78,8 +78,8 @@ export function nextLabel(calc) {
 /**
  * Mark the tab of each player a problem is about, so the table sees whose fields to
  * look at without opening every tab (a visible mark, and the word for screen readers).
- * @param {Problem[]} problems
  * @param {Calculator} calc
+ * @param {Problem[]} problems
  */
 export function markTabs(calc, problems) {
   /** @type {Set<number>} */
@@ -98,7 +98,7 @@ export function markTabs(calc, problems) {
   }
 }
 
-/** Focus a field, first showing its player in the one-player view. @param {HTMLElement} target @param {Calculator} calc */
+/** Focus a field, first showing its player in the one-player view. @param {Calculator} calc @param {HTMLElement} target */
 export function reveal(calc, target) {
   if (target.closest("[data-tie-only]")) openTies(calc, true);
   const col = /** @type {HTMLElement | null} */ (target.closest("[data-col]"));
@@ -109,8 +109,8 @@ export function reveal(calc, target) {
 /**
  * The running totals beside the names and in the switcher: the total once it stands,
  * else, while something is missing or wrong, "at least N" from what is counted so far.
- * @param {any} result @param {{result: any, faulty: Set<string>} | null} [partial]
  * @param {Calculator} calc
+ * @param {any} result @param {{result: any, faulty: Set<string>} | null} [partial]
  */
 export function runningTotals(calc, result, partial = null) {
   const t = calc.texts;

@@ -89,7 +89,7 @@ def test_a_template_slip_that_breaks_every_case_is_said_once_at_the_template(
     )
     [problem] = _validate(game, capsys)
     assert problem.startswith(
-        f"{scoring}:{line}:5: inputs[1]: 61 value(s) in 17 conformance case(s) are refused with "
+        f"{scoring}:{line}:5: inputs[1]: 61 values in 17 conformance cases are refused with "
         "above_max by the copies of this template for n = 1; n = 2; n = 3; n = 4; n = 5; n = 6: "
         "the template or the cases are wrong; first 'full_three_players' (cases.yaml:"
     ), problem

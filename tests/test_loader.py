@@ -239,7 +239,8 @@ def test_a_content_file_that_is_a_folder(nile: Path) -> None:
     (nile / "rules.yaml").unlink()
     (nile / "rules.yaml").mkdir()
     assert (
-        _only_problem(nile) == f"{nile / 'rules.yaml'}: is a folder, not a content file [file_refused]"
+        _only_problem(nile)
+        == f"{nile / 'rules.yaml'}: is a folder, not a content file [file_refused]"
     )
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from schemas.expressions import NODE_NAMES
 from schemas.diagnostics import Diagnostic
+from schemas.expressions import NODE_NAMES
 from schemas.loader import ContentError, load_game
 from tests.conftest import CONTENT
 from tests.test_loader import _line_of, _replace
@@ -181,8 +181,7 @@ def test_choice_data_names_the_fields_there_are(tmp_path: Path) -> None:
     )
     [problem] = _problems(folder)
     assert (
-        "no choice of 'tile_region_1' carries 'award'; their fields: awards, max_gap"
-        in problem.msg
+        "no choice of 'tile_region_1' carries 'award'; their fields: awards, max_gap" in problem.msg
     )
 
 
@@ -202,9 +201,7 @@ def test_wildcards_need_a_bounded_search(tmp_path: Path) -> None:
     # An input with no upper bound (the track's own bound removed).
     _replace(scoring, "    max: 500\n    group: score_track", "    group: score_track")
     [problem] = _problems(folder)
-    assert "no known maximum" in problem.msg and problem.path.endswith(
-        "best_assignment.wildcards"
-    )
+    assert "no known maximum" in problem.msg and problem.path.endswith("best_assignment.wildcards")
     _replace(scoring, "wildcards: {input: track_points}", "wildcards: 40")
     [problem] = _problems(folder)
     assert "12341 placements to try; the engine tries at most 5000" in problem.msg

@@ -55,12 +55,17 @@ _EPOCH = "0"
 class BuildError(DiagnosticError, RuntimeError):
     """The site could not be built; the previous output was left as it was.
 
-    Made of one sentence (a diagnostic of type ``build``) or of the diagnostics that
-    stopped it; ``summary`` counts them when they are not all listed.
+    Made of one sentence (a diagnostic of ``type``: ``build``, or ``output`` for an output
+    folder refused) or of the diagnostics that stopped it; ``summary`` counts them.
     """
 
-    def __init__(self, problems: str | Sequence[Diagnostic], summary: str | None = None):
-        found = [Diagnostic("build", msg=problems)] if isinstance(problems, str) else problems
+    def __init__(
+        self,
+        problems: str | Sequence[Diagnostic],
+        summary: str | None = None,
+        type: str = "build",
+    ):
+        found = [Diagnostic(type, msg=problems)] if isinstance(problems, str) else problems
         super().__init__(found)
         self.summary = summary
 
@@ -445,7 +450,7 @@ def build_site(options: BuildOptions) -> BuildReport:
     try:
         out = output.check_output(options.target, options.project)
     except output.OutputError as error:
-        raise BuildError(str(error)) from None
+        raise BuildError(str(error), type="output") from None
     builds = load_builds(options)
     refuse_unsafe_catalogs(builds, options)
     try:
@@ -468,7 +473,7 @@ def build_site(options: BuildOptions) -> BuildReport:
             finally:
                 shutil.rmtree(work, ignore_errors=True)
     except output.OutputError as error:
-        raise BuildError(str(error)) from None
+        raise BuildError(str(error), type="output") from None
     except OSError as error:
         raise BuildError(f"cannot write {out}: {error.strerror or error}") from None
     except output.Stopped as stop:

@@ -137,6 +137,17 @@ def test_an_end_state_problem_is_a_diagnostic_worded_in_the_reader_language(
     )
 
 
+def test_a_refused_setup_gives_its_problems_as_diagnostics_with_json(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Nile at six needs DeLuxor: ``--json`` gives the problem as ``score`` gives its own."""
+    assert main(["setup", "nile", "--players", "6", "--json"]) == 1
+    out, err = capsys.readouterr()
+    [problem] = json.loads(out)["problems"]
+    assert set(problem) == KEYS and problem["type"] == "option_required"
+    assert err.splitlines()[0] == f"--option deluxor: {problem['msg']} [option_required]"
+
+
 def test_a_usage_error_is_a_diagnostic_after_the_usage_line(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -87,6 +87,9 @@ def run(args: argparse.Namespace) -> int:
         translate = translator(args.project, content, args.lang)
         words = ProblemWords(content, translate, [])
         found = [words.diagnostic(problem) for problem in error.problems]
+        if args.json:  # the problems in the shape every diagnostic takes, as score gives them
+            shown = {"game": content.id, "problems": [d.details() for d in found]}
+            print(json.dumps(shown, ensure_ascii=False, indent=2))
         summary = f"setup: {translate.count('ui.problems_in_setup', len(found))}"
         return report(found, summary, lambda problem: _flag(problem, names))
     except ValueError as error:

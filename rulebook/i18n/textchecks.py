@@ -221,8 +221,7 @@ def entity_problem(source: str, translation: str) -> str | None:
     shown = ", ".join(sorted(extra))
     what = "HTML character reference" if len(extra) == 1 else "HTML character references"
     return (
-        f"{what} {shown}: write the character itself "
-        "(the page would show the reference as it is)"
+        f"{what} {shown}: write the character itself (the page would show the reference as it is)"
     )
 
 

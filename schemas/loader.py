@@ -1,9 +1,10 @@
 """Reading content folders: YAML in, validated models out, or every error at once.
 
 Each error is a schemas.diagnostics.Diagnostic: where (file, line, column, field path) and
-what (its type, the value, what was expected), echoing at most a short excerpt of the input. Content is untrusted: files are
-read only when they are regular files inside the content folder and not too large, and
-their YAML is parsed with limits (schemas.yaml_reader).
+what (its type, the value, what was expected), echoing at most a short excerpt of the
+input. Content is untrusted: files are read only when they are regular files inside the
+content folder and not too large, and their YAML is parsed with limits
+(schemas.yaml_reader).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ A problem is a diagnostic without a sentence (schemas.diagnostics); :meth:`Probl
 diagnostic` gives it its ``msg`` here, so the command line prints it as it prints every
 other diagnostic and ``--json`` gives it in the same shape.
 
-Each code's message is the interface string ``ui.problem_<code>`` (rulebook/i18n/ui.py),
+Each code's message is the interface string ``ui.problem_<code>`` (rulebook/i18n/ui.json),
 counts through their plural forms; the names in it (fields, options, choices, players,
 the game) are the content's labels in the same language. The browser renders the same
 problems with site/assets/calculator/problems.js, from the same catalog.

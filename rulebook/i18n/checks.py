@@ -114,6 +114,7 @@ from rulebook.i18n.textchecks import (
 from rulebook.i18n.toolchecks import msgfmt_problems, pofilter_problems
 from rulebook.i18n.waivers import excused, idle, waivers
 from schemas.common import LANGUAGES
+from schemas.diagnostics import Diagnostic, Severity
 from schemas.game import GameContent
 from schemas.languages import complete_required, review_required
 
@@ -124,24 +125,46 @@ __all__ = ["Failure", "check", "check_catalog", "check_message", "missing_number
 # ----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Failure:
-    """One check that failed: where (catalog, line, context) and what was expected."""
+class Failure(Diagnostic):
+    """One check that failed, as a diagnostic: where (catalog ``file``, ``line``, the
+    message's context as ``loc``) and what (the check as ``type``, ``msg``).
 
-    file: str
-    line: int | None
-    context: str
-    check: str
-    message: str
-    #: Reported but not failed: a published translation waiting for review after a source
-    #: edit (the page shows the source with its "being updated" mark meanwhile).
-    warning: bool = False
+    A ``warning`` is reported but fails nothing: a published translation waiting for review
+    after a source edit (the page shows the source with its "being updated" mark meanwhile).
+    """
 
-    def __str__(self) -> str:
-        where = f"{self.file}:{self.line}" if self.line else self.file
-        context = f" {self.context}:" if self.context else ""
-        level = "warning: " if self.warning else ""
-        return f"{level}{where}:{context} [{self.check}] {self.message}"
+    def __init__(
+        self,
+        file: str,
+        line: int | None,
+        context: str,
+        check: str,
+        message: str,
+        warning: bool = False,
+    ) -> None:
+        loc = (context,) if context else ()
+        severity: Severity = "warning" if warning else "error"
+        super().__init__(check, loc, message, file=file, line=line, severity=severity)
+
+    @property
+    def check(self) -> str:
+        """The check that failed (the diagnostic's ``type``)."""
+        return self.type
+
+    @property
+    def context(self) -> str:
+        """The catalog context of the message, empty for the catalog as a whole."""
+        return str(self.loc[0]) if self.loc else ""
+
+    @property
+    def message(self) -> str:
+        """What is wrong (the diagnostic's ``msg``)."""
+        return self.msg
+
+    @property
+    def warning(self) -> bool:
+        """Reported without failing."""
+        return self.severity == "warning"
 
 
 # ----------------------------------------------------------------------------------------

@@ -188,19 +188,19 @@ def score_after_edits(root: Path, env: dict[str, str], folder: Path, runs: int) 
         print(f"  {'first after an edit':<58} (the edited texts are not in this checkout)")
         return {}
     spent: dict[str, list[float]] = {
-        "a rules sentence, catalogs updated": [],
-        "a scoring number": [],
+        "sentence + i18n update": [],
+        "one scoring number": [],
     }
     for run in range(runs):
         cpu_of(score, root, env)  # the cache filled
         new = f"Dans Nile, {CHANGES[run % 2]} ({run})."
         rules.write_text(texts[rules].replace(SENTENCE, new), encoding="utf-8")
         cpu_of([*at, "i18n", "update", "--game", "nile"], root, env)
-        spent["a rules sentence, catalogs updated"].append(cpu_of(score, root, env)[0])
+        spent["sentence + i18n update"].append(cpu_of(score, root, env)[0])
         cpu_of(score, root, env)
         changed = NUMBER[1].format(8 + run)
         scoring.write_text(texts[scoring].replace(NUMBER[0], changed), encoding="utf-8")
-        spent["a scoring number"].append(cpu_of(score, root, env)[0])
+        spent["one scoring number"].append(cpu_of(score, root, env)[0])
         scoring.write_text(texts[scoring], encoding="utf-8")
     return {change: statistics.median(times) for change, times in spent.items()}
 

@@ -224,9 +224,10 @@ def _catalog(project: Project, language: str, domain: str, kind: str) -> Path:
     return project.locales / language / "LC_MESSAGES" / f"{domain}.{kind}"
 
 
-def _fresh(path: Path, key: str) -> dict[str, Any] | None:
-    """The entry at ``path`` if it was made under ``key`` by this code from files that
-    still have the digests it recorded; else None."""
+def _fresh(path: Path, key: str, name: str) -> Any:
+    """What the entry at ``path`` holds under ``name`` (a JSON object), if it was made
+    under ``key`` by this code from files that still have the digests it recorded; else
+    None."""
     try:
         data = json.loads(path.read_bytes())
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
@@ -236,7 +237,8 @@ def _fresh(path: Path, key: str) -> dict[str, Any] | None:
         for where, digest in data["files"].items():
             if file_digest(Path(where)) != digest:
                 return None
-        return data
+        value = data[name]
+        return value if isinstance(value, dict) else None
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return None
 
@@ -249,8 +251,8 @@ def _keep(path: Path, key: str, files: dict[str, str | None], name: str, value: 
 def load_export(project: Project, game: str) -> dict[str, Any] | None:
     """The stored export of ``game`` if it still fits the code and every file it was made
     from (:func:`export_fingerprint`); else None. Plain JSON: nothing in it is run."""
-    found = _fresh(entry("exports", project.content, game), "")
-    return None if found is None else found["export"]
+    found: dict[str, Any] | None = _fresh(entry("exports", project.content, game), "", "export")
+    return found
 
 
 def save_export(
@@ -287,8 +289,7 @@ def load_words(project: Project, game: str, language: str, texts: Any) -> Any:
     Keyed apart from the export: a changed scoring number leaves the words as they were,
     and a changed catalog leaves the export."""
     path = _words_entry(project, game, language)
-    found = None if path is None else _fresh(path, texts_key(texts))
-    return None if found is None else found["words"]
+    return None if path is None else _fresh(path, texts_key(texts), "words")
 
 
 def save_words(

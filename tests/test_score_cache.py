@@ -174,6 +174,30 @@ def test_the_cached_entries_are_plain_json(tmp_path: Path, monkeypatch: pytest.M
     assert set(json.loads(path.read_bytes())) == {"format", "code", "key", "files", "words"}
 
 
+def test_a_damaged_entry_is_made_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An entry cut short, of another shape, or holding something else than an object
+    under its name is no entry: the command makes it again."""
+    from schemas.loader import load_game
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    project: Project = game_project(tmp_path / "project", "nile")
+    export = GameEngine(load_game(project.content / "nile")).export
+    path = cache.save_export(project, "nile", export, cache.export_fingerprint(project, "nile"))
+    assert path is not None
+    whole = json.loads(path.read_bytes())
+    for damaged in (
+        path.read_bytes()[:100],
+        json.dumps([whole]).encode(),
+        json.dumps({**whole, "export": [export]}).encode(),
+        json.dumps({k: v for k, v in whole.items() if k != "export"}).encode(),
+        json.dumps({**whole, "files": None}).encode(),
+    ):
+        path.write_bytes(damaged)
+        assert cache.load_export(project, "nile") is None
+    path.write_bytes(json.dumps(whole).encode())
+    assert cache.load_export(project, "nile") == json.loads(json.dumps(export))
+
+
 def test_a_language_that_is_not_a_plain_tag_names_no_entry(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -294,3 +294,15 @@ def test_the_engine_names_the_total_as_the_content_does() -> None:
     from scorer import assemble
 
     assert assemble.TOTAL == TOTAL
+
+
+def test_a_kept_export_still_refuses_an_unknown_language(tmp_path: Path) -> None:
+    """The JSON result needs no words, but ``--lang`` is checked as on a first call."""
+    project = game_project(tmp_path / "project", "nile")
+    kept = tmp_path / "cache"
+    said, _ = _score(kept, project, "nile", "--json")
+    assert _score(kept, project, "nile", "--json") == (said, [])
+    out, _ = _score(kept, project, "nile", "--json", "--lang", "xx")
+    assert "unknown language 'xx'" in out and out.endswith("(exit 2)")
+    assert _score(kept, project, "nile", "--json", "--lang", "uk")[0] == said
+    assert _score(kept, project, "nile", "--json", "--lang", "uk") == (said, [])

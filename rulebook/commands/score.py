@@ -249,7 +249,9 @@ def run(args: argparse.Namespace) -> int:
     if export is None:
         return _full(args, raw, [])
     words = None
-    if not args.json:  # the JSON result needs no words
+    # The JSON result needs no words; a language asked for is known to be one of the
+    # project's when its words were kept (the full path checks it before making them).
+    if not args.json or args.lang is not None:
         language = args.lang or export["source_language"]
         texts = table_texts(export["scoring"], export["source_language"])
         words = cache.load_words(args.project, args.game, language, texts)
@@ -296,9 +298,14 @@ def _full(
     result = outcome.result
     if not outcome.problems:
         if result is not None:
-            _print(result.to_json(), None if args.json else _words(args, engine), args.json)
+            # Made for the JSON result too when a language is asked for: the quick path
+            # knows a language by its kept words.
+            words = _words(args, engine) if not args.json or args.lang is not None else None
+            _print(result.to_json(), words, args.json)
         return 0
-    return _problems(args, raw, content, outcome, None if args.json else _words(args, engine))
+    # The table is printed beside the problems only when there is a result to show.
+    shown = None if args.json or result is None else _words(args, engine)
+    return _problems(args, raw, content, outcome, shown)
 
 
 def _words(args: argparse.Namespace, engine: GameEngine) -> Labels:

@@ -24,7 +24,6 @@ import hashlib
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -84,6 +83,8 @@ def entry(kind: str, where: Path, name: str) -> Path:
 
 def store(path: Path, data: bytes) -> bool:
     """Write ``data`` to ``path`` in one step; False when the cache cannot be written."""
+    import tempfile  # only a run that writes pays for it (with shutil and random)
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=path.parent, delete=False) as handle:

@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rulebook.errors import CommandError, report
-from scorer.verdict import MESSAGES as VERDICT_MESSAGES
 
 if TYPE_CHECKING:
     from rulebook.i18n.runtime import Translator
@@ -100,6 +99,7 @@ def labels(content: GameContent, translate: Translator) -> Labels:
 def table_words(texts: dict[str, Any], translate: Translator) -> Labels:
     """The words of the text table in ``translate``'s language, from :func:`table_texts`."""
     from rulebook.i18n.numbers import format_count
+    from scorer.verdict import MESSAGES as VERDICT_MESSAGES
 
     # The count phrase's patterns looked up once: its many numbers below only format.
     points = translate.count_patterns("ui.points")

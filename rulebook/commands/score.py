@@ -242,7 +242,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         raw = read_end_state(read_bytes(args.state))
     except EndStateError as error:  # not JSON, too large, too deep: the full path words it
-        return _full(args, None, error.problems)
+        return _full(args, None, error.problems, cache.load_export(args.project, args.game))
     if isinstance(raw, dict) and "game" not in raw:  # the file may leave the game out
         raw = {"game": args.game, **raw}
     export = cache.load_export(args.project, args.game)

@@ -1,6 +1,6 @@
 """Problems in the reader's language: scorer.problems.Problem rendered for the command line.
 
-Each code's message is the interface string ``ui.problem_<code>`` (rulebook/i18n/ui.py),
+Each code's message is the interface string ``ui.problem_<code>`` (rulebook/i18n/ui.json),
 counts through their plural forms; the names in it (fields, options, choices, players,
 the game) are the content's labels in the same language. The browser renders the same
 problems with site/assets/calculator/problems.js, from the same catalog.

@@ -29,8 +29,9 @@ def register(commands: Any) -> None:
     parser = commands.add_parser(
         "schema",
         help="export JSON Schemas",
-        description="Export the JSON Schemas of content files and of each game's end state "
-        "into the project's schemas/json/ (the content files point their editors there).",
+        description="Export the JSON Schemas of content files, of each game's end state and "
+        "of the export document the engines read into the project's schemas/json/ (the "
+        "content files point their editors there).",
     )
     parser.add_argument("--out", help="folder to write to (default: the project's schemas/json)")
     parser.add_argument("--check", action="store_true", help="only check the files are up to date")

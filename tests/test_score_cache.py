@@ -198,6 +198,29 @@ def test_a_damaged_entry_is_made_again(tmp_path: Path, monkeypatch: pytest.Monke
     assert cache.load_export(project, "nile") == json.loads(json.dumps(export))
 
 
+def test_the_code_version_follows_the_data_files_of_the_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The interface's strings and the engine's words are data files beside the modules
+    (rulebook/i18n/ui.json, scorer/words.json): a kept table's words follow them too."""
+    for package in cache.CODE:
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "module.py").write_text("", "utf-8")
+    (tmp_path / "pyproject.toml").write_text("", "utf-8")
+    words = tmp_path / "scorer" / "words.json"
+    words.write_text("{}", "utf-8")
+    monkeypatch.setattr(cache, "APP_ROOT", tmp_path)
+    versions = []
+    for text in ('{"total": "Total"}', '{"total": "Sum"}'):
+        cache.code_version.cache_clear()
+        versions.append(cache.code_version())
+        words.write_text(text, "utf-8")
+    cache.code_version.cache_clear()
+    versions.append(cache.code_version())
+    assert len(set(versions)) == 3
+    cache.code_version.cache_clear()
+
+
 def test_a_language_that_is_not_a_plain_tag_names_no_entry(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

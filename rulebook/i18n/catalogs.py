@@ -95,7 +95,8 @@ def game_domain(
 
     ``messages`` are the game's messages when already extracted (a site build extracts
     them once, without the translators' comments: neither its pages nor its checks read
-    them).
+    them). Extracted here, each message also lists the glossary terms it uses
+    (rulebook.i18n.glossary.TermMarks).
     """
     if content.id == UI_DOMAIN:
         raise ExtractError(f"a game cannot be called {UI_DOMAIN!r}: it is the interface domain")
@@ -103,7 +104,11 @@ def game_domain(
         name=content.id,
         title=content.game.names.en,
         source_language=content.game.source_language,
-        messages=tuple(extract(content, folder) if messages is None else messages),
+        messages=tuple(
+            glossary.TermMarks(content, WIDTH).marked(extract(content, folder))
+            if messages is None
+            else messages
+        ),
         content=content,
     )
 

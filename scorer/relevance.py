@@ -44,7 +44,7 @@ def _key(node: Any) -> str:
     return json.dumps(node, sort_keys=True, separators=(",", ":"))
 
 
-class _Derivation:
+class Derivation:
     """The walk over one game's exported scoring (plain JSON)."""
 
     def __init__(self, scoring: Json, cross_player: frozenset[str]) -> None:
@@ -203,7 +203,7 @@ def derive(scoring: Json, cross_player: frozenset[str]) -> Json:
     """``{"relevant": [{input, when}], "implied": [{input, from, reads}]}`` for an exported
     scoring: ``when`` says when an input counts (an input a guard reads comes before the
     inputs it guards), ``from`` computes a fact from the details that imply it."""
-    walk = _Derivation(scoring, cross_player)
+    walk = Derivation(scoring, cross_player)
     conditions = {
         ident: cond
         for ident, conjunctions in walk.roots().items()
@@ -237,7 +237,7 @@ def derive(scoring: Json, cross_player: frozenset[str]) -> Json:
     }
 
 
-def _tie_unless(scoring: Json, walk: _Derivation) -> list[Json]:
+def _tie_unless(scoring: Json, walk: Derivation) -> list[Json]:
     """The inputs a tiebreaker reads for every player but the totals only under a
     condition (Tokaido's first-panorama achievements from the score track: Mitsukuni's
     bonus and the Perfection calligraphy count them, the ranking's second key counts them
@@ -261,7 +261,7 @@ def _tie_unless(scoring: Json, walk: _Derivation) -> list[Json]:
     return out
 
 
-def _implied(scoring: Json, walk: _Derivation) -> list[Json]:
+def _implied(scoring: Json, walk: Derivation) -> list[Json]:
     """The score track's facts that the details they sum up imply."""
     from schemas.track import OPTION
 

@@ -20,7 +20,7 @@ from scorer.problems import Problem
 
 if TYPE_CHECKING:
     from scorer.facts import GameFacts
-    from scorer.validate import Checks
+    from scorer.interpret import Interpreted
 
 
 @dataclass(slots=True)
@@ -41,7 +41,7 @@ class RivalResult:
 
 def rival_rows(
     facts: GameFacts,
-    compiled: Checks,
+    compiled: Interpreted,
     given: dict[str, Any],
     options: dict[str, Any],
     table: dict[str, Any],

@@ -18,9 +18,9 @@ so ``rulebook score`` runs this very code on its cached export (rulebook.cache.l
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from schemas.names import normalize_name, normalize_names
 from scorer.facts import GameFacts, Json
@@ -37,37 +37,8 @@ from scorer.rivals import rival_rows
 
 __all__ = ["EndStateError", "Problem", "TableState", "check_end_state"]
 
-if TYPE_CHECKING:  # types only: a Protocol class costs the score command's start-up
-    TableFn = Callable[[dict[str, Any], dict[str, Any], dict[str, Any], int], Any]
-
-    class Checks(Protocol):
-        """What validation runs of a game's scoring: its export interpreted
-        (scorer.interpret.Interpreted). ``inputs_off`` and ``constraints_hold`` are
-        shortcuts that may be None: the round then tests each input's ``input_when`` and
-        each constraint one by one."""
-
-        @property
-        def constraint_values(self) -> Callable[..., Any]: ...
-        @property
-        def input_when(self) -> Mapping[str, TableFn]: ...
-        @property
-        def may_be_empty(self) -> Mapping[str, TableFn]: ...
-        @property
-        def option_when(self) -> Mapping[str, TableFn]: ...
-        @property
-        def inputs_off(self) -> TableFn | None: ...
-        @property
-        def table_when(self) -> Mapping[str, TableFn]: ...
-        @property
-        def choice_when(self) -> Mapping[tuple[str, str], TableFn]: ...
-        @property
-        def constraints(self) -> Mapping[str, tuple[Callable[..., Any], TableFn | None]]: ...
-        @property
-        def constraints_hold(self) -> Callable[..., Any] | None: ...
-        @property
-        def rival_when(self) -> Mapping[str, TableFn]: ...
-        @property
-        def rival_fixed(self) -> Mapping[tuple[str, str], TableFn]: ...
+if TYPE_CHECKING:
+    from scorer.interpret import Interpreted
 
 
 @dataclass
@@ -91,7 +62,7 @@ class TableState:
 
 
 def check_end_state(
-    facts: GameFacts, compiled: Checks, raw: Any, hidden: Hidden = None
+    facts: GameFacts, compiled: Interpreted, raw: Any, hidden: Hidden = None
 ) -> TableState:
     """Validate ``raw`` (parsed JSON) for the game of ``facts``; raise EndStateError with
     every problem. When every problem is a ``tiebreak`` one, the error carries the state to
@@ -105,7 +76,7 @@ def check_end_state(
 Hidden = Sequence[Collection[str]] | None
 
 
-def _start(facts: GameFacts, compiled: Checks, raw: Any, hidden: Hidden = None) -> _Round:
+def _start(facts: GameFacts, compiled: Interpreted, raw: Any, hidden: Hidden = None) -> _Round:
     """The round of ``raw``, its field problems found; raise EndStateError when it is not
     an object or has the wrong number of players (nothing else is worth checking then)."""
     if not isinstance(raw, dict):
@@ -131,7 +102,7 @@ class _Round:
     def __init__(
         self,
         facts: GameFacts,
-        compiled: Checks,
+        compiled: Interpreted,
         raw: dict[str, Any],
         found: list[Problem],
         hidden: Hidden = None,

@@ -2,14 +2,13 @@
 scorer.ranking the places; this module puts them together.
 
 The engine (scorer.engine) hands over a plain :class:`Plan` read from the game's export
-and the interpreted functions; nothing here needs the content models.
+and the interpreted scoring (scorer.interpret); nothing here needs the content models.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorer.ranking import Placement, rank_players
 from scorer.result import (
@@ -22,6 +21,9 @@ from scorer.result import (
 )
 from scorer.rivals import RivalResult
 from scorer.validate import TableState
+
+if TYPE_CHECKING:
+    from scorer.interpret import Interpreted
 
 #: The value id of the total, in games scored by points (schemas.scoring.TOTAL).
 TOTAL = "total"
@@ -59,18 +61,7 @@ class Plan:
     rivals: tuple[Rival, ...] = ()
 
 
-@dataclass
-class Functions:
-    """The functions a result reads (scorer.interpret.Interpreted has them)."""
-
-    #: The scoring with each row's breakdown and total (Interpreted.tally).
-    tally: Callable[..., Any]
-    end_checks: Mapping[str, Callable[..., Any]]
-    win_requires: Callable[..., Any] | None = None
-    team: Callable[..., Any] | None = None
-
-
-def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True) -> Result:
+def assemble(plan: Plan, fns: Interpreted, state: TableState, explain: bool = True) -> Result:
     """The result of an end state that validation accepted.
 
     With ``explain`` off, awards carry no details (place, measure, who tied): the same
@@ -144,7 +135,7 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
 
 
 def _allowed(
-    fns: Functions,
+    fns: Interpreted,
     state: TableState,
     rows: list[dict[str, Any]],
     values: dict[str, list[Any]],

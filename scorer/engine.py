@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scorer.assemble import Functions, Key, Plan, Rival, assemble
+from scorer.assemble import Key, Plan, Rival, assemble
 from scorer.facts import GameFacts
 from scorer.interpret import Interpreted, interpret
 from scorer.result import Result
@@ -31,12 +31,6 @@ class Engine:
         self.facts = GameFacts(export)
         #: What assembling a result reads (scorer.assemble).
         self.plan = plan_of(export)
-        self.functions = Functions(
-            tally=self.interpreted.tally,
-            end_checks=self.interpreted.end_checks,
-            win_requires=self.interpreted.win_requires,
-            team=self.interpreted.team,
-        )
 
     def check(self, raw: Any, hidden: Hidden = None) -> TableState:
         """Validate an end state (parsed JSON); raise scorer.validate.EndStateError.
@@ -53,7 +47,7 @@ class Engine:
         With ``explain`` off, awards carry no details (place, measure, who tied): the same
         totals, breakdowns and places, for callers that only need those.
         """
-        return assemble(self.plan, self.functions, state, explain)
+        return assemble(self.plan, self.interpreted, state, explain)
 
 
 class GameEngine(Engine):

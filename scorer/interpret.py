@@ -291,8 +291,6 @@ def bool_values(scoring: Json) -> set[str]:
 # A game's scoring
 # ----------------------------------------------------------------------------------------
 
-Evaluation = tuple[dict[str, list[Any]], dict[str, list[Any] | None]]
-
 
 class Values:
     """The declared values (all, or ``only`` those and what they read), computed in the
@@ -329,11 +327,6 @@ class Values:
         _run(self.steps, c)
         return c, {ident: c.S[k][1] for ident, k in self.owners.items()}
 
-    def evaluate(self, *args: Any) -> Evaluation:
-        """Every value, one entry per row, and each value's details (None unexplained)."""
-        c, details = self.run(*args)
-        return c.V, details
-
 
 def _column(ident: str, fn: Fn) -> Callable[[Ctx], None]:
     def run(c: Ctx) -> None:
@@ -350,6 +343,35 @@ def _whens(items: Iterable[Json], label: str) -> dict[str, TableFn]:
     }
 
 
+class Constraints:
+    """The content's constraints, every check read in one context: the values they read
+    (those only) computed once, then each check asked of every row (validation runs it)."""
+
+    def __init__(self, scoring: Json, label: str) -> None:
+        declared = {v["id"] for v in scoring["values"]}
+        listed = scoring.get("constraints", [])
+        reads = {ident for c in listed for ident in value_refs(c["check"])}
+        self.values = Values(scoring, reads & declared)
+        self.steps: list[Step] = []
+        t = Tools(scoring, self.steps)
+        self.checks = {c["id"]: t.sub(c["check"]) for c in listed}
+        #: Constraint id -> when it applies (constraints without a ``when`` always do).
+        self.when = _whens(listed, f"{label}: constraint")
+
+    def run(
+        self,
+        P: list[dict[str, Any]],
+        O: dict[str, Any],  # noqa: E741
+        T: dict[str, Any],
+        D: dict[str, Any],
+        wanted: Iterable[str],
+    ) -> dict[str, list[Any]]:
+        """Each ``wanted`` constraint's check, one entry per row."""
+        c = Ctx(P, O, T, D, None, frozenset(), False, self.values.run(P, O, T, D, False)[0].V)
+        _run(self.steps, c)
+        return {ident: [self.checks[ident](c, i) for i in range(len(P))] for ident in wanted}
+
+
 @dataclass
 class Interpreted:
     """A game's scoring, ready to evaluate many end states (what validation and
@@ -358,8 +380,8 @@ class Interpreted:
     game: str
     scoring: Json
     values: Values
-    constraint_values_of: Values
     bool_values: frozenset[str]
+    constraints: Constraints
     input_when: dict[str, TableFn] = field(default_factory=dict)
     #: Choice input id -> when a player may leave it empty (``may_be_empty``).
     may_be_empty: dict[str, TableFn] = field(default_factory=dict)
@@ -369,7 +391,6 @@ class Interpreted:
     table_when: dict[str, TableFn] = field(default_factory=dict)
     #: (table input id, choice id) -> when that choice is offered.
     choice_when: dict[tuple[str, str], TableFn] = field(default_factory=dict)
-    constraints: dict[str, tuple[PlayerFn, TableFn | None]] = field(default_factory=dict)
     end_checks: dict[str, PlayerFn] = field(default_factory=dict)
     win_requires: PlayerFn | None = None
     #: Rival id -> when it is at the table (rivals without a ``when`` always are).
@@ -378,17 +399,6 @@ class Interpreted:
     team: TableFn | None = None
     #: (rival id, input id) -> the value the rules set for it, when an expression.
     rival_fixed: dict[tuple[str, str], TableFn] = field(default_factory=dict)
-    #: The ids of the inputs whose ``when`` does not hold (:func:`_inputs_off`).
-    inputs_off: TableFn | None = None
-    #: Whether every constraint holds (:func:`_constraints_hold`), for a valid state.
-    constraints_hold: PlayerFn | None = None
-
-    def evaluate(self, *args: Any) -> Evaluation:
-        return self.values.evaluate(*args)
-
-    def constraint_values(self, *args: Any) -> Evaluation:
-        """Only the values the constraints read (validation runs it)."""
-        return self.constraint_values_of.evaluate(*args)
 
     def tally(
         self,
@@ -428,84 +438,15 @@ class Interpreted:
         return values, explained, breakdowns
 
 
-def _inputs_off(scoring: Json, label: str) -> TableFn | None:
-    """The ids of the inputs whose ``when`` does not hold, in one function (None when
-    every input is always asked), each distinct condition tested once."""
-    grouped: dict[str, tuple[TableFn, list[str]]] = {}
-    for spec in scoring["inputs"]:
-        if spec.get("when") is not None:
-            key = json.dumps(spec["when"], sort_keys=True)
-            if key not in grouped:
-                grouped[key] = (table_function(spec["when"], f"{label}: inputs asked"), [])
-            grouped[key][1].append(spec["id"])
-    if not grouped:
-        return None
-    groups = [(test, tuple(ids)) for test, ids in grouped.values()]
-
-    def off(O: dict[str, Any], T: dict[str, Any], D: dict[str, Any], n: int) -> tuple[str, ...]:  # noqa: E741
-        return tuple(i for test, ids in groups if not test(O, T, D, n) for i in ids)
-
-    return off
-
-
-def _constraints_hold(scoring: Json, values: Values, label: str) -> PlayerFn:
-    """Whether every constraint that applies holds for every row (validation's test of a
-    state without field problems; any other answer runs them one by one for the problems):
-    the constraints' values computed once, every check read in one context."""
-    steps: list[Step] = []
-    t = Tools(scoring, steps)
-    checks = [
-        (
-            t.sub(c["check"]),
-            table_function(c["when"], f"{label}: constraint {c['id']}.when")
-            if c.get("when") is not None
-            else None,
-        )
-        for c in scoring.get("constraints", [])
-    ]
-
-    def holds(
-        P: list[dict[str, Any]],
-        O: dict[str, Any],  # noqa: E741
-        T: dict[str, Any],
-        D: dict[str, Any],
-    ) -> bool:
-        c = Ctx(P, O, T, D, None, frozenset(), False, values.evaluate(P, O, T, D, False)[0])
-        _run(steps, c)
-        n = len(P)
-        for check, applies in checks:
-            if applies is None or applies(O, T, D, n):
-                for i in range(n):
-                    if not check(c, i):
-                        return False
-        return True
-
-    return holds  # type: ignore[return-value]
-
-
 def interpret(export: Json) -> Interpreted:
     """A game's scoring from its export (scorer.export.export_game)."""
     scoring = export["scoring"]
     label = f"scoring of {export['game']}"
-    declared = {v["id"]: v["compute"] for v in scoring["values"]}
-    constraints = scoring.get("constraints", [])
-    reads = {ident for c in constraints for ident in value_refs(c["check"])}
     ranking = scoring["ranking"]
-    checks = {
-        c["id"]: (
-            player_function(c["check"], f"{label}: constraint {c['id']}", scoring),
-            table_function(c["when"], f"{label}: constraint {c['id']}.when")
-            if c.get("when") is not None
-            else None,
-        )
-        for c in constraints
-    }
-    constraint_values = Values(scoring, reads & set(declared))
     return Interpreted(
         game=export["game"],
         scoring=scoring,
         values=Values(scoring),
-        constraint_values_of=constraint_values,
         bool_values=frozenset(bool_values(scoring)),
         input_when=_whens(scoring["inputs"], label),
         may_be_empty={
@@ -525,8 +466,7 @@ def interpret(export: Json) -> Interpreted:
             for choice in spec["choices"]
             if choice.get("when") is not None
         },
-        constraints=checks,
-        constraints_hold=_constraints_hold(scoring, constraint_values, label),
+        constraints=Constraints(scoring, label),
         end_checks={
             e["id"]: player_function(e["any_player"], f"{label}: end check {e['id']}", scoring)
             for e in scoring.get("end_checks", [])
@@ -547,5 +487,4 @@ def interpret(export: Json) -> Interpreted:
             for ident, fixed in rival.get("fixed", {}).items()
             if not isinstance(fixed, (bool, int))
         },
-        inputs_off=_inputs_off(scoring, label),
     )

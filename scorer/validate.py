@@ -151,14 +151,7 @@ class _Round:
         players = self._rows(given)
         unchecked: set[str] = set()
         every_field_valid = [True] * count
-        # Which inputs are asked, every condition tested once; with a faulty table input
-        # each input's own condition is tested (or not) as below.
-        find_off = self.compiled.inputs_off
-        off = (
-            frozenset(find_off(options, table, choice_data, count))
-            if find_off is not None and table_ok
-            else None
-        )
+        asked: dict[Any, bool] = {}  # each condition's answer, by its function
         for spec in facts.inputs:
             ident = spec["id"]
             valid = (
@@ -172,13 +165,9 @@ class _Round:
             if when is not None and not table_ok and ident in facts.reads_table:
                 unchecked.add(ident)  # whether it is asked depends on a faulty table input
                 continue
-            if when is None:
-                active = True
-            elif off is not None:
-                active = ident not in off
-            else:
-                active = bool(when(options, table, choice_data, count))
-            if active:
+            if when is not None and when not in asked:  # inputs share a few conditions
+                asked[when] = bool(when(options, table, choice_data, count))
+            if when is None or asked[when]:
                 if ident in facts.compared_inputs:
                     column = [p[ident] for p in players]
                     most = facts.table_maxima.get(ident)
@@ -208,7 +197,7 @@ class _Round:
             _substitute(facts, players, faulty)
         _unplaced_as_zero(facts, players)
         blocked = not table_ok
-        if table_ok and self.compiled.constraints:
+        if table_ok and self.facts.constraints:
             blocked = self._constraints(players, options, table, choice_data, count, faulty)
         faulty |= self._inputs_with_problems()
         named = [n or "" for n in names]
@@ -388,30 +377,29 @@ class _Round:
         """Check every constraint whose inputs are sound; True when one that a total reads
         could not be checked (the totals must not be shown then)."""
         blocked = False
-        holds = self.compiled.constraints_hold
-        if not faulty and holds is not None and holds(players, options, table, choice_data):
-            return False  # every constraint holds: no problem to word, none left unchecked
-        # Only what the constraints read (a few per-player sums), not the whole scoring.
-        values = self.compiled.constraint_values(players, options, table, choice_data, False)[0]
-        declared = {c["id"]: c for c in self.facts.constraints}
-        for ident, (rule, applies) in self.compiled.constraints.items():
-            reads = self.needs.constraints.get(ident, frozenset())
+        wanted = []
+        for spec in self.facts.constraints:
+            reads = self.needs.constraints.get(spec["id"], frozenset())
             if reads & faulty:
                 blocked = blocked or bool(reads & self.needs.totals)
                 continue
-            if applies is not None and not applies(options, table, choice_data, count):
-                continue
-            results = rule(players, options, table, choice_data, values)
-            # A constraint that reads a field not asked of that player holds for them.
-            results = [
-                held or bool(self.hidden and reads & set(self.hidden[index]))
-                for index, held in enumerate(results)
-            ]
-            if declared[ident].get("scope") == "table":
-                if not all(results):
+            applies = self.compiled.constraints.when.get(spec["id"])
+            if applies is None or applies(options, table, choice_data, count):
+                wanted.append((spec, reads))
+        if not wanted:
+            return blocked
+        found = self.compiled.constraints.run(
+            players, options, table, choice_data, [spec["id"] for spec, _ in wanted]
+        )
+        for spec, reads in wanted:
+            ident, held = spec["id"], found[spec["id"]]
+            if self.hidden:  # a constraint that reads a field not asked of a player holds
+                held = [h or bool(reads & set(self.hidden[i])) for i, h in enumerate(held)]
+            if spec.get("scope") == "table":
+                if not all(held):
                     self.problems.append(Problem(("players",), "constraint", {"id": ident}))
                 continue
-            for index, holds in enumerate(results):
+            for index, holds in enumerate(held):
                 if not holds:
                     self.problems.append(Problem(("players", index), "constraint", {"id": ident}))
         return blocked

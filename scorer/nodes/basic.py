@@ -105,9 +105,7 @@ class ChoiceDataRule(Rule["ex.ChoiceDataNode"]):
 
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
         index, field, of = a.get("index", 0), a["field"], a["of"]
-        if isinstance(index, int) and isinstance(field, str):
-            return _written_choice_data(index, field, of, t)
-        # An index or a field computed for the row: the chosen data is read when scoring.
+        # The index and the field, written or computed for the row: read when scoring.
         at, name = t.sub(index), (lambda c, i: field) if isinstance(field, str) else t.sub(field)
         if "table" in of:
             table = of["table"]
@@ -175,25 +173,6 @@ def _data_by_choice(ident: str, t: Tools) -> dict[str, dict[str, list[int]]]:
     """Each choice of the player's choice input ``ident``, by id, with its data."""
     spec: dict[str, Any] = next((s for s in t.scoring.get("inputs", []) if s["id"] == ident), {})
     return {str(c["id"]): c.get("data", {}) for c in spec.get("choices", [])}
-
-
-def _written_choice_data(index: int, field: str, of: dict[str, Any], t: Tools) -> Fn:
-    """A number at a written place: looked up once per choice when built."""
-    if "table" in of:
-        table = of["table"]
-
-        def tile(c: Ctx, i: int) -> int:
-            found = c.D[table].get(field)
-            return found[index] if found and index < len(found) else 0
-
-        return tile
-    ident = of["input"]
-    by_choice = {
-        choice: int(data[field][index])
-        for choice, data in _data_by_choice(ident, t).items()
-        if len(data.get(field, ())) > index
-    }
-    return lambda c, i: by_choice.get(c.P[i][ident], 0)
 
 
 # ----------------------------------------------------------------------------------------

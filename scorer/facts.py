@@ -45,16 +45,6 @@ class GameFacts:
         self.needs = Needs.from_json(export["needs"])
 
     @cached_property
-    def table_maxima(self) -> dict[str, int]:
-        """The most the whole table may hold of each count input that has such a limit."""
-        return {
-            spec["id"]: most
-            for spec in self.inputs
-            if spec["kind"] == "count"
-            and (most := self.limits[spec["id"]]["table_max"]) is not None
-        }
-
-    @cached_property
     def input_ids(self) -> frozenset[str]:
         """Every input's id."""
         return frozenset(spec["id"] for spec in self.inputs)
@@ -88,11 +78,6 @@ class GameFacts:
             rows = values.get(ident)
             if isinstance(rows, list):
                 values[ident] = [{**fields, **r} if isinstance(r, dict) else r for r in rows]
-
-    @cached_property
-    def sequence_inputs(self) -> list[str]:
-        """The inputs that hold a pile (a list)."""
-        return [spec["id"] for spec in self.inputs if spec["kind"] == "sequence"]
 
     @cached_property
     def optional_orders(self) -> list[str]:

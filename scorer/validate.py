@@ -22,7 +22,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from schemas.names import normalize_name, normalize_names
+from schemas.names import normalize_name
 from scorer.facts import GameFacts, Json
 from scorer.fields import field_problems
 from scorer.legality import (
@@ -150,16 +150,11 @@ class _Round:
 
         players = self._rows(given)
         unchecked: set[str] = set()
-        every_field_valid = [True] * count
         asked: dict[Any, bool] = {}  # each condition's answer, by its function
         for spec in facts.inputs:
             ident = spec["id"]
-            valid = (
-                [self.ok(("players", i, ident)) for i in range(count)]
-                if self.bad_locs
-                else every_field_valid
-            )
-            if self.bad_locs and not all(valid):
+            valid = [self.ok(("players", i, ident)) for i in range(count)]
+            if not all(valid):
                 unchecked.add(ident)
             when = self.compiled.input_when.get(ident)
             if when is not None and not table_ok and ident in facts.reads_table:
@@ -170,15 +165,9 @@ class _Round:
             if when is None or asked[when]:
                 if ident in facts.compared_inputs:
                     column = [p[ident] for p in players]
-                    most = facts.table_maxima.get(ident)
-                    # Every field valid and the table within the box: a count has nothing
-                    # more to check (the usual case, without a call per input).
-                    if self.bad_locs or most is None or sum(column) > most:
-                        empty = self.compiled.may_be_empty.get(ident)
-                        optional = empty is not None and bool(
-                            empty(options, table, choice_data, count)
-                        )
-                        self.problems.extend(_input_problems(facts, spec, column, valid, optional))
+                    empty = self.compiled.may_be_empty.get(ident)
+                    optional = empty is not None and bool(empty(options, table, choice_data, count))
+                    self.problems.extend(_input_problems(facts, spec, column, valid, optional))
             else:
                 values_of = [p[ident] for p in players]
                 for index in range(count):
@@ -226,8 +215,6 @@ class _Round:
 
     def _names(self, given: list[dict[str, Any]]) -> list[Any]:
         """Each player's name as it is compared, or None where the name field is faulty."""
-        if not self.bad_locs:  # every name sound: no test of each
-            return normalize_names([p.get("name") for p in given])
         return [
             normalize_name(p.get("name")) if self.ok(("players", i, "name")) else None
             for i, p in enumerate(given)
@@ -253,23 +240,14 @@ class _Round:
         """Each player's inputs, given or their default (the name and unknown fields
         dropped), as the compiled scoring reads them."""
         defaults = self.facts.defaults
-        # Lists are copied (substitution writes into the rows): with every field valid only
-        # the piles are lists; otherwise any field may hold one.
-        listed = self.facts.sequence_inputs if not self.bad_locs else list(defaults)
-        known = defaults.keys()
-        named = "name" not in known
         players = []
         for player in given:
             values = {**defaults, **player}
-            extra = len(values) - len(known)  # the fields that are no input
-            if extra == 1 and named and "name" in player:
-                del values["name"]  # the usual one, dropped without a set of the others
-            elif extra:
-                for ident in player.keys() - known:
-                    del values[ident]
-            for ident in listed:
-                if isinstance(values[ident], list):
-                    values[ident] = list(values[ident])
+            for ident in values.keys() - defaults.keys():  # the name, unknown fields
+                del values[ident]
+            for ident, value in values.items():  # copied: substitution writes into the rows
+                if isinstance(value, list):
+                    values[ident] = list(value)
             self.facts.fill_rows(values)
             players.append(values)
         return players

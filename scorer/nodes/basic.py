@@ -185,11 +185,6 @@ def fold(fs: list[Fn], op: Callable[[Any, Any], Any]) -> Fn:
     bool, as Python's arithmetic keeps it until it adds)."""
     if len(fs) == 1:
         return fs[0]
-    if op is operator.add:  # the usual sum: from two terms on, int arithmetic (0 + x + y)
-        return lambda c, i: sum([f(c, i) for f in fs])
-    if len(fs) == 2:
-        first, second = fs
-        return lambda c, i: op(first(c, i), second(c, i))
     head, rest = fs[0], fs[1:]
 
     def folded(c: Ctx, i: int) -> Any:
@@ -231,10 +226,6 @@ class SumRule(Rule["ex.Sum"]):
     name = "sum"
 
     def build(self, a: list[Any], t: Tools) -> Fn:
-        read = [x["input"] for x in a if isinstance(x, dict) and list(x) == ["input"]]
-        if len(a) > 1 and len(read) == len(a):  # inputs alone (the usual tally): read at once
-            inputs = operator.itemgetter(*read)
-            return lambda c, i: sum(inputs(c.P[i]))
         return fold(t.each(a), operator.add)
 
     def words(self, d: Describer, node: ex.Sum) -> Part:
@@ -286,9 +277,6 @@ class ProductRule(Rule["ex.Product"]):
     name = "product"
 
     def build(self, a: list[Any], t: Tools) -> Fn:
-        if len(a) == 2 and type(a[1]) is int:  # so many points each
-            f, k = t.sub(a[0]), a[1]
-            return lambda c, i: f(c, i) * k
         return fold(t.each(a), operator.mul)
 
     def words(self, d: Describer, node: ex.Product) -> Part:
@@ -318,9 +306,6 @@ class FloorDivRule(Rule["ex.FloorDiv"]):
     name = "floor_div"
 
     def build(self, a: list[Any], t: Tools) -> Fn:
-        if isinstance(a[1], int):
-            value, written = t.sub(a[0]), int(a[1])
-            return lambda c, i: value(c, i) // written
         # A computed divisor is at least 1 (schemas.bounds); the floor keeps it so.
         value, divisor = t.sub(a[0]), t.sub(a[1])
         return lambda c, i: value(c, i) // max(divisor(c, i), 1)
@@ -364,10 +349,7 @@ class LookupRule(Rule["ex.Lookup"]):
 
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
         index, zero = t.sub(a["index"]), a.get("beyond", "last") == "zero"
-        if all(isinstance(v, int) for v in a["table"]):
-            table = tuple(int(v) for v in a["table"])
-            return lambda c, i: mechanics.lookup(table, index(c, i), zero)
-        entries = t.each(a["table"])  # entries computed for the row, as whole numbers
+        entries = t.each(a["table"])  # written, or computed for the row, as whole numbers
         return lambda c, i: mechanics.lookup([int(f(c, i)) for f in entries], index(c, i), zero)
 
     def words(self, d: Describer, node: ex.Lookup) -> Part:

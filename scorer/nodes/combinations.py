@@ -24,10 +24,7 @@ class SetCollectionRule(Rule["ex.SetCollection"]):
 
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
         families = t.each(a["families"])
-        if all(isinstance(v, int) for v in a["item_values"]):
-            values = tuple(int(v) for v in a["item_values"])
-            return lambda c, i: mechanics.set_collection([f(c, i) for f in families], values)
-        worth = t.each(a["item_values"])  # computed for the row, as whole numbers
+        worth = t.each(a["item_values"])  # written, or computed for the row, as whole numbers
         return lambda c, i: mechanics.set_collection(
             [f(c, i) for f in families], [int(v(c, i)) for v in worth]
         )

@@ -67,10 +67,7 @@ class CountEqualRule(Rule["ex.CountEqual"]):
     name = "count_equal"
 
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
-        ident, value = a["of"]["input"], a["value"]
-        if isinstance(value, int):
-            return lambda c, i: c.P[i][ident].count(value)
-        computed = t.sub(value)
+        ident, computed = a["of"]["input"], t.sub(a["value"])
         return lambda c, i: c.P[i][ident].count(computed(c, i))
 
     def words(self, d: Describer, node: ex.CountEqual) -> Part:

@@ -53,8 +53,9 @@ def _points(d: Describer, node: object) -> Part:
 
 
 def _per_place(x: Any, t: Tools, first: bool) -> Callable[[Ctx], Any]:
-    """A per-place number or list for the table: a constant, a chosen tile's data (its
-    first number with ``first``) or table-level expressions."""
+    """A number or a per-place list for the table (an award's places, its gap, its
+    threshold): a constant, a chosen tile's data (its first number with ``first``) or
+    table-level expressions."""
     if x is None:
         return lambda c: None
     if isinstance(x, dict) and "table" in x and "field" in x:
@@ -66,15 +67,6 @@ def _per_place(x: Any, t: Tools, first: bool) -> Callable[[Ctx], Any]:
         fs = t.each(x)
         return lambda c: tuple(f(c, 0) for f in fs)
     f = t.sub(x)
-    return lambda c: f(c, 0)
-
-
-def _least(a: dict[str, Any], t: Tools) -> Callable[[Ctx], Any]:
-    """An award's threshold for the table: written, or an expression the same for all."""
-    least = a.get("at_least", 1)
-    if isinstance(least, int):
-        return lambda c: least
-    f = t.sub(least)
     return lambda c: f(c, 0)
 
 
@@ -93,7 +85,8 @@ class RankAwardRule(Rule["ex.RankAward"]):
         rivals = bool(a.get("rivals", False))
         measures = t.column(t.sub(a["of"]), rivals)
         awards, gap = _per_place(a["awards"], t, False), _per_place(a.get("max_gap"), t, True)
-        others, ties, least = t.sub(a.get("others", 0)), a["ties"], _least(a, t)
+        others, ties = t.sub(a.get("others", 0)), a["ties"]
+        least = _per_place(a.get("at_least", 1), t, False)
         return t.award(
             lambda c: mechanics.rank_award(
                 measures(c), awards(c), ties, others(c, 0), least(c), gap(c)
@@ -134,7 +127,7 @@ class MostRule(Rule["ex.Most"]):
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
         rivals = bool(a.get("rivals", False))
         measures, points = t.column(t.sub(a["of"]), rivals), _award_points(a["points"], t, rivals)
-        least = _least(a, t)
+        least = _per_place(a.get("at_least", 1), t, False)
         return t.award(lambda c: mechanics.most(measures(c), points(c), least(c)), rivals)
 
     def words(self, d: Describer, node: ex.Most) -> Part:
@@ -154,7 +147,7 @@ class HeldAwardRule(Rule["ex.HeldAward"]):
             _award_points(a["holder_points"], t, rivals),
             _award_points(a["other_points"], t, rivals),
         )
-        least = _least(a, t)
+        least = _per_place(a.get("at_least", 1), t, False)
         return t.award(
             lambda c: mechanics.held_award(measures(c), holders(c), mine(c), theirs(c), least(c)),
             rivals,
@@ -192,9 +185,6 @@ def _offset(d: Describer, offset: object) -> Part:
 
 def _offsets(listed: list[Any], t: Tools) -> Callable[[Ctx], Any]:
     """The seats away, written or computed once for the table (as whole numbers)."""
-    if all(isinstance(o, int) for o in listed):
-        written = tuple(int(o) for o in listed)
-        return lambda c: written
     fs = t.each(listed)
     return lambda c: tuple(int(f(c, 0)) for f in fs)
 

@@ -10,12 +10,12 @@ models or pydantic, and validate.js reads the very same document.
 
 from __future__ import annotations
 
-import json
 import sys
 from functools import cached_property
 from typing import Any
 
 from scorer.needs import Needs
+from scorer.relevance import named
 
 Json = dict[str, Any]
 
@@ -128,11 +128,7 @@ class GameFacts:
     @cached_property
     def reads_table(self) -> frozenset[str]:
         """The inputs whose ``when`` reads a table input (its choice, or the choice's data)."""
-        return frozenset(
-            spec["id"]
-            for spec in self.inputs
-            if '"table":"' in json.dumps(spec.get("when"), separators=(",", ":"))
-        )
+        return frozenset(spec["id"] for spec in self.inputs if named(spec.get("when"), "table"))
 
     @cached_property
     def option_defaults(self) -> list[tuple[str, Any]]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorer.assemble import TOTAL
+from scorer.relevance import named
 
 Json = dict[str, Any]
 #: A table-level function: options, table inputs, chosen tiles' data, player count.
@@ -227,21 +228,6 @@ def player_function(node: Any, label: str = "", scoring: Json | None = None) -> 
 # ----------------------------------------------------------------------------------------
 
 
-def value_refs(node: Any) -> list[str]:
-    """The values ``node`` reads (its own row's or a rival's): every value node inside."""
-    if isinstance(node, list):
-        return [r for item in node for r in value_refs(item)]
-    if not isinstance(node, dict):
-        return []
-    if len(node) == 1:
-        ((name, argument),) = node.items()
-        if name == "value" and isinstance(argument, str):
-            return [argument]
-        if name == "rival":
-            return [] if argument.get("value") is None else [argument["value"]]
-    return [r for item in node.values() for r in value_refs(item)]
-
-
 def needed(values: Mapping[str, Any], wanted: Iterable[str]) -> set[str]:
     """``wanted`` and every value they are computed from."""
     found: set[str] = set()
@@ -250,7 +236,7 @@ def needed(values: Mapping[str, Any], wanted: Iterable[str]) -> set[str]:
         ident = todo.pop()
         if ident not in found:
             found.add(ident)
-            todo.extend(d for d in value_refs(values[ident]) if d in values)
+            todo.extend(d for d in named(values[ident], "value") if d in values)
     return found
 
 
@@ -350,7 +336,7 @@ class Constraints:
     def __init__(self, scoring: Json, label: str) -> None:
         declared = {v["id"] for v in scoring["values"]}
         listed = scoring.get("constraints", [])
-        reads = {ident for c in listed for ident in value_refs(c["check"])}
+        reads = {ident for c in listed for ident in named(c["check"], "value")}
         self.values = Values(scoring, reads & declared)
         self.steps: list[Step] = []
         t = Tools(scoring, self.steps)

@@ -183,19 +183,24 @@ class Derivation:
         return alls[0] if len(alls) == 1 else {"any": alls}
 
 
-def reads(node: Any) -> list[str]:
-    """The inputs a condition names, in the order it names them."""
+def named(node: Any, key: str) -> list[str]:
+    """The ids ``node`` names under ``key`` (``input``, ``value``, ``table``: its references,
+    a rival's value included), in the order it names them, each once."""
     found: list[str] = []
-    if isinstance(node, list):
-        for item in node:
-            found += [i for i in reads(item) if i not in found]
-    elif isinstance(node, dict):
-        for name, arg in node.items():
-            if name == "input" and isinstance(arg, str):
-                if arg not in found:
-                    found.append(arg)
-            else:
-                found += [i for i in reads(arg) if i not in found]
+
+    def walk(part: Any) -> None:
+        if isinstance(part, list):
+            for item in part:
+                walk(item)
+        elif isinstance(part, dict):
+            for name, arg in part.items():
+                if name == key and isinstance(arg, str):
+                    if arg not in found:
+                        found.append(arg)
+                else:
+                    walk(arg)
+
+    walk(node)
     return found
 
 
@@ -220,7 +225,7 @@ def derive(scoring: Json, cross_player: frozenset[str]) -> Json:
             conditions.pop(ident, None)
             return
         state[ident] = "open"
-        for read in reads(conditions.get(ident)):
+        for read in named(conditions.get(ident), "input"):
             if read in conditions and read != ident:
                 visit(read)
         state[ident] = "done"
@@ -275,8 +280,8 @@ def _implied(scoring: Json, walk: Derivation) -> list[Json]:
         if branch.get("then") != {"input": fact["id"]}:
             continue
         found = walk.usable(branch.get("else", 0))
-        if found is not None and reads(found):
-            out.append({"input": fact["id"], "from": found, "reads": reads(found)})
+        if found is not None and named(found, "input"):
+            out.append({"input": fact["id"], "from": found, "reads": named(found, "input")})
     return out
 
 

@@ -355,8 +355,7 @@ class LookupRule(Rule["ex.Lookup"]):
     def words(self, d: Describer, node: ex.Lookup) -> Part:
         spec = node.lookup
         key = "describe_table_points" if d.points else "describe_table"
-        listed = tuple(v if isinstance(v, int) else operand(d.plain(v)) for v in spec.table)
-        values = phrase(key, values=Items(listed, "/"))
+        values = listed_words(d, spec.table, key)
         found = phrase("describe_lookup", values=values, index=d.plain(spec.index))
         if spec.beyond == "zero":
             return phrase("describe_lookup_zero", lookup=found)
@@ -418,6 +417,19 @@ def _reaches(f: Fn, least: Any, t: Tools) -> Fn:
 def least_words(d: Describer, least: object) -> Part:
     """A threshold in words: the number, or its expression in parentheses."""
     return least if isinstance(least, int) else operand(d.plain(least))
+
+
+def at_least_words(d: Describer, least: object) -> list[Part]:
+    """An award's threshold as a clause of its words, when it says something (not 0)."""
+    if isinstance(least, int) and least <= 0:
+        return []
+    return [phrase("describe_at_least", at_least=least_words(d, least))]
+
+
+def listed_words(d: Describer, values: list[Any], key: str = "describe_table_points") -> Part:
+    """Numbers by place or by entry ("10 / 7 / 4 points"), each written or in words."""
+    listed = tuple(v if isinstance(v, int) else operand(d.plain(v)) for v in values)
+    return phrase(key, values=Items(listed, "/"))
 
 
 #: Turning ``k OP player_count`` round into ``player_count OP' k``.

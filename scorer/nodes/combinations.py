@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 from scorer import mechanics
 from scorer.interpret import Ctx
 from scorer.nodes.base import Rule, deferred, register
-from scorer.nodes.basic import operand
-from scorer.parts import Items, Part, items, phrase
+from scorer.nodes.basic import listed_words, operand
+from scorer.parts import Part, items, phrase
 
 if TYPE_CHECKING:
     from schemas import expressions as ex
@@ -32,8 +32,7 @@ class SetCollectionRule(Rule["ex.SetCollection"]):
     def words(self, d: Describer, node: ex.SetCollection) -> Part:
         spec = node.set_collection
         families = items([d.plain(f) for f in spec.families], ",")
-        listed = tuple(v if isinstance(v, int) else operand(d.plain(v)) for v in spec.item_values)
-        values = phrase("describe_table_points", values=Items(listed, "/"))
+        values = listed_words(d, spec.item_values)
         return phrase("describe_sets", families=families, values=values)
 
 

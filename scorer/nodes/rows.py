@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from scorer import mechanics
 from scorer.nodes.base import Rule, deferred, register
-from scorer.nodes.basic import least_words, operand
-from scorer.parts import Items, Label, Part, items, phrase
+from scorer.nodes.basic import at_least_words, listed_words
+from scorer.parts import Label, Part, items, phrase
 
 if TYPE_CHECKING:
     from schemas import expressions as ex
@@ -146,21 +146,10 @@ class RowsAwardRule(Rule["ex.RowsAward"]):
         spec = node.rows_award
         with _reading(d, spec.of.input):
             measure = d.plain(spec.by)
-        listed = [a if isinstance(a, int) else operand(d.plain(a)) for a in spec.awards]
-        awards = phrase("describe_table_points", values=Items(tuple(listed), "/"))
-        parts: list[Part] = [
-            phrase(
-                "describe_rows_award",
-                awards=awards,
-                rows=d.input_label(spec.of.input),
-                measure=measure,
-            )
-        ]
-        if not isinstance(spec.at_least, int) or spec.at_least > 0:
-            least = least_words(d, spec.at_least)
-            parts.append(phrase("describe_at_least", at_least=least))
-        parts.append(phrase(_TIES_ROWS[spec.ties]))
-        return items(parts, ";")
+        awards, rows = listed_words(d, spec.awards), d.input_label(spec.of.input)
+        found = phrase("describe_rows_award", awards=awards, rows=rows, measure=measure)
+        ties = phrase(_TIES_ROWS[spec.ties])
+        return items([found, *at_least_words(d, spec.at_least), ties], ";")
 
 
 @register
@@ -199,11 +188,7 @@ class RowsMajorityRule(Rule["ex.RowsMajority"]):
         label = {f.id: f.label for f in table.per_player}.get(spec.by, spec.by)
         measure = Label(f"scoring.table.{spec.of.table}.per_player.{spec.by}.label", label)
         with _reading(d, f"table:{spec.of.table}"):
-            listed = [a if isinstance(a, int) else operand(d.plain(a)) for a in spec.awards]
-        awards = phrase("describe_table_points", values=Items(tuple(listed), "/"))
-        parts: list[Part] = [phrase("describe_rank_award", awards=awards, measure=measure)]
-        if not isinstance(spec.at_least, int) or spec.at_least > 0:
-            parts.append(phrase("describe_at_least", at_least=least_words(d, spec.at_least)))
-        parts.append(phrase(_TIES[spec.ties]))
-        each = items(parts, ";")
+            awards = listed_words(d, spec.awards)
+        found = phrase("describe_rank_award", awards=awards, measure=measure)
+        each = items([found, *at_least_words(d, spec.at_least), phrase(_TIES[spec.ties])], ";")
         return phrase("describe_rows_sum", each=each, rows=d.table_label(spec.of.table))

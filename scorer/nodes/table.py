@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorer import mechanics
 from scorer.nodes.base import Rule, deferred, register
-from scorer.nodes.basic import least_words, operand
+from scorer.nodes.basic import at_least_words, least_words, operand
 from scorer.parts import Items, Part, Raw, items, phrase
 
 if TYPE_CHECKING:
@@ -108,8 +108,7 @@ class RankAwardRule(Rule["ex.RankAward"]):
         ]
         if not (isinstance(spec.others, int) and spec.others == 0):
             parts.append(phrase("describe_others", points=_points(d, spec.others)))
-        if not isinstance(spec.at_least, int) or spec.at_least > 0:
-            parts.append(phrase("describe_at_least", at_least=least_words(d, spec.at_least)))
+        parts += at_least_words(d, spec.at_least)
         if isinstance(spec.max_gap, ex.ChoiceData):
             gap: Part | None = phrase("describe_gap_of", table=d.table_label(spec.max_gap.table))
         else:

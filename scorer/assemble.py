@@ -95,10 +95,8 @@ def assemble(plan: Plan, fns: Interpreted, state: TableState, explain: bool = Tr
         placements = rank_players(
             keys, [[values[k.value][r] for r in ranked] for k in keys], explain
         )
-    elif len(rows) > count:  # no rival takes a place: the players' rows come first
+    else:  # no rival takes a place: the players' rows come first
         placements = rank_players(keys, [values[k.value][:count] for k in keys], explain)
-    else:
-        placements = rank_players(keys, [values[k.value] for k in keys], explain)
     if len(keys) < len(plan.keys):  # a tie left after the compared keys is undecided
         placements = [undecided_tie(p, keys, plan.keys) for p in placements]
     allowed, team_won = (

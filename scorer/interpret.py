@@ -321,11 +321,12 @@ def _column(ident: str, fn: Fn) -> Callable[[Ctx], None]:
     return run
 
 
-def _whens(items: Iterable[Json], label: str) -> dict[str, TableFn]:
+def _whens(items: Iterable[Json], label: str, key: str = "when") -> dict[str, TableFn]:
+    """Each item's condition ``key``, by the item's id (items without one left out)."""
     return {
-        i["id"]: table_function(i["when"], f"{label}: {i['id']}.when")
+        i["id"]: table_function(i[key], f"{label}: {i['id']}.{key}")
         for i in items
-        if i.get("when") is not None
+        if i.get(key) is not None
     }
 
 
@@ -435,11 +436,7 @@ def interpret(export: Json) -> Interpreted:
         values=Values(scoring),
         bool_values=frozenset(bool_values(scoring)),
         input_when=_whens(scoring["inputs"], label),
-        may_be_empty={
-            i["id"]: table_function(i["may_be_empty"], f"{label}: {i['id']}.may_be_empty")
-            for i in scoring["inputs"]
-            if i.get("may_be_empty") is not None
-        },
+        may_be_empty=_whens(scoring["inputs"], label, "may_be_empty"),
         option_when=_whens(scoring.get("options", []), label),
         category_when=_whens(scoring["categories"], label),
         table_when=_whens(scoring.get("table", []), label),

@@ -52,12 +52,9 @@ def rival_rows(
 
     ``given`` is the end state's ``rivals`` object as entered, its fields already checked.
     """
-    rivals = facts.rivals
-    if not rivals:
-        return {}, []
     rows: dict[str, dict[str, Any]] = {}
     problems: list[Problem] = []
-    for rival in rivals:
+    for rival in facts.rivals:
         when = compiled.rival_when.get(rival["id"])
         present = when is None or bool(when(options, table, choice_data, count))
         values = given.get(rival["id"])

@@ -178,7 +178,10 @@ class _Round:
         self.problems.extend(_shared_problems(facts, players, unchecked))
         rivals: dict[str, dict[str, Any]] = {}
         if facts.rivals and self.ok(("rivals",)):
-            rivals, found = self._rivals(options, table, choice_data, count)
+            given_rivals = _object(self.raw.get("rivals"))
+            rivals, found = rival_rows(
+                facts, self.compiled, given_rivals, options, table, choice_data, count
+            )
             self.problems.extend(found)
 
         faulty = unchecked | self._inputs_with_problems()
@@ -251,16 +254,6 @@ class _Round:
             self.facts.fill_rows(values)
             players.append(values)
         return players
-
-    def _rivals(
-        self,
-        options: dict[str, Any],
-        table: dict[str, Any],
-        choice_data: dict[str, dict[str, list[int]]],
-        count: int,
-    ) -> tuple[dict[str, dict[str, Any]], list[Problem]]:
-        given = _object(self.raw.get("rivals"))
-        return rival_rows(self.facts, self.compiled, given, options, table, choice_data, count)
 
     # -- the table's own inputs ------------------------------------------------------------
 

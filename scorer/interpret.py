@@ -332,15 +332,12 @@ def _whens(items: Iterable[Json], label: str, key: str = "when") -> dict[str, Ta
 
 class Constraints:
     """The content's constraints, every check read in one context: the values they read
-    (those only) computed once, then each check asked of every row (validation runs it)."""
+    (those only), then each check asked of every row (validation runs it)."""
 
     def __init__(self, scoring: Json, label: str) -> None:
-        declared = {v["id"] for v in scoring["values"]}
         listed = scoring.get("constraints", [])
-        reads = {ident for c in listed for ident in named(c["check"], "value")}
-        self.values = Values(scoring, reads & declared)
-        self.steps: list[Step] = []
-        t = Tools(scoring, self.steps)
+        self.values = Values(scoring, {v for c in listed for v in named(c["check"], "value")})
+        t = Tools(scoring, self.values.steps)  # the checks' own steps run after the values
         self.checks = {c["id"]: t.sub(c["check"]) for c in listed}
         #: Constraint id -> when it applies (constraints without a ``when`` always do).
         self.when = _whens(listed, f"{label}: constraint")
@@ -354,8 +351,7 @@ class Constraints:
         wanted: Iterable[str],
     ) -> dict[str, list[Any]]:
         """Each ``wanted`` constraint's check, one entry per row."""
-        c = Ctx(P, O, T, D, None, frozenset(), False, self.values.run(P, O, T, D, False)[0].V)
-        _run(self.steps, c)
+        c, _ = self.values.run(P, O, T, D, False)
         return {ident: [self.checks[ident](c, i) for i in range(len(P))] for ident in wanted}
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorer.assemble import TOTAL
+from scorer.assemble import TOTAL, Key
 from scorer.relevance import named
 
 Json = dict[str, Any]
@@ -362,6 +362,8 @@ class Interpreted:
 
     game: str
     scoring: Json
+    #: The ranking keys, in order (scorer.ranking reads them).
+    keys: tuple[Key, ...]
     values: Values
     bool_values: frozenset[str]
     constraints: Constraints
@@ -429,6 +431,7 @@ def interpret(export: Json) -> Interpreted:
     return Interpreted(
         game=export["game"],
         scoring=scoring,
+        keys=tuple(Key(k["value"], k["better"]) for k in ranking["keys"]),
         values=Values(scoring),
         bool_values=frozenset(bool_values(scoring)),
         input_when=_whens(scoring["inputs"], label),

@@ -240,39 +240,6 @@ def needed(values: Mapping[str, Any], wanted: Iterable[str]) -> set[str]:
     return found
 
 
-def bool_values(scoring: Json) -> set[str]:
-    """Values that may come out as Python bools (a flag read as it is), not ints: a flag
-    input or option passed through unchanged, or chosen by if/minimum/maximum, or a sum of
-    one term. A breakdown turns just those into numbers."""
-    flags = {i["id"] for i in scoring["inputs"] if i["kind"] == "flag"}
-    flag_options = {o["id"] for o in scoring.get("options", []) if o["kind"] == "flag"}
-    declared = {v["id"]: v["compute"] for v in scoring["values"]}
-    found: set[str] = set()
-
-    def may_be_bool(node: Any) -> bool:
-        if not isinstance(node, dict):
-            return False
-        ((name, a),) = node.items()
-        if name == "input":
-            return a in flags
-        if name == "option":
-            return a in flag_options
-        if name == "value":
-            return a in found
-        if name == "if":
-            return may_be_bool(a["then"]) or may_be_bool(a.get("else", 0))
-        if name == "sum" and len(a) == 1:
-            return may_be_bool(a[0])
-        if name in ("minimum", "maximum"):
-            return any(may_be_bool(item) for item in a)
-        return False
-
-    for ident in scoring["value_order"]:
-        if may_be_bool(declared[ident]):
-            found.add(ident)
-    return found
-
-
 # ----------------------------------------------------------------------------------------
 # A game's scoring
 # ----------------------------------------------------------------------------------------
@@ -365,7 +332,6 @@ class Interpreted:
     #: The ranking keys, in order (scorer.ranking reads them).
     keys: tuple[Key, ...]
     values: Values
-    bool_values: frozenset[str]
     constraints: Constraints
     input_when: dict[str, TableFn] = field(default_factory=dict)
     #: Choice input id -> when a player may leave it empty (``may_be_empty``).
@@ -399,14 +365,14 @@ class Interpreted:
         c, details = self.values.run(P, O, T, D, E, R)
         values = c.V
         n = c.n
-        flags = self.bool_values
         shown = [
             (cat["id"], cat["value"])
             for cat in self.scoring["categories"]
             if (when := self.category_when.get(cat["id"])) is None or when(O, T, D, n)
         ]
+        # A flag read as it is (a bool) counts 1 or 0 in a breakdown.
         columns = [
-            (ident, [int(x) for x in values[value]] if value in flags else values[value])
+            (ident, [int(x) if x is True or x is False else x for x in values[value]])
             for ident, value in shown
         ]
         breakdowns = []
@@ -433,7 +399,6 @@ def interpret(export: Json) -> Interpreted:
         scoring=scoring,
         keys=tuple(Key(k["value"], k["better"]) for k in ranking["keys"]),
         values=Values(scoring),
-        bool_values=frozenset(bool_values(scoring)),
         input_when=_whens(scoring["inputs"], label),
         may_be_empty=_whens(scoring["inputs"], label, "may_be_empty"),
         option_when=_whens(scoring.get("options", []), label),

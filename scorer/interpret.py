@@ -72,8 +72,6 @@ class Tools:
     def __init__(self, scoring: Json | None, steps: list[Step]) -> None:
         self.scoring = scoring or {}
         self.steps = steps
-        #: Whether rows after the players can be rivals (the scoring declares some).
-        self.rivals = bool(self.scoring.get("rivals"))
 
     def sub(self, node: Any) -> Fn:
         """The function of ``node`` (a one-key object, or a number)."""

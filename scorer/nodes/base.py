@@ -5,7 +5,7 @@ handles (schemas.expressions), how it is evaluated (:meth:`Rule.build`: from the
 the export writes it, a function of a row, as the browser's expr.js builds its closures)
 and how it reads in words (:meth:`Rule.words`). Whether it compares players, depends on
 seats or restricts the references of its fields is declared on the model itself, where
-the content checks read it; :class:`Rule` passes it on.
+the content checks read it.
 """
 
 from __future__ import annotations
@@ -52,10 +52,6 @@ class Rule(Generic[N]):
         from schemas.expressions import NODE_MODELS
 
         return next(m for m in NODE_MODELS if m.node_name() == self.name)
-
-    @property
-    def cross_player(self) -> bool:
-        return self.model.cross_player
 
     def build(self, a: Any, t: Tools) -> Fn:
         """The function of row ``i`` computing the node whose argument (the export's

@@ -34,14 +34,16 @@ _TIES_ROWS = {
 }
 
 
-def _per_row(ident: str, fn: Fn) -> Fn:
-    """The function of row ``i`` giving ``fn``'s value for each of its rows of ``ident``."""
+def _per_row(ident: str, fn: Fn, shared: bool = False) -> Fn:
+    """The function of row ``i`` giving ``fn``'s value for each row of rows input
+    ``ident``: its own, or (``shared``) the table's."""
 
     def values(c: Ctx, i: int) -> list[Any]:
         saved = c.W
         found = []
         try:
-            for row in c.P[i][ident]:
+            # A faulty or absent shared list is no row (its problem is reported at its path).
+            for row in (c.T.get(ident) or []) if shared else c.P[i][ident]:
                 c.W = row
                 found.append(fn(c, i))
         finally:
@@ -163,22 +165,13 @@ class RowsMajorityRule(Rule["ex.RowsMajority"]):
         ident, by = str(a["of"]["table"]), str(a["by"])
         awards, ties, least = t.each(a["awards"]), str(a["ties"]), t.sub(a.get("at_least", 1))
 
-        def fn(c: Ctx, i: int) -> int:
-            total, saved = 0, c.W
-            try:
-                # A faulty or absent list is no row (its problem is reported at its path).
-                for row in c.T.get(ident) or []:
-                    c.W = row
-                    points, _ = mechanics.rank_award(
-                        list(row[by]), [f(c, i) for f in awards], ties, 0, least(c, i), None
-                    )
-                    # A rival (after the players) has no number in a shared row.
-                    total += points[i] if i < len(points) else 0
-            finally:
-                c.W = saved
-            return total
+        def award(c: Ctx, i: int) -> list[int]:
+            measures, points = list(c.W[by]), [f(c, i) for f in awards]
+            return mechanics.rank_award(measures, points, ties, 0, least(c, i), None)[0]
 
-        return fn
+        per_row = _per_row(ident, award, shared=True)
+        # A rival (after the players) has no number in a shared row.
+        return lambda c, i: sum(points[i] if i < len(points) else 0 for points in per_row(c, i))
 
     def words(self, d: Describer, node: ex.RowsMajority) -> Part:
         from scorer.nodes.table import _TIES

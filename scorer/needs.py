@@ -93,16 +93,11 @@ def needs_of(scoring: Json, cross_player: frozenset[str]) -> Needs:
                 return compares(walk.values.get(arg), seen | {arg})
         return any(compares(item, seen) for item in node.values())
 
-    categories, ranking = scoring["categories"], scoring["ranking"]
-    keys = [{"value": key["value"]} for key in ranking["keys"]]
+    categories = scoring["categories"]
+    keys = [{"value": key["value"]} for key in scoring["ranking"]["keys"]]
     return Needs(
-        totals=reads(
-            keys[0],
-            *({"value": c["value"]} for c in categories),
-            *(c.get("when") for c in categories),
-            ranking.get("win_requires"),
-            *(check["any_player"] for check in scoring.get("end_checks", [])),
-        ),
+        # What the totals, the breakdown, the first key, the win and the end checks read.
+        totals=frozenset(walk.roots(tiebreaks=False)),
         tiebreaks={key["value"]: reads(key) for key in keys[1:]},
         constraints={
             c["id"]: reads(c["check"], c.get("when")) for c in scoring.get("constraints", [])

@@ -62,13 +62,7 @@ class GameFacts:
     @cached_property
     def row_defaults(self) -> dict[str, dict[str, int]]:
         """The defaulted numbers of each rows input that has some, by input and field id."""
-        found = {
-            spec["id"]: {
-                f["id"]: f["default"] for f in spec["fields"] if f.get("default") is not None
-            }
-            for spec in self.inputs
-            if spec["kind"] == "rows"
-        }
+        found = {spec["id"]: field_defaults(spec) for spec in self.inputs if spec["kind"] == "rows"}
         return {ident: fields for ident, fields in found.items() if fields}
 
     def fill_rows(self, values: Json) -> None:
@@ -149,3 +143,8 @@ class GameFacts:
             for o in self.options
             if o.get("players")
         ]
+
+
+def field_defaults(spec: Json) -> dict[str, int]:
+    """The defaulted numbers of a rows input's (or a shared rows table input's) fields."""
+    return {f["id"]: f["default"] for f in spec["fields"] if f.get("default") is not None}

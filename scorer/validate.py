@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from schemas.names import normalize_name
-from scorer.facts import GameFacts, Json
+from scorer.facts import GameFacts, Json, field_defaults
 from scorer.fields import field_problems
 from scorer.legality import (
     duplicate_names,
@@ -322,7 +322,7 @@ class _Round:
         left as given), and a problem for each per-player field of a row that does not give
         one number per player at the table (its numbers were checked by its fields)."""
         problems: list[Problem] = []
-        defaults = {f["id"]: f["default"] for f in spec["fields"] if f.get("default") is not None}
+        defaults = field_defaults(spec)
         filled = [{**defaults, **row} for row in rows or []]
         for index, row in enumerate(filled):
             for per_player in spec["per_player"]:

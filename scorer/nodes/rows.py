@@ -25,14 +25,6 @@ if TYPE_CHECKING:
 else:  # the content models, loaded only when words are asked for
     ex = deferred("schemas.expressions")
 
-#: How tied rows share places, in words (as scorer.nodes.table's for tied players).
-_TIES_ROWS = {
-    "dense": "describe_rows_ties_dense",
-    "competition": "describe_rows_ties_competition",
-    "pool_floor": "describe_rows_ties_pool_floor",
-    "pool_nearest": "describe_rows_ties_pool_nearest",
-}
-
 
 def _per_row(ident: str, fn: Fn, shared: bool = False) -> Fn:
     """The function of row ``i`` giving ``fn``'s value for each row of rows input
@@ -150,7 +142,7 @@ class RowsAwardRule(Rule["ex.RowsAward"]):
             measure = d.plain(spec.by)
         awards, rows = listed_words(d, spec.awards), d.input_label(spec.of.input)
         found = phrase("describe_rows_award", awards=awards, rows=rows, measure=measure)
-        ties = phrase(_TIES_ROWS[spec.ties])
+        ties = phrase(f"describe_rows_ties_{spec.ties}")
         return items([found, *at_least_words(d, spec.at_least), ties], ";")
 
 
@@ -174,8 +166,6 @@ class RowsMajorityRule(Rule["ex.RowsMajority"]):
         return lambda c, i: sum(points[i] if i < len(points) else 0 for points in per_row(c, i))
 
     def words(self, d: Describer, node: ex.RowsMajority) -> Part:
-        from scorer.nodes.table import _TIES
-
         spec = node.rows_majority
         table = d.tables[spec.of.table]
         label = {f.id: f.label for f in table.per_player}.get(spec.by, spec.by)
@@ -183,5 +173,7 @@ class RowsMajorityRule(Rule["ex.RowsMajority"]):
         with _reading(d, f"table:{spec.of.table}"):
             awards = listed_words(d, spec.awards)
         found = phrase("describe_rank_award", awards=awards, measure=measure)
-        each = items([found, *at_least_words(d, spec.at_least), phrase(_TIES[spec.ties])], ";")
+        each = items(
+            [found, *at_least_words(d, spec.at_least), phrase(f"describe_ties_{spec.ties}")], ";"
+        )
         return phrase("describe_rows_sum", each=each, rows=d.table_label(spec.of.table))

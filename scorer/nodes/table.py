@@ -22,13 +22,6 @@ if TYPE_CHECKING:
 else:  # the content models, loaded only when words are asked for
     ex = deferred("schemas.expressions")
 
-_TIES = {
-    "dense": "describe_ties_dense",
-    "competition": "describe_ties_competition",
-    "pool_floor": "describe_ties_pool_floor",
-    "pool_nearest": "describe_ties_pool_nearest",
-}
-
 
 def _with_rivals(d: Describer, described: Part, rivals: bool) -> Part:
     if not rivals or not d.rivals:
@@ -115,7 +108,7 @@ class RankAwardRule(Rule["ex.RankAward"]):
             gap = None if spec.max_gap is None else d.plain(spec.max_gap)
         if gap is not None:
             parts.append(phrase("describe_max_gap", gap=gap))
-        parts.append(phrase(_TIES[spec.ties]))
+        parts.append(phrase(f"describe_ties_{spec.ties}"))
         return _with_rivals(d, items(parts, ";"), spec.rivals)
 
 

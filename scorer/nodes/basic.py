@@ -455,46 +455,20 @@ def compare_words(d: Describer, key: str, left: object, right: object) -> Part:
 
 
 class _CompareRule(Rule["ex.Node"]):
-    key = ""
+    """A comparison of two numbers: one rule class per comparison node, made below."""
 
     def build(self, a: list[Any], t: Tools) -> Fn:
         left, right = t.each(a)
-        test = _COMPARISONS[self.key][0]
+        test = _COMPARISONS[self.name][0]
         return lambda c, i: 1 if test(left(c, i), right(c, i)) else 0
 
     def words(self, d: Describer, node: ex.Node) -> Part:
-        left, right = getattr(node, self.key)
-        return compare_words(d, self.key, left, right)
+        left, right = getattr(node, self.name)
+        return compare_words(d, self.name, left, right)
 
 
-@register
-class EqRule(_CompareRule):
-    name = key = "eq"
-
-
-@register
-class NeRule(_CompareRule):
-    name = key = "ne"
-
-
-@register
-class LtRule(_CompareRule):
-    name = key = "lt"
-
-
-@register
-class LeRule(_CompareRule):
-    name = key = "le"
-
-
-@register
-class GtRule(_CompareRule):
-    name = key = "gt"
-
-
-@register
-class GeRule(_CompareRule):
-    name = key = "ge"
+for _key in _COMPARISONS:  # EqRule, NeRule, LtRule...: alike but for their node's name
+    register(type(f"{_key.title()}Rule", (_CompareRule,), {"name": _key}))
 
 
 @register

@@ -14,6 +14,7 @@ import importlib
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 if TYPE_CHECKING:
+    from schemas import expressions as ex
     from schemas.expressions import Node
     from scorer.describe import Describer
     from scorer.interpret import Fn, Tools
@@ -34,9 +35,10 @@ class _Deferred:
         return getattr(importlib.import_module(self._name), attr)
 
 
-def deferred(name: str) -> Any:
-    """Module ``name``, imported when one of its attributes is first read."""
-    return _Deferred(name)
+if not TYPE_CHECKING:  # the node rules' ``ex``: the content models, loaded for words only
+    ex = _Deferred("schemas.expressions")
+
+__all__ = ["RULES", "Rule", "ex", "register", "rule_for"]
 
 
 class Rule(Generic[N]):

@@ -7,15 +7,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from scorer import mechanics
-from scorer.nodes.base import Rule, deferred, register
+from scorer.nodes.base import Rule, ex, register
 from scorer.parts import Count, Items, Part, Phrase, items, phrase
 
 if TYPE_CHECKING:
-    from schemas import expressions as ex
     from scorer.describe import Describer
     from scorer.interpret import Ctx, Fn, Tools
-else:  # the content models, loaded only when words are asked for
-    ex = deferred("schemas.expressions")
 
 # ----------------------------------------------------------------------------------------
 # References

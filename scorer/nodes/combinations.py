@@ -6,16 +6,13 @@ from typing import TYPE_CHECKING, Any
 
 from scorer import mechanics
 from scorer.interpret import Ctx
-from scorer.nodes.base import Rule, deferred, register
+from scorer.nodes.base import Rule, ex, register
 from scorer.nodes.basic import listed_words, operand
 from scorer.parts import Part, items, phrase
 
 if TYPE_CHECKING:
-    from schemas import expressions as ex
     from scorer.describe import Describer
     from scorer.interpret import Fn, Tools
-else:  # the content models, loaded only when words are asked for
-    ex = deferred("schemas.expressions")
 
 
 @register

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scorer.nodes.base import Rule, deferred, register
+from scorer.nodes.base import Rule, ex, register
 from scorer.nodes.basic import least_words
 from scorer.parts import Count, Part, phrase
 
 if TYPE_CHECKING:
-    from schemas import expressions as ex
     from scorer.describe import Describer
     from scorer.interpret import Ctx, Fn, Tools
-else:  # the content models, loaded only when words are asked for
-    ex = deferred("schemas.expressions")
 
 
 def _counted(d: Describer, part: Part) -> Part:

@@ -14,16 +14,13 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from scorer import mechanics
-from scorer.nodes.base import Rule, deferred, register
+from scorer.nodes.base import Rule, ex, register
 from scorer.nodes.basic import at_least_words, listed_words
 from scorer.parts import Label, Part, items, phrase
 
 if TYPE_CHECKING:
-    from schemas import expressions as ex
     from scorer.describe import Describer
     from scorer.interpret import Ctx, Fn, Tools
-else:  # the content models, loaded only when words are asked for
-    ex = deferred("schemas.expressions")
 
 
 def _per_row(ident: str, fn: Fn, shared: bool = False) -> Fn:

@@ -11,16 +11,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from scorer import mechanics
-from scorer.nodes.base import Rule, deferred, register
+from scorer.nodes.base import Rule, ex, register
 from scorer.nodes.basic import at_least_words, least_words, operand
 from scorer.parts import Items, Part, Raw, items, phrase
 
 if TYPE_CHECKING:
-    from schemas import expressions as ex
     from scorer.describe import Describer
     from scorer.interpret import Ctx, Fn, Tools
-else:  # the content models, loaded only when words are asked for
-    ex = deferred("schemas.expressions")
 
 
 def _with_rivals(d: Describer, described: Part, rivals: bool) -> Part:

@@ -98,8 +98,10 @@ def _placed(
         mine = rows[player]
         if position and mine != theirs:
             rank = position + 1
-        path = _path(names, mine, theirs) if paths else []
-        placements[player] = Placement(rank, _differing(names, mine, theirs), path, above)
+        path = _path(names, mine, theirs)  # made always, kept when asked for
+        last = path[-1]
+        decided = last["key"] if last["mine"] != last["theirs"] else "shared"
+        placements[player] = Placement(rank, decided, path if paths else [], above)
         above, theirs = player, mine
     return placements
 
@@ -119,11 +121,3 @@ def _path(names: list[str], mine: tuple[Any, ...], theirs: tuple[Any, ...]) -> l
         if own != other:
             break
     return path
-
-
-def _differing(names: list[str], mine: tuple[Any, ...], theirs: tuple[Any, ...]) -> str:
-    """The first key on which two players differ, or "shared"."""
-    for name, own, other in zip(names, mine, theirs):  # noqa: B905
-        if own != other:
-            return name
-    return "shared"

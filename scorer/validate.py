@@ -151,9 +151,13 @@ class _Round:
         players = self._rows(given)
         unchecked: set[str] = set()
         asked: dict[Any, bool] = {}  # each condition's answer, by its function
+        every = [True] * count
         for spec in facts.inputs:
             ident = spec["id"]
-            valid = [self.ok(("players", i, ident)) for i in range(count)]
+            # (Without field problems every field is valid: no test of each.)
+            valid = (
+                [self.ok(("players", i, ident)) for i in range(count)] if self.bad_locs else every
+            )
             if not all(valid):
                 unchecked.add(ident)
             when = self.compiled.input_when.get(ident)

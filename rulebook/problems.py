@@ -193,7 +193,7 @@ class ProblemWords:
             for k, v in params.items()
             if isinstance(v, int) and not isinstance(v, bool)
         }
-        words["game"] = self.content.game.names.get(self.language)
+        words["game"] = self.content.game.name(self.language)
         words["allowed"] = self.either(allowed)
         if "value" in params:
             words["value"] = self.value(field, params["value"])

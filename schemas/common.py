@@ -15,6 +15,7 @@ from pydantic import (
 )
 
 from schemas.languages import codes
+from schemas.languages import published as published_codes
 
 #: The published languages' codes (schemas.languages.codes), read when first imported.
 LANGUAGES: tuple[str, ...]
@@ -86,8 +87,9 @@ class LocalizedName(Strict):
     """A proper name given explicitly in each published language (game titles, editions).
 
     ``en`` is a field of its own: it is the name score-keeping apps and messages use. The
-    other languages are keys named by their codes, and every published language must be
-    there (content/languages.yaml lists them).
+    other languages are keys named by their codes: every published language must be there,
+    a language in progress may be (content/languages.yaml lists them). Adding a language in
+    progress thus needs no edit of any game, nor of the games the tests make up.
     """
 
     model_config = ConfigDict(
@@ -104,27 +106,28 @@ class LocalizedName(Strict):
     @classmethod
     def _every_language(cls, data: Any) -> Any:
         if isinstance(data, dict):
-            published = codes()
-            missing = [code for code in published if code not in data]
+            missing = [code for code in published_codes() if code not in data]
             if missing:
                 raise ValueError(
                     f"a name is needed in every published language; missing: {missing}"
                 )
-            unknown = sorted(str(k) for k in data if k not in published)
+            listed = codes()
+            unknown = sorted(str(k) for k in data if k not in listed)
             if unknown:
                 raise ValueError(
-                    f"names in languages that are not published: {unknown} "
-                    "(content/languages.yaml lists the published ones)"
+                    f"names in languages that are not listed: {unknown} "
+                    "(content/languages.yaml lists the languages)"
                 )
             for code, value in data.items():
                 if not isinstance(value, str) or not value.strip():
                     raise ValueError(f"the name in {code!r} must be a non-empty text")
         return data
 
-    def get(self, language: str) -> str:
-        """Return the name in ``language``, or the English one for an unknown language."""
-        extra = self.model_extra or {}
-        return str(extra.get(language, self.en) if language != "en" else self.en)
+    def get(self, language: str, fallback: str = "en") -> str:
+        """Return the name in ``language``; without one (a language in progress), the name
+        in ``fallback`` (the game's source language), else the English one."""
+        extra = {**(self.model_extra or {}), "en": self.en}
+        return str(extra.get(language) or extra.get(fallback) or self.en)
 
 
 SourceKind = Literal["official", "seed", "bga", "implementation", "review", "faq"]

@@ -57,6 +57,11 @@ class Game(Strict):
     summary: Text
     sources: list[Source] = Field(min_length=1)
 
+    def name(self, language: str) -> str:
+        """The game's name in ``language``; a language in progress that gives none reads
+        the name in the source language."""
+        return self.names.get(language, self.source_language)
+
     @model_validator(mode="after")
     def _unique_sources(self) -> Game:
         ids = [s.id for s in self.sources]

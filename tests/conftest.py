@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 
 import pytest
@@ -69,6 +70,45 @@ def engines(games: dict[str, GameContent]) -> dict[str, GameEngine]:
     return {game_id: GameEngine(content) for game_id, content in games.items()}
 
 
+def copy_languages(target: Path, games: Collection[str], leave_out: Collection[str] = ()) -> None:
+    """Write to ``target`` the checkout's content/languages.yaml, as a copy that holds only
+    ``games`` needs it: each ``in_progress`` list keeps the copied games (and ``ui``), and
+    the languages of ``leave_out`` are left out (a test that adds one itself).
+
+    validate refuses an ``in_progress`` entry naming no game of the project (a misspelt id
+    would go unnoticed), so the copy carries the list its own games make true.
+    """
+    kept = {*games, "ui"}
+    lines: list[str] = []
+    skipping = False
+    for line in (CONTENT / "languages.yaml").read_text(encoding="utf-8").splitlines():
+        entry = re.match(r"  - (?:\{)?code: ([\w-]+)", line)
+        if entry or not line.startswith("  "):
+            skipping = bool(entry) and entry.group(1) in leave_out
+        listed = re.fullmatch(r"(\s+in_progress: )\[(.*)\]", line)
+        if listed:
+            ids = [i.strip() for i in listed.group(2).split(",") if i.strip() in kept]
+            line = f"{listed.group(1)}[{', '.join(ids)}]" if ids else ""
+        if not skipping and line:
+            lines.append(line)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def made_up_names(known: dict[str, str]) -> dict[str, str]:
+    """The names of a game a test makes up, in every language content/languages.yaml lists:
+    ``known`` where it gives one, else the English. A language added to the list then needs
+    no edit of the tests' own games."""
+    return {code: known.get(code, known["en"]) for code in languages.codes()}
+
+
+def unlisted_language() -> str:
+    """A language code the checkout's content/languages.yaml does not list, for a test that
+    adds a language: German unless the project has it already."""
+    listed = languages.codes()
+    return next(code for code in ("de", "it", "pl", "nl", "es", "pt", "cs") if code not in listed)
+
+
 def game_project(root: Path, *games: str) -> Project:
     """A project of some games alone: a copy of their content and of their catalogs.
 
@@ -77,7 +117,7 @@ def game_project(root: Path, *games: str) -> Project:
     for game in games:
         shutil.copytree(CONTENT / game, root / "content" / game)
     # The project's own list of languages: the command reads it from the project.
-    shutil.copyfile(CONTENT / "languages.yaml", root / "content" / "languages.yaml")
+    copy_languages(root / "content" / "languages.yaml", games)
     for catalog in (ROOT / "locales").glob("**/*.po*"):
         if catalog.name.split(".")[0] in {"ui", *games}:
             target = root / catalog.relative_to(ROOT)

@@ -25,6 +25,7 @@ from schemas.game import GameContent
 from schemas.references import check_references
 from scorer.engine import GameEngine
 from scorer.outcome import score_outcome
+from tests.conftest import made_up_names
 
 CONTRIBUTING = Path(__file__).resolve().parents[1] / "CONTRIBUTING.md"
 START = "<!-- enumerations: tests/test_contributing.py -->"
@@ -96,7 +97,7 @@ def test_contributing_lists_every_enumeration_of_the_schema() -> None:
 _GAME = {
     "game": {
         "id": "example",
-        "names": {"fr": "Exemple", "uk": "Приклад", "en": "Example"},
+        "names": made_up_names({"fr": "Exemple", "uk": "Приклад", "en": "Example"}),
         "players": {"min": 1, "max": 4},
         "minutes": {"min": 10, "max": 20},
         "source_language": "fr",

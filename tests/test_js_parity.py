@@ -58,6 +58,7 @@ from scorer.relevance import hidden, settle, tie_only
 from scorer.rng import SeededRandom, fnv1a
 from scorer.setup import SetupError, make_setup
 from scorer.verdict import rival_verdict
+from tests.conftest import made_up_names
 from tests.strategies import collecting_settings, end_states
 from tests.track_support import track_state
 
@@ -755,10 +756,15 @@ def rng_rows() -> list[Json]:
 # A synthetic game for what no real game uses yet
 # ----------------------------------------------------------------------------------------
 
+#: The probe's names: one in every listed language (a flow mapping, as YAML reads it).
+_PROBE_NAMES = json.dumps(
+    made_up_names({"fr": "Sonde", "uk": "Зонд", "en": "Probe"}), ensure_ascii=False
+)
+
 PROBE = """
 game:
   id: probe
-  names: {fr: Sonde, uk: Зонд, en: Probe}
+  names: PROBE_NAMES
   players: {min: 1, max: 5}
   minutes: {min: 10, max: 20}
   source_language: en
@@ -1094,7 +1100,7 @@ scoring:
   end_checks:
     - {id: someone_scored, any_player: {ge: [{value: total}, 25]}, message: Nobody reached 25.}
     - {id: coins_on_table, any_player: {gt: [{value: table_coins}, 4]}, message: Few coins.}
-"""
+""".replace("PROBE_NAMES", _PROBE_NAMES, 1)
 
 
 #: Probe end states for rivals and table numbers, valid and not, beyond the random ones.

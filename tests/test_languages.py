@@ -10,10 +10,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import yaml
 
 from rulebook.paths import Project
 from schemas import languages
-from tests.conftest import ROOT, game_project
+from tests.conftest import ROOT, game_project, unlisted_language
 from tests.fuzz.bounds import assert_clean_failure, run_command
 
 SECRET = "TOP-SECRET-LANGUAGE"
@@ -109,7 +110,9 @@ def test_a_hostile_languages_file_is_refused_quickly(
 def test_the_file_is_read_from_the_project_the_library_names() -> None:
     """Library callers name no project: the checkout's list, through the same reader."""
     assert languages.languages_file() == ROOT / "content" / "languages.yaml"
-    assert languages.LANGUAGES == languages.codes() == ("fr", "uk", "en")
+    # Read apart, as a plain YAML document: the list the file holds, however long it grows.
+    listed = yaml.safe_load((ROOT / "content" / "languages.yaml").read_text(encoding="utf-8"))
+    assert languages.LANGUAGES == languages.codes() == tuple(e["code"] for e in listed["languages"])
     assert languages.language("fr").quotes == ("«", "»", "“", "”")
 
 
@@ -130,34 +133,57 @@ def _installed(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 def test_project_decides_the_languages(copy: Project, tmp_path: Path) -> None:
     """Issue 27 item 5: a copy declaring one more language is seen with ``--project``."""
+    new = unlisted_language()  # German, unless the checkout has it already
     listed = copy.content / "languages.yaml"
     listed.write_text(
         listed.read_text(encoding="utf-8")
-        + "  - code: de\n    name: Deutsch\n    state: in_progress\n",
+        + f"  - code: {new}\n    name: Neusprache\n    state: in_progress\n",
         encoding="utf-8",
     )
     project = ("--project", str(copy.root))
-    # `build --help` names the copy's languages, German in progress, not a fixed three.
+    # `build --help` names the copy's languages, the new one in progress, not a fixed list.
     described = _installed(*project, "build", "--help", cwd=tmp_path)
-    assert "Français (/fr/), Українська (/uk/), English (/en/), Deutsch (/de/, in" in " ".join(
-        described.stdout.split()
-    ), described.stdout
-    # Nile has no German name yet: the copy's list says it needs one.
+    shown = ", ".join(f"{s.name} (/{s.code}/)" for s in languages.specs())
+    assert f"{shown}, Neusprache (/{new}/, in" in " ".join(described.stdout.split()), (
+        described.stdout
+    )
+    # In progress, the language needs no name of Nile: it reads the source language's.
+    valid = _installed(*project, "validate", cwd=tmp_path)
+    assert valid.returncode == 0, valid.stderr
+    setup = _installed(*project, "setup", "nile", "--players", "2", "--lang", new, cwd=tmp_path)
+    source = _source_name(copy)
+    assert setup.returncode == 0 and _title(setup.stdout) == source, setup.stderr
+    # Published, it needs one: the copy's list says so.
+    listed.write_text(
+        listed.read_text(encoding="utf-8").replace("state: in_progress\n", "state: published\n"),
+        encoding="utf-8",
+    )
     missing = _installed(*project, "validate", cwd=tmp_path)
     assert missing.returncode == 1, missing.stdout + missing.stderr
-    assert "game.yaml" in missing.stderr and "missing: ['de']" in missing.stderr, missing.stderr
+    assert "game.yaml" in missing.stderr and f"missing: ['{new}']" in missing.stderr, missing.stderr
     game = copy.content / "nile" / "game.yaml"
     game.write_text(
-        game.read_text(encoding="utf-8").replace("\n  en: ", "\n  de: Nil\n  en: ", 1),
+        game.read_text(encoding="utf-8").replace("\n  en: ", f"\n  {new}: Nil\n  en: ", 1),
         encoding="utf-8",
     )
     valid = _installed(*project, "validate", cwd=tmp_path)
     assert valid.returncode == 0, valid.stderr
-    setup = _installed(*project, "setup", "nile", "--players", "2", "--lang", "de", cwd=tmp_path)
-    assert setup.returncode == 0 and setup.stdout.startswith("Nil"), setup.stderr
-    # The checkout's own list is unchanged, and the command there does not know German.
-    here = _installed("setup", "nile", "--players", "2", "--lang", "de", cwd=ROOT)
-    assert here.returncode == 2 and "unknown language 'de'" in here.stderr
+    setup = _installed(*project, "setup", "nile", "--players", "2", "--lang", new, cwd=tmp_path)
+    assert setup.returncode == 0 and _title(setup.stdout) == "Nil", setup.stderr
+    # The checkout's own list is unchanged, and the command there does not know the language.
+    here = _installed("setup", "nile", "--players", "2", "--lang", new, cwd=ROOT)
+    assert here.returncode == 2 and f"unknown language '{new}'" in here.stderr
+
+
+def _title(checklist: str) -> str:
+    """The game's name a setup checklist opens with (before "— 2 players")."""
+    return checklist.split("—", 1)[0].strip()
+
+
+def _source_name(copy: Project) -> str:
+    """Nile's name in its source language, as the copy's game.yaml gives it."""
+    game = yaml.safe_load((copy.content / "nile" / "game.yaml").read_text(encoding="utf-8"))
+    return str(game["names"][game["source_language"]])
 
 
 def test_a_misspelt_game_in_progress_is_named_at_its_line(copy: Project) -> None:

@@ -128,7 +128,7 @@ def setup_text(
     colon = translate("ui.colon", ": ")
     players = translate.count("ui.player_count_phrase", len(result.players))
     code = f"{translate('ui.seed', 'setup code')}{colon}{result.seed}"
-    lines = [f"{typeset(content.game.names.get(language), language)} — {players} ({code})"]
+    lines = [f"{typeset(content.game.name(language), language)} — {players} ({code})"]
     if result.first_player is not None:
         lines.append(f"{translate('ui.first_player', 'First player')}{colon}{result.first_player}")
     lines.append("")

@@ -953,8 +953,8 @@ def _msgid(entry: Message) -> str | tuple[str, ...]:
 def _names(domain: Domain, language: str) -> set[str]:
     if domain.content is None:
         return set()
-    names = domain.content.game.names
-    return {names.get(language), names.get(domain.source_language)}
+    game = domain.content.game
+    return {game.name(language), game.name(domain.source_language)}
 
 
 def _header_failures(catalog: Catalog, language: str, file: str) -> list[Failure]:

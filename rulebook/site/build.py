@@ -188,7 +188,7 @@ class SiteSources:
         changed = [path for path, text in texts.items() if write_if_changed(docs / path, text)]
         self.pages[language] = pages
         write_assets(docs / "assets" / "calculator", files=self._assets)
-        names = {b.content.id: b.content.game.names.get(language) for b in builds}
+        names = {b.content.id: b.content.game.name(language) for b in builds}
         config = site_config.language_config(
             language,
             self.options.languages,
@@ -378,12 +378,7 @@ def write_root(site: Path, languages: tuple[str, ...], site_url: str | None = No
     (site / "index.html").write_text(
         site_config.root_page(root.get_template("root.html.j2"), languages), encoding="utf-8"
     )
-    fallback = (
-        site_config.FALLBACK_LANGUAGE
-        if site_config.FALLBACK_LANGUAGE in languages
-        else languages[0]
-    )
-    missing = site / fallback / "404.html"
+    missing = site / site_config.fallback_language(languages) / "404.html"
     if missing.is_file():
         shutil.copyfile(missing, site / "404.html")
     write_root_offline(site, languages)  # the chooser offline; other languages' pages too

@@ -133,7 +133,7 @@ def game_view(content: GameContent, loc: Localizer) -> GameView:
     links = tuple(PageLink(p.slug, loc.ui(p.title)) for p in GAME_PAGES if p.shown(content))
     return GameView(
         id=content.id,
-        name=content.game.names.get(loc.language),
+        name=content.game.name(loc.language),
         players=content.game.players,
         minutes=content.game.minutes,
         links=links,

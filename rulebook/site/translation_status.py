@@ -107,7 +107,7 @@ def status_model(built: Sequence[GameContent], loc: Localizer) -> StatusModel:
     where = loc.locales or paths.LOCALES
     games = {content.id: content for content in built}
     counts, concept_list = _counts([games[g] for g in sorted(games)], where)
-    named = [(g, games[g].game.names.get(loc.language)) for g in sorted(games)]
+    named = [(g, games[g].game.name(loc.language)) for g in sorted(games)]
     named.append((UI_DOMAIN, loc.ui("status_interface").text))
     rows = []
     outdated = []
@@ -135,7 +135,7 @@ def status_model(built: Sequence[GameContent], loc: Localizer) -> StatusModel:
             if found.outdated:
                 outdated.append(OutdatedList(game, spec.name, code, found.outdated))
     concepts = tuple(
-        (row[0], games[row[1]].game.names.get(loc.language), tuple(row[2:])) for row in concept_list
+        (row[0], games[row[1]].game.name(loc.language), tuple(row[2:])) for row in concept_list
     )
     return StatusModel(
         intro=loc.ui("translation_status_intro"),

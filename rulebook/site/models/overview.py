@@ -144,9 +144,9 @@ def _other_names(game: LocalGame) -> tuple[tuple[Fragment, Fragment], ...]:
     """The game's names in the other languages, when they differ from this page's: a
     Ukrainian reader holding a box that says "Tokaido" finds «Токайдо» by it (search too).
     The quick reference leaves them out, to keep to one page."""
-    loc, names = game.loc, game.content.game.names
-    own = names.get(loc.language)
-    others = dict.fromkeys(n for code in LANGUAGES if (n := names.get(code)) != own)
+    loc, manifest = game.loc, game.content.game
+    own = manifest.name(loc.language)
+    others = dict.fromkeys(n for code in LANGUAGES if (n := manifest.name(code)) != own)
     if not others:
         return ()
     return ((loc.ui("other_names"), loc.verbatim(", ".join(others))),)

@@ -12,7 +12,7 @@ import pytest
 from rulebook import cache
 from schemas import loader
 from schemas.loader import ContentError
-from tests.conftest import game_project
+from tests.conftest import game_project, unlisted_language
 
 
 @pytest.fixture
@@ -135,8 +135,9 @@ def test_a_game_is_checked_again_when_the_languages_change(
     monkeypatch.setattr(languages, "_content", project.content)
     cache.load_game(project.content / "nile", None)
     listed = project.content / "languages.yaml"
-    listed.write_text(listed.read_text("utf-8") + "  - {code: de, name: Deutsch}\n", "utf-8")
-    with pytest.raises(ContentError, match=r"missing: \['de'\]"):
+    new = unlisted_language()
+    listed.write_text(listed.read_text("utf-8") + f"  - {{code: {new}, name: New}}\n", "utf-8")
+    with pytest.raises(ContentError, match=rf"missing: \['{new}'\]"):
         cache.load_game(project.content / "nile", None)
 
 

@@ -72,15 +72,20 @@ def _texts(svg: Any, **data: str) -> list[str]:
     return found
 
 
+#: The pictures each game of the first five draws; a game added later needs at least one.
+KNOWN_PICTURES = {
+    "momiji": ["families"],
+    "nile": ["mat"],
+    "river_of_gold": ["slots"],
+    "tokaido": ["track"],
+    "viticulture": ["mat", "mat"],
+}
+
+
 def test_every_game_declares_its_pictures(games: dict[str, GameContent]) -> None:
     kinds = {g: sorted(d.kind for d in c.setup.diagrams) for g, c in games.items()}
-    assert kinds == {
-        "momiji": ["families"],
-        "nile": ["mat"],
-        "river_of_gold": ["slots"],
-        "tokaido": ["track"],
-        "viticulture": ["mat", "mat"],
-    }
+    assert [g for g, drawn in kinds.items() if not drawn] == []
+    assert {g: kinds.get(g) for g in KNOWN_PICTURES} == KNOWN_PICTURES
 
 
 def test_tokaido_line_up_and_road_follow_the_table(games: dict[str, GameContent]) -> None:

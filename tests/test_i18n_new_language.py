@@ -11,7 +11,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po, write_po
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, copy_languages
 
 #: What the copy needs to build Nile's site: the code, the site's sources, one game.
 _COPIED = (
@@ -40,7 +40,8 @@ def _run(copy: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def _copy(tmp_path: Path) -> Path:
-    """A copy of the project with Nile only (its content, its catalogs and the interface's)."""
+    """A copy of the project with Nile only (its content, its catalogs and the interface's),
+    and without German, which the tests add: whether or not the checkout lists it already."""
     copy = tmp_path / "project"
     for part in _COPIED:
         shutil.copytree(
@@ -48,9 +49,14 @@ def _copy(tmp_path: Path) -> Path:
         )
     (copy / "content").mkdir()
     shutil.copytree(ROOT / "content" / "nile", copy / "content" / "nile")
-    shutil.copy(ROOT / "content" / "languages.yaml", copy / "content" / "languages.yaml")
+    copy_languages(copy / "content" / "languages.yaml", ("nile",), leave_out=("de",))
+    game = copy / "content" / "nile" / "game.yaml"
+    named = game.read_text(encoding="utf-8").splitlines(keepends=True)
+    game.write_text("".join(n for n in named if not n.startswith("  de: ")), encoding="utf-8")
     locales = copy / "locales"
     for path in (ROOT / "locales").rglob("*"):
+        if "de" in path.relative_to(ROOT / "locales").parts[:1]:
+            continue
         if path.is_file() and path.stem in ("nile", "nile.glossary", "ui"):
             target = locales / path.relative_to(ROOT / "locales")
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -237,14 +237,15 @@ def test_the_generated_checklist_never_draws_what_it_has_drawn(
 def test_first_player_rule_follows_the_game(games: dict[str, GameContent]) -> None:
     """Tokaido lines its pawns up (no turn order); Viticulture names a first player but no
     turn order (the wake-up chart decides), and none in solo; the others go clockwise."""
-    orders = {g: c.setup.order for g, c in games.items()}
-    assert orders == {
+    known = {
         "nile": "clockwise",
         "momiji": "clockwise",
         "river_of_gold": "clockwise",
         "tokaido": "line_up",
         "viticulture": "first_only",
     }
+    # The games named here, whichever others the project holds.
+    assert {g: games[g].setup.order for g in known if g in games} == known
     viticulture = games["viticulture"]
     solo = make_setup(viticulture, 1, seed="s", options={"solo_automa": True})
     assert solo.first_player is None

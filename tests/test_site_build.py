@@ -17,13 +17,17 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+import yaml
+from jinja2 import Environment, FileSystemLoader
 
 from rulebook import cache, cli
 from rulebook.paths import Project
 from rulebook.site import build as site_build
-from rulebook.site.build import BuildError, build_site
+from rulebook.site.build import TEMPLATES, BuildError, build_site
+from rulebook.site.config import root_page
 from rulebook.site.options import BuildOptions
 from rulebook.site.serve import serve_in_thread
+from schemas import languages
 from schemas.common import LANGUAGES
 from schemas.loader import ContentError, load_game
 from tests.conftest import CONTENT, nile_project
@@ -73,6 +77,35 @@ def test_one_build_per_language_with_a_root_chooser(site: Path) -> None:
     assert pages["fr"] == pages["uk"] == pages["en"]
     for slug in ("", "setup/", "rules/", "scoring/", "variants/", "glossary/", "quick-reference/"):
         assert f"nile/{slug}index.html" in pages["fr"]
+
+
+def _root_default(languages_built: tuple[str, ...]) -> str:
+    """Where the root page sends a browser asking for none of the site's languages."""
+    template = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True)
+    page = root_page(template.get_template("root.html.j2"), languages_built)
+    [default] = re.findall(r'location\.replace\("([^"]*)/"\);\n\}\)\(\);', page)
+    return default
+
+
+def test_the_root_sends_other_readers_to_the_first_published_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """content/languages.yaml says the first published language is the fallback: a German
+    browser was sent to /en/ while the list began with French."""
+    listed = yaml.safe_load((CONTENT / "languages.yaml").read_text(encoding="utf-8"))
+    first = next(e["code"] for e in listed["languages"] if e.get("state") != "in_progress")
+    assert _root_default(languages.codes()) == first
+    # Another project's list, English first after a language in progress: English.
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "languages.yaml").write_text(
+        "languages:\n  - {code: de, name: Deutsch, state: in_progress}\n"
+        "  - {code: en, name: English}\n  - {code: fr, name: Français}\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(languages, "_content", content)
+    assert _root_default(("de", "en", "fr")) == "en"
+    assert _root_default(("de", "fr")) == "fr"  # English not built
 
 
 def test_the_permalink_tooltip_is_in_the_page_language(site: Path) -> None:

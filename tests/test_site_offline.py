@@ -22,6 +22,7 @@ from rulebook.site.offline import (
 from rulebook.site.tools import PROBLEM_COUNT_KEYS, TOOL_KEYS
 from schemas.diagrams import SlotsDiagram
 from schemas.game import GameContent
+from schemas.languages import codes, complete_required
 from schemas.loader import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -208,12 +209,15 @@ def test_a_translated_setup_island_holds_no_text_of_the_source_diagrams(language
     assert not [text for text in french if text in island]
 
 
-@pytest.mark.parametrize("language", ["uk", "en"])
+@pytest.mark.parametrize(
+    "language", [c for c in codes() if c != "fr" and complete_required(c, "ui")]
+)
 @pytest.mark.parametrize("widget", ["calculator", "setup"])
 def test_a_translated_island_holds_no_text_left_in_french(language: str, widget: str) -> None:
     """No sentence of a translated page's data is the French one at the same place: the
-    values' notes and the score track's wording stayed French in every calculator."""
-    for game in GAMES:
+    values' notes and the score track's wording stayed French in every calculator. A game
+    still in progress in the language (content/languages.yaml) may show its French."""
+    for game in (g for g in GAMES if complete_required(language, g.id)):
         french = dict(_texts(island_data(game, Localizer("fr", game), widget)))
         translated = _texts(island_data(game, Localizer(language, game), widget))
         left = [

@@ -21,6 +21,7 @@ from rulebook.site.localize import Fragment, Localizer
 from rulebook.site.pages import game_pages
 from rulebook.site.render import Renderer, page_links
 from rulebook.site.view import GameBuild, LocalGame
+from schemas import languages
 from schemas.game import GameContent
 from tests.conftest import ROOT
 
@@ -87,7 +88,7 @@ def test_only_pages_that_show_a_fallback_record_it(
     assert recorded == marked == {"nile/rules.md"}
 
 
-@pytest.mark.parametrize("language", ["fr", "uk", "en"])
+@pytest.mark.parametrize("language", languages.codes())
 def test_how_scores_are_counted_leads_with_the_rule_in_words(language: str) -> None:
     """Issue 29: each row of "How scores are counted" (and of the quick reference) opens
     with the content's own sentence, translated like any rule, and folds the formula under
@@ -110,7 +111,9 @@ def test_how_scores_are_counted_leads_with_the_rule_in_words(language: str) -> N
                 continue
             assert row.formula is not None, f"{game_id} {row.ids}: no sentence, only the formula"
             assert row.lead.text != row.formula.text
-            assert not row.lead.fallback, f"{game_id} {row.ids}: not translated"
+            # A game still in progress in the language may show its source sentence.
+            due = languages.complete_required(language, game_id)
+            assert not (due and row.lead.fallback), f"{game_id} {row.ids}: not translated"
         leads = [row.lead.text for row in rows]
         said = [(row.lead.text, row.condition) for row in rows]
         assert len(said) == len(set(said)), f"{game_id}: a rule said twice: {leads}"

@@ -100,23 +100,27 @@ def write_config(path: Path, config: dict[str, Any]) -> None:
     path.write_text(header + text, encoding="utf-8")
 
 
-#: Where a reader whose languages the site does not have is sent (when it is built).
-FALLBACK_LANGUAGE = "en"
+def fallback_language(languages: tuple[str, ...]) -> str:
+    """Where a reader whose browser asks for none of the site's languages is sent: the
+    first published language of content/languages.yaml among ``languages`` (those built),
+    else the first built."""
+    return next((code for code in published() if code in languages), languages[0])
 
 
 def root_page(template: Any, languages: tuple[str, ...]) -> str:
     """The site's ``/index.html``: a language chooser that sends readers to theirs.
 
-    A reader whose browser asks for none of the site's languages (German) gets English, the
-    language most such readers read, when it is built; else the first language. Only the
+    A reader whose browser asks for none of the site's languages gets the first published
+    one (content/languages.yaml's order, :func:`fallback_language`). Only the
     published languages are offered: a language in progress (content/languages.yaml) is
     mostly source text, so the root never sends a reader to it, and does not list it.
     """
     offered = tuple(code for code in languages if code in published()) or languages
+    names = {spec.code: spec.name for spec in specs()}  # the project's list, read now
     return str(
         template.render(
-            languages=[(code, LANGUAGE_NAMES[code]) for code in offered],
-            default=FALLBACK_LANGUAGE if FALLBACK_LANGUAGE in offered else offered[0],
+            languages=[(code, names[code]) for code in offered],
+            default=fallback_language(offered),
             codes=Markup(", ".join(f'"{code}"' for code in offered)),
         )
     )

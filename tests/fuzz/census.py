@@ -41,6 +41,7 @@ from pathlib import Path
 
 from rulebook.cli import build_parser
 from rulebook.cli import main as rulebook_main
+from tests.conftest import copy_languages
 from tests.fuzz import bounds
 from tests.fuzz.families import (
     CONTENT,
@@ -80,9 +81,10 @@ def copy_project(root: Path, games: Iterable[str]) -> Path:
     """A project of some games alone under ``root/project``: their content, their catalogs
     (and the interface's), content/languages.yaml and the exported schemas."""
     project = root / "project"
+    games = tuple(games)
     for game in games:
         shutil.copytree(CONTENT / game, project / "content" / game)
-    shutil.copyfile(CONTENT / "languages.yaml", project / "content" / "languages.yaml")
+    copy_languages(project / "content" / "languages.yaml", games)
     wanted = {"ui", *games}
     for catalog in LOCALES.glob("**/*.po*"):
         if catalog.name.split(".")[0] in wanted:

@@ -20,7 +20,7 @@ from rulebook.cli import main
 from rulebook.i18n.checks import site_failures
 from schemas.common import LANGUAGES
 from schemas.loader import game_folders, load_game
-from tests.conftest import CONTENT, ROOT
+from tests.conftest import CONTENT, ROOT, copy_languages
 from tests.fuzz.bounds import assert_clean_failure, bounded, run_command
 
 SOURCE_PO = ROOT / "locales" / "uk" / "LC_MESSAGES" / "nile.po"
@@ -305,7 +305,7 @@ UNSAFE_TO_BUILD = (
 @pytest.mark.parametrize("case", UNSAFE_TO_BUILD)
 def test_build_refuses_what_check_refuses_for_safety(project: tuple[Path, Path], case: str) -> None:
     content, locales = project
-    shutil.copy(CONTENT / "languages.yaml", content)
+    copy_languages(content / "languages.yaml", ("nile",))
     damage, names = CASES[case]
     po = locales / "uk" / "LC_MESSAGES" / "nile.po"
     po.write_text(damage(po.read_text(encoding="utf-8")), encoding="utf-8")
@@ -345,7 +345,7 @@ def test_score_names_a_catalog_it_cannot_read(
     project: tuple[Path, Path], case: str, why: str
 ) -> None:
     content, locales = project
-    shutil.copy(CONTENT / "languages.yaml", content)
+    copy_languages(content / "languages.yaml", ("nile",))
     damage, _ = CASES[case]
     po = locales / "uk" / "LC_MESSAGES" / "nile.po"
     po.write_text(damage(po.read_text(encoding="utf-8")), encoding="utf-8")
@@ -361,7 +361,7 @@ def test_catalog_commands_name_a_catalog_that_does_not_read(
     """The commands that rewrite or compile catalogs met an unclosed string with babel's
     PoFileError traceback; now they name the file and the line, as check does."""
     content, locales = project
-    shutil.copy(CONTENT / "languages.yaml", content)
+    copy_languages(content / "languages.yaml", ("nile",))
     po = locales / "uk" / "LC_MESSAGES" / "nile.po"
     damage, _ = CASES["an unterminated string"]
     po.write_text(damage(po.read_text(encoding="utf-8")), encoding="utf-8")

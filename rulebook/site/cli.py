@@ -85,32 +85,26 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from rulebook.site.serve import make_server
 
     options = build_options(args)
-    watcher = None
-    if args.watch:  # made before the build: it sees what is saved while the site is built
-        from rulebook.site.watch import Watcher
-
-        watcher = Watcher(options)
     report = _build(options)
     if report is None:
         return EXIT_INVALID
+    if args.watch:
+        from rulebook.site.live import serve_live
+
+        return serve_live(options, args.port, report.out)
     try:
-        server = make_server(report.out, args.port, reload=watcher.reload if watcher else None)
+        server = make_server(report.out, args.port)
     except OSError as error:
         print(f"cannot serve on 127.0.0.1:{args.port}: {error.strerror}", file=sys.stderr)
         return EXIT_INVALID
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     print(f"serving {report.out} on {url} (Ctrl+C stops)")
     try:
-        if watcher is not None:
-            watcher.start()
-            print(f"watching {options.project.content} and {options.project.locales}")
         server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
         server.server_close()
-        if watcher is not None:
-            watcher.stop()
     return 0
 
 

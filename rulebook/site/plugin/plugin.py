@@ -27,12 +27,11 @@ import json
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.theme import Theme
@@ -44,6 +43,9 @@ from rulebook.site.options import BuildOptions
 from rulebook.site.plugin.config import RulebookConfig
 from rulebook.site.sources import InMemoryBytecode, LanguageSources, SiteMaker
 from rulebook.site.view import GameBuild
+
+if TYPE_CHECKING:
+    from mkdocs.livereload import LiveReloadServer
 
 #: The application's site folders a page depends on: watched under ``serve``, and a change
 #: to any rebuilds every language.

@@ -58,11 +58,14 @@ class LiveSite:
     def rebuild(self) -> list[str]:
         """Build again each language whose inputs changed; a line per language."""
         lines = []
-        for language in self.stale():
-            started = time.perf_counter()
-            run_mkdocs(self.configs[language], dirty=True)
-            output.mark(self.out)  # the next build may replace what this rebuild wrote
-            lines.append(f"{language}: {time.perf_counter() - started:.1f} s")
+        try:
+            for language in self.stale():
+                started = time.perf_counter()
+                run_mkdocs(self.configs[language], dirty=True)
+                lines.append(f"{language}: {time.perf_counter() - started:.1f} s")
+        finally:
+            if lines:  # the next build may replace what this rebuild wrote
+                output.mark(self.out)
         return lines
 
     def builder(self) -> None:

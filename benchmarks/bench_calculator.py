@@ -60,8 +60,9 @@ async ([runs]) => {
     field.value = String(k % 3);
     const start = performance.now();
     field.dispatchEvent(new Event("input", { bubbles: true }));
-    // The calculator recomputes in a microtask (ui.js schedule()): a real keystroke's runs
-    // as soon as its handler returns; here, once this script yields. Then the layout.
+    // The calculator recomputes in a microtask (scoresheet.js schedule()): a real
+    // keystroke's runs as soon as its handler returns; here, once this script yields. Then
+    // the layout.
     await null;
     document.body.getBoundingClientRect();
     void document.body.offsetHeight;

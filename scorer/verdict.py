@@ -18,77 +18,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scorer.words import Message
+from scorer.words import VERDICT_MESSAGES, Message
 
 #: A placeholder, as kit.js's ``fillIn`` finds it.
 _PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
 
-_NOTE = (
-    "Calculator and command line, the result of a game against an automatic rival (the"
-    " Automa, Seishin) in one sentence, at the top of the results. {rival} is the rival's"
-    " name; {gap} and {amount} are point counts such as '4 points'. "
-)
-
-#: The verdict's messages: they join the ``ui`` catalog (rulebook/i18n/ui.py adds them), so
-#: each is translated in locales/<lang>/LC_MESSAGES/ui.po under ``ui.<key>``; the English
-#: text here is the source and the fallback.
-MESSAGES: tuple[Message, ...] = (
-    Message("calc_rival_solo_won", "You beat {rival} by {gap}", _NOTE + "Solo: the player won."),
-    Message(
-        "calc_rival_solo_lost",
-        "{rival} beats you by {gap}",
-        _NOTE + "Solo: the rival has more points; the player lost.",
-    ),
-    Message(
-        "calc_rival_solo_tie_lost",
-        "You tie with {rival} at {amount}: {rival} wins",
-        _NOTE + "Solo: equal points, and the rules give the tie to the rival.",
-    ),
-    Message(
-        "calc_rival_solo_tie_won",
-        "You tie with {rival} at {amount} and win",
-        _NOTE + "Solo: equal points, and the rules give the tie to the player.",
-    ),
-    Message(
-        "calc_rival_solo_unmet",
-        "You beat {rival} by {gap} on points, but a win condition is not met: you lose",
-        _NOTE + "Solo: more points than the rival, but another condition of the win (a"
-        " scenario's goal) failed; the condition is written under the results.",
-    ),
-    Message(
-        "calc_rival_solo_won_behind",
-        "You win, though {rival} has {gap} more",
-        _NOTE + "Solo: the player won by a condition other than points.",
-    ),
-    Message(
-        "calc_rival_team_won",
-        "The team beats {rival}; the smallest lead is {gap} ({name})",
-        _NOTE + "Co-op: every player beat the rival; {name} is the player closest to it.",
-    ),
-    Message(
-        "calc_rival_team_won_plain",
-        "The team wins against {rival}",
-        _NOTE + "Co-op: the players won by a condition other than points.",
-    ),
-    Message(
-        "calc_rival_team_lost",
-        "{rival} beats {name} by {gap}: the team loses",
-        _NOTE + "Co-op: {name}, the player with the fewest points, is behind the rival, so"
-        " the whole team loses.",
-    ),
-    Message(
-        "calc_rival_team_tie",
-        "{name} ties with {rival} at {amount}: the team loses",
-        _NOTE + "Co-op: {name}, the player with the fewest points, has as many as the"
-        " rival; a tie is a loss.",
-    ),
-    Message(
-        "calc_rival_team_unmet",
-        "Every player beats {rival} on points, but a win condition is not met: the team loses",
-        _NOTE + "Co-op: another condition of the win (a scenario's goal) failed; the"
-        " condition is written under the results.",
-    ),
-)
+#: The verdict's messages, written in scorer/words.json (section ``verdict``): they join the
+#: ``ui`` catalog, so each is translated in locales/<lang>/LC_MESSAGES/ui.po under ``ui.<key>``;
+#: the English text there is the source and the fallback.
+MESSAGES: tuple[Message, ...] = VERDICT_MESSAGES
 
 #: The English text of each message, by key.
 TEXTS: dict[str, str] = {m.key: m.text for m in MESSAGES}

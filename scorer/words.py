@@ -1,363 +1,194 @@
-"""The interface messages scoring descriptions are made of (scorer.describe).
+"""The interface messages scoring descriptions and verdicts are made of, and the reader of
+the files that hold interface messages.
 
-They join the ``ui`` catalog (rulebook/i18n/ui.py adds them to its strings), so each is
-translated in locales/<lang>/LC_MESSAGES/ui.po under the context ``ui.<key>``. The English
-text here is the source and the fallback. ``{name}`` placeholders are filled with other
-parts of a description: a quoted label, a number, a count phrase, another message.
+The English source of the scorer's messages is data, in scorer/words.json: the words of
+:mod:`scorer.describe` (section ``describe``) and of :mod:`scorer.verdict` (``verdict``).
+They join the ``ui`` catalog (rulebook/i18n/ui.py adds them to the interface strings of
+rulebook/i18n/ui.json), so each is translated in locales/<lang>/LC_MESSAGES/ui.po under the
+context ``ui.<key>``; the English text is the source and the fallback.
+
+A message file is a JSON object of sections, each ``{"about": ..., "messages": {...}}``
+with an optional ``note_prefix`` that begins every note of the section; each message is
+``{"text": ..., "plural": ..., "note": ..., "count": ...}`` under its key. ``text`` and
+``note`` (the translators' note) are required; ``plural`` makes a count phrase, chosen by
+the placeholder ``count`` names (``{count}`` unless told). JSON, because the command reads
+these files on every call and JSON is the format Python parses fastest. The reader is
+strict: a malformed entry, a key given twice, a missing note or a plural whose
+placeholders differ from the text's is a :class:`~schemas.file_reader.RefusedFile` naming
+the file and line.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from schemas.file_reader import RefusedFile
+
+#: Where the scorer's messages are written.
+WORDS_FILE = Path(__file__).with_name("words.json")
+
+#: A message key, as the catalog contexts ``ui.<key>`` need it.
+_KEY = re.compile(r"[a-z][a-z0-9_]*")
+#: A placeholder in a message, as describe's and verdict's fill-ins find it.
+_PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+#: The fields of a section and of a message, and those required.
+_SECTION_FIELDS, _SECTION_REQUIRED = {"about", "note_prefix", "messages"}, {"about", "messages"}
+_MESSAGE_FIELDS, _MESSAGE_REQUIRED = {"text", "plural", "note", "count"}, {"text", "note"}
 
 
-@dataclass(frozen=True)
-class Message:
+class Message(NamedTuple):
+    """One interface message: its key (the context ``ui.<key>``), English text,
+    translators' note and, for a count phrase, its plural and the placeholder it is counted
+    by (``counted``, the file's ``count``).
+    A named tuple: the command builds hundreds of them on every call."""
+
     key: str
     text: str
     note: str
     plural: str | None = None
+    counted: str = "count"
 
 
-_NOTE = "Scoring described in words (the site's 'How scores are counted'). "
+class _Problem(Exception):
+    """A problem found while reading, at the ``occurrence``-th member named ``name`` (a
+    section or a message); :func:`read_messages` turns it into a line of the file."""
 
-MESSAGES: tuple[Message, ...] = (
-    Message(
-        "describe_quoted",
-        "“{label}”",
-        _NOTE + "A name from the game (an input, a category) quoted.",
-    ),
-    Message("describe_and", "{a} and {b}", _NOTE + "Two conditions or names that both hold."),
-    Message("describe_or", "{a} or {b}", _NOTE + "Two conditions or names, either one."),
-    Message("describe_list", "{a}, {b}", _NOTE + "A list of names, before its last 'and' or 'or'."),
-    Message(
-        "describe_points_value",
-        "{value} points",
-        _NOTE + "Points given by a number computed in the game ('“Bounty” points').",
-    ),
-    Message(
-        "describe_clauses", "{a}; {b}", _NOTE + "Two clauses of one rule, one after the other."
-    ),
-    Message(
-        "describe_with",
-        "with {what}",
-        _NOTE + "A condition: an option (an expansion, a variant) is on.",
-    ),
-    Message(
-        "describe_without",
-        "without {what}",
-        _NOTE + "A condition: an option is off.",
-    ),
-    Message(
-        "describe_lacks",
-        "without {what}",
-        _NOTE + "A condition: a player has none of something (a card, a count).",
-    ),
-    Message(
-        "describe_player_count",
-        "the number of players",
-        _NOTE + "The number of players at the table.",
-    ),
-    Message(
-        "describe_players_eq",
-        "with {players}",
-        _NOTE + "A condition on the player count; {players} is a count phrase such as '3 players'.",
-    ),
-    Message(
-        "describe_players_ne",
-        "not with {players}",
-        _NOTE + "A condition on the player count; {players} is a count phrase.",
-    ),
-    Message(
-        "describe_players_at_least",
-        "with {players} or more",
-        _NOTE + "A condition on the player count; {players} is a count phrase.",
-    ),
-    Message(
-        "describe_players_at_most",
-        "with at most {players}",
-        _NOTE + "A condition on the player count; {players} is a count phrase.",
-    ),
-    Message("describe_total", "the total", _NOTE + "A player's total points."),
-    Message(
-        "describe_rival",
-        "{what} of {rival}",
-        _NOTE + "A number of a non-player participant (the Automa, the neutral traveller).",
-    ),
-    Message(
-        "describe_choice_data",
-        "the number that goes with the choice of {of}: {values}",
-        _NOTE + "A number printed on what was chosen; {values} lists each choice with its number.",
-    ),
-    Message(
-        "describe_choice_value",
-        "{choice}: {value}",
-        _NOTE + "One choice and its number, in a list.",
-    ),
-    Message(
-        "describe_entered",
-        "the number entered for {what}",
-        _NOTE + "A number players count on the table and enter as it is.",
-    ),
-    Message(
-        "describe_per",
-        "{points} for each: {what}",
-        _NOTE + "{points} is a count phrase ('6 points'); {what} what is counted.",
-    ),
-    Message(
-        "describe_per_group",
-        "{points} for every {size}: {what}",
-        _NOTE + "'1 point for every 3: goods left'.",
-    ),
-    Message(
-        "describe_floor_div", "{what} ÷ {size}, rounded down", _NOTE + "A whole-number division."
-    ),
-    Message(
-        "describe_minimum", "the smallest of: {items}", _NOTE + "The smallest of several numbers."
-    ),
-    Message(
-        "describe_maximum", "the largest of: {items}", _NOTE + "The largest of several numbers."
-    ),
-    Message(
-        "describe_table", "{values}", _NOTE + "A printed list of numbers, such as '0 / 1 / 3 / 6'."
-    ),
-    Message(
-        "describe_table_points",
-        "{values} points",
-        _NOTE + "A printed list of points, such as '0 / 1 / 3 / 6 points'.",
-    ),
-    Message(
-        "describe_lookup",
-        "{values} for 0, 1, 2… of {index}",
-        _NOTE + "A printed table read by a number: the first entry for 0, the next for 1...",
-    ),
-    Message(
-        "describe_lookup_zero",
-        "{lookup}, and 0 for more",
-        _NOTE + "After a printed table: beyond its end, nothing.",
-    ),
-    Message(
-        "describe_lookup_last",
-        "{lookup}, and {last} for more",
-        _NOTE + "After a printed table: beyond its end, its last entry.",
-    ),
-    Message(
-        "describe_if",
-        "{cond}: {then}",
-        _NOTE + "Something that counts only when a condition holds.",
-    ),
-    Message(
-        "describe_if_else",
-        "{cond}: {then}; otherwise {otherwise}",
-        _NOTE + "One thing or another, by a condition.",
-    ),
-    Message(
-        "describe_is",
-        "{what} is {choices}",
-        _NOTE + "A choice (a traveller, a reading) is one of the listed ones.",
-    ),
-    Message(
-        "describe_is_not", "{what} is not {choices}", _NOTE + "A choice is none of the listed ones."
-    ),
-    Message("describe_not", "not ({what})", _NOTE + "A condition that does not hold."),
-    Message(
-        "describe_count_at_least",
-        "how many of {values} reach {at_least}",
-        _NOTE + "A count of the numbers listed that are at least {at_least}.",
-    ),
-    Message(
-        "describe_length",
-        "the number of items in {what}",
-        _NOTE + "The size of a pile entered card by card.",
-    ),
-    Message(
-        "describe_last",
-        "the top item of {what}",
-        _NOTE + "The last card of a pile entered card by card.",
-    ),
-    Message(
-        "describe_sum_items",
-        "the sum of the items in {what}",
-        _NOTE + "The values of a pile's cards (or tokens) added up.",
-    ),
-    Message(
-        "describe_count_equal",
-        "the number of items worth {value} in {what}",
-        _NOTE + "How many cards of a pile have this value.",
-    ),
-    Message(
-        "describe_row_field",
-        "the row’s {field}",
-        _NOTE + "A number of one row of a list (an open feature's size), inside a rule "
-        "applied to each row.",
-    ),
-    Message(
-        "describe_rows_sum",
-        "{each} for each row of {rows}, added up",
-        _NOTE + "A rule applied to every row of a list (each open feature) and summed.",
-    ),
-    Message(
-        "describe_rows_count",
-        "the number of rows of {rows}",
-        _NOTE + "How many rows a list holds (open features).",
-    ),
-    Message(
-        "describe_rows_count_where",
-        "the number of rows of {rows} where {where}",
-        _NOTE + "How many rows of a list meet a condition.",
-    ),
-    Message(
-        "describe_rows_award",
-        "{awards} to the 1st, 2nd, 3rd… row of {rows}, ranked by {measure}",
-        _NOTE + "Points by place among one player's rows; {awards} is a list such as "
-        "'5 / 3 points'.",
-    ),
-    Message(
-        "describe_rows_ties_dense",
-        "tied rows take the same place, and the next number takes the next place",
-        _NOTE + "Tie policy of an award among a player's rows.",
-    ),
-    Message(
-        "describe_rows_ties_competition",
-        "tied rows take the same place, and the places they fill are skipped",
-        _NOTE + "Tie policy of an award among a player's rows.",
-    ),
-    Message(
-        "describe_rows_ties_pool_floor",
-        "tied rows add up the points of the places they fill and share them, rounded down",
-        _NOTE + "Tie policy of an award among a player's rows.",
-    ),
-    Message(
-        "describe_rows_ties_pool_nearest",
-        "tied rows add up the points of the places they fill and share them, rounded to the nearest whole number (halves round down)",
-        _NOTE + "Tie policy of an award among a player's rows.",
-    ),
-    Message(
-        "describe_sets",
-        "sets of different kinds among {families}: the 1st, 2nd, 3rd… different item of a set scores {values}",
-        _NOTE + "Set collection; {values} is a list of points such as '1 / 3 / 5 / 7 points'.",
-    ),
-    Message(
-        "describe_sorted",
-        "{values}, sorted from the smallest",
-        _NOTE + "A ranking key: numbers sorted, then compared one by one.",
-    ),
-    Message(
-        "describe_sorted_descending",
-        "{values}, sorted from the largest",
-        _NOTE + "A ranking key: numbers sorted, then compared one by one.",
-    ),
-    Message(
-        "describe_sorted_keep",
-        "{sorted}, keeping the {keep} largest",
-        _NOTE + "Only some of the sorted numbers count.",
-    ),
-    Message(
-        "describe_best_assignment",
-        "{target}, with the wildcards ({wildcards}) placed for the best result on {among}",
-        _NOTE + "Wild units a player places as best suits them. {wildcards} is a number or"
-        " the name of what counts them, so it stands in brackets, not before the noun.",
-    ),
-    Message(
-        "describe_rank_award",
-        "{awards} to the 1st, 2nd, 3rd… by {measure}",
-        _NOTE + "Points by place on a measure; {awards} is a list such as '10 / 7 / 4 points'.",
-    ),
-    Message(
-        "describe_awards_of",
-        "the points printed on {table}",
-        _NOTE + "Awards read from a tile or card chosen for the table.",
-    ),
-    Message(
-        "describe_others",
-        "{points} to each other player taking part",
-        _NOTE + "After the listed places, what everyone else who takes part scores.",
-    ),
-    Message(
-        "describe_at_least",
-        "at least {at_least} to take part",
-        _NOTE + "The least a player needs to be ranked at all.",
-    ),
-    Message(
-        "describe_max_gap",
-        "after the first, only players within {gap} of the leader score",
-        _NOTE + "A ranked award where players far behind the first get nothing.",
-    ),
-    Message(
-        "describe_gap_of",
-        "the distance printed on {table}",
-        _NOTE + "The largest gap to the leader, read from a chosen tile.",
-    ),
-    Message(
-        "describe_ties_dense",
-        "tied players take the same place, and the next number takes the next place",
-        _NOTE + "Tie policy of a ranked award.",
-    ),
-    Message(
-        "describe_ties_competition",
-        "tied players take the same place, and the places they fill are skipped",
-        _NOTE + "Tie policy of a ranked award.",
-    ),
-    Message(
-        "describe_ties_pool_floor",
-        "tied players add up the points of the places they fill and share them, rounded down",
-        _NOTE + "Tie policy of a ranked award.",
-    ),
-    Message(
-        "describe_ties_pool_nearest",
-        "tied players add up the points of the places they fill and share them, rounded to the nearest whole number (halves round down)",
-        _NOTE + "Tie policy of a ranked award.",
-    ),
-    Message(
-        "describe_rivals_take_part",
-        "{award} (also ranked, without points: {rivals})",
-        _NOTE
-        + "Non-player participants (the neutral traveller, the Automa) take part in a ranking.",
-    ),
-    Message(
-        "describe_most",
-        "{points} to each player with the most ({measure}), ties included",
-        _NOTE + "A majority: everyone tied for the most scores it.",
-    ),
-    Message(
-        "describe_with_least",
-        "{award} (at least {at_least})",
-        _NOTE + "The least a player needs to win the award.",
-    ),
-    Message(
-        "describe_held_award",
-        "once activated ({holder}): among the players with the most ({measure}), {holder_points} to the one who activated it and {other_points} to each of the others",
-        _NOTE + "An objective a player activated; {holder} says who holds it.",
-    ),
-    Message(
-        "describe_table_sum",
-        "the total over all players of {what}",
-        _NOTE + "A number added up over the whole table.",
-    ),
-    Message(
-        "describe_neighbours_sum",
-        "the sum of ({what}) over the players {offsets} seats away",
-        _NOTE
-        + "Neighbours: {offsets} such as '−1 and +1' (the previous and the next player in seat order).",
-    ),
-    Message(
-        "describe_neighbours_maximum",
-        "the largest of ({what}) among the players {offsets} seats away",
-        _NOTE + "Neighbours: {offsets} such as '−1 and +1'.",
-    ),
-    Message(
-        "describe_neighbours_minimum",
-        "the smallest of ({what}) among the players {offsets} seats away",
-        _NOTE + "Neighbours: {offsets} such as '−1 and +1'.",
-    ),
-    Message(
-        "describe_neighbours_seat",
-        "{neighbours} (seat order from {seat})",
-        _NOTE + "Where the seat order comes from.",
-    ),
-)
+    def __init__(self, name: str, message: str, occurrence: int = 1) -> None:
+        super().__init__(message)
+        self.name = name
+        self.message = message
+        self.occurrence = occurrence
 
-#: Count phrases of the ``ui`` catalog the descriptions use (defined in rulebook/i18n/ui.py;
+
+class _Members(dict[str, Any]):
+    """A JSON object's members, with the first name given twice (json keeps the last value
+    silently); the reader refuses it where it knows the line."""
+
+    twice: str | None = None
+
+
+def _members(pairs: list[tuple[str, Any]]) -> _Members:
+    found = _Members(pairs)
+    if len(found) != len(pairs):
+        names = [name for name, _ in pairs]
+        found.twice = next(name for name in names if names.count(name) > 1)
+    return found
+
+
+def _once(found: _Members, name: str, what: str) -> None:
+    """Fail when the object ``found`` (at member ``name``) has a field given twice."""
+    if found.twice is not None:
+        raise _Problem(name, f"{what}: the field {found.twice!r} is given twice")
+
+
+def read_messages(
+    path: Path, declared: Mapping[str, str] | None = None
+) -> dict[str, tuple[Message, ...]]:
+    """The messages of the file at ``path``, section by section, in the file's order.
+
+    ``declared`` maps keys already taken to where (another message file): giving one of
+    them again is an error too. Raise :class:`~schemas.file_reader.RefusedFile` on the
+    first problem.
+    """
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = json.loads(text, object_pairs_hook=_members)
+        if not isinstance(data, _Members):  # every object of the file is one
+            raise RefusedFile(path, "expected a JSON object of sections", 1)
+        if data.twice is not None:
+            raise _Problem(data.twice, f"section {data.twice!r} is given twice", 2)
+        taken = {key: f" (also in {where})" for key, where in (declared or {}).items()}
+        return {name: _section(name, section, taken) for name, section in data.items()}
+    except json.JSONDecodeError as error:
+        raise RefusedFile(path, f"not JSON: {error.msg}", error.lineno) from None
+    except _Problem as problem:
+        line = _line_of(text, problem.name, problem.occurrence)
+        raise RefusedFile(path, problem.message, line) from None
+
+
+def _section(name: str, section: Any, taken: dict[str, str]) -> tuple[Message, ...]:
+    """The messages of one section; each key goes into ``taken``."""
+    what = f"section {name!r}"
+    if not isinstance(section, _Members):
+        raise _Problem(name, f"{what}: expected a JSON object")
+    _once(section, name, what)
+    _fields(name, what, section, _SECTION_FIELDS, _SECTION_REQUIRED)
+    prefix, found = section.get("note_prefix", ""), section["messages"]
+    if not isinstance(found, _Members) or not isinstance(prefix, str):
+        raise _Problem(name, f"{what}: messages is an object, note_prefix text")
+    if found.twice is not None:
+        taken[found.twice] = ""
+    messages = []
+    for key, entry in found.items():
+        if key in taken:
+            # Twice in this file: point at the second; else at the one here.
+            occurrence = 2 if taken[key] == "" else 1
+            raise _Problem(key, f"message {key!r} is given twice{taken[key]}", occurrence)
+        taken[key] = ""
+        messages.append(_message(key, entry, prefix))
+    return tuple(messages)
+
+
+def _message(key: str, entry: Any, prefix: str) -> Message:
+    """The message ``key`` of ``entry``, checked."""
+    what = f"message {key!r}"
+    if not _KEY.fullmatch(key):
+        raise _Problem(key, f"{what}: a key is lower-case letters, digits and _")
+    if not isinstance(entry, _Members):
+        raise _Problem(key, f"{what}: expected a JSON object")
+    _once(entry, key, what)
+    _fields(key, what, entry, _MESSAGE_FIELDS, _MESSAGE_REQUIRED)
+    if not all(isinstance(value, str) for value in entry.values()):
+        raise _Problem(key, f"{what}: every field is text")
+    if not entry["text"] or not entry["note"].strip():
+        raise _Problem(key, f"{what}: the text and the note may not be empty")
+    plural = entry.get("plural")
+    if plural is None and "count" in entry:
+        raise _Problem(key, f"{what}: count names the counted placeholder of a plural")
+    if plural is not None:
+        alone = set(_PLACEHOLDER.findall(entry["text"])) ^ set(_PLACEHOLDER.findall(plural))
+        if alone:
+            named = ", ".join(f"{{{name}}}" for name in sorted(alone))
+            raise _Problem(key, f"{what}: the text and the plural differ in placeholders: {named}")
+    return Message(key, entry["text"], prefix + entry["note"], plural, entry.get("count", "count"))
+
+
+def _fields(
+    name: str, what: str, found: Mapping[str, Any], allowed: set[str], required: set[str]
+) -> None:
+    """Fail on a field of ``found`` outside ``allowed`` or a ``required`` one missing."""
+    if required <= found.keys() <= allowed:
+        return
+    unknown = sorted(set(found) - allowed)
+    missing = sorted(required - set(found))
+    if unknown:
+        expected = ", ".join(sorted(allowed))
+        raise _Problem(name, f"{what}: unknown field {unknown[0]!r} (expected {expected})")
+    if missing:
+        raise _Problem(name, f"{what}: the field {missing[0]!r} is missing")
+
+
+def _line_of(text: str, name: str, occurrence: int) -> int | None:
+    """The line of the ``occurrence``-th member named ``name`` holding an object (a section
+    or a message, not one of their fields) in the JSON ``text``."""
+    found = list(re.finditer(rf'(?<!\\)"{re.escape(name)}"\s*:\s*\{{', text))
+    if len(found) < occurrence:
+        return None
+    return text.count("\n", 0, found[occurrence - 1].start()) + 1
+
+
+_SECTIONS = read_messages(WORDS_FILE)
+
+#: The words of scoring descriptions (scorer.describe).
+MESSAGES: tuple[Message, ...] = _SECTIONS["describe"]
+#: The verdict's sentences against a rival (scorer.verdict).
+VERDICT_MESSAGES: tuple[Message, ...] = _SECTIONS["verdict"]
+
+#: Count phrases of the ``ui`` catalog the descriptions use (written in rulebook/i18n/ui.json;
 #: repeated here only as the fallback when no catalog is at hand).
 COUNT_KEYS: dict[str, Message] = {
     "points": Message("points", "{count} point", "", "{count} points"),

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from mkdocs.livereload import LiveReloadServer
 
-from rulebook.errors import EXIT_INVALID
+from rulebook.errors import refused
 from rulebook.site import output
 from rulebook.site.build import BuildError, run_mkdocs, write_language_config
 from rulebook.site.options import BuildOptions
@@ -113,8 +113,8 @@ def serve_live(options: BuildOptions, port: int, out: Path) -> int:
         try:
             server.listen()
         except OSError as error:
-            print(f"cannot serve on 127.0.0.1:{port}: {error.strerror}", file=sys.stderr)
-            return EXIT_INVALID
+            said = f"cannot serve on 127.0.0.1:{port}: {error.strerror}"
+            return refused(said, "serve", loc=("--port",), ctx={"port": port})
         bound = server.server_address[1]
         print(f"serving {out} on http://127.0.0.1:{bound}/ (Ctrl+C stops)", flush=True)
         print(f"watching {options.project.content} and {options.project.locales}", flush=True)

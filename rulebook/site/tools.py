@@ -2,7 +2,7 @@
 
 The tools (site/assets/calculator/table.js and the modules it uses: share, store, export,
 explain, chart) take their interface strings from the island's ``ui`` like the rest of the
-widget: the keys that start with ``calc_`` (rulebook/i18n/ui.py). The calculator's island
+widget: the keys that start with ``calc_`` (rulebook/i18n/ui.json). The calculator's island
 carries all of them; the setup generator's only what its links need.
 
 Count phrases need more than one text, so ``counts`` gives each as patterns by CLDR plural
@@ -38,7 +38,7 @@ PROBLEM_COUNT_KEYS: tuple[str, ...] = (
     *(s.key for s in UI_STRINGS if s.key.startswith(("problem_", "player_range")) and s.plural),
 )
 #: The placeholder that chooses each count phrase's form.
-_COUNTED_BY = {s.key: s.count for s in UI_STRINGS if s.plural}
+_COUNTED_BY = {s.key: s.counted for s in UI_STRINGS if s.plural}
 
 
 def tool_keys(widget: str) -> tuple[str, ...]:

@@ -11,7 +11,9 @@ import { describe, test } from "node:test";
 import { MemoryStorage } from "../js/memory-storage.mjs";
 import { HOSTILE_NAMES, tool } from "../js/tools.mjs";
 
-const { Keeper, Store, ASIDE_SIZE, STORAGE_VERSION } = await tool("store");
+const { Keeper, Store } = await tool("store");
+const { ASIDE_SIZE } = await tool("aside");
+const { STORAGE_VERSION } = await tool("storage");
 const { decodeTable, encodeTable, formValue } = await tool("share");
 const { SeededRandom } = await tool("rng");
 

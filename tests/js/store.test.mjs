@@ -1,11 +1,17 @@
-// store.js: the kept table, Undo, the history, migrations across storage and content versions,
-// and what happens to damaged storage (it is set aside, never dropped).
+// store.js and the storage modules beside it: the kept table, Undo, the history, migrations
+// across storage and content versions, and what happens to damaged storage (it is set aside,
+// never dropped).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { MemoryStorage } from "./memory-storage.mjs";
 import { GAME, HOSTILE_NAMES, tool } from "./tools.mjs";
 
-const { Keeper, Store, UNDO_DEPTH, HISTORY_SIZE, STORAGE_VERSION, ASIDE_SIZE, fit, snapshot, readSnapshot, currentTable, keepPlayers, keepSetup } = await tool("store");
+const { Keeper, Store } = await tool("store");
+const { UNDO_DEPTH, STORAGE_VERSION } = await tool("storage");
+const { HISTORY_SIZE } = await tool("history");
+const { ASIDE_SIZE } = await tool("aside");
+const { fit, snapshot, readSnapshot } = await tool("snapshot");
+const { currentTable, keepPlayers, keepSetup } = await tool("currenttable");
 const { decodeTable, encodeTable } = await tool("share");
 
 const DEFAULTS = ["Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6"];

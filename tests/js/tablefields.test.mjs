@@ -7,7 +7,7 @@ import { GAME, tool } from "./tools.mjs";
 
 const F = await tool("fields");
 const S = await tool("share");
-const T = await tool("store");
+const T = await tool("snapshot");
 const DEFAULTS = ["Player 1", "Player 2", "Player 3", "Player 4", "Player 5"];
 
 /** The probe game with a count beside its choice: a city's size, from 0 to 30. */

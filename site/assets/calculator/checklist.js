@@ -8,8 +8,9 @@
 // player (solo) names none. Steps the generator dealt speak of the items below them
 // (``decided_text``), never of drawing them "at random".
 //
-// Ticks and names belong to the table (store.js: currentTable, keepPlayers, keepSetup), so
-// a reload shows the same checklist with the same ticks, and the share link carries them.
+// Ticks and names belong to the table (currenttable.js: currentTable, keepPlayers,
+// keepSetup), so a reload shows the same checklist with the same ticks, and the share link
+// carries them.
 // Every text goes in as text: names and translations are untrusted.
 //
 // Under the list comes the picture of that table: the page holds a drawing for every legal
@@ -18,8 +19,8 @@
 // options that change it; the copy shown gets the players' names on their pawns and what
 // was drawn (the families left in the box), so it never shows a table the list does not.
 
+import { currentTable, keepPlayers, keepSetup } from "./currenttable.js";
 import { el, stepText, Words } from "./kit.js";
-import { currentTable, keepPlayers, keepSetup } from "./store.js";
 
 let uid = 0;
 /** A fresh element id. */
@@ -28,7 +29,7 @@ const nextId = () => `rb-setup-tick-${++uid}`;
 /**
  * The table's kept players and setup, for a generator opened without a link: its names,
  * its count and, when they still describe this table, the last setup and its ticks.
- * @param {any} gen ui.js's SetupGenerator @returns {boolean} whether a kept setup was restored
+ * @param {any} gen generator.js's SetupGenerator @returns {boolean} whether a kept setup was restored
  */
 export function restoreTable(gen) {
   const kept = currentTable(gen.game);
@@ -95,7 +96,7 @@ function doubtNote(t, doubt, base) {
 
 /**
  * The checklist of a generated setup, its link and its copy button.
- * @param {any} gen ui.js's SetupGenerator (game, texts, ticked) @param {any} result @param {URL} url
+ * @param {any} gen generator.js's SetupGenerator (game, texts, ticked) @param {any} result @param {URL} url
  */
 export function checklist(gen, result, url) {
   const game = gen.game;

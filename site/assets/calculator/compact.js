@@ -45,7 +45,7 @@ function describe(row, helpId) {
 
 /**
  * The rows of the calculator's grid for the inputs shown, built one input at a time in the
- * form's order (ui.js grid()): a row per field, one row per chip group (at its first input).
+ * form's order (formparts.js grid()): a row per field, one row per chip group (at its first input).
  */
 export class CompactRows {
   /**
@@ -226,7 +226,7 @@ export class CompactRows {
   }
 
   /**
-   * The copy in the tie fold of a field's row (ui.js tieParts()): its label and an empty
+   * The copy in the tie fold of a field's row (asked.js tieParts()): its label and an empty
    * cell per player, where the form moves the field of each player who needs it only on a
    * tie (its controls keep naming the row they were made in).
    * @param {any} spec

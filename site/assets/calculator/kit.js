@@ -1,5 +1,6 @@
-// What the widgets (ui.js) and the table tools (table.js and the modules it uses) share:
-// elements built from text, never from markup, and the words of the page's language.
+// What the widgets (scoresheet.js, generator.js) and the table tools (table.js and the
+// modules it uses) share: elements built from text, never from markup, and the words of the
+// page's language.
 //
 // Names, links and stored tables are untrusted: they only ever reach the page through
 // textContent, setAttribute and CSSOM properties.

@@ -6,14 +6,17 @@
 // ui.js calls attachCalculator() and attachSetup() on each widget it makes; the calculator
 // calls ``onUpdate(state, result)`` after each change. The tools read and set the widget's
 // own fields (count, names, values, options, table; seed for the setup) and rebuild it with
-// its build(). Everything from the URL or storage is checked by share.js and store.js first.
+// its build(). Everything from the URL or storage is checked by share.js and storage.js first.
 
+import { ASIDE_SIZE } from "./aside.js";
+import { presentRivals } from "./asked.js";
 import { chart } from "./chart.js";
 import { explain } from "./explain.js";
 import { bgStatsLink, bgStatsPlay, download, resultFile } from "./export.js";
 import { el, Words } from "./kit.js";
 import { cleanName, decodeSetup, decodeTable, encodeSetup, encodeTable, isShared } from "./share.js";
-import { ASIDE_SIZE, Keeper, localStore, Store } from "./store.js";
+import { localStore } from "./storage.js";
+import { Keeper, Store } from "./store.js";
 
 /** The fragment of the address, without "#". */
 const fragment = () => location.hash.slice(1);
@@ -48,7 +51,7 @@ const defaultNames = (w, seats) => Array.from({ length: seats }, (_, i) => w.t("
 const SAVE_PAUSE = 300;
 
 class CalculatorTools {
-  /** @param {any} calc ui.js's Calculator @param {any} island */
+  /** @param {any} calc scoresheet.js's Calculator @param {any} island */
   constructor(calc, island) {
     this.calc = calc;
     this.game = calc.game;
@@ -144,7 +147,7 @@ class CalculatorTools {
     const c = this.calc;
     // Only the rivals at this table: the neutral traveller's coins stay in memory when a
     // third player sits down (and come back with a second), but not in the link.
-    const rivals = Object.fromEntries(c.presentRivals().map((/** @type {any} */ r) => [r.id, c.rivalValues[r.id]]).filter((/** @type {any} */ [, row]) => row));
+    const rivals = Object.fromEntries(presentRivals(c).map((/** @type {any} */ r) => [r.id, c.rivalValues[r.id]]).filter((/** @type {any} */ [, row]) => row));
     return encodeTable(this.game, { count: c.count, names: c.names, values: c.values, options: c.options, table: c.table, rivals }, this.defaults);
   }
 
@@ -315,7 +318,7 @@ class CalculatorTools {
       }, "data-aside-remove")));
   }
 
-  /** In words, what of a saved table no longer fits. @param {import("./store.js").Misfit} m */
+  /** In words, what of a saved table no longer fits. @param {import("./storage.js").Misfit} m */
   misfit(m) {
     const w = this.w;
     const s = this.game.scoring;
@@ -352,7 +355,7 @@ class CalculatorTools {
   }
 }
 
-/** Give a calculator its table tools (a failure leaves the calculator as it is). @param {any} calc ui.js's Calculator @param {any} island */
+/** Give a calculator its table tools (a failure leaves the calculator as it is). @param {any} calc scoresheet.js's Calculator @param {any} island */
 export function attachCalculator(calc, island) {
   try {
     calc.tools = new CalculatorTools(calc, island);
@@ -364,7 +367,7 @@ export function attachCalculator(calc, island) {
 
 /**
  * Give a setup generator links in the fragment, and open the one it was given.
- * @param {any} gen ui.js's SetupGenerator @param {any} island
+ * @param {any} gen generator.js's SetupGenerator @param {any} island
  */
 export function attachSetup(gen, island) {
   try {

@@ -11,6 +11,12 @@ are not the same ("Artisan de la région 1" and "... 2"). A template's copies th
 message count once, so turning written-out copies into a template lowers the count; the
 look-alikes that stay are texts that are not copies of one item (a table's cells, a deal's
 slots, cards that differ by a word as well).
+
+Measured when templates came to the components, setup, rules and glossary files (messages;
+look-alikes): Momiji 385 -> 338 (47 -> 13), River of Gold 894 -> 841 (120 -> 55), Tokaido
+897 -> 896 (29 -> 27), Nile 350 (2) and Viticulture 905 (84) unchanged: what stays is
+table cells, deal slots, and items whose words, ``when`` or dealing order differ
+(CONTRIBUTING, "Write it once").
 """
 
 from __future__ import annotations

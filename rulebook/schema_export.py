@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from schemas.endstate import end_state_model
+from schemas.export import export_json_schema
 from schemas.game import GAME_FILES, GameContent
 
 
@@ -15,7 +16,8 @@ def _dump(schema: dict[str, Any]) -> str:
 
 
 def schema_files(games: dict[str, GameContent]) -> dict[str, str]:
-    """File name -> JSON text, for every content file kind and every game's end state."""
+    """File name -> JSON text, for every content file kind, every game's end state and the
+    export document both runtimes read (schemas/export.py)."""
     files = {}
     for name, model in GAME_FILES.items():
         schema = model.model_json_schema(by_alias=True)
@@ -25,6 +27,7 @@ def schema_files(games: dict[str, GameContent]) -> dict[str, str]:
         schema = end_state_model(content).model_json_schema(by_alias=True)
         schema["$id"] = f"endstate-{game_id}.schema.json"
         files[f"endstate-{game_id}.schema.json"] = _dump(schema)
+    files["export.schema.json"] = _dump(export_json_schema())
     return files
 
 

@@ -61,9 +61,9 @@ PER_PLACE = Scope(
 
 
 #: The most nodes one expression holds (the largest today: 59, River of Gold's win
-#: condition). The engine writes an expression as one line of Python, whose compiler
-#: recurses once per operation: a ``sum`` of 30,000 terms ended in a RecursionError. A
-#: longer rule is split into named values.
+#: condition). Both runtimes build, check and word an expression node by node, recursing
+#: into each, so one bound keeps any rule cheap everywhere. A longer rule is split into
+#: named values.
 MAX_NODES = 500
 
 

@@ -8,10 +8,23 @@
 // Every word comes from the page's interface strings (Words); labels come from the game's
 // export, already in the page's language. The sentences are plain text.
 
-/** The first award node of a value's computation, depth first. @param {any} node @returns {any} */
+/**
+ * @typedef {import("../../../tools/typecheck/export").Export} Export
+ * @typedef {import("../../../tools/typecheck/export").Expr} Expr
+ * @typedef {import("../../../tools/typecheck/export").Value} Declared  a value of the scoring
+ * @typedef {import("../../../tools/typecheck/export").RankAwardSpec | import("../../../tools/typecheck/export").MostSpec | import("../../../tools/typecheck/export").HeldAwardSpec} Award
+ * @typedef {import("./values.js").Value} Value
+ * @typedef {import("./values.js").Row} Row
+ * @typedef {import("./scoring.js").TableState} TableState
+ * @typedef {ReturnType<typeof import("./scoring.js").score>} Result  score()'s
+ * @typedef {Result["players"][number]} PlayerResult
+ * @typedef {Result["rivals"][number]} RivalResult
+ */
+
+/** The first award node of a value's computation, depth first. @param {Value | undefined} node @returns {Award | null} */
 function award(node) {
-  if (node === null || typeof node !== "object") return null;
-  for (const kind of ["rank_award", "most", "held_award"]) if (node[kind]) return node[kind];
+  if (node == null || typeof node !== "object") return null;
+  for (const kind of ["rank_award", "most", "held_award"]) if (/** @type {Row} */ (node)[kind]) return /** @type {Award} */ (/** @type {Row} */ (node)[kind]);
   for (const child of Array.isArray(node) ? node : Object.values(node)) {
     const found = award(child);
     if (found) return found;
@@ -19,10 +32,11 @@ function award(node) {
   return null;
 }
 
-/** The label of what an award measures, when it is an input (or the length of one). @param {any} game @param {any} of */
+/** The label of what an award measures, when it is an input (or the length of one). @param {Export} game @param {Expr | undefined} of */
 function measured(game, of) {
-  const id = of?.input ?? of?.length?.input;
-  return typeof id === "string" ? game.scoring.inputs?.find((/** @type {any} */ i) => i.id === id)?.label ?? null : null;
+  const node = /** @type {Row | undefined} */ (of != null && typeof of == "object" ? of : undefined);
+  const id = node?.input ?? /** @type {Row | undefined} */ (node?.length)?.input;
+  return typeof id === "string" ? game.scoring.inputs?.find((i) => i.id === id)?.label ?? null : null;
 }
 
 /**
@@ -50,7 +64,7 @@ export function winnersLabel(w, count) {
 
 /**
  * The number inputs a value reads, in the order it reads them (through the values it reads).
- * @param {any} game @param {any} node a value's computation @param {Set<string>} [seen] values already walked
+ * @param {Export} game @param {Value | undefined} node a value's computation @param {Set<string>} [seen] values already walked
  * @returns {string[]}
  */
 export function inputsRead(game, node, seen = new Set()) {
@@ -59,7 +73,7 @@ export function inputsRead(game, node, seen = new Set()) {
   if (!Array.isArray(node) && typeof node.value === "string" && Object.keys(node).length === 1) {
     if (seen.has(node.value)) return [];
     seen.add(node.value);
-    const found = (game.scoring.values ?? []).find((/** @type {any} */ v) => v.id === node.value);
+    const found = (game.scoring.values ?? []).find((v) => v.id === node.value);
     return found ? inputsRead(game, found.compute, seen) : [];
   }
   const all = (Array.isArray(node) ? node : Object.values(node)).flatMap((child) => inputsRead(game, child, seen));
@@ -74,18 +88,18 @@ const GATED = new Set(["if", "cond", "option", "is", "when", "choice_data", "riv
  * else holds: then listing those counts says how the points came. A condition (Nile's
  * DeLuxor, River of Gold's delivered Elder) or a yes/no entry would list numbers that did
  * not count.
- * @param {any} game @param {any} node @param {Set<string>} [seen]
+ * @param {Export} game @param {Value | undefined} node @param {Set<string>} [seen]
  * @returns {boolean}
  */
 export function plainCount(game, node, seen = new Set()) {
   if (node === null || typeof node !== "object") return true;
   if (Array.isArray(node)) return node.every((child) => plainCount(game, child, seen));
   if (Object.keys(node).some((k) => GATED.has(k))) return false;
-  if (typeof node.input === "string") return (game.scoring.inputs ?? []).some((/** @type {any} */ i) => i.id === node.input && i.kind === "count");
+  if (typeof node.input === "string") return (game.scoring.inputs ?? []).some((i) => i.id === node.input && i.kind === "count");
   if (typeof node.value === "string" && Object.keys(node).length === 1) {
     if (seen.has(node.value)) return true;
     seen.add(node.value);
-    const found = (game.scoring.values ?? []).find((/** @type {any} */ v) => v.id === node.value);
+    const found = (game.scoring.values ?? []).find((v) => v.id === node.value);
     return !!found && plainCount(game, found.compute, seen);
   }
   return Object.values(node).every((child) => plainCount(game, child, seen));
@@ -95,15 +109,15 @@ export function plainCount(game, node, seen = new Set()) {
  * What a player entered for a plain count, as "Label: number" items, or null when it
  * would say nothing the points do not (one entry equal to the points, or nothing entered)
  * or could mislead (see plainCount).
- * @param {import("./kit.js").Words} w @param {any} game @param {any} value the category's value
- * @param {Record<string, any> | undefined} row the player's entries @param {number} amount the points
+ * @param {import("./kit.js").Words} w @param {Export} game @param {Declared | undefined} value the category's value
+ * @param {Row | undefined} row the player's entries @param {number} amount the points
  */
 export function entered(w, game, value, row, amount) {
   if (!row || !value || !plainCount(game, value.compute)) return null;
   const inputs = game.scoring.inputs ?? [];
   const items = inputsRead(game, value.compute)
-    .map((id) => inputs.find((/** @type {any} */ i) => i.id === id))
-    .filter((spec) => spec && spec.kind === "count" && typeof row[spec.id] === "number" && row[spec.id] !== 0)
+    .map((id) => inputs.find((i) => i.id === id))
+    .flatMap((spec) => (spec && spec.kind === "count" && typeof row[spec.id] === "number" && row[spec.id] !== 0 ? [spec] : []))
     .map((spec) => ({ label: String(spec.label), n: /** @type {number} */ (row[spec.id]) }));
   if (!items.length || (items.length === 1 && items[0].n === amount)) return null;
   return items.map(({ label, n }) => `${label}${w.colon()}${w.num(n)}`).reduce((a, b) => w.t("calc_items", { a, b }));
@@ -113,14 +127,15 @@ export function entered(w, game, value, row, amount) {
  * Why one category scored what it did, or null when it has no details. A measure that is
  * a yes/no entry (Momiji's "you fulfil the other objective best") is never shown as a
  * value: the sentence says who leads instead.
- * @param {import("./kit.js").Words} w @param {any} d the details @param {string | null} label what is measured
+ * @param {import("./kit.js").Words} w @param {Value} details an award's (mechanics.js Detail) @param {string | null} label what is measured
  * @param {(i: number) => string} nameOf
  */
-export function reason(w, d, label, nameOf) {
-  if (d === null || typeof d !== "object") return null;
+export function reason(w, details, label, nameOf) {
+  if (details === null || typeof details !== "object") return null;
+  const d = /** @type {import("./mechanics.js").Detail} */ (details);
   const flag = typeof d.measure === "boolean";
   const measure = w.num(d.measure) + (label ? ` (${label})` : "");
-  const tied = (d.tied_with ?? []).map(nameOf);
+  const tied = /** @type {number[]} */ (d.tied_with ?? []).map(nameOf);
   const names = w.list(tied);
   if ("place" in d) {
     if (d.place == null) return w.t("calc_why_unplaced", { measure });
@@ -141,7 +156,7 @@ export function reason(w, d, label, nameOf) {
 /**
  * Where two ranking keys first differ: the 1-based position (0 for plain numbers) and the
  * two values there.
- * @param {any} mine @param {any} theirs
+ * @param {Value | undefined} mine @param {Value | undefined} theirs
  */
 export function firstDifference(mine, theirs) {
   if (!Array.isArray(mine) || !Array.isArray(theirs)) return { position: 0, mine, theirs };
@@ -152,14 +167,15 @@ export function firstDifference(mine, theirs) {
 
 /**
  * How the player's place was decided, or null (a player alone).
- * @param {any} game @param {any} result @param {any} p one player of the result @param {import("./kit.js").Words} w
+ * @param {Export} game @param {Result} result @param {PlayerResult} p one player of the result @param {import("./kit.js").Words} w
  */
 export function rankingReason(game, result, p, w) {
   const keys = game.scoring.ranking.keys;
-  const labelOf = (/** @type {string} */ value) => keys.find((/** @type {any} */ k) => k.value === value)?.label ?? value;
+  const labelOf = (/** @type {string} */ value) => keys.find((k) => k.value === value)?.label ?? value;
   if (!p.decided_by || p.against == null) return null;
   if (p.decided_by === "shared") return w.t("calc_why_shared", { name: p.against });
-  const step = (p.tiebreak ?? []).find((/** @type {any} */ s) => s.key === p.decided_by) ?? {};
+  /** @type {Partial<import("./scoring.js").Compared>} */
+  const step = (p.tiebreak ?? []).find((s) => s.key === p.decided_by) ?? {};
   const at = firstDifference(step.mine, step.theirs);
   const values = { key: labelOf(p.decided_by), mine: w.num(at.mine), theirs: w.num(at.theirs), name: p.against, position: w.num(at.position) };
   if (p.decided_by === keys[0].value) {
@@ -167,19 +183,20 @@ export function rankingReason(game, result, p, w) {
     if (game.scoring.kind === "points" && !at.position) return null;
     return w.t(at.position ? "calc_why_at" : "calc_why_decided", values);
   }
-  const other = result.players.find((/** @type {any} */ q) => q.name === p.against);
+  const other = result.players.find((q) => q.name === p.against);
   return w.t(other && p.rank < other.rank ? "calc_why_tiebreak_won" : "calc_why_tiebreak_lost", values);
 }
 
-/** The ids of the categories nobody scored anything in (awards nobody won), in order. @param {any} game @param {any} result */
+/** The ids of the categories nobody scored anything in (awards nobody won), in order. @param {Export} game @param {Result} result */
 export function unscored(game, result) {
   // A ranked rival's points count like a player's: a category only Seishin scored in keeps
   // its row, or the rival's column would not add up to its total.
-  const everyone = [...result.players, ...(result.rivals ?? []).filter((/** @type {any} */ r) => r.breakdown)];
+  /** @type {{breakdown?: Record<string, number>}[]} */
+  const everyone = [...result.players, ...(result.rivals ?? []).filter((r) => r.breakdown)];
   return game.scoring.categories
-    .filter((/** @type {any} */ c) => everyone.some((/** @type {any} */ p) => Object.hasOwn(p.breakdown ?? {}, c.id)))
-    .filter((/** @type {any} */ c) => everyone.every((/** @type {any} */ p) => !p.breakdown?.[c.id]))
-    .map((/** @type {any} */ c) => c.id);
+    .filter((c) => everyone.some((p) => Object.hasOwn(p.breakdown ?? {}, c.id)))
+    .filter((c) => everyone.every((p) => !p.breakdown?.[c.id]))
+    .map((c) => c.id);
 }
 
 /**
@@ -188,18 +205,18 @@ export function unscored(game, result) {
  * category without details (a plain count) says its points and, given the state, the
  * numbers the player entered for it ("Meals: 24 points — Meals at 1 coin: 2; …"): how it
  * is counted is the scoring page's sentence, not a formula read aloud in a result.
- * @param {any} game the export (labels in the page's language) @param {any} result score()'s result
- * @param {import("./kit.js").Words} w @param {any} [state] the end state scored: a plain count says what was entered
+ * @param {Export} game the export (labels in the page's language) @param {Result} result score()'s result
+ * @param {import("./kit.js").Words} w @param {{players?: Row[]} | null} [state] the end state scored: a plain count says what was entered
  * @returns {{name: string, rank: number, lines: string[]}[]}
  */
 export function explain(game, result, w, state = null) {
   const s = game.scoring;
   const points = s.kind === "points";
   const nameOf = (/** @type {number} */ i) => result.players[i]?.name ?? "?";
-  const computes = Object.fromEntries((s.values ?? []).map((/** @type {any} */ v) => [v.id, v.compute]));
+  const computes = Object.fromEntries((s.values ?? []).map((v) => [v.id, v.compute]));
   const quiet = new Set(unscored(game, result));
-  const valueOf = Object.fromEntries((s.values ?? []).map((/** @type {any} */ v) => [v.id, v]));
-  return result.players.map((/** @type {any} */ p, /** @type {number} */ seat) => {
+  const valueOf = Object.fromEntries((s.values ?? []).map((v) => [v.id, v]));
+  return result.players.map((p, seat) => {
     const lines = [];
     // The colon and dash come from the language's strings: French sets a space before ":".
     const line = (/** @type {string} */ category, /** @type {string} */ shown, /** @type {string | null} */ why) =>
@@ -224,30 +241,32 @@ export function explain(game, result, w, state = null) {
 /**
  * One sentence on why the winner won, or null (nobody won, a single player):
  * "Dee wins with 86 points, 5 points ahead of Bo; the biggest gains: Temple and Collector".
- * @param {any} game @param {any} result @param {import("./kit.js").Words} w
+ * @param {Export} game @param {Result} result @param {import("./kit.js").Words} w
  * @returns {string | null}
  */
 export function verdict(game, result, w) {
   const s = game.scoring;
   const players = result.players;
-  const winners = players.filter((/** @type {any} */ p) => p.winner);
+  const winners = players.filter((p) => p.winner);
   if (!winners.length || players.length < 2) return null;
   if (winners.length > 1) {
-    const amount = s.kind === "points" ? w.count("points", winners[0].total) : w.num(winners[0].key ?? []);
-    return w.t("calc_verdict_shared", { names: w.list(winners.map((/** @type {any} */ p) => p.name)), amount });
+    // A points game's totals are numbers (null only in a game of ranking keys).
+    const amount = s.kind === "points" ? w.count("points", /** @type {number} */ (winners[0].total)) : w.num(winners[0].key ?? []);
+    return w.t("calc_verdict_shared", { names: w.list(winners.map((p) => p.name)), amount });
   }
   const best = winners[0];
-  const others = players.filter((/** @type {any} */ p) => p !== best).sort((/** @type {any} */ a, /** @type {any} */ b) => a.rank - b.rank);
+  const others = players.filter((p) => p !== best).sort((a, b) => a.rank - b.rank);
   const next = others[0];
   if (s.kind !== "points") {
     const why = rankingReason(game, result, best, w);
     return why ? w.t("calc_verdict_key", { name: best.name, reason: why }) : null;
   }
-  const labels = Object.fromEntries(s.categories.map((/** @type {any} */ c) => [c.id, c.label]));
-  const gap = best.total - next.total;
+  const labels = Object.fromEntries(s.categories.map((c) => [c.id, c.label]));
+  const [total, nextTotal] = /** @type {number[]} */ ([best.total, next.total]);
+  const gap = total - nextTotal;
   if (gap === 0) {
-    const key = s.ranking.keys.find((/** @type {any} */ k) => k.value === best.decided_by)?.label ?? best.decided_by;
-    return w.t("calc_verdict_tiebreak", { name: best.name, amount: w.count("points", best.total), other: next.name, key });
+    const key = s.ranking.keys.find((k) => k.value === best.decided_by)?.label ?? best.decided_by;
+    return w.t("calc_verdict_tiebreak", { name: best.name, amount: w.count("points", total), other: next.name, key });
   }
   const ahead = Object.keys(best.breakdown ?? {})
     .map((id) => ({ id, by: (best.breakdown[id] ?? 0) - (next.breakdown?.[id] ?? 0) }))
@@ -255,7 +274,7 @@ export function verdict(game, result, w) {
     .sort((a, b) => b.by - a.by)
     .slice(0, 2)
     .map((d) => labels[d.id] ?? d.id);
-  const values = { name: best.name, amount: w.count("points", best.total), gap: w.count("points", gap), other: next.name, categories: labelList(w, ahead) };
+  const values = { name: best.name, amount: w.count("points", total), gap: w.count("points", gap), other: next.name, categories: labelList(w, ahead) };
   // With a single category the gains say nothing the total did not.
   return w.t(ahead.length && s.categories.length > 1 ? "calc_verdict" : "calc_verdict_plain", values);
 }
@@ -268,13 +287,17 @@ export function verdict(game, result, w) {
  * @typedef {{key: string, rival_id: string, rival: string, name: string | null, gap: number | null, amount: number | null, won: boolean}} RivalVerdict
  */
 
-/** The ranked rival with the most points (the first declared on a tie), or null. @param {any} result */
+/**
+ * The ranked rival with the most points (the first declared on a tie), or null.
+ * @param {Result} result @returns {RivalResult & {total: number} | null}
+ */
 function strongestRival(result) {
-  /** @type {any} */
+  /** @type {RivalResult & {total: number} | null} */
   let best = null;
   for (const r of result.rivals ?? []) {
     if (r.rank == null || !Number.isInteger(r.total)) continue;
-    if (best === null || r.total > best.total) best = r;
+    const scored = /** @type {RivalResult & {total: number}} */ (r); // a whole number
+    if (best === null || scored.total > best.total) best = scored;
   }
   return best;
 }
@@ -284,14 +307,15 @@ function strongestRival(result) {
  * null: for a game without points, without a ranked rival, for several players who do
  * not play as a team (verdict() says their winner), and while a tie among the players is
  * undecided. Data, not words: sayVerdict() words it.
- * @param {any} result score()'s result
+ * @param {Result} result score()'s result
  * @returns {RivalVerdict | null}
  */
 export function rivalVerdict(result) {
-  const players = result.players ?? [];
+  const given = result.players ?? [];
   const rival = strongestRival(result);
-  if (rival === null || !players.length || players.some((/** @type {any} */ p) => p.total == null)) return null;
-  if (players.some((/** @type {any} */ p) => p.decided_by === "undecided")) return null;
+  if (rival === null || !given.length || given.some((p) => p.total == null)) return null;
+  if (given.some((p) => p.decided_by === "undecided")) return null;
+  const players = /** @type {(PlayerResult & {total: number})[]} */ (given); // every total a number
   const ids = { rival_id: String(rival.id), rival: String(rival.name) };
   /** @param {string} key @param {string | null} name @param {number | null} gap @param {number | null} amount @param {boolean} won @returns {RivalVerdict} */
   const said = (key, name, gap, amount, won) => ({ key, ...ids, name, gap, amount, won });
@@ -306,10 +330,10 @@ export function rivalVerdict(result) {
   if (!result.team) return null;
   // Said by the player closest to the rival (the first seat on a tie): they decide a win
   // or a loss on points for the whole team.
-  const closest = players.reduce((/** @type {any} */ a, /** @type {any} */ b) => (b.total < a.total ? b : a));
+  const closest = players.reduce((a, b) => (b.total < a.total ? b : a));
   const margin = closest.total - rival.total;
   const who = String(closest.name);
-  if (players.every((/** @type {any} */ p) => p.winner)) {
+  if (players.every((p) => p.winner)) {
     return margin > 0 ? said("calc_rival_team_won", who, margin, null, true) : said("calc_rival_team_won_plain", null, null, null, true);
   }
   if (margin < 0) return said("calc_rival_team_lost", who, -margin, null, false);
@@ -321,10 +345,10 @@ export function rivalVerdict(result) {
  * A rival verdict in the page's words ("You beat the Automa by 4 points"): the rival named
  * as a sentence names it (its ``sentence_name`` in ``game``, else its label), with a capital
  * when the sentence opens on it, as scorer/verdict.py's say().
- * @param {import("./kit.js").Words} w @param {RivalVerdict} v @param {any} [game] the export
+ * @param {import("./kit.js").Words} w @param {RivalVerdict} v @param {Export | null} [game] the export
  */
 export function sayVerdict(w, v, game = null) {
-  const declared = (game?.scoring?.rivals ?? []).find((/** @type {any} */ r) => r.id === v.rival_id);
+  const declared = (game?.scoring?.rivals ?? []).find((r) => r.id === v.rival_id);
   let called = String(declared?.sentence_name ?? declared?.label ?? v.rival);
   if ((w.ui[v.key] ?? v.key).startsWith("{rival}")) called = called.charAt(0).toUpperCase() + called.slice(1);
   return w.t(v.key, {

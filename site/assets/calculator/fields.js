@@ -11,6 +11,15 @@ import { excerpt, problem } from "./problems.js";
 import { sharedValue } from "./rows.js";
 
 /** @typedef {import("./problems.js").Problem} Problem @typedef {import("./problems.js").Step} Step */
+/**
+ * @typedef {import("../../../tools/typecheck/export").Export} Export
+ * @typedef {import("../../../tools/typecheck/export").JsonSchema} JsonSchema
+ * @typedef {import("../../../tools/typecheck/export").Normalize} Normalize
+ * @typedef {import("../../../tools/typecheck/export").TableInput} TableInput
+ * @typedef {import("../../../tools/typecheck/export").Choice} Choice
+ * @typedef {import("./values.js").Value} Value
+ * @typedef {import("./values.js").Row} Row
+ */
 
 /** The largest end-state file, in bytes (scorer/reading.py MAX_BYTES). */
 export const MAX_BYTES = 1_000_000;
@@ -43,7 +52,7 @@ export function nestingDepth(text) {
 const FLOATS = /"(?:[^"\\]|\\.)*"?|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/gs;
 const MARK = "\u0000rulebook-float:";
 
-/** @param {any} value @returns {any} */
+/** @param {unknown} value @returns {unknown} */
 function revive(value) {
   if (typeof value == "string" && value.startsWith(MARK)) return new JsonFloat(value.slice(MARK.length));
   if (Array.isArray(value)) return value.map(revive);
@@ -53,7 +62,7 @@ function revive(value) {
 
 /**
  * A file's parsed JSON, or the problem that stops it being read.
- * @param {Uint8Array} bytes @returns {{problems: Problem[], raw: any}}
+ * @param {Uint8Array} bytes @returns {{problems: Problem[], raw: unknown}}
  */
 export function readEndState(bytes) {
   const fail = (/** @type {string} */ code, params = {}) => ({ problems: [problem([], code, params)], raw: null });
@@ -84,7 +93,7 @@ const STRUCTURE = /"(?:[^"\\]|\\.)*"|[[\]{},:]/g;
  * key's path, once per key and object, in the order scorer/reading.py gives them (an
  * object's own keys, then what its values hold). JSON.parse keeps the last value without a
  * word, and which one the writer meant is not known, so both runtimes refuse the file.
- * @param {string} text @param {any} raw @returns {Step[][]}
+ * @param {string} text @param {unknown} raw @returns {Step[][]}
  */
 export function repeatedKeys(text, raw) {
   /** @type {{keys: Set<string> | null, key: string, index: number}[]} */
@@ -118,7 +127,7 @@ export function repeatedKeys(text, raw) {
   if (!repeats.size) return [];
   /** @type {Step[][]} */
   const found = [];
-  /** @param {any} value @param {Step[]} loc */
+  /** @param {unknown} value @param {Step[]} loc @returns {void} */
   const walk = (value, loc) => {
     if (Array.isArray(value)) return value.forEach((item, index) => walk(item, [...loc, index]));
     if (value === null || typeof value != "object" || value instanceof JsonFloat) return;
@@ -129,51 +138,54 @@ export function repeatedKeys(text, raw) {
   return found;
 }
 
-/** Whether ``x`` is a JSON object (not an array, not a number read as JsonFloat). @param {any} x */
+/** Whether ``x`` is a JSON object (not an array, not a number read as JsonFloat). @param {unknown} x @returns {x is Record<string, unknown>} */
 export const isObject = (x) => x !== null && typeof x == "object" && !Array.isArray(x) && !(x instanceof JsonFloat);
 // A lone surrogate: not text (pydantic's string_unicode).
 const LONE = /\p{Cs}/u;
 
 /**
- * A name as scorer/endstate.py normalize_name makes it: trimmed, then NFC.
- * @param {{trim: string, form: string}} rule the schema's x-normalize
+ * A name as schemas/names.py normalize_name makes it: trimmed, then NFC.
+ * @param {Normalize} rule the schema's x-normalize
  * @param {string} text
  */
-export const normalize = (rule, text) => text.replace(new RegExp(`^[${rule.trim}]+|[${rule.trim}]+$`, "gu"), "").normalize(/** @type {any} */ (rule.form));
+export const normalize = (rule, text) => text.replace(new RegExp(`^[${rule.trim}]+|[${rule.trim}]+$`, "gu"), "").normalize(rule.form);
 
 /**
  * Every single-field problem of ``value`` against ``schema`` (a JSON Schema as pydantic
  * exports it), at ``loc``.
- * @param {any} schema @param {any} value @param {Step[]} [loc] @param {any} [root] the schema holding $defs
+ * @param {JsonSchema} schema @param {unknown} value @param {Step[]} [loc] @param {JsonSchema} [root] the schema holding $defs
  * @returns {Problem[]}
  */
 export function fieldProblems(schema, value, loc = [], root = schema) {
   /** @type {Problem[]} */
   const out = [];
-  /** @param {any} s @param {any} v @param {Step[]} at */
+  // A pydantic schema holds what each keyword needs ($defs for a $ref, a type in anyOf):
+  // the casts below say so.
+  const defs = /** @type {Record<string, JsonSchema>} */ (root.$defs);
+  /** @param {JsonSchema} s @param {unknown} v @param {Step[]} at @returns {number | undefined} */
   const check = (s, v, at) => {
-    if (s.$ref) s = root.$defs[s.$ref.split("/").pop()];
+    if (s.$ref) s = defs[/** @type {string} */ (s.$ref.split("/").pop())];
     const add = (/** @type {string} */ code, params = {}) => out.push(problem(at, code, params));
     if (s.anyOf) {
-      if (v === null && s.anyOf.some((/** @type {any} */ x) => x.type == "null")) return;
-      return check(s.anyOf.find((/** @type {any} */ x) => x.type != "null"), v, at);
+      if (v === null && s.anyOf.some((x) => x.type == "null")) return;
+      return check(/** @type {JsonSchema} */ (s.anyOf.find((x) => x.type != "null")), v, at);
     }
     if ("const" in s || "enum" in s) {
-      const allowed = s.enum ?? [s.const];
-      if (allowed.includes(v)) return;
+      const allowed = s.enum ?? [/** @type {Value} */ (s.const)];
+      if (allowed.includes(/** @type {Value} */ (v))) return;
       return at.length == 1 && at[0] == "game" ? add("wrong_game", { expected: s.const }) : add("choice", { allowed });
     }
     if (s.type == "object") {
       if (!isObject(v)) return add("object_type");
       for (const key of Object.keys(v)) {
-        if (Object.hasOwn(s.properties ?? {}, key)) check(s.properties[key], v[key], [...at, key]);
+        if (Object.hasOwn(s.properties ?? {}, key)) check(/** @type {Record<string, JsonSchema>} */ (s.properties)[key], v[key], [...at, key]);
         else if (s.additionalProperties === false) out.push(problem([...at, excerpt(key)], "unknown_field"));
       }
       for (const key of s.required ?? []) if (!Object.hasOwn(v, key)) out.push(problem([...at, key], "missing"));
     } else if (s.type == "array") {
       if (!Array.isArray(v)) return add("list_type");
       if (s.maxItems != null && v.length > s.maxItems) return add("too_long", { count: s.maxItems }); // items unchecked, as pydantic
-      v.forEach((item, k) => check(s.items, item, [...at, k]));
+      v.forEach((item, k) => check(/** @type {JsonSchema} */ (s.items), item, [...at, k]));
     } else if (s.type == "integer") {
       if (typeof v == "number" && !Number.isFinite(v)) return add("number_too_large");
       if (typeof v != "number" || !Number.isInteger(v)) return add("int_type");
@@ -211,15 +223,15 @@ export function fieldProblems(schema, value, loc = [], root = schema) {
 /**
  * What the form draws for a table input: every kind a usable field (a menu of no choices
  * was all a count got, showing only "not chosen").
- * @param {any} spec a table input of the export @param {string | null | undefined} current what the form holds
- * @param {(choice: any) => boolean} offered whether a choice is offered at this table
+ * @param {TableInput} spec a table input of the export @param {string | null | undefined} current what the form holds
+ * @param {(choice: Choice) => boolean} offered whether a choice is offered at this table
  * @returns {NumberField | MenuField}
  */
 export function tableField(spec, current, offered) {
   if (spec.kind === "count") return { control: "number", min: spec.min ?? 0, max: spec.max ?? null, value: current ?? "" };
   return {
     control: "menu",
-    choices: (spec.choices ?? []).filter(offered).map((/** @type {any} */ c) => ({ id: c.id, label: c.label, selected: current === c.id })),
+    choices: (spec.choices ?? []).filter(offered).map((c) => ({ id: c.id, label: c.label, selected: current === c.id })),
   };
 }
 
@@ -229,12 +241,12 @@ export function tableField(spec, current, offered) {
  * an empty field left out, or with ``filled`` a count at its least, as the runtime reads it
  * (what the form's ``when`` tests need: an empty number compared with 5 is no number).
  * Rows the players share go as records, for ``count`` players (rows.js, sharedValue).
- * @param {any} game the export @param {Record<string, string | null>} table @param {boolean} [filled]
+ * @param {Export} game the export @param {Record<string, string | null>} table @param {boolean} [filled]
  * @param {number} [count] the players at the table
- * @returns {Record<string, any>}
+ * @returns {Row}
  */
 export function tableState(game, table, filled = false, count = game.players?.min ?? 1) {
-  /** @type {Record<string, any>} */
+  /** @type {Row} */
   const out = {};
   for (const spec of game.scoring.table ?? []) {
     const given = table[spec.id];
@@ -256,11 +268,11 @@ export function tableState(game, table, filled = false, count = game.players?.mi
 /**
  * Whether a ``when`` of the scoring reads this table input, so that a new value may change
  * what the form asks and it must be drawn again (never on a keystroke: only once the field
- * is left). @param {any} game the export @param {string} id
+ * is left). @param {Export} game the export @param {string} id
  */
 export function whenReadsTable(game, id) {
   const s = game.scoring;
   const whens = [...(s.inputs ?? []), ...(s.table ?? []), ...(s.options ?? []), ...(s.categories ?? []), ...(s.rivals ?? [])]
-    .flatMap((/** @type {any} */ x) => [x.when, ...(x.choices ?? []).map((/** @type {any} */ c) => c.when)]);
+    .flatMap((x) => [x.when, ...("choices" in x ? x.choices : []).map((c) => c.when)]);
   return whens.some((w) => w != null && JSON.stringify(w).includes(`"table":${JSON.stringify(id)}`));
 }

@@ -9,14 +9,21 @@ import { fieldProblems, normalize } from "./fields.js";
 import { problem } from "./problems.js";
 import { truthy } from "./values.js";
 
-/** @typedef {(O: any, T: any, D: any, n: number) => any} OptionWhen */
-
-/** @typedef {import("./problems.js").Problem} Problem */
+/**
+ * @typedef {import("./problems.js").Problem} Problem
+ * @typedef {import("./values.js").Value} Value
+ * @typedef {import("./expr.js").Options} Options
+ * @typedef {import("../../../tools/typecheck/export").Export} Export
+ * @typedef {import("../../../tools/typecheck/export").JsonSchema} JsonSchema
+ * @typedef {ReturnType<typeof tableFunction>} OptionWhen
+ * @typedef {{players: Export["players"], scoring: Pick<Export["scoring"], "options">}} Table
+ *   what legality reads of the export: all the setup page's island holds of it too
+ */
 
 /** @param {number[]} counts */
 const range = (counts) => (counts.length ? { min: Math.min(...counts), max: Math.max(...counts) } : { min: 0, max: 0 });
 
-/** A table of ``count`` players outside the game's range. @param {any} game the export @param {number} count @returns {Problem[]} */
+/** A table of ``count`` players outside the game's range. @param {Table} game the export @param {number} count @returns {Problem[]} */
 export function playerCountProblems(game, count) {
   const { min, max } = game.players;
   return min <= count && count <= max ? [] : [problem(["players"], "player_count", { count, min, max })];
@@ -24,11 +31,11 @@ export function playerCountProblems(game, count) {
 
 /**
  * Options on at a player count they are not for, or off where the count needs them.
- * @param {any} game @param {Record<string, any>} options @param {number} count @returns {Problem[]}
+ * @param {Table} game @param {Options} options @param {number} count @returns {Problem[]}
  */
 export function optionRuleProblems(game, options, count) {
   const declared = game.scoring.options ?? [];
-  const needed = new Set(declared.flatMap((/** @type {any} */ o) => o.players?.required ?? []));
+  const needed = new Set(declared.flatMap((o) => o.players?.required ?? []));
   const without = [];
   for (let n = game.players.min; n <= game.players.max; n++) if (!needed.has(n)) without.push(n);
   /** @type {Problem[]} */
@@ -50,7 +57,7 @@ export function optionRuleProblems(game, options, count) {
 /** @type {WeakMap<object, Record<string, OptionWhen>>} each export's compiled option tests */
 const compiledWhens = new WeakMap();
 
-/** The ``when`` of each option that has one, compiled once per export. @param {any} game @returns {Record<string, OptionWhen>} */
+/** The ``when`` of each option that has one, compiled once per export. @param {Table} game @returns {Record<string, OptionWhen>} */
 export function optionWhens(game) {
   let found = compiledWhens.get(game);
   if (!found) {
@@ -64,12 +71,12 @@ export function optionWhens(game) {
 /**
  * The options with each that does not apply at ``count`` set back to its default, and the
  * ids of those set back: rounds until none changes, as one option's test may read another.
- * @param {any} game @param {Record<string, any>} options @param {number} count
- * @returns {{options: Record<string, any>, reset: string[]}}
+ * @param {Table} game @param {Options} options @param {number} count
+ * @returns {{options: Options, reset: string[]}}
  */
 export function applicableOptions(game, options, count) {
   const whens = optionWhens(game);
-  const defaults = Object.fromEntries((game.scoring.options ?? []).map((/** @type {any} */ o) => [o.id, o.default]));
+  const defaults = Object.fromEntries((game.scoring.options ?? []).map((o) => [o.id, o.default]));
   const chosen = { ...options };
   /** @type {string[]} */
   const reset = [];
@@ -87,23 +94,23 @@ export function applicableOptions(game, options, count) {
   return { options: chosen, reset };
 }
 
-/** Options set to something other than their default where they do not apply. @param {any} game @param {Record<string, any>} options @param {number} count @returns {Problem[]} */
+/** Options set to something other than their default where they do not apply. @param {Table} game @param {Options} options @param {number} count @returns {Problem[]} */
 export function unusedOptionProblems(game, options, count) {
   const { reset } = applicableOptions(game, options, count);
   return reset.map((id) => problem(["options", id], "not_used", { value: options[id] }));
 }
 
-/** Options a request names that the game does not have, or with a value it cannot take. @param {any} game @param {Record<string, any>} given @returns {Problem[]} */
+/** Options a request names that the game does not have, or with a value it cannot take. @param {Table} game @param {Record<string, Value>} given @returns {Problem[]} */
 export function optionProblems(game, given) {
   /** @type {Problem[]} */
   const out = [];
   for (const [key, value] of Object.entries(given)) {
-    const option = (game.scoring.options ?? []).find((/** @type {any} */ o) => o.id === key);
+    const option = (game.scoring.options ?? []).find((o) => o.id === key);
     const loc = ["options", key];
-    const allowed = option?.choices?.map((/** @type {any} */ c) => c.id) ?? [];
+    const allowed = option?.choices?.map((c) => c.id) ?? [];
     if (!option) out.push(problem(loc, "unknown_field"));
     else if (option.kind == "flag" && typeof value != "boolean") out.push(problem(loc, "bool_type"));
-    else if (option.kind == "choice" && !allowed.includes(value)) out.push(problem(loc, "choice", { allowed }));
+    else if (option.kind == "choice" && !allowed.includes(/** @type {string} */ (value))) out.push(problem(loc, "choice", { allowed }));
   }
   return out;
 }
@@ -121,7 +128,7 @@ export function duplicateNames(names) {
 
 /**
  * The names normalized, and every problem with them, checked with the name's schema.
- * @param {any} schema the export's player_name @param {any[]} names
+ * @param {JsonSchema} schema the export's player_name @param {Value[]} names the request's
  * @returns {{names: string[], problems: Problem[]}}
  */
 export function nameProblems(schema, names) {
@@ -130,7 +137,7 @@ export function nameProblems(schema, names) {
   const checked = names.map((name, i) => {
     const found = fieldProblems(schema, name, ["players", i, "name"]);
     problems.push(...found);
-    return found.length ? null : normalize(schema["x-normalize"], name);
+    return found.length ? null : normalize(/** @type {import("../../../tools/typecheck/export").Normalize} */ (schema["x-normalize"]), /** @type {string} */ (name));
   });
   problems.push(...duplicateNames(checked));
   return { names: checked.map((n) => n ?? ""), problems };

@@ -1,21 +1,26 @@
 // scorer/mechanics.py, function for function.
 import { cmp, eq, floorDiv, num, truthy } from "./values.js";
 
-/** @typedef {[number[], any[]]} Award  points and details per player */
+/**
+ * @typedef {import("./values.js").Value} Value
+ * @typedef {import("./values.js").Row} Row
+ * @typedef {{[key: string]: Value}} Detail  how an award came to a player (place, measure, ties)
+ * @typedef {[number[], Detail[]]} Award  points and details per player
+ */
 
-/** @param {number[]} table @param {any} index @param {boolean} beyondZero */
+/** @param {number[]} table @param {Value} index @param {boolean} beyondZero */
 export function lookup(table, index, beyondZero) {
   index = Math.max(num(index), 0);
   return index < table.length ? table[index] : beyondZero ? 0 : table[table.length - 1];
 }
 
-/** From the largest family, the j-th scores itemValues[j] per item. @param {any[]} families @param {number[]} itemValues */
+/** From the largest family, the j-th scores itemValues[j] per item. @param {Value[]} families @param {number[]} itemValues */
 export function setCollection(families, itemValues) {
   const ordered = [...families].sort((a, b) => cmp(b, a));
-  return itemValues.reduce((total, value, j) => (num(ordered[j]) > 0 ? total + value * ordered[j] : total), 0);
+  return itemValues.reduce((total, value, j) => (num(ordered[j]) > 0 ? total + value * num(ordered[j]) : total), 0);
 }
 
-/** @param {any[]} values @param {boolean} descending @param {any} keep */
+/** @param {Value[]} values @param {boolean} descending @param {Value} keep */
 export function sortedKey(values, descending, keep) {
   let sorted = [...values].sort(cmp);
   if (keep != null) sorted = sorted.slice(sorted.length - Math.max(0, Math.min(num(keep), sorted.length)));
@@ -25,21 +30,21 @@ export function sortedKey(values, descending, keep) {
 /** The group without one player. @param {number[]} group @param {number} player */
 const others = (group, player) => group.filter((p) => p != player);
 
-/** Who has ``level``. @param {any[]} measures @param {any} level @returns {number[]} */
+/** Who has ``level``. @param {Value[]} measures @param {Value} level @returns {number[]} */
 const holding = (measures, level) => measures.flatMap((m, i) => (eq(m, level) ? [i] : []));
 
 /**
- * @param {any[]} measures @param {number[]} awards @param {string} ties @param {number} otherPoints
+ * @param {Value[]} measures @param {number[]} awards @param {string} ties @param {number} otherPoints
  * @param {number} atLeast @param {number|null} maxGap @returns {Award}
  */
 export function rankAward(measures, awards, ties, otherPoints, atLeast, maxGap) {
   const award = (/** @type {number} */ place) => (place < awards.length ? awards[place] : otherPoints);
-  /** @type {any[]} */
+  /** @type {Value[]} */
   const levels = [];
   for (const m of measures) if (cmp(m, atLeast) >= 0 && !levels.some((l) => eq(l, m))) levels.push(m);
   const groups = levels.sort((x, y) => cmp(y, x)).map((level) => holding(measures, level));
   const points = measures.map(() => 0);
-  /** @type {Record<string, any>[]} */
+  /** @type {Detail[]} */
   const details = [];
   let place = 0;
   for (const group of groups) {
@@ -52,7 +57,7 @@ export function rankAward(measures, awards, ties, otherPoints, atLeast, maxGap) 
       for (let p = place; p < place + size; p++) pooled += award(p);
       each = ties == "pool_floor" ? floorDiv(pooled, size) : floorDiv(2 * pooled + size - 1, 2 * size);
     }
-    const tooFar = place > 0 && maxGap != null && measures[groups[0][0]] - measures[group[0]] > maxGap;
+    const tooFar = place > 0 && maxGap != null && num(measures[groups[0][0]]) - num(measures[group[0]]) > maxGap;
     for (const p of group) {
       points[p] = tooFar ? 0 : each;
       details[p] = { place: place + 1, measure: measures[p], tied_with: others(group, p), gap_too_large: tooFar };
@@ -63,7 +68,7 @@ export function rankAward(measures, awards, ties, otherPoints, atLeast, maxGap) 
   return [points, details];
 }
 
-/** The first best measure, and who has it if it is at least atLeast. @param {any[]} measures @param {number} atLeast */
+/** The first best measure, and who has it if it is at least atLeast. @param {Value[]} measures @param {number} atLeast */
 function best(measures, atLeast) {
   const top = measures.reduce((b, x) => (cmp(x, b) > 0 ? x : b), measures.length ? measures[0] : 0);
   return { best: top, won: cmp(top, atLeast) >= 0 ? holding(measures, top) : [] };
@@ -72,7 +77,7 @@ function best(measures, atLeast) {
 /** Award points: one number for everyone, or one per player. @param {number|number[]} points @param {number} i */
 const each = (points, i) => (Array.isArray(points) ? points[i] : points);
 
-/** @param {any[]} measures @param {number|number[]} points @param {number} atLeast @returns {Award} */
+/** @param {Value[]} measures @param {number|number[]} points @param {number} atLeast @returns {Award} */
 export function most(measures, points, atLeast) {
   const { best: top, won } = best(measures, atLeast);
   return [
@@ -82,7 +87,7 @@ export function most(measures, points, atLeast) {
 }
 
 /**
- * @param {any[]} measures @param {any[]} holders @param {number|number[]} holderPoints @param {number|number[]} otherPoints
+ * @param {Value[]} measures @param {Value[]} holders @param {number|number[]} holderPoints @param {number|number[]} otherPoints
  * @param {number} atLeast @returns {Award}
  */
 export function heldAward(measures, holders, holderPoints, otherPoints, atLeast) {
@@ -97,7 +102,7 @@ export function heldAward(measures, holders, holderPoints, otherPoints, atLeast)
 /**
  * For each player, ``aggregate`` of values over the players ``offsets`` seats away; seats are
  * the players' order or ``seats`` (1..n); a player is never their own neighbour.
- * @param {any[]} values @param {number[]} offsets @param {any[]|null} seats @param {string} aggregate
+ * @param {Value[]} values @param {number[]} offsets @param {Value[]|null} seats @param {string} aggregate
  */
 export function neighbours(values, offsets, seats, aggregate) {
   const count = values.length;
@@ -127,13 +132,13 @@ function* placements(units, slots) {
 
 /**
  * The largest target over every placement of wildcards among the named inputs of a player.
- * @param {any} wildcards @param {(trial: any) => any} target @param {any} player @param {string[]} among
+ * @param {Value} wildcards @param {(trial: Row) => Value} target @param {Row} player @param {string[]} among
  */
 export function bestAssignment(wildcards, target, player, among) {
   let best = null;
   for (const placement of placements(Math.max(num(wildcards), 0), among.length)) {
     const trial = { ...player };
-    among.forEach((name, k) => (trial[name] = trial[name] + placement[k]));
+    among.forEach((name, k) => (trial[name] = num(trial[name]) + placement[k]));
     const found = num(target(trial));
     if (best === null || found > best) best = found;
   }

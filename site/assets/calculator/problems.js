@@ -1,4 +1,5 @@
-// The one problem model, as scorer/problems.py: {loc, code, params, severity}, and its
+// The one problem model, as scorer/problems.py: {loc, code, params, severity} (in Python a
+// schemas/diagnostics.py Diagnostic whose type is the code and ctx the params), and its
 // words, as rulebook/problems.py renders them: each code's message is the interface string
 // problem_<code> in the page's language (counts through their plural forms), with the
 // content's labels for the fields, options, choices and players it names.
@@ -8,12 +9,20 @@
  * @typedef {"error" | "tiebreak"} Severity
  * @typedef {{loc: Step[], code: string, params: Record<string, any>, severity: Severity}} Problem
  * @typedef {import("./kit.js").Words} Words
+ * @typedef {import("../../../tools/typecheck/export").Export} Export
+ * @typedef {import("../../../tools/typecheck/export").Scoring} Scoring
+ * @typedef {import("../../../tools/typecheck/export").Input} Input
+ * @typedef {import("../../../tools/typecheck/export").TableInput} TableInput
+ * @typedef {import("../../../tools/typecheck/export").Option} Option
+ * @typedef {{game: string, names?: Export["names"], components?: Export["components"],
+ *   scoring: Partial<Pick<Scoring, "inputs" | "table" | "options" | "constraints" | "rivals">>}} Named
+ *   what the words read of the (localized) export: the setup page's island holds only its options
  */
 
 /** A problem; ``severity`` is set by the validation round. @param {Step[]} loc @param {string} code @param {Record<string, any>} [params] @returns {Problem} */
 export const problem = (loc, code, params = {}) => ({ loc, code, params, severity: "error" });
 
-// Characters written as \uXXXX when echoed: as schemas/endstate.py NAME_REFUSED, and lone
+// Characters written as \uXXXX when echoed: as schemas/names.py NAME_REFUSED, and lone
 // surrogates.
 const REFUSED = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]|\p{Cs}/gu;
 /** At most this many characters of the input are echoed (scorer/problems.py EXCERPT). */
@@ -43,13 +52,13 @@ const RANGED = ["player_count", "option_required", "option_not_for_count"];
 
 /** Renders the problems of one game's end state (or setup) in the page's language. */
 export class ProblemWords {
-  /** @param {any} game the localized export @param {Words} words @param {string[]} [names] */
+  /** @param {Named} game the localized export @param {Words} words @param {string[]} [names] */
   constructor(game, words, names = []) {
     this.game = game;
     this.words = words;
     this.names = names;
     const s = game.scoring;
-    /** @param {any[]} [items] @returns {Record<string, any>} */
+    /** @template {{id: string}} T @param {T[]} [items] @returns {Record<string, T>} */
     const byId = (items = []) => Object.fromEntries(items.map((x) => [x.id, x]));
     this.inputs = byId(s.inputs);
     this.table = byId(s.table);
@@ -64,7 +73,7 @@ export class ProblemWords {
     return Object.hasOwn(w.counts, key) ? w.fill(w.count(key, count ?? 0), values) : w.t(key, values);
   }
 
-  /** @param {any} v */
+  /** @param {unknown} v */
   number(v) {
     return typeof v == "number" ? this.words.num(v) : String(v);
   }
@@ -89,16 +98,16 @@ export class ProblemWords {
     return this.inputs[id]?.label ?? id;
   }
 
-  /** @param {any} field an input, a table input or an option @param {string} choice */
+  /** @param {Input | TableInput | Option | undefined} field an input, a table input or an option @param {string} choice */
   choiceLabel(field, choice) {
-    return field?.choices?.find((/** @type {any} */ c) => c.id === choice)?.label ?? choice;
+    return (field && "choices" in field ? field.choices.find((c) => c.id === choice)?.label : undefined) ?? choice;
   }
 
-  /** A value given in a field, as the field shows it. @param {any} field @param {any} value */
+  /** A value given in a field, as the field shows it. @param {Input | TableInput | Option | undefined} field @param {unknown} value */
   value(field, value) {
     if (typeof value == "boolean") return this.words.t(value ? "yes" : "no");
     // A list of records (a rows input): each row's numbers "3 / 1 / 0", rows apart by commas.
-    const item = (/** @type {any} */ v) => (v != null && typeof v == "object" && !Array.isArray(v) ? Object.values(v).map((x) => this.number(x)).join(" / ") : this.number(v));
+    const item = (/** @type {unknown} */ v) => (v != null && typeof v == "object" && !Array.isArray(v) ? Object.values(v).map((x) => this.number(x)).join(" / ") : this.number(v));
     if (Array.isArray(value)) return value.map(item).join(", ");
     return typeof value == "string" ? this.choiceLabel(field, value) : this.number(value);
   }
@@ -143,13 +152,14 @@ export class ProblemWords {
 
   /**
    * A rows input's row and number in words ("Row 2", "Size"), as rulebook/problems.py says them.
-   * @param {string} input @param {any[]} rest the path after the input @returns {string[]}
+   * @param {string} input @param {Step[]} rest the path after the input @returns {string[]}
    */
   rowWhere(input, rest) {
     const spec = this.inputs[input];
-    if (spec?.kind !== "rows" || typeof rest[0] != "number") return [];
-    const field = rest[1] == null ? null : spec.fields.find((/** @type {any} */ f) => f.id === rest[1]);
-    return [this.words.t("calc_row", { n: this.number(rest[0] + 1) }), ...(field ? [field.label] : rest[1] == null ? [] : [String(rest[1])])];
+    const [row, name] = rest;
+    if (spec?.kind !== "rows" || typeof row != "number") return [];
+    const field = name == null ? null : spec.fields.find((f) => f.id === name);
+    return [this.words.t("calc_row", { n: this.number(row + 1) }), ...(field ? [field.label] : name == null ? [] : [String(name)])];
   }
 
   /**
@@ -162,21 +172,21 @@ export class ProblemWords {
     if (!rival) return "";
     if (!rest.length) return rival.label;
     const field = String(rest[0]);
-    const own = (rival.labels ?? []).find((/** @type {any} */ l) => l.input === field);
+    const own = (rival.labels ?? []).find((l) => l.input === field);
     const more = this.rowWhere(field, rest.slice(1));
     return (own ? [own.label, ...more] : [rival.label, this.inputLabel(field), ...more]).join(", ");
   }
 
   /**
    * A shared row's place in words ("Row 2", "Followers", and whose), as rulebook/problems.py
-   * says them. @param {any[]} loc
+   * says them. @param {Step[]} loc
    */
   sharedWhere(loc) {
     const spec = this.table[loc[1]];
     const [index, name, who] = loc.slice(2);
     if (spec?.kind !== "rows" || typeof index != "number") return [];
     const found = [this.words.t("calc_row", { n: this.number(index + 1) })];
-    const field = [...spec.fields, ...spec.per_player].find((/** @type {any} */ f) => f.id === name);
+    const field = [...spec.fields, ...spec.per_player].find((f) => f.id === name);
     if (field) found.push(field.label);
     if (typeof who == "number") found.push(this.player(who));
     return found;

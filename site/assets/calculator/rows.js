@@ -10,12 +10,23 @@ import { el } from "./kit.js";
 
 const INT = /^-?\d{1,9}$/;
 
-/** A row's numbers as the form holds them ("" for blank), one list per row. @param {any} spec @param {any} text @returns {string[][]} */
+/**
+ * @typedef {import("../../../tools/typecheck/export").RowField} RowField
+ * @typedef {import("../../../tools/typecheck/export").TableInput} TableInput
+ * @typedef {import("./problems.js").Step} Step
+ * @typedef {import("./values.js").Row} Row
+ * @typedef {RowField & {context?: string, who?: string, seat?: number}} FormField
+ *   a number of every row; a shared row's per-player number names its player (``who``)
+ * @typedef {{id: string, label: string, max_rows: number, fields: FormField[]}} RowsSpec
+ *   a rows input of the export, or a shared rows input as the control draws it (sharedSpec)
+ */
+
+/** A row's numbers as the form holds them ("" for blank), one list per row. @param {{fields: unknown[]}} spec @param {unknown} text @returns {string[][]} */
 export function parseRows(spec, text) {
   if (typeof text !== "string" || text === "") return [];
   return text.split("~").map((row) => {
     const cells = row.split(".").map((x) => (x === "_" ? "" : x));
-    return spec.fields.map((/** @type {any} */ _, /** @type {number} */ k) => cells[k] ?? "");
+    return spec.fields.map((_, k) => cells[k] ?? "");
   });
 }
 
@@ -25,7 +36,7 @@ export const rowsText = (rows) => rows.map((row) => row.map((x) => (String(x).tr
 /**
  * The form's text of a rows input when it is one this input could hold (at most its rows,
  * each with its numbers, whole or blank), else "" (share.js, store.js).
- * @param {any} spec @param {any} text
+ * @param {RowsSpec} spec @param {unknown} text
  */
 export function rowsOut(spec, text) {
   if (typeof text !== "string" || text === "") return "";
@@ -38,18 +49,18 @@ export function rowsOut(spec, text) {
   return fine ? text : "";
 }
 
-/** Whether every given number is within its field's bounds. @param {any} spec @param {string} text */
+/** Whether every given number is within its field's bounds. @param {RowsSpec} spec @param {string} text */
 export const rowsWithin = (spec, text) =>
   parseRows(spec, text).every((row) => row.every((x, k) => x === "" || (Number(x) >= (spec.fields[k].min ?? 0) && Number(x) <= spec.fields[k].max)));
 
 /**
  * The end state's list of records: a blank number is left out (the runtime counts it as
  * its field's default, or reports it missing at its path when it has none), text that is not a whole number goes in as text (reported too).
- * @param {any} spec @param {any} text @returns {Record<string, any>[]}
+ * @param {RowsSpec} spec @param {unknown} text @returns {Row[]}
  */
 export function rowsValue(spec, text) {
   return parseRows(spec, text).map((row) => {
-    /** @type {Record<string, any>} */
+    /** @type {Row} */
     const record = {};
     for (const [k, field] of spec.fields.entries()) {
       const raw = row[k].trim();
@@ -59,13 +70,13 @@ export function rowsValue(spec, text) {
   });
 }
 
-/** Whether a form value is rows with no number entered yet ("_._~_._"): nothing to announce. @param {any} value */
+/** Whether a form value is rows with no number entered yet ("_._~_._"): nothing to announce. @param {unknown} value */
 export const blankRows = (value) => typeof value === "string" && /^[_.~]+$/.test(value);
 
 /**
  * The controls a problem at ``rest`` (the path after the input: row index, field) is about,
  * among ``found``, the controls of the input for that player.
- * @param {HTMLElement[]} found @param {any[]} rest
+ * @param {HTMLElement[]} found @param {Step[]} rest
  */
 export function rowTargets(found, rest) {
   if (!rest.length || !found.some((x) => x.hasAttribute("data-row-index"))) return found;
@@ -77,8 +88,8 @@ export function rowTargets(found, rest) {
 /**
  * ``rival``: the rival whose rows these are (a rival's fieldset), instead of player ``player``;
  * ``table``: rows the table shares (a table input's, drawn from sharedSpec).
- * @typedef {{spec: any, player: number, rival?: string, table?: boolean, value: any, labelledBy: string, nextId: (prefix: string) => string,
- *   label: (text: string, context: string) => any, t: (key: string, params?: Record<string, any>) => string,
+ * @typedef {{spec: RowsSpec, player: number, rival?: string, table?: boolean, value: unknown, labelledBy: string, nextId: (prefix: string) => string,
+ *   label: (text: string, context: string) => Node | string, t: (key: string, params?: Record<string, number>) => string,
  *   onChange: (text: string) => void}} RowsOptions
  */
 
@@ -107,7 +118,7 @@ export function rowsControl(o) {
     const list = el("ol", { class: "rb-rows-list" });
     for (const [r, row] of rows.entries()) {
       const legendId = o.nextId("calc-rowlegend");
-      const cells = spec.fields.map((/** @type {any} */ field, /** @type {number} */ k) => {
+      const cells = spec.fields.map((field, k) => {
         const id = o.nextId("calc-rowin");
         const context = field.context ?? `scoring.inputs.${spec.id}.fields.${field.id}`;
         // A shared row's number per player is labelled by the player's name too.
@@ -164,14 +175,14 @@ export function rowsControl(o) {
 /**
  * A shared rows input as the flat rows input the control draws for ``names`` (one per player
  * at the table): each per-player field once per player, its label followed by the name.
- * @param {any} spec a table input of kind rows @param {string[]} names
+ * @param {TableInput} spec a table input of kind rows (which has its max_rows) @param {string[]} names @returns {RowsSpec}
  */
 export function sharedSpec(spec, names) {
-  const own = spec.fields.map((/** @type {any} */ f) => ({ ...f, context: `scoring.table.${spec.id}.fields.${f.id}` }));
-  const each = names.flatMap((name, p) => spec.per_player.map((/** @type {any} */ f) => ({
+  const own = spec.fields.map((f) => ({ ...f, context: `scoring.table.${spec.id}.fields.${f.id}` }));
+  const each = names.flatMap((name, p) => spec.per_player.map((f) => ({
     ...f, id: `${f.id}@${p}`, who: name, seat: p, context: `scoring.table.${spec.id}.per_player.${f.id}`,
   })));
-  return { id: spec.id, label: spec.label, max_rows: spec.max_rows, fields: [...own, ...each] };
+  return { id: spec.id, label: spec.label, max_rows: /** @type {number} */ (spec.max_rows), fields: [...own, ...each] };
 }
 
 /**
@@ -179,23 +190,23 @@ export function sharedSpec(spec, names) {
  * is its field's default, or else left out (a row's own number, or a per-player field's
  * whole list) so the runtime reports it missing at its place; text that is not a whole
  * number goes in as text.
- * @param {any} spec @param {string} text @param {number} count @returns {Record<string, any>[]}
+ * @param {TableInput} spec @param {string} text @param {number} count @returns {Row[]}
  */
 export function sharedValue(spec, text, count) {
   const flat = sharedSpec(spec, Array.from({ length: count }, (_, p) => String(p)));
-  const read = (/** @type {string} */ raw, /** @type {any} */ field) => {
+  const read = (/** @type {string} */ raw, /** @type {RowField} */ field) => {
     const x = raw.trim();
     if (x === "") return field.default ?? null;
     return INT.test(x) ? Number(x) : x;
   };
   return parseRows(flat, text).map((row) => {
-    /** @type {Record<string, any>} */
+    /** @type {Row} */
     const record = {};
-    spec.fields.forEach((/** @type {any} */ f, /** @type {number} */ k) => {
+    spec.fields.forEach((f, k) => {
       const value = read(row[k], f);
       if (value !== null) record[f.id] = value;
     });
-    spec.per_player.forEach((/** @type {any} */ f, /** @type {number} */ j) => {
+    spec.per_player.forEach((f, j) => {
       const numbers = Array.from({ length: count }, (_, p) => read(row[spec.fields.length + p * spec.per_player.length + j], f));
       // A player's number left blank without a default: the row's list is missing, so the
       // runtime asks for it at its place rather than calling a blank no number.
@@ -208,12 +219,12 @@ export function sharedValue(spec, text, count) {
 /**
  * The form's text of a shared rows input when it is one this input could hold (at most its
  * rows, each with its own numbers and whole players' numbers, whole or blank), else undefined
- * (share.js, store.js). @param {any} spec @param {any} text
+ * (share.js, store.js). @param {TableInput} spec @param {unknown} text
  */
 export function sharedOut(spec, text) {
   if (typeof text !== "string" || text === "") return undefined;
   const rows = text.split("~");
-  if (rows.length > spec.max_rows) return undefined;
+  if (rows.length > /** @type {number} */ (spec.max_rows)) return undefined;
   const fine = rows.every((row) => {
     const cells = row.split(".");
     const extra = cells.length - spec.fields.length;
@@ -226,7 +237,7 @@ export function sharedOut(spec, text) {
  * The controls of a shared row a problem at ``rest`` (row index, field, and the player for a
  * per-player number) is about, among ``found``: a per-player field without a player (one
  * number per player given) is every player's number of that row.
- * @param {HTMLElement[]} found @param {any[]} rest
+ * @param {HTMLElement[]} found @param {Step[]} rest
  */
 export function sharedTargets(found, rest) {
   const [index, field, who] = rest;

@@ -5,6 +5,16 @@ import { problem } from "./problems.js";
 import { SeededRandom } from "./rng.js";
 import { num, truthy } from "./values.js";
 
+/**
+ * @typedef {import("../../../tools/typecheck/export").Export} Export
+ * @typedef {import("../../../tools/typecheck/export").Expr} Expr
+ * @typedef {import("../../../tools/typecheck/export").DeckItem} DeckItem
+ * @typedef {import("./values.js").Value} Value
+ * @typedef {import("./expr.js").Options} Options
+ * @typedef {Pick<Export, "game" | "players" | "setup" | "decks" | "player_name"> & {scoring: Pick<Export["scoring"], "options">}} SetupGame
+ *   what the generator reads of the export: all the setup page's island holds of it
+ */
+
 /** A setup that cannot be made; ``problems`` says every reason, as ``score`` would. */
 export class SetupError extends Error {
   /** @param {import("./problems.js").Problem[]} problems */
@@ -15,10 +25,10 @@ export class SetupError extends Error {
 }
 
 /**
- * Python's SetupResult.to_json(); throws SetupError for an illegal table (legality.js,
+ * scorer/setup.py's SetupResult.to_json(); throws SetupError for an illegal table (legality.js,
  * the rules ``score`` applies too).
- * @param {any} game the export (scorer/export.py) @param {number} players
- * @param {string} [seed] a random one when empty @param {string[]} [names] @param {Record<string, any>} [options]
+ * @param {SetupGame} game the export (scorer/export.py) @param {number} players
+ * @param {string} [seed] a random one when empty @param {string[]} [names] @param {Record<string, Value>} [options] the request's
  */
 export function makeSetup(game, players, seed, names, options = {}) {
   const countProblems = playerCountProblems(game, players);
@@ -31,7 +41,7 @@ export function makeSetup(game, players, seed, names, options = {}) {
   names = checked.names;
   const optionFaults = optionProblems(game, options);
   problems.push(...optionFaults);
-  /** @type {Record<string, any>} */
+  /** @type {Options} */
   const chosen = {};
   for (const o of game.scoring.options) chosen[o.id] = o.default;
   if (!optionFaults.length) {
@@ -43,20 +53,20 @@ export function makeSetup(game, players, seed, names, options = {}) {
   const rng = new SeededRandom(seed);
   const first = rng.below(players);
   const order = [...names.slice(first), ...names.slice(0, first)];
-  const value = (/** @type {any} */ node) => tableFunction(node)(chosen, {}, {}, players);
-  /** @typedef {{id: string, name: string, data: Record<string, any>, copies: number, when?: any}} Item */
-  const dealt = (/** @type {Item} */ item) => ({ id: item.id, name: item.name, data: { ...item.data } });
+  const value = (/** @type {Expr | undefined} */ node) => tableFunction(node)(chosen, {}, {}, players);
+  const dealt = (/** @type {DeckItem} */ item) => ({ id: item.id, name: item.name, data: { ...item.data } });
   const steps = [];
   for (const step of game.setup.steps) {
     if (step.when != null && !truthy(value(step.when))) continue;
     const values = Object.fromEntries(Object.entries(step.values ?? {}).map(([k, v]) => [k, num(value(v))]));
     // The generator has drawn what the step says to draw: its words say so.
-    const result = { id: step.id, text: step.decided_text ?? step.text, values, per_player: {}, table: /** @type {any[]} */ ([]), slots: [], per_seat: {} };
+    /** @type {{id: string, text: string, values: Record<string, number>, per_player: Record<string, ReturnType<typeof dealt>[]>, table: ReturnType<typeof dealt>[], slots: string[], per_seat: Record<string, number>}} */
+    const result = { id: step.id, text: step.decided_text ?? step.text, values, per_player: {}, table: [], slots: [], per_seat: {} };
     const seats = step.per_seat;
     if (seats) result.per_seat = Object.fromEntries(order.map((name, i) => [name, seats[Math.min(i, seats.length - 1)]]));
     const deal = step.deal;
     if (deal) {
-      const deck = game.decks[deal.component].flatMap((/** @type {Item} */ item) =>
+      const deck = game.decks[deal.component].flatMap((item) =>
         item.when == null || truthy(value(item.when)) ? Array(item.copies).fill(item) : [],
       );
       const shuffled = rng.shuffled(deck);

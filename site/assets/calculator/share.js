@@ -25,7 +25,7 @@ import { fnv1a } from "./rng.js";
 
 /** The longest fragment read. */
 export const MAX_TEXT = 6000;
-/** The longest player name, in characters (schemas/endstate.py). */
+/** The longest player name, in characters (schemas/names.py NAME_MAX). */
 export const MAX_NAME = 40;
 const MAX_CARDS = 60;
 

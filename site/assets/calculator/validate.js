@@ -11,21 +11,34 @@ import { eq, num, truthy } from "./values.js";
  * @typedef {import("./problems.js").Problem} Problem
  * @typedef {import("./problems.js").Step} Step
  * @typedef {import("./scoring.js").TableState} TableState
+ * @typedef {import("../../../tools/typecheck/export").Export} Export
+ * @typedef {import("../../../tools/typecheck/export").Input} Input
+ * @typedef {import("../../../tools/typecheck/export").TableInput} TableInput
+ * @typedef {import("../../../tools/typecheck/export").SequenceInput} SequenceInput
+ * @typedef {import("../../../tools/typecheck/export").PositionInput} PositionInput
+ * @typedef {import("../../../tools/typecheck/export").Limits} Limits
+ * @typedef {import("../../../tools/typecheck/export").JsonSchema} JsonSchema
+ * @typedef {import("../../../tools/typecheck/export").Expr} Expr
+ * @typedef {import("./values.js").Value} Value
+ * @typedef {import("./values.js").Row} Row
+ * @typedef {import("./expr.js").Options} Options
+ * @typedef {import("./expr.js").TileData} TileData
  */
 
-/** An object of the end state, or an empty one. @param {any} x @returns {Record<string, any>} */
-const object = (x) => (isObject(x) ? x : {});
-const sum = (/** @type {number[]} */ xs) => xs.reduce((a, b) => a + b, 0);
-const ids = (/** @type {any} */ spec) => spec.choices.map((/** @type {any} */ c) => c.id);
-/** A value with -0 as 0. @param {any} v @returns {any} */
+/** An object of the end state, or an empty one. @param {Value | undefined} x @returns {Row} */
+const object = (x) => (isObject(x) ? /** @type {Row} */ (x) : {});
+/** Whole numbers the fields have checked. @param {Value[]} xs */
+const sum = (xs) => /** @type {number[]} */ (xs).reduce((a, b) => a + b, 0);
+const ids = (/** @type {{choices: {id: string}[]}} */ spec) => spec.choices.map((c) => c.id);
+/** A value with -0 as 0. @param {Value} v @returns {Value} */
 const clean = (v) => (Array.isArray(v) ? v.map(clean) : v === 0 ? 0 : v);
 /** Whether ``loc`` starts with ``prefix``. @param {Step[]} loc @param {Step[]} prefix */
 const startsWith = (loc, prefix) => prefix.length <= loc.length && prefix.every((step, k) => step === loc[k]);
 
-/** What an input holds when the end state leaves it out. @param {any} game @param {any} spec */
+/** What an input holds when the end state leaves it out. @param {Export} game @param {Input} spec @returns {Value} */
 export function defaultValue(game, spec) {
   if (spec.kind == "count") {
-    const { min, max } = game.limits[spec.id];
+    const { min, max } = /** @type {Required<Limits>} */ (game.limits[spec.id]); // a count's are all there
     return min <= 0 && (max == null || max >= 0) ? 0 : min;
   }
   return spec.kind == "flag" ? false : spec.kind == "sequence" || spec.kind == "rows" ? [] : spec.kind == "choice" ? (spec.default ?? null) : null;
@@ -34,15 +47,16 @@ export function defaultValue(game, spec) {
 /**
  * Give each row of ``values`` (one player's or rival's inputs) the defaulted numbers it
  * leaves out, as the end state's model does (scorer/facts.py, fill_rows).
- * @param {any} game @param {Record<string, any>} values
+ * @param {Export} game @param {Row} values
  */
 export function fillRows(game, values) {
   for (const spec of game.scoring.inputs) {
-    if (spec.kind != "rows" || !Array.isArray(values[spec.id])) continue;
-    const fields = spec.fields.filter((/** @type {any} */ f) => f.default != null);
+    const given = values[spec.id];
+    if (spec.kind != "rows" || !Array.isArray(given)) continue;
+    const fields = spec.fields.filter((f) => f.default != null);
     if (!fields.length) continue;
-    values[spec.id] = values[spec.id].map((/** @type {any} */ r) =>
-      r && typeof r == "object" && !Array.isArray(r) ? { ...Object.fromEntries(fields.map((/** @type {any} */ f) => [f.id, f.default])), ...r } : r);
+    values[spec.id] = given.map((r) =>
+      r && typeof r == "object" && !Array.isArray(r) ? { ...Object.fromEntries(fields.map((f) => [f.id, /** @type {number} */ (f.default)])), ...r } : r);
   }
   return values;
 }
@@ -50,52 +64,64 @@ export function fillRows(game, values) {
 /**
  * The rows the table shares, their defaulted numbers filled in, and a problem for each
  * per-player field of a row that does not give one number per player (scorer/validate.py,
- * _shared_rows). @param {any} spec @param {any} given @param {number} count
+ * _shared_rows). @param {TableInput} spec @param {Value} given the rows (checked by the fields) @param {number} count
  */
 function sharedRows(spec, given, count) {
-  const defaults = Object.fromEntries(spec.fields.filter((/** @type {any} */ f) => f.default != null).map((/** @type {any} */ f) => [f.id, f.default]));
-  const rows = (given ?? []).map((/** @type {any} */ row) => ({ ...defaults, ...row }));
+  const defaults = Object.fromEntries(spec.fields.filter((f) => f.default != null).map((f) => [f.id, /** @type {number} */ (f.default)]));
+  /** @type {Row[]} */
+  const rows = /** @type {Row[]} */ (given ?? []).map((row) => ({ ...defaults, ...row }));
   /** @type {Problem[]} */
   const problems = [];
-  rows.forEach((/** @type {any} */ row, /** @type {number} */ index) => {
+  rows.forEach((row, index) => {
     for (const field of spec.per_player) {
-      const n = row[field.id].length;
+      const n = /** @type {Value[]} */ (row[field.id]).length;
       if (n != count) problems.push(problem(["table", spec.id, index, field.id], "per_player_count", { count: n, players: count }));
     }
   });
   return { rows, problems };
 }
 
-/** The data of the choice made for each table input (a scoring tile's awards). @param {any} game @param {Record<string, any>} table */
+/** The data of the choice made for each table input (a scoring tile's awards). @param {Export} game @param {Row} table @returns {TileData} */
 export function choiceData(game, table) {
-  return Object.fromEntries((game.scoring.table ?? []).map((/** @type {any} */ spec) => [spec.id, chosenData(spec, table[spec.id])]));
+  return Object.fromEntries((game.scoring.table ?? []).map((spec) => [spec.id, chosenData(spec, table[spec.id])]));
 }
 
-/** @param {any} spec a table input @param {any} chosen @returns {Record<string, number[]>} */
-const chosenData = (spec, chosen) => spec.choices.find((/** @type {any} */ c) => c.id === chosen)?.data ?? {};
+/** @param {TableInput} spec a table input @param {Value | undefined} chosen @returns {Record<string, number[]>} */
+const chosenData = (spec, chosen) => spec.choices.find((c) => c.id === chosen)?.data ?? {};
 
-/** Whether ``node`` reads a table input (its choice, or the choice's data). @param {any} node */
+/** Whether ``node`` reads a table input (its choice, or the choice's data). @param {Expr | undefined} node */
 const readsTable = (node) => node != null && JSON.stringify(node).includes('"table":"');
 
 /**
  * Every problem of a parsed end state, and the state to score: when there is no problem,
  * or when every problem is a tiebreak one. ``hidden`` (the form's) are, per player, the
  * inputs that do not count for them (relevance.js): a constraint reading one of them holds.
- * @param {import("./scoring.js").Compiled} g @param {any} raw @param {Set<string>[] | null} [hidden]
+ * @param {import("./scoring.js").Compiled} g @param {unknown} raw the parsed end state @param {Set<string>[] | null} [hidden]
  * @returns {{problems: Problem[], state: TableState | null, partial?: {state: TableState, faulty: Set<string>} | null}}
  */
 export function check(g, raw, hidden = null) {
   const { game } = g;
   if (!isObject(raw)) return { problems: [problem([], "not_object")], state: null };
-  if (Array.isArray(raw.players)) {
-    const wrong = playerCountProblems(game, raw.players.length);
+  const state = /** @type {Row} */ (raw);
+  if (Array.isArray(state.players)) {
+    const wrong = playerCountProblems(game, state.players.length);
     if (wrong.length) return { problems: wrong, state: null };
   }
-  return new Round(g, raw, fieldProblems(game.end_state, raw), hidden).run();
+  return new Round(g, state, fieldProblems(game.end_state, state), hidden).run();
+}
+
+/**
+ * How a player's name is cleaned (``x-normalize``), read from the end state's schema: the
+ * player model's ``name`` field. @param {JsonSchema} schema
+ */
+function nameRule(schema) {
+  const player = /** @type {JsonSchema} */ (/** @type {Record<string, JsonSchema>} */ (schema.properties).players.items);
+  const model = /** @type {Record<string, JsonSchema>} */ (schema.$defs)[/** @type {string} */ (/** @type {string} */ (player.$ref).split("/").pop())];
+  return /** @type {import("../../../tools/typecheck/export").Normalize} */ (/** @type {Record<string, JsonSchema>} */ (model.properties).name["x-normalize"]);
 }
 
 class Round {
-  /** @param {import("./scoring.js").Compiled} g @param {Record<string, any>} raw @param {Problem[]} found @param {Set<string>[] | null} [hidden] */
+  /** @param {import("./scoring.js").Compiled} g @param {Row} raw @param {Problem[]} found @param {Set<string>[] | null} [hidden] */
   constructor(g, raw, found, hidden = null) {
     this.g = g;
     this.game = g.game;
@@ -105,9 +131,8 @@ class Round {
     this.hidden = hidden;
     /** Where the field problems are. */
     this.bad = found.filter((p) => p.code != "unknown_field").map((p) => p.loc);
-    /** @type {{totals: string[], tiebreaks: Record<string, string[]>, constraints: Record<string, string[]>}} */
     this.needs = g.game.needs;
-    this.inputs = new Set(this.game.scoring.inputs.map((/** @type {any} */ s) => s.id));
+    this.inputs = new Set(this.game.scoring.inputs.map((s) => s.id));
   }
 
   /** Whether the container at ``loc`` has the right type. @param {Step[]} loc */
@@ -125,29 +150,29 @@ class Round {
     const { game, raw, g } = this;
     const s = game.scoring;
     const fail = () => ({ problems: this.problems, state: null });
-    /** @type {any[]} */
-    const given = raw.players;
-    if (!this.ok(["game"]) || !Array.isArray(given) || !this.intact(["players"])) return fail();
-    if (!given.every(isObject)) return fail();
+    const players_ = raw.players;
+    if (!this.ok(["game"]) || !Array.isArray(players_) || !this.intact(["players"])) return fail();
+    if (!players_.every(isObject)) return fail();
+    const given = /** @type {Row[]} */ (players_);
     const count = given.length;
-    const rule = game.end_state.$defs[game.end_state.properties.players.items.$ref.split("/").pop()].properties.name["x-normalize"];
-    const names = given.map((p, i) => (this.ok(["players", i, "name"]) ? normalize(rule, p.name) : null));
+    const rule = nameRule(game.end_state);
+    const names = given.map((p, i) => (this.ok(["players", i, "name"]) ? normalize(rule, /** @type {string} */ (p.name)) : null));
     this.problems.push(...duplicateNames(names));
-    if (!(s.options ?? []).every((/** @type {any} */ o) => this.ok(["options", o.id]))) return fail();
+    if (!(s.options ?? []).every((o) => this.ok(["options", o.id]))) return fail();
     const rawOptions = object(raw.options);
-    /** @type {Record<string, any>} */
-    const options = Object.fromEntries((s.options ?? []).map((/** @type {any} */ o) => [o.id, Object.hasOwn(rawOptions, o.id) ? rawOptions[o.id] : o.default]));
+    /** @type {Options} the fields have checked each given option's type */
+    const options = Object.fromEntries((s.options ?? []).map((o) => [o.id, Object.hasOwn(rawOptions, o.id) ? /** @type {string | boolean} */ (rawOptions[o.id]) : o.default]));
     this.problems.push(...optionRuleProblems(game, options, count), ...unusedOptionProblems(game, options, count));
 
     const rawTable = object(raw.table);
-    /** @type {Record<string, any>} */
-    const table = Object.fromEntries((s.table ?? []).map((/** @type {any} */ t) => [t.id, this.ok(["table", t.id]) ? (rawTable[t.id] ?? null) : null]));
-    let tableOk = (s.table ?? []).every((/** @type {any} */ t) => this.ok(["table", t.id]));
+    /** @type {Row} */
+    const table = Object.fromEntries((s.table ?? []).map((t) => [t.id, this.ok(["table", t.id]) ? (rawTable[t.id] ?? null) : null]));
+    let tableOk = (s.table ?? []).every((t) => this.ok(["table", t.id]));
     const { choiceData, problems: tableProblems } = this.tableChecks(table, options, count);
     tableOk = tableOk && !tableProblems.length;
     this.problems.push(...tableProblems);
 
-    const players = given.map((p) => fillRows(game, Object.fromEntries(s.inputs.map((/** @type {any} */ x) => [x.id, clean(Object.hasOwn(p, x.id) ? p[x.id] : defaultValue(game, x))]))));
+    const players = given.map((p) => fillRows(game, Object.fromEntries(s.inputs.map((x) => [x.id, clean(Object.hasOwn(p, x.id) ? p[x.id] : defaultValue(game, x))]))));
     /** @type {Set<string>} */
     const unchecked = new Set();
     for (const spec of s.inputs) {
@@ -164,12 +189,12 @@ class Round {
       if (!when || truthy(when(options, table, choiceData, count))) this.problems.push(...this.inputChecks(spec, values, valid, optional));
       else
         values.forEach((value, i) => {
-          if (valid[i] && Object.hasOwn(given[i], spec.id) && ![0, false, null].includes(value) && !eq(value, []))
+          if (valid[i] && Object.hasOwn(given[i], spec.id) && !/** @type {Value[]} */ ([0, false, null]).includes(value) && !eq(value, []))
             this.problems.push(problem(["players", i, spec.id], "not_used", { value }));
         });
     }
     this.problems.push(...this.sharedComponents(players, unchecked));
-    /** @type {Record<string, any>} */
+    /** @type {Record<string, Row>} */
     let rivals = {};
     if (s.rivals?.length && this.ok(["rivals"])) {
       const found = rivalRows(g, object(raw.rivals), options, table, choiceData, count, (x) => defaultValue(game, x));
@@ -198,12 +223,12 @@ class Round {
     return { problems: this.problems, state };
   }
 
-  /** The table's own inputs. @param {Record<string, any>} table @param {Record<string, any>} options @param {number} count */
+  /** The table's own inputs. @param {Row} table @param {Options} options @param {number} count */
   tableChecks(table, options, count) {
     const { g } = this;
     /** @type {Problem[]} */
     const problems = [];
-    /** @type {Record<string, any>} */
+    /** @type {TileData} */
     const choiceData = {};
     const specs = this.game.scoring.table ?? [];
     for (const spec of specs) {
@@ -231,9 +256,9 @@ class Round {
         continue;
       }
       const offered = g.choiceWhen[spec.id];
-      const allowed = ids(spec).filter((/** @type {string} */ id) => !offered[id] || truthy(offered[id](options, table, {}, count)));
+      const allowed = ids(spec).filter((id) => !offered[id] || truthy(offered[id](options, table, {}, count)));
       if (chosen === null) problems.push(problem(loc, "required", { allowed }));
-      else if (!allowed.includes(chosen)) problems.push(problem(loc, "not_for_count", { value: chosen, count, allowed }));
+      else if (!allowed.includes(/** @type {string} */ (chosen))) problems.push(problem(loc, "not_for_count", { value: chosen, count, allowed }));
       choiceData[spec.id] = chosenData(spec, chosen);
     }
     /** @type {Record<string, Map<string, string>>} */
@@ -242,54 +267,55 @@ class Round {
       const value = table[spec.id];
       if (!spec.distinct_within_group || value === null) continue;
       const seen = (groups[spec.group ?? ""] ??= new Map());
-      if (seen.has(value)) problems.push(problem(["table", spec.id], "already_placed", { value, other: seen.get(value) }));
-      else seen.set(value, spec.id);
+      const id = /** @type {string} */ (value); // a choice's id
+      if (seen.has(id)) problems.push(problem(["table", spec.id], "already_placed", { value, other: seen.get(id) }));
+      else seen.set(id, spec.id);
     }
     return { choiceData, problems };
   }
 
   /**
    * One input, across the players (``optional``: a choice a player may leave empty here).
-   * @param {any} spec @param {any[]} values @param {boolean[]} valid @param {boolean} [optional] @returns {Problem[]}
+   * @param {Input} spec @param {Value[]} values @param {boolean[]} valid @param {boolean} [optional] @returns {Problem[]}
    */
   inputChecks(spec, values, valid, optional = false) {
     /** @type {Problem[]} */
     const out = [];
     const every = ["players", "*", spec.id];
     const everyone = valid.every(Boolean);
-    const kind = spec.kind;
-    if (kind == "count") {
+    if (spec.kind == "count") {
       const max = this.game.limits[spec.id]?.table_max;
       if (everyone && max != null && sum(values) > max) out.push(problem(every, "table_total", { total: sum(values), max }));
-    } else if (kind == "flag") {
+    } else if (spec.kind == "flag") {
       const holders = values.flatMap((v, i) => (v === true ? [i] : []));
       if (everyone && spec.unique && holders.length > 1) out.push(problem(every, "unique_flag", { who: holders }));
-    } else if (kind == "choice") {
+    } else if (spec.kind == "choice") {
       values.forEach((v, i) => valid[i] && v === null && !optional && out.push(problem(["players", i, spec.id], "required", { allowed: ids(spec) })));
       if (everyone && spec.unique) {
         const chosen = values.filter((v) => v !== null);
         const twice = [...new Set(chosen.filter((v, k) => chosen.indexOf(v) != k))].sort();
         for (const value of twice) out.push(problem(every, "unique_choice", { value, who: values.flatMap((v, i) => (v === value ? [i] : [])) }));
       }
-    } else if (kind == "position") {
+    } else if (spec.kind == "position") {
       out.push(...positionProblems(spec, values, valid));
-    } else {
+    } else if (spec.kind == "sequence") {
+      // (A rows input's rows are checked by the fields alone.)
       values.forEach((pile, i) => {
-        if (valid[i]) for (const [at, code, params] of pileProblems(spec, pile)) out.push(problem(["players", i, spec.id, at], code, params));
+        if (valid[i]) for (const [at, code, params] of pileProblems(spec, /** @type {number[]} */ (pile))) out.push(problem(["players", i, spec.id, at], code, params));
       });
-      const total = sum(values.map((p) => p.length));
+      const total = sum(values.map((p) => /** @type {number[]} */ (p).length));
       const max = this.game.limits[spec.id]?.table_max;
       if (everyone && spec.component && max != null && total > max) out.push(problem(every, "pile_total", { count: total, max }));
     }
     return out;
   }
 
-  /** Components several inputs count: all of them together stay within the box. @param {Record<string, any>[]} players @param {Set<string>} unchecked @returns {Problem[]} */
+  /** Components several inputs count: all of them together stay within the box. @param {Row[]} players @param {Set<string>} unchecked @returns {Problem[]} */
   sharedComponents(players, unchecked) {
     /** @type {Record<string, string[]>} */
     const counted = {};
-    for (const spec of this.game.scoring.inputs) if (spec.component != null) (counted[spec.component] ??= []).push(spec.id);
-    const amount = (/** @type {any} */ v) => (Array.isArray(v) ? v.length : Number.isInteger(v) ? v : 0);
+    for (const spec of this.game.scoring.inputs) if ("component" in spec && spec.component != null) (counted[spec.component] ??= []).push(spec.id);
+    const amount = (/** @type {Value} */ v) => (Array.isArray(v) ? v.length : Number.isInteger(v) ? /** @type {number} */ (v) : 0);
     return Object.entries(counted).flatMap(([component, inputs]) => {
       const max = this.game.components[component]?.count;
       if (inputs.length < 2 || max == null || inputs.some((id) => unchecked.has(id))) return [];
@@ -300,8 +326,8 @@ class Round {
 
   /**
    * Every constraint whose inputs are sound; true when one a total reads could not be checked.
-   * @param {Record<string, any>[]} players @param {Record<string, any>} options @param {Record<string, any>} table
-   * @param {Record<string, any>} choiceData @param {number} count @param {Set<string>} faulty
+   * @param {Row[]} players @param {Options} options @param {Row} table
+   * @param {TileData} choiceData @param {number} count @param {Set<string>} faulty
    */
   constraintChecks(players, options, table, choiceData, count, faulty) {
     const { values } = this.g.evaluate(players, options, table, choiceData);
@@ -316,12 +342,12 @@ class Round {
       let holds = c.holds(players, options, table, choiceData, values);
       // A constraint that reads a field the form does not ask that player holds for them.
       const unasked = (/** @type {number} */ i) => reads.some((id) => this.hidden?.[i]?.has(id));
-      holds = holds.map((/** @type {any} */ h, /** @type {number} */ i) => h || unasked(i));
+      holds = holds.map((h, i) => h || unasked(i));
       if (c.scope == "table") {
         if (!holds.every(truthy)) this.problems.push(problem(["players"], "constraint", { id: c.id }));
         continue;
       }
-      holds.forEach((/** @type {any} */ h, /** @type {number} */ i) => truthy(h) || this.problems.push(problem(["players", i], "constraint", { id: c.id })));
+      holds.forEach((h, i) => truthy(h) || this.problems.push(problem(["players", i], "constraint", { id: c.id })));
     }
     return blocked;
   }
@@ -350,24 +376,24 @@ class Round {
 /**
  * The rows of the rivals at the table (scorer/rivals.py, rival_rows): the inputs given for each, its
  * fixed ones, every other input empty; and a problem for a rival given but not present.
- * @param {import("./scoring.js").Compiled} g @param {any} given @param {any} options @param {any} table @param {any} choiceData
- * @param {number} count @param {(spec: any) => any} empty an input's default
+ * @param {import("./scoring.js").Compiled} g @param {Row} given @param {Options} options @param {Row} table @param {TileData} choiceData
+ * @param {number} count @param {(spec: Input) => Value} empty an input's default
  */
 function rivalRows(g, given, options, table, choiceData, count, empty) {
   const s = g.game.scoring;
-  /** @type {Record<string, any>} */
+  /** @type {Record<string, Row>} */
   const rows = {};
   /** @type {Problem[]} */
   const problems = [];
   for (const rival of s.rivals ?? []) {
     const when = g.rivalWhen[rival.id];
-    const values = given?.[rival.id] ?? null;
+    const values = /** @type {Row | null} */ (given?.[rival.id] ?? null); // checked by the fields
     if (when && !truthy(when(options, table, choiceData, count))) {
       // Each value entered for a rival that is not at the table, as a player's is.
       for (const [id, value] of Object.entries(values ?? {})) problems.push(problem(["rivals", rival.id, id], "not_used", { value }));
       continue;
     }
-    const row = Object.fromEntries(s.inputs.map((/** @type {any} */ x) => [x.id, empty(x)]));
+    const row = Object.fromEntries(s.inputs.map((x) => [x.id, empty(x)]));
     const computed = g.rivalFixed[rival.id] ?? {};
     for (const [id, fixed] of Object.entries(rival.fixed ?? {})) row[id] = computed[id] ? num(computed[id](options, table, choiceData, count)) : fixed;
     Object.assign(row, values ?? {});
@@ -378,7 +404,7 @@ function rivalRows(g, given, options, table, choiceData, count, empty) {
   return { rows, problems };
 }
 
-/** Give each input with a problem a value valid for every player. @param {any} game @param {Record<string, any>[]} players @param {Set<string>} faulty */
+/** Give each input with a problem a value valid for every player. @param {Export} game @param {Row[]} players @param {Set<string>} faulty */
 function substitute(game, players, faulty) {
   for (const spec of game.scoring.inputs) {
     if (!faulty.has(spec.id)) continue;
@@ -388,7 +414,7 @@ function substitute(game, players, faulty) {
   }
 }
 
-/** Places 1..n, each once; an optional order only needs its places to run without gaps. @param {any} spec @param {any[]} values @param {boolean[]} valid @returns {Problem[]} */
+/** Places 1..n, each once; an optional order only needs its places to run without gaps. @param {PositionInput} spec @param {Value[]} values @param {boolean[]} valid @returns {Problem[]} */
 function positionProblems(spec, values, valid) {
   /** @type {Problem[]} */
   const out = [];
@@ -396,19 +422,19 @@ function positionProblems(spec, values, valid) {
   values.forEach((value, i) => {
     if (!valid[i]) return;
     if (value === null && !spec.optional) out.push(problem(["players", i, spec.id], "place_required", { last }));
-    else if (value !== null && value > last) out.push(problem(["players", i, spec.id], "past_last_place", { value, last }));
+    else if (value !== null && /** @type {number} */ (value) > last) out.push(problem(["players", i, spec.id], "past_last_place", { value, last }));
   });
   if (!valid.every(Boolean)) return out;
-  const placed = values.filter((v) => v !== null).sort((a, b) => a - b);
+  const placed = /** @type {number[]} */ (values.filter((v) => v !== null)).sort((a, b) => a - b);
   const every = ["players", "*", spec.id];
   if (new Set(placed).size != placed.length) out.push(problem(every, "place_repeated", { placed }));
   else if (placed.some((v, k) => v != k + 1)) out.push(problem(every, "place_gap", { placed }));
   return out;
 }
 
-/** [position, code, params] for each card that breaks how the pile may grow. @param {any} spec @param {number[]} pile */
+/** [position, code, params] for each card that breaks how the pile may grow. @param {SequenceInput} spec @param {number[]} pile */
 function pileProblems(spec, pile) {
-  /** @type {[number, string, Record<string, any>][]} */
+  /** @type {[number, string, Record<string, Value>][]} */
   const out = [];
   if (spec.distinct) pile.forEach((value, k) => pile.indexOf(value) < k && out.push([k, "pile_repeated", { value }]));
   if (pile.length && spec.first != null && pile[0] !== spec.first) out.push([0, "pile_first", { first: spec.first, value: pile[0] }]);

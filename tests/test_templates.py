@@ -130,10 +130,10 @@ def test_a_slip_in_a_components_template_is_reported_once_at_its_line(
     with pytest.raises(ContentError) as error:
         load_game(folder)
     [problem] = error.value.problems
-    assert (problem.file, problem.line) == (components, line), problem
-    assert words in problem.message, problem.message
+    assert (problem.file, problem.line) == (str(components), line), problem
+    assert words in problem.msg, problem.msg
     # Said once: a reference names the copies (as in a scoring file), the rest none.
-    assert ("for n =" in problem.message) == ("likewise" in words), problem.message
+    assert ("for n =" in problem.msg) == ("likewise" in words), problem.msg
 
 
 def test_a_slip_in_one_copy_of_a_glossary_template_names_its_parameters(tmp_path: Path) -> None:
@@ -151,6 +151,6 @@ def test_a_slip_in_one_copy_of_a_glossary_template_names_its_parameters(tmp_path
     with pytest.raises(ContentError) as error:
         load_game(folder)
     [problem] = error.value.problems
-    assert problem.file == glossary and problem.line == _line_of(glossary, "row_{n}"), problem
+    assert problem.file == str(glossary) and problem.line == _line_of(glossary, "row_{n}"), problem
     assert problem.path.startswith("terms[0].id"), problem
-    assert "(for n = X)" in problem.message, problem.message
+    assert "(for n = X)" in problem.msg, problem.msg

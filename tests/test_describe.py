@@ -99,11 +99,14 @@ def test_conditions_name_options_and_player_counts() -> None:
         language: render(describe_condition(momiji, pile_5.when), words(momiji, language)[0])  # type: ignore[arg-type]
         for language in LANGUAGES
     }
-    assert said == {
+    known = {
         "fr": "à 3 joueurs ou plus",
         "uk": "у грі 3 гравці або більше",
         "en": "with 3 players or more",
     }
+    # The languages written here; one added to the list is said too, in its own words.
+    assert {code: said[code] for code in known} == known
+    assert all(said.values()) and set(said) == set(LANGUAGES)
     nile = GAMES["nile"]
     grapes = next(c for c in nile.scoring.categories if c.id == "grapes")
     text = render(describe_condition(nile, grapes.when), words(nile, "fr")[0])  # type: ignore[arg-type]

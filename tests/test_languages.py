@@ -143,7 +143,9 @@ def test_project_decides_the_languages(copy: Project, tmp_path: Path) -> None:
     project = ("--project", str(copy.root))
     # `build --help` names the copy's languages, the new one in progress, not a fixed list.
     described = _installed(*project, "build", "--help", cwd=tmp_path)
-    shown = ", ".join(f"{s.name} (/{s.code}/)" for s in languages.specs())
+    shown = ", ".join(
+        f"{s.name} (/{s.code}/{'' if s.published else ', in progress'})" for s in languages.specs()
+    )
     assert f"{shown}, Neusprache (/{new}/, in" in " ".join(described.stdout.split()), (
         described.stdout
     )

@@ -25,9 +25,13 @@ def run(args: argparse.Namespace) -> int:
     except ContentError as error:
         return report(error.problems, problems_in(len(error.problems), content_dir))
     from schemas.diagnostics import Diagnostic
-    from schemas.languages import unknown_domains
+    from schemas.languages import languages_file, unknown_domains
 
-    failures = unknown_domains(games)
+    # The list's in-progress games are checked against the folder's games only when the
+    # list is that folder's own: a folder validated alone (``rulebook validate DIR``, a
+    # copy of some games) reads the project's list, whose games it need not hold.
+    own_list = languages_file().parent.resolve() == content_dir.resolve()
+    failures = unknown_domains(games) if own_list else []
     for content in games.values():
         try:
             engine = GameEngine(content)

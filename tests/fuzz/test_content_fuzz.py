@@ -83,6 +83,14 @@ def _text(name: str, old: str, new: str) -> Damage:
     return lambda game: replace_once(game / name, old, new)
 
 
+def _value_line(name: str, text: str) -> int:
+    """The line of the value of a complex key (``? key`` then ``: value``) inserted after
+    the line ``text`` of Nile's ``name``, however many lines (a new language's name) come
+    before it: the problem is said there."""
+    lines = (CONTENT / "nile" / name).read_text(encoding="utf-8").splitlines()
+    return lines.index(text) + 3
+
+
 def _site_folder_name(game: Path) -> None:
     """The game renamed ``assets``, the built site's own folder beside the games."""
     replace_once(game / "game.yaml", "id: nile", "id: assets")
@@ -120,7 +128,7 @@ CASES: dict[str, tuple[Damage, tuple[str, ...]]] = {
     ),
     "a 100,000-character key": (
         _text("game.yaml", "year: 2009", "year: 2009\n? " + "k" * 100_000 + "\n: 1"),
-        ("game.yaml:14:3:", "kkkk…: unknown key"),
+        (f"game.yaml:{_value_line('game.yaml', 'year: 2009')}:3:", "kkkk…: unknown key"),
     ),
     "20,000 terms with the same few ids": (
         lambda g: (g / "glossary.yaml").write_text(

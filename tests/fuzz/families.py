@@ -679,15 +679,20 @@ def _content(games: dict[str, GameContent], full: bool) -> Iterator[Probe]:
 # ----------------------------------------------------------------------------------------
 
 
-def _catalog_language(game: str) -> str:
-    """The language whose catalog of ``game`` the probes damage: uk if it has one."""
-    found = sorted(p.parent.parent.name for p in LOCALES.glob(f"*/LC_MESSAGES/{game}.po"))
-    assert found, f"no catalog for {game}"
-    return "uk" if "uk" in found else found[0]
-
-
 #: The first translated single-line message after the header: msgid, then msgstr "text".
 _MESSAGE = r'\nmsgid "[^"\n]+"\nmsgstr "([^"\n]+)"\n'
+
+
+def _catalog_language(game: str) -> str:
+    """The language whose catalog of ``game`` the probes damage: uk if it has one with a
+    translated message to damage (a game still in progress there may have none)."""
+    found = sorted(
+        p.parent.parent.name
+        for p in LOCALES.glob(f"*/LC_MESSAGES/{game}.po")
+        if re.search(_MESSAGE, p.read_text(encoding="utf-8"))
+    )
+    assert found, f"no translated catalog for {game}"
+    return "uk" if "uk" in found else found[0]
 
 
 def _in_message(new: Callable[[str], str]) -> Callable[[re.Match[str]], str]:

@@ -72,7 +72,7 @@ def test_a_changed_french_sentence_rebuilds_only_its_pages(live: tuple[Project, 
     # offline pages MkDocs always writes; Momiji and Nile's other pages stay as they were.
     assert changed == sorted(
         f"{language}/{page}"
-        for language in ("fr", "uk", "en")
+        for language in languages.codes()
         for page in (
             "nile/rules/index.html",
             "translation-status/index.html",
@@ -80,7 +80,7 @@ def test_a_changed_french_sentence_rebuilds_only_its_pages(live: tuple[Project, 
             "offline.html",
         )
     ), changed
-    for language in ("fr", "uk", "en"):
+    for language in languages.codes():
         html = (site.out / language / "nile" / "rules" / "index.html").read_text("utf-8")
         assert "rives du Nil en attendant la crue" in html
     assert "rb-fallback" in (site.out / "uk/nile/rules/index.html").read_text("utf-8")
@@ -159,7 +159,7 @@ def test_a_save_made_while_the_site_is_built_is_seen(tmp_path: Path) -> None:
     rules.write_text(rules.read_text(encoding="utf-8").replace(OLD, NEW), encoding="utf-8")
     site = LiveSite(options)
     try:
-        assert site.stale() == ["fr", "uk", "en"]
+        assert site.stale() == list(languages.codes())
         site.rebuild()
         page = (options.target / "fr" / "nile" / "rules" / "index.html").read_text("utf-8")
         assert "en attendant la crue" in page
@@ -173,7 +173,7 @@ def test_plain_mkdocs_builds_a_generated_configuration(
 ) -> None:
     """`mkdocs build -f mkdocs.fr.yml` gives the French pages `rulebook build` gives."""
     project, _ = live
-    options = BuildOptions(project=project, languages=("fr", "uk", "en"))
+    options = BuildOptions(project=project, languages=languages.codes())
     built = tmp_path / "built"
     build_site(BuildOptions(project=project, out=built))
     config = write_language_config(tmp_path / "work", options, "fr", tmp_path / "plain")

@@ -42,6 +42,7 @@ from rulebook.site.localize import Localizer
 from schemas.common import LANGUAGES
 from schemas.expressions import Expr
 from schemas.game import GameContent
+from schemas.languages import complete_required
 from schemas.loader import ContentError, game_folders, load_game
 from schemas.names import normalize_name
 from schemas.references import check_references
@@ -1350,6 +1351,9 @@ def build_fixture() -> Json:
                 for language in LANGUAGES
             },
             "states": states,
+            # The languages whose catalogs of the game must be complete (content/
+            # languages.yaml): the others may show source text, read apart by the sentences.
+            "complete": [code for code in LANGUAGES if complete_required(code, game_id)],
             "setups": game_setups(content),
             "relevance": _plain(relevance_cases(engine, states)),
         }

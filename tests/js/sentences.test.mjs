@@ -106,7 +106,8 @@ function sentences(game, result, w, state) {
 
 for (const [id, data] of games().filter(([id]) => id !== "probe")) {
   describe(`sentences ${id}`, () => {
-    for (const [language, island] of Object.entries(data.islands)) {
+    // A language where the game is still in progress shows its source labels: not checked.
+    for (const [language, island] of Object.entries(data.islands).filter(([code]) => data.complete.includes(code))) {
       test(`every conformance case, ${language}`, () => {
         const game = /** @type {any} */ (island).export;
         const w = new Words(island);

@@ -142,8 +142,61 @@ def test_open_pages_reload_once_the_site_is_rebuilt(live: tuple[Project, LiveSit
         assert time.perf_counter() - started < 50  # not MkDocs' "nothing new" after a minute
         with urllib.request.urlopen(f"{base}/fr/nile/rules/") as response:
             assert "attendant les eaux" in response.read().decode("utf-8")
+        # The other languages follow, each with its own reload.
+        epoch = int(found[1])
+        while "attendant les eaux" not in (site.out / "en/nile/rules/index.html").read_text(
+            "utf-8"
+        ):
+            with urllib.request.urlopen(f"{base}/livereload/{epoch}/1", timeout=60) as r:
+                answered = int(r.read())
+            assert answered > epoch
+            epoch = answered
     finally:
         server.shutdown(wait=True)
+        serving.join(timeout=60)  # no build left running into the next test
+
+
+def test_the_server_builds_one_language_per_call(live: tuple[Project, LiveSite]) -> None:
+    """Under the server, a call builds the first stale language (the changed game's
+    source language first), so its pages reload at once, and queues the others."""
+    project, site = live
+    rules = project.content / "nile" / "rules.yaml"
+    rules.write_text(rules.read_text("utf-8").replace("les eaux", "le fleuve"), "utf-8")
+    queued = site.queue / "next"
+    built: list[list[str]] = []
+    while site.stale():
+        before = queued.read_text("utf-8") if queued.exists() else ""
+        built.append(site.stale())
+        site.builder()
+        left = site.stale()
+        assert left == built[-1][1:]  # one language built, the others left
+        assert (queued.exists() and queued.read_text("utf-8") != before) == bool(left)
+    assert built == [["fr", "uk", "en"], ["uk", "en"], ["en"]]
+    for language in ("fr", "uk", "en"):
+        page = (site.out / language / "nile" / "rules" / "index.html").read_text("utf-8")
+        assert "attendant le fleuve" in page
+
+
+def test_a_broken_save_keeps_the_site_and_queues_nothing(
+    live: tuple[Project, LiveSite], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file that does not load: the server's call says why, leaves every page as it was
+    and queues no other language; the fixed file builds them all again."""
+    project, site = live
+    rules = project.content / "nile" / "rules.yaml"
+    text = rules.read_text("utf-8")
+    queued = site.queue / "next"
+    before_queue = queued.read_text("utf-8") if queued.exists() else ""
+    before = pages(site.out)
+    rules.write_text("sections: [\n", "utf-8")
+    site.builder()
+    assert "build failed" in capsys.readouterr().err
+    assert pages(site.out) == before
+    assert (queued.read_text("utf-8") if queued.exists() else "") == before_queue
+    rules.write_text(text, "utf-8")
+    while site.stale():
+        site.builder()
+    assert "build failed" not in capsys.readouterr().err
 
 
 def test_a_save_made_while_the_site_is_built_is_seen(tmp_path: Path) -> None:

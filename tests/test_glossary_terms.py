@@ -10,7 +10,8 @@ import pytest
 from pydantic import ValidationError
 
 from rulebook.i18n import catalogs, checks, glossary
-from rulebook.i18n.checks import Failure, TermRendering, glossary_problems
+from rulebook.i18n.failure import Failure
+from rulebook.i18n.glossarychecks import TermRendering, glossary_problems
 from rulebook.i18n.messages import SourceMessage, extract
 from rulebook.i18n.terms import DECLARED, WordRule, fold, rule_of, said
 from schemas.common import LANGUAGES

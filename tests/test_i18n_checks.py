@@ -8,13 +8,9 @@ import pytest
 
 from rulebook.cli import main
 from rulebook.i18n import catalogs, checks
-from rulebook.i18n.checks import (
-    Failure,
-    link_problem,
-    markup_problem,
-    missing_numbers,
-    placeholder_problem,
-)
+from rulebook.i18n.failure import Failure
+from rulebook.i18n.safetychecks import link_problem, markup_problem, placeholder_problem
+from rulebook.i18n.textchecks import missing_numbers
 from schemas.common import LANGUAGES
 from tests.i18n_support import GLOSSARY_DOMAIN, Workspace, make_workspace
 

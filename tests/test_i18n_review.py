@@ -11,7 +11,7 @@ from translate.storage import po as ttk_po
 
 from rulebook.cli import main
 from rulebook.i18n import catalogs, checks, review
-from rulebook.i18n.checks import Failure
+from rulebook.i18n.failure import Failure
 from rulebook.site.localize import Localizer
 from rulebook.site.translation_status import status_model
 from schemas import languages

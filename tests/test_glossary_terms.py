@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from rulebook.i18n import catalogs, checks, glossary
+from rulebook.i18n import catalogs, checks, glossary, pofiles
 from rulebook.i18n.failure import Failure
 from rulebook.i18n.glossarychecks import TermRendering, glossary_problems
 from rulebook.i18n.messages import SourceMessage, extract
@@ -164,7 +164,7 @@ def test_a_build_refuses_an_unsafe_glossary_catalog(workspace: Workspace) -> Non
 
 def _marks(workspace: Workspace) -> dict[str, list[str]]:
     """Each template message's glossary comments, by context."""
-    template = catalogs.read_catalog(catalogs.pot_path(workspace.locales, "nile"))
+    template = pofiles.read_catalog(catalogs.pot_path(workspace.locales, "nile"))
     return {
         str(m.context): [c for c in m.auto_comments if c.startswith(glossary.MARK)]
         for m in template
@@ -251,12 +251,12 @@ def test_a_long_mark_breaks_between_terms_within_the_catalog_width() -> None:
     """A catalog's writer wraps a comment line longer than its width at any space, which
     would part a term's word from its id: the marks break between terms themselves."""
     content = load_game(CONTENT / "momiji")
-    marks = glossary.TermMarks(content, catalogs.WIDTH)
+    marks = glossary.TermMarks(content, pofiles.WIDTH)
     ids = {term.id: term.term for term in content.glossary.terms} if content.glossary else {}
     long = 0
     for message in extract(content, described=False):
         lines = marks.notes(message)
-        assert all(len(line) <= catalogs.WIDTH for line in lines)
+        assert all(len(line) <= pofiles.WIDTH for line in lines)
         listed = " ".join(lines).removeprefix(glossary.MARK)
         named = re.findall(r"(?:^|, )(.+?) \((\w+)\)(?=,|$)", listed)
         assert ", ".join(f"{word} ({i})" for word, i in named) == listed

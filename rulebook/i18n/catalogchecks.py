@@ -12,18 +12,13 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError
 
-from rulebook.i18n.catalogs import (
-    CatalogRefused,
-    Domain,
-    catalog_bytes,
-    pot_path,
-    read_catalog,
-    template_bytes,
-)
+from rulebook.i18n.catalogs import Domain, pot_path
+from rulebook.i18n.catalogupdate import template_bytes
 from rulebook.i18n.failure import Failure
 from rulebook.i18n.merge import READ_ONLY
 from rulebook.i18n.messages import SourceMessage
 from rulebook.i18n.numbers import PLURAL_SAMPLES, forms_for_catalog, sample_indexes
+from rulebook.i18n.pofiles import CatalogRefused, catalog_bytes, read_catalog
 from rulebook.i18n.toolchecks import msgfmt_problems, pofilter_problems
 
 

@@ -89,11 +89,8 @@ from rulebook.i18n.catalogs import (
     glossary_domain,
     load_entries,
     po_path,
-    read_catalog,
     read_catalog_once,
     state,
-    strings,
-    translated,
     ui_domain,
 )
 from rulebook.i18n.failure import Failure
@@ -106,6 +103,7 @@ from rulebook.i18n.glossarychecks import (
     unchanged_problem,
 )
 from rulebook.i18n.messages import SourceMessage
+from rulebook.i18n.pofiles import read_catalog, strings, translated
 from rulebook.i18n.review import review_problem
 from rulebook.i18n.safetychecks import draft_problems, safety_problems
 from rulebook.i18n.textchecks import (

@@ -12,7 +12,8 @@ from pathlib import Path
 
 from rulebook import tables
 from rulebook.i18n import glossary
-from rulebook.i18n.catalogs import Domain, load_entries, state, strings
+from rulebook.i18n.catalogs import Domain, load_entries, state
+from rulebook.i18n.pofiles import strings
 
 
 def concept_rows(

@@ -14,14 +14,10 @@ from babel.messages.catalog import Message
 
 from rulebook.i18n import glossary
 from rulebook.i18n.catalogchecks import error_line
-from rulebook.i18n.catalogs import (
-    Domain,
-    po_path,
-    state,
-    strings,
-)
+from rulebook.i18n.catalogs import Domain, po_path, state
 from rulebook.i18n.failure import Failure
 from rulebook.i18n.messages import SourceMessage
+from rulebook.i18n.pofiles import strings
 from rulebook.i18n.terms import DECLARED, Matcher, WordRule, rule_of
 from rulebook.i18n.terms import prose as _prose
 from rulebook.i18n.terms import used as used_terms

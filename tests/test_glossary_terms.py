@@ -105,7 +105,7 @@ def test_an_inflected_form_the_catalog_does_not_list(workspace: Workspace) -> No
         {OVERVIEW: "Each player harvests cards into storage; all the [plants](term:crop) count."},
     )
     [failure] = _failures(workspace)
-    assert (failure.check, failure.context) == ("glossary", OVERVIEW)
+    assert (failure.type, failure.loc) == ("glossary", (OVERVIEW,))
     assert failure.file.endswith("en/LC_MESSAGES/nile.po")
 
 
@@ -131,19 +131,19 @@ def test_a_term_inside_a_longer_term_asks_for_nothing(workspace: Workspace) -> N
     words = {"glossary.turn.term": "turn", "glossary.last_round.term": "final round"}
     workspace.translate("en", words, GLOSSARY_DOMAIN)
     workspace.translate("en", {STEP: "After 3 passes through the deck, play a final round."})
-    assert [f for f in _failures(workspace) if f.check == "glossary"] == []
+    assert [f for f in _failures(workspace) if f.type == "glossary"] == []
     # A term said on its own is still asked for.
     workspace.translate("en", {COMPARE: "Everyone plays once more, then compare the piles."})
-    [failure] = [f for f in _failures(workspace) if f.check == "glossary"]
-    assert failure.context == COMPARE and "'tour' (turn): expected 'turn'" in failure.message
+    [failure] = [f for f in _failures(workspace) if f.type == "glossary"]
+    assert failure.loc == (COMPARE,) and "'tour' (turn): expected 'turn'" in failure.msg
 
 
 def test_a_forms_list_with_an_empty_or_repeated_form(workspace: Workspace) -> None:
     workspace.translate("en", {"glossary.crop.forms": "crop,, crops"}, GLOSSARY_DOMAIN)
     [failure] = _failures(workspace)
-    assert (failure.check, failure.context) == ("forms", "glossary.crop.forms")
+    assert (failure.type, failure.loc) == ("forms", ("glossary.crop.forms",))
     assert failure.file.endswith("en/LC_MESSAGES/nile.glossary.po")
-    assert "an empty form" in failure.message
+    assert "an empty form" in failure.msg
     workspace.translate("en", {"glossary.crop.forms": "crop, crops, Crop"}, GLOSSARY_DOMAIN)
     assert "written twice: crop" in _failures(workspace)[0].message
 
@@ -154,7 +154,7 @@ def test_a_build_refuses_an_unsafe_glossary_catalog(workspace: Workspace) -> Non
     hostile = "<img src=x onerror=alert(1)>культура"
     workspace.translate("uk", {"glossary.crop.term": hostile}, GLOSSARY_DOMAIN)
     [failure] = checks.site_failures([workspace.game()], ["uk"], workspace.locales)
-    assert failure.check == "markup" and failure.file.endswith("uk/LC_MESSAGES/nile.glossary.po")
+    assert failure.type == "markup" and failure.file.endswith("uk/LC_MESSAGES/nile.glossary.po")
 
 
 # ----------------------------------------------------------------------------------------
@@ -202,11 +202,11 @@ def test_the_check_asks_for_a_term_linked_by_words_the_glossary_does_not_list(
     workspace.update()
     workspace.translate("en", {"glossary.storage.term": "storage"}, GLOSSARY_DOMAIN)
     workspace.translate("en", {COMPARE: "Compare the [heaps](term:storage), smallest first."})
-    [failure] = [f for f in _failures(workspace) if f.check == "glossary"]
-    assert failure.context == COMPARE
-    assert "the source says 'tas' (storage): expected 'storage'" in failure.message
+    [failure] = [f for f in _failures(workspace) if f.type == "glossary"]
+    assert failure.loc == (COMPARE,)
+    assert "the source says 'tas' (storage): expected 'storage'" in failure.msg
     workspace.translate("en", {COMPARE: "Compare the [storage](term:storage), smallest first."})
-    assert [f for f in _failures(workspace) if f.check == "glossary"] == []
+    assert [f for f in _failures(workspace) if f.type == "glossary"] == []
 
 
 def _blocks(path: Path) -> dict[str, str]:

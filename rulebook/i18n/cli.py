@@ -178,7 +178,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         return _done(problems)
     found = checks.check(domains, _languages(args), locales, complete=args.complete)
     show(found)
-    failures = [f for f in found if not f.warning]
+    failures = [f for f in found if f.severity == "error"]
     warnings = len(found) - len(failures)
     if warnings:
         waiting = counted(warnings, "translation", "translations")

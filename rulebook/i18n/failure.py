@@ -9,8 +9,11 @@ class Failure(Diagnostic):
     """One check that failed, as a diagnostic: where (catalog ``file``, ``line``, the
     message's context as ``loc``) and what (the check as ``type``, ``msg``).
 
-    A ``warning`` is reported but fails nothing: a published translation waiting for review
-    after a source edit (the page shows the source with its "being updated" mark meanwhile).
+    Built from the catalog's terms (the message's ``context``, the ``check`` that failed,
+    its ``message``); read through the shared names (``type``, ``loc``, ``msg``,
+    ``severity``). A ``warning`` is reported but fails nothing: a published translation
+    waiting for review after a source edit (the page shows the source with its "being
+    updated" mark meanwhile).
     """
 
     def __init__(
@@ -25,23 +28,3 @@ class Failure(Diagnostic):
         loc = (context,) if context else ()
         severity: Severity = "warning" if warning else "error"
         super().__init__(check, loc, message, file=file, line=line, severity=severity)
-
-    @property
-    def check(self) -> str:
-        """The check that failed (the diagnostic's ``type``)."""
-        return self.type
-
-    @property
-    def context(self) -> str:
-        """The catalog context of the message, empty for the catalog as a whole."""
-        return str(self.loc[0]) if self.loc else ""
-
-    @property
-    def message(self) -> str:
-        """What is wrong (the diagnostic's ``msg``)."""
-        return self.msg
-
-    @property
-    def warning(self) -> bool:
-        """Reported without failing."""
-        return self.severity == "warning"

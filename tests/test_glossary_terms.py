@@ -145,7 +145,7 @@ def test_a_forms_list_with_an_empty_or_repeated_form(workspace: Workspace) -> No
     assert failure.file.endswith("en/LC_MESSAGES/nile.glossary.po")
     assert "an empty form" in failure.msg
     workspace.translate("en", {"glossary.crop.forms": "crop, crops, Crop"}, GLOSSARY_DOMAIN)
-    assert "written twice: crop" in _failures(workspace)[0].message
+    assert "written twice: crop" in _failures(workspace)[0].msg
 
 
 def test_a_build_refuses_an_unsafe_glossary_catalog(workspace: Workspace) -> None:

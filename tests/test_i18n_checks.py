@@ -130,14 +130,14 @@ def test_markup_allowed_by_the_source(workspace: Workspace) -> None:
     workspace.translate("en", {LABEL: "Dry <b>papyrus</b>"})
     assert _failures(workspace) == []
     workspace.translate("en", {LABEL: "Dry <b onmouseover=alert(1)>papyrus</b>"})
-    assert "onmouseover= on <b>" in _only(workspace, "markup", LABEL).message
+    assert "onmouseover= on <b>" in _only(workspace, "markup", LABEL).msg
     workspace.translate("en", {LABEL: "Dry papyrus"})
-    assert "drops <b>" in _only(workspace, "markup", LABEL).message
+    assert "drops <b>" in _only(workspace, "markup", LABEL).msg
 
 
 def test_an_empty_translation(workspace: Workspace) -> None:
     workspace.translate("uk", {LABEL: "   "})
-    assert "empty" in _only(workspace, "empty", LABEL).message
+    assert "empty" in _only(workspace, "empty", LABEL).msg
     workspace.translate("uk", {"ui.points": ("{count} очко", "", "{count} очок")}, domain="ui")
     failures = [f for f in _failures(workspace) if f.loc == ("ui.points",)]
     assert [(f.type, f.msg.split(":")[0]) for f in failures] == [
@@ -148,7 +148,7 @@ def test_an_empty_translation(workspace: Workspace) -> None:
 def test_an_untranslated_copy(workspace: Workspace) -> None:
     source = next(m.text for m in workspace.domain().messages if m.context == FLOOD)
     workspace.translate("en", {FLOOD: source})
-    assert "same as the source" in _only(workspace, "unchanged", FLOOD).message
+    assert "same as the source" in _only(workspace, "unchanged", FLOOD).msg
     # Proper names kept as they are, and copies the translator vouches for, pass.
     workspace.translate("en", {FLOOD: "Put the Flood card face up; set the Locusts aside."})
     workspace.translate("en", {"glossary.nile.term": "Nil"}, GLOSSARY_DOMAIN)

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from rulebook.i18n import catalogs, checks, glossary
-from rulebook.i18n.checks import Failure, TermRendering, glossary_problems
+from rulebook.i18n import catalogs, checks, glossary, pofiles
+from rulebook.i18n.failure import Failure
+from rulebook.i18n.glossarychecks import TermRendering, glossary_problems
 from rulebook.i18n.messages import SourceMessage, extract
 from rulebook.i18n.terms import DECLARED, WordRule, fold, rule_of, said
 from schemas.common import LANGUAGES
@@ -104,7 +105,7 @@ def test_an_inflected_form_the_catalog_does_not_list(workspace: Workspace) -> No
         {OVERVIEW: "Each player harvests cards into storage; all the [plants](term:crop) count."},
     )
     [failure] = _failures(workspace)
-    assert (failure.check, failure.context) == ("glossary", OVERVIEW)
+    assert (failure.type, failure.loc) == ("glossary", (OVERVIEW,))
     assert failure.file.endswith("en/LC_MESSAGES/nile.po")
 
 
@@ -130,21 +131,21 @@ def test_a_term_inside_a_longer_term_asks_for_nothing(workspace: Workspace) -> N
     words = {"glossary.turn.term": "turn", "glossary.last_round.term": "final round"}
     workspace.translate("en", words, GLOSSARY_DOMAIN)
     workspace.translate("en", {STEP: "After 3 passes through the deck, play a final round."})
-    assert [f for f in _failures(workspace) if f.check == "glossary"] == []
+    assert [f for f in _failures(workspace) if f.type == "glossary"] == []
     # A term said on its own is still asked for.
     workspace.translate("en", {COMPARE: "Everyone plays once more, then compare the piles."})
-    [failure] = [f for f in _failures(workspace) if f.check == "glossary"]
-    assert failure.context == COMPARE and "'tour' (turn): expected 'turn'" in failure.message
+    [failure] = [f for f in _failures(workspace) if f.type == "glossary"]
+    assert failure.loc == (COMPARE,) and "'tour' (turn): expected 'turn'" in failure.msg
 
 
 def test_a_forms_list_with_an_empty_or_repeated_form(workspace: Workspace) -> None:
     workspace.translate("en", {"glossary.crop.forms": "crop,, crops"}, GLOSSARY_DOMAIN)
     [failure] = _failures(workspace)
-    assert (failure.check, failure.context) == ("forms", "glossary.crop.forms")
+    assert (failure.type, failure.loc) == ("forms", ("glossary.crop.forms",))
     assert failure.file.endswith("en/LC_MESSAGES/nile.glossary.po")
-    assert "an empty form" in failure.message
+    assert "an empty form" in failure.msg
     workspace.translate("en", {"glossary.crop.forms": "crop, crops, Crop"}, GLOSSARY_DOMAIN)
-    assert "written twice: crop" in _failures(workspace)[0].message
+    assert "written twice: crop" in _failures(workspace)[0].msg
 
 
 def test_a_build_refuses_an_unsafe_glossary_catalog(workspace: Workspace) -> None:
@@ -153,7 +154,7 @@ def test_a_build_refuses_an_unsafe_glossary_catalog(workspace: Workspace) -> Non
     hostile = "<img src=x onerror=alert(1)>культура"
     workspace.translate("uk", {"glossary.crop.term": hostile}, GLOSSARY_DOMAIN)
     [failure] = checks.site_failures([workspace.game()], ["uk"], workspace.locales)
-    assert failure.check == "markup" and failure.file.endswith("uk/LC_MESSAGES/nile.glossary.po")
+    assert failure.type == "markup" and failure.file.endswith("uk/LC_MESSAGES/nile.glossary.po")
 
 
 # ----------------------------------------------------------------------------------------
@@ -163,7 +164,7 @@ def test_a_build_refuses_an_unsafe_glossary_catalog(workspace: Workspace) -> Non
 
 def _marks(workspace: Workspace) -> dict[str, list[str]]:
     """Each template message's glossary comments, by context."""
-    template = catalogs.read_catalog(catalogs.pot_path(workspace.locales, "nile"))
+    template = pofiles.read_catalog(catalogs.pot_path(workspace.locales, "nile"))
     return {
         str(m.context): [c for c in m.auto_comments if c.startswith(glossary.MARK)]
         for m in template
@@ -201,11 +202,11 @@ def test_the_check_asks_for_a_term_linked_by_words_the_glossary_does_not_list(
     workspace.update()
     workspace.translate("en", {"glossary.storage.term": "storage"}, GLOSSARY_DOMAIN)
     workspace.translate("en", {COMPARE: "Compare the [heaps](term:storage), smallest first."})
-    [failure] = [f for f in _failures(workspace) if f.check == "glossary"]
-    assert failure.context == COMPARE
-    assert "the source says 'tas' (storage): expected 'storage'" in failure.message
+    [failure] = [f for f in _failures(workspace) if f.type == "glossary"]
+    assert failure.loc == (COMPARE,)
+    assert "the source says 'tas' (storage): expected 'storage'" in failure.msg
     workspace.translate("en", {COMPARE: "Compare the [storage](term:storage), smallest first."})
-    assert [f for f in _failures(workspace) if f.check == "glossary"] == []
+    assert [f for f in _failures(workspace) if f.type == "glossary"] == []
 
 
 def _blocks(path: Path) -> dict[str, str]:
@@ -250,12 +251,12 @@ def test_a_long_mark_breaks_between_terms_within_the_catalog_width() -> None:
     """A catalog's writer wraps a comment line longer than its width at any space, which
     would part a term's word from its id: the marks break between terms themselves."""
     content = load_game(CONTENT / "momiji")
-    marks = glossary.TermMarks(content, catalogs.WIDTH)
+    marks = glossary.TermMarks(content, pofiles.WIDTH)
     ids = {term.id: term.term for term in content.glossary.terms} if content.glossary else {}
     long = 0
     for message in extract(content, described=False):
         lines = marks.notes(message)
-        assert all(len(line) <= catalogs.WIDTH for line in lines)
+        assert all(len(line) <= pofiles.WIDTH for line in lines)
         listed = " ".join(lines).removeprefix(glossary.MARK)
         named = re.findall(r"(?:^|, )(.+?) \((\w+)\)(?=,|$)", listed)
         assert ", ".join(f"{word} ({i})" for word, i in named) == listed

@@ -10,7 +10,7 @@ import pytest
 from babel.messages.mofile import read_mo
 
 from rulebook.cli import main
-from rulebook.i18n import catalogs, status
+from rulebook.i18n import catalogs, catalogupdate, pofiles, status
 from rulebook.i18n.runtime import translator
 from schemas.common import LANGUAGES
 from tests.i18n_support import GLOSSARY_DOMAIN, Workspace, make_workspace
@@ -105,8 +105,8 @@ def test_update_keeps_another_tools_wrapping(workspace: Workspace) -> None:
     # A real change rewrites only the entry that changed.
     workspace.replace_in_source("setup.yaml", FLOOD_FR, FLOOD_FR.replace("Posez", "Placez"))
     workspace.update()
-    _, before_blocks = catalogs._blocks(unwrapped)
-    _, after_blocks = catalogs._blocks(path.read_text(encoding="utf-8"))
+    _, before_blocks = pofiles.blocks(unwrapped)
+    _, after_blocks = pofiles.blocks(path.read_text(encoding="utf-8"))
     changed = [c for c in after_blocks if after_blocks[c] != before_blocks.get(c)]
     assert changed == [CHANGED]
 
@@ -251,7 +251,7 @@ def test_compile_leaves_fuzzy_out(workspace: Workspace) -> None:
     _translate_some(workspace)
     workspace.replace_in_source("setup.yaml", "Posez", "Placez")
     workspace.update()
-    target = catalogs.compile_catalog(workspace.domain(), "uk", workspace.locales)
+    target = catalogupdate.compile_catalog(workspace.domain(), "uk", workspace.locales)
     assert target is not None
     with target.open("rb") as stream:
         compiled = {m.context: m.string for m in read_mo(stream) if m.id}
@@ -261,7 +261,7 @@ def test_compile_leaves_fuzzy_out(workspace: Workspace) -> None:
         "rules.ukrainian_note.title": "Примітка",
         "rules.ukrainian_note.body": "Кожна культура має 14 карт.",
     }
-    assert catalogs.compile_catalog(workspace.domain(), "fr", workspace.locales) is not None
+    assert catalogupdate.compile_catalog(workspace.domain(), "fr", workspace.locales) is not None
 
 
 def test_runtime_falls_back_and_says_so(workspace: Workspace) -> None:

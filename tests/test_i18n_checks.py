@@ -8,13 +8,9 @@ import pytest
 
 from rulebook.cli import main
 from rulebook.i18n import catalogs, checks
-from rulebook.i18n.checks import (
-    Failure,
-    link_problem,
-    markup_problem,
-    missing_numbers,
-    placeholder_problem,
-)
+from rulebook.i18n.failure import Failure
+from rulebook.i18n.safetychecks import link_problem, markup_problem, placeholder_problem
+from rulebook.i18n.textchecks import missing_numbers
 from schemas.common import LANGUAGES
 from tests.i18n_support import GLOSSARY_DOMAIN, Workspace, make_workspace
 
@@ -38,7 +34,7 @@ def _failures(workspace: Workspace, complete: bool = False) -> list[Failure]:
 
 def _only(workspace: Workspace, check: str, context: str) -> Failure:
     failures = _failures(workspace)
-    assert [(f.check, f.context) for f in failures] == [(check, context)], failures
+    assert [(f.type, f.loc) for f in failures] == [(check, (context,))], failures
     return failures[0]
 
 
@@ -48,13 +44,13 @@ def test_fresh_catalogs_pass(workspace: Workspace) -> None:
 
 def test_untranslated_messages_fail_only_when_complete_is_asked(workspace: Workspace) -> None:
     failures = _failures(workspace, complete=True)
-    assert failures and {f.check for f in failures} == {"incomplete"}
+    assert failures and {f.type for f in failures} == {"incomplete"}
 
 
 def test_a_dropped_number(workspace: Workspace) -> None:
     workspace.translate("en", {NOTE: "Each crop has many cards. Nile DeLuxor adds two."})
     failure = _only(workspace, "numbers", NOTE)
-    assert "14" in failure.message
+    assert "14" in failure.msg
     # The line is the message's msgid in the catalog.
     lines = workspace.po("en").read_text(encoding="utf-8").splitlines()
     assert failure.line is not None and lines[failure.line - 1].startswith("msgid")
@@ -66,16 +62,16 @@ def test_a_broken_placeholder(workspace: Workspace) -> None:
     broken = "Shuffle the crop and speculation cards; deal {card} each."
     workspace.translate("en", {DEAL: (broken, broken)})
     failures = _failures(workspace)
-    [failure] = [f for f in failures if f.check == "placeholders"]
-    assert failure.context == DEAL
-    assert "missing {cards}" in failure.message and "unknown {card}" in failure.message
+    [failure] = [f for f in failures if f.type == "placeholders"]
+    assert failure.loc == (DEAL,)
+    assert "missing {cards}" in failure.msg and "unknown {card}" in failure.msg
     # gettext's own compiler refuses it too, at the message's lines.
-    assert {f.check for f in failures} == {"placeholders", "msgfmt"}
-    assert any("'card'" in f.message for f in failures if f.check == "msgfmt")
+    assert {f.type for f in failures} == {"placeholders", "msgfmt"}
+    assert any("'card'" in f.msg for f in failures if f.type == "msgfmt")
     stray = "Shuffle the crop and speculation cards; deal {cards each."
     workspace.translate("en", {DEAL: (stray, stray)})
-    [failure] = [f for f in _failures(workspace) if f.check == "placeholders"]
-    assert "stray '{'" in failure.message
+    [failure] = [f for f in _failures(workspace) if f.type == "placeholders"]
+    assert "stray '{'" in failure.msg
 
 
 def test_a_glossary_deviation(workspace: Workspace) -> None:
@@ -84,7 +80,7 @@ def test_a_glossary_deviation(workspace: Workspace) -> None:
     assert _failures(workspace) == []
     workspace.translate("en", {OVERVIEW: good.replace("[crop]", "[plant]")})
     failure = _only(workspace, "glossary", OVERVIEW)
-    assert "'culture' (crop)" in failure.message and "'crops'" in failure.message
+    assert "'culture' (crop)" in failure.msg and "'crops'" in failure.msg
     # Ukrainian inflected forms come from Term.forms.
     workspace.translate(
         "uk", {OVERVIEW: "Кожен гравець збирає карти; кожна [культура](term:crop) важлива."}
@@ -103,7 +99,7 @@ def test_the_glossary_rendering_comes_from_the_catalog(workspace: Workspace) -> 
     assert _failures(workspace) == []  # no English rendering of "stock" yet
     workspace.translate("en", {"glossary.storage.term": "storage"}, GLOSSARY_DOMAIN)
     failure = _only(workspace, "glossary", GROUP)
-    assert "expected 'storage'" in failure.message
+    assert "expected 'storage'" in failure.msg
     workspace.translate("en", {GROUP: "Cards in your storage, by crop"})
     assert _failures(workspace) == []
 
@@ -120,8 +116,8 @@ def test_the_glossary_rendering_comes_from_the_catalog(workspace: Workspace) -> 
 def test_injected_markup(workspace: Workspace, translation: str, expected: str) -> None:
     workspace.translate("en", {LABEL: translation})
     failures = _failures(workspace)
-    assert failures and {f.context for f in failures} == {LABEL}
-    assert any(expected in f.message for f in failures if f.check == "markup"), failures
+    assert failures and {f.loc for f in failures} == {(LABEL,)}
+    assert any(expected in f.msg for f in failures if f.type == "markup"), failures
 
 
 def test_markup_allowed_by_the_source(workspace: Workspace) -> None:
@@ -134,17 +130,17 @@ def test_markup_allowed_by_the_source(workspace: Workspace) -> None:
     workspace.translate("en", {LABEL: "Dry <b>papyrus</b>"})
     assert _failures(workspace) == []
     workspace.translate("en", {LABEL: "Dry <b onmouseover=alert(1)>papyrus</b>"})
-    assert "onmouseover= on <b>" in _only(workspace, "markup", LABEL).message
+    assert "onmouseover= on <b>" in _only(workspace, "markup", LABEL).msg
     workspace.translate("en", {LABEL: "Dry papyrus"})
-    assert "drops <b>" in _only(workspace, "markup", LABEL).message
+    assert "drops <b>" in _only(workspace, "markup", LABEL).msg
 
 
 def test_an_empty_translation(workspace: Workspace) -> None:
     workspace.translate("uk", {LABEL: "   "})
-    assert "empty" in _only(workspace, "empty", LABEL).message
+    assert "empty" in _only(workspace, "empty", LABEL).msg
     workspace.translate("uk", {"ui.points": ("{count} очко", "", "{count} очок")}, domain="ui")
-    failures = [f for f in _failures(workspace) if f.context == "ui.points"]
-    assert [(f.check, f.message.split(":")[0]) for f in failures] == [
+    failures = [f for f in _failures(workspace) if f.loc == ("ui.points",)]
+    assert [(f.type, f.msg.split(":")[0]) for f in failures] == [
         ("empty", "an empty translation (form 1)")
     ]
 
@@ -152,7 +148,7 @@ def test_an_empty_translation(workspace: Workspace) -> None:
 def test_an_untranslated_copy(workspace: Workspace) -> None:
     source = next(m.text for m in workspace.domain().messages if m.context == FLOOD)
     workspace.translate("en", {FLOOD: source})
-    assert "same as the source" in _only(workspace, "unchanged", FLOOD).message
+    assert "same as the source" in _only(workspace, "unchanged", FLOOD).msg
     # Proper names kept as they are, and copies the translator vouches for, pass.
     workspace.translate("en", {FLOOD: "Put the Flood card face up; set the Locusts aside."})
     workspace.translate("en", {"glossary.nile.term": "Nil"}, GLOSSARY_DOMAIN)
@@ -169,7 +165,7 @@ def test_catalog_validity(workspace: Workspace) -> None:
         nile.read_text(encoding="utf-8").replace("nplurals=2", "nplurals=3"), encoding="utf-8"
     )
     failures = _failures(workspace)
-    assert [f.message.split(" (")[0] for f in failures if f.check == "catalog"] == [
+    assert [f.msg.split(" (")[0] for f in failures if f.type == "catalog"] == [
         "Plural-Forms has nplurals=3, expected 2"
     ]
     assert failures[0].file == str(nile) and failures[0].line == 1
@@ -180,11 +176,11 @@ def test_catalog_validity(workspace: Workspace) -> None:
         text.replace('msgstr[2] ""\n', 'msgstr[2] ""\nmsgstr[3] ""\n', 1), encoding="utf-8"
     )
     failure = next(f for f in _failures(workspace) if f.file == str(path))
-    assert "more translations than num_plurals" in failure.message
+    assert "more translations than num_plurals" in failure.msg
     # A syntax error, with its line.
     path.write_text(text.replace('msgctxt "ui.total"', 'msgctx "ui.total"'), encoding="utf-8")
     failure = next(f for f in _failures(workspace) if f.file == str(path))
-    assert "does not parse" in failure.message
+    assert "does not parse" in failure.msg
     assert failure.line is not None
     assert "msgctx " in path.read_text(encoding="utf-8").splitlines()[failure.line - 1]
 
@@ -192,7 +188,7 @@ def test_catalog_validity(workspace: Workspace) -> None:
 def test_out_of_date_catalogs(workspace: Workspace) -> None:
     workspace.replace_in_source("setup.yaml", "Posez", "Placez")
     failures = _failures(workspace)
-    assert {(Path(f.file).name, f.check) for f in failures} == {
+    assert {(Path(f.file).name, f.type) for f in failures} == {
         ("nile.pot", "outdated"),
         ("nile.po", "outdated"),
     }
@@ -237,16 +233,16 @@ def test_a_shared_word_reads_the_same_in_every_game(tmp_path: Path) -> None:
     locales = tmp_path / "locales"
     shutil.copytree(ROOT / "locales", locales)
     domains = [game_domain(load_game(CONTENT / game)) for game in ("nile", "momiji")]
-    assert [f for f in check(domains, ["uk"], locales) if f.check == "concept"] == []
+    assert [f for f in check(domains, ["uk"], locales) if f.type == "concept"] == []
     po = locales / "uk" / "LC_MESSAGES" / "momiji.glossary.po"
     text = po.read_text(encoding="utf-8")
     marker = 'msgctxt "glossary.discard.term"\nmsgid "défausse"\nmsgstr "скидання"'
     assert marker in text
     po.write_text(text.replace(marker, marker.replace("скидання", "відбій")), encoding="utf-8")
-    [failure] = [f for f in check(domains, ["uk"], locales) if f.check == "concept"]
-    assert failure.context == "glossary.discard.term"
+    [failure] = [f for f in check(domains, ["uk"], locales) if f.type == "concept"]
+    assert failure.loc == ("glossary.discard.term",)
     assert failure.file.endswith("momiji.glossary.po")
-    assert "'скидання'" in failure.message and "'відбій'" in failure.message
+    assert "'скидання'" in failure.msg and "'відбій'" in failure.msg
 
 
 def test_the_cross_game_view_lists_each_concept_per_game(
@@ -272,8 +268,8 @@ def test_a_fuzzy_translation_is_a_warning_not_a_failure(workspace: Workspace) ->
     found = [
         f for f in _failures(workspace, complete=True) if f.file.endswith("en/LC_MESSAGES/nile.po")
     ]
-    [fuzzy] = [f for f in found if f.context == NOTE]
-    assert (fuzzy.check, fuzzy.warning) == ("outdated", True)
+    [fuzzy] = [f for f in found if f.loc == (NOTE,)]
+    assert (fuzzy.type, fuzzy.severity == "warning") == ("outdated", True)
     assert str(fuzzy).startswith("warning: ")
-    others = [f for f in found if f.context != NOTE]
-    assert others and all(f.check == "incomplete" and not f.warning for f in others)
+    others = [f for f in found if f.loc != (NOTE,)]
+    assert others and all(f.type == "incomplete" and f.severity == "error" for f in others)

@@ -11,7 +11,7 @@ from translate.storage import po as ttk_po
 
 from rulebook.cli import main
 from rulebook.i18n import catalogs, checks, review
-from rulebook.i18n.checks import Failure
+from rulebook.i18n.failure import Failure
 from rulebook.site.localize import Localizer
 from rulebook.site.translation_status import status_model
 from schemas import languages
@@ -52,7 +52,7 @@ def _failures(workspace: Workspace) -> list[Failure]:
 
 
 def _unreviewed(workspace: Workspace) -> list[Failure]:
-    return [f for f in _failures(workspace) if f.check == "unreviewed"]
+    return [f for f in _failures(workspace) if f.type == "unreviewed"]
 
 
 def test_no_language_requires_review_by_default(workspace: Workspace) -> None:
@@ -66,10 +66,10 @@ def test_an_unreviewed_translation_fails_where_review_is_required(workspace: Wor
     _require_review(workspace, "en")
     workspace.translate("en", {NOTE: EN_NOTE})
     found = _unreviewed(workspace)
-    [failure] = [f for f in found if f.context == NOTE]
+    [failure] = [f for f in found if f.loc == (NOTE,)]
     assert failure.file == str(workspace.po("en"))
-    assert not failure.warning  # published as it is: a failure, unlike a fuzzy entry
-    assert "'Dans Nile, chaque culture a 16 cartes" in failure.message  # its msgid, quoted
+    assert failure.severity == "error"  # published as it is: a failure, unlike a fuzzy entry
+    assert "'Dans Nile, chaque culture a 16 cartes" in failure.msg  # its msgid, quoted
     lines = workspace.po("en").read_text(encoding="utf-8").splitlines()
     assert failure.line is not None and lines[failure.line - 1].startswith("msgid")
     assert str(failure).startswith(f"{workspace.po('en')}:{failure.line}: {NOTE}: not reviewed")
@@ -85,14 +85,14 @@ def test_a_review_mark_counts_until_either_text_changes(workspace: Workspace) ->
     entries = catalogs.load_entries("nile", "en", workspace.locales)
     done = review.mark_reviewed(workspace.po("en"), entries, [NOTE, "no.such.context"])
     assert done == review.Marked((NOTE,), ("no.such.context",))
-    assert NOTE not in {f.context for f in _unreviewed(workspace)}
+    assert (NOTE,) not in {f.loc for f in _unreviewed(workspace)}
     marked = workspace.message("en", NOTE)
     assert review.is_reviewed(marked)
     assert marked.user_comments == [review.review_comment(marked)]
     # An edit after the review (by any tool) leaves the old mark, which no longer counts.
     workspace.translate("en", {NOTE: EN_NOTE.replace("In Nile", "In Nile itself")})
-    [failure] = [f for f in _unreviewed(workspace) if f.context == NOTE]
-    assert "reviewed for another text" in failure.message
+    [failure] = [f for f in _unreviewed(workspace) if f.loc == (NOTE,)]
+    assert "reviewed for another text" in failure.msg
 
 
 def test_marking_changes_only_the_marked_entry(workspace: Workspace) -> None:
@@ -117,8 +117,8 @@ def test_a_fuzzy_translation_stays_a_warning_where_review_is_required(
     _require_review(workspace, "en")
     workspace.translate("en", {NOTE: EN_NOTE}, flags={NOTE: {"fuzzy"}})
     english = str(workspace.po("en"))
-    mine = [f for f in _failures(workspace) if f.context == NOTE and f.file == english]
-    assert [(f.check, f.warning) for f in mine] == [("outdated", True)]
+    mine = [f for f in _failures(workspace) if f.loc == (NOTE,) and f.file == english]
+    assert [(f.type, f.severity == "warning") for f in mine] == [("outdated", True)]
 
 
 def test_translate_toolkit_keeps_the_mark(workspace: Workspace) -> None:

@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from rulebook.cli import main
-from rulebook.i18n import catalogs
-from rulebook.i18n.catalogs import Domain, game_domain, po_path, read_catalog
+from rulebook.i18n import catalogs, pofiles
+from rulebook.i18n.catalogs import Domain, game_domain, po_path
 from rulebook.i18n.merge import unfill
+from rulebook.i18n.pofiles import read_catalog
 from rulebook.i18n.runtime import translator
 from rulebook.paths import Project
 from rulebook.site.calculator import localized_export
@@ -70,7 +71,7 @@ def _set(
             message.string = translations[str(message.context)]
             message.flags.discard("fuzzy")
             message.flags |= {"fuzzy"} if fuzzy else set()
-    path.write_bytes(catalogs._render(catalog))
+    path.write_bytes(pofiles.render(catalog))
 
 
 @pytest.fixture
@@ -236,7 +237,7 @@ def test_a_draft_template_shows_each_copy_its_own_source(project: Project) -> No
     assert entry is not None
     entry.flags |= {"fuzzy"}
     entry.previous_id = ["Influence dans la région {n}"]
-    path.write_bytes(catalogs._render(catalog))
+    path.write_bytes(pofiles.render(catalog))
     content = load_game(project.content / GAME)
     draft = Localizer("uk", content, project.locales, drafts=True).text(
         "scoring.inputs.influence_5.label", "Influence en région 5"

@@ -287,21 +287,21 @@ def test_new_checks_name_the_catalog_line(workspace: Workspace) -> None:
     )
     domains = [workspace.domain(), catalogs.ui_domain()]
     failures = checks.check(domains, ["uk"], workspace.locales)
-    found = {(f.context, f.check) for f in failures}
-    assert {(flood, "emphasis"), (locusts, "entities"), (first, "language")} <= found
+    found = {(f.loc, f.type) for f in failures}
+    assert {((flood,), "emphasis"), ((locusts,), "entities"), ((first,), "language")} <= found
     # The sentence is named in its own language (it was called French: the check chose
     # between the source's language and the catalog's only).
-    language = next(f for f in failures if f.check == "language")
-    assert "a sentence left in en: 'Then play goes on clockwise" in language.message
+    language = next(f for f in failures if f.type == "language")
+    assert "a sentence left in en: 'Then play goes on clockwise" in language.msg
     po = workspace.po("uk")
     lines = po.read_text(encoding="utf-8").splitlines()
     for failure in failures:
-        if failure.context in {flood, locusts, first}:
+        if failure.loc in {(flood,), (locusts,), (first,)}:
             assert failure.file == str(po) and failure.line is not None
             # The line is the entry's msgid, right below its msgctxt.
-            assert lines[failure.line - 2] == f'msgctxt "{failure.context}"'
+            assert lines[failure.line - 2] == f'msgctxt "{failure.loc[0]}"'
             assert lines[failure.line - 1].startswith("msgid ")
-            assert str(failure).startswith(f"{po}:{failure.line}: {failure.context}:")
+            assert str(failure).startswith(f"{po}:{failure.line}: {failure.loc[0]}:")
 
 
 def test_waivers_are_translator_comments_a_po_editor_can_write(workspace: Workspace) -> None:
@@ -311,7 +311,7 @@ def test_waivers_are_translator_comments_a_po_editor_can_write(workspace: Worksp
     workspace.translate("uk", {label: "Papyrus"})
     domains = [workspace.domain(), catalogs.ui_domain()]
     failures = checks.check(domains, ["uk"], workspace.locales)
-    assert [(f.check, f.context) for f in failures] == [("unchanged", label)]
+    assert [(f.type, f.loc) for f in failures] == [("unchanged", (label,))]
     po = workspace.po("uk")
     text = po.read_text(encoding="utf-8")
     marker = f'msgctxt "{label}"'

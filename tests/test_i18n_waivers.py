@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from babel.messages.catalog import Message
 
-from rulebook.i18n.checks import TermRendering, check_message
+from rulebook.i18n.checks import check_message
+from rulebook.i18n.glossarychecks import TermRendering
 from rulebook.i18n.messages import SourceMessage
 
 SOURCE = SourceMessage("rules.x.body", "Chaque joueur joue un tour.", "fr", "f", "p")

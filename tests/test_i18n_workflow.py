@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from rulebook.cli import main
-from rulebook.i18n import catalogs
+from rulebook.i18n import pofiles
 from rulebook.i18n.ids import assign_ids, slug
 from rulebook.site.localize import Localizer
 from rulebook.site.render import Renderer
@@ -175,7 +175,7 @@ def test_a_text_split_into_paragraphs_keeps_its_translation(workspace: Workspace
     po.write_text(
         text
         + '\nmsgctxt "rules.overview.body"\n'
-        + f"msgid {catalogs.normalize(source.replace(chr(10) + '[', ' ['))}\n"
+        + f"msgid {pofiles.normalize(source.replace(chr(10) + '[', ' ['))}\n"
         + 'msgstr "Each player harvests; each [crop](term:crop) counts.\\n\\nStorage is secret."\n',
         encoding="utf-8",
     )

@@ -104,7 +104,7 @@ PARITY_INPUTS = (
     "rulebook",
     "locales",
     "tests/strategies.py",
-    "tests/test_js_parity.py",
+    "tests/parity_fixture.py",
 )
 
 
@@ -134,7 +134,7 @@ def parity_fixture(request: pytest.FixtureRequest) -> Path:
     import fcntl
     import json
 
-    from tests.test_js_parity import build_fixture, summary
+    from tests.parity_fixture import build_fixture, summary
 
     folder = Path(request.config.cache.mkdir("rulebook-parity"))
     path = folder / f"fixture-{parity_key()}.json"

@@ -18,7 +18,7 @@ from schemas.loader import ContentError, load_game
 from scorer.describe import SourceWords, describe_category, render
 from scorer.engine import GameEngine
 from scorer.outcome import score_outcome
-from tests.test_js_parity import BOUND_CASES, BOUND_CATEGORIES, PROBE, bound_states, probe_game
+from tests.parity_fixture import BOUND_CASES, BOUND_CATEGORIES, PROBE, bound_states, probe_game
 from tests.test_loader import _line_of
 
 

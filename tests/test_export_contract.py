@@ -35,7 +35,7 @@ from scorer.engine import Engine
 from scorer.export import CROSS_PLAYER, export_game
 from scorer.problems import EndStateError
 from scorer.relevance import derive, hidden, settle, tie_only
-from tests.test_js_parity import PROBE
+from tests.parity_fixture import PROBE
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 GAMES = [p.name for p in game_folders(CONTENT)]

@@ -16,7 +16,7 @@ from schemas.setup import Setup
 from scorer import mechanics
 from scorer.engine import GameEngine
 from scorer.validate import EndStateError
-from tests.test_js_parity import probe_game
+from tests.parity_fixture import probe_game
 
 
 def test_dense_ties_take_the_next_place() -> None:

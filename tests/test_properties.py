@@ -22,8 +22,8 @@ from schemas.setup import Setup
 from scorer.engine import GameEngine
 from scorer.validate import EndStateError
 from tests.conftest import CONTENT
+from tests.parity_fixture import probe_game
 from tests.strategies import end_states, junk, property_settings
-from tests.test_js_parity import probe_game
 
 GAMES = load_all(CONTENT)
 ENGINES = {game_id: GameEngine(content) for game_id, content in GAMES.items()}

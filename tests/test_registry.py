@@ -19,7 +19,7 @@ from schemas.references import nodes
 from scorer.describe import SourceWords, describe_node, render
 from scorer.engine import GameEngine
 from scorer.nodes import RULES, Rule
-from tests.test_js_parity import probe_game
+from tests.parity_fixture import probe_game
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "site" / "assets" / "calculator"

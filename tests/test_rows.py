@@ -21,7 +21,7 @@ from scorer import mechanics
 from scorer.describe import SourceWords, describe_category, render
 from scorer.engine import GameEngine
 from scorer.outcome import score_outcome
-from tests.test_js_parity import PROBE, ROW_CASES, probe_game
+from tests.parity_fixture import PROBE, ROW_CASES, probe_game
 
 #: A valid probe end state for two players; the tests set the roads.
 BASE: dict[str, Any] = {

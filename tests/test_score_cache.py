@@ -24,7 +24,7 @@ from schemas.game import GameContent
 from scorer.engine import Engine, GameEngine
 from scorer.outcome import score_outcome
 from tests.conftest import GAME_IDS, game_project
-from tests.test_js_parity import probe_game
+from tests.parity_fixture import probe_game
 
 #: One worker runs this module: the fixture is built once; a second worker would only wait for it.
 pytestmark = pytest.mark.xdist_group("parity")

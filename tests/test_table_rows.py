@@ -25,7 +25,7 @@ from scorer.describe import SourceWords, describe_category, render
 from scorer.engine import GameEngine
 from scorer.export import export_game
 from scorer.outcome import score_outcome
-from tests.test_js_parity import PROBE, _plain, outcome
+from tests.parity_fixture import PROBE, _plain, outcome
 
 #: The probe (tests/test_js_parity.py) has shared roads: a size, a bonus left empty as 0,
 #: each player's followers; ``shared`` gives a road's size (plus its bonus) to whoever has

@@ -23,7 +23,7 @@ from scorer.engine import GameEngine
 from scorer.problems import EndStateError
 from scorer.validate import check_end_state
 from tests.conftest import GAME_IDS
-from tests.test_js_parity import PROBE_STATES, probe_game, random_states
+from tests.parity_fixture import PROBE_STATES, probe_game, random_states
 from tests.track_support import track_state
 
 

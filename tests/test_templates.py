@@ -13,8 +13,8 @@ from schemas.loader import ContentError, load_game
 from schemas.templates import TemplateError, expand
 from scorer.engine import GameEngine
 from scorer.outcome import score_outcome
+from tests.parity_fixture import BOUND_BASE, probe_game
 from tests.test_bounds import _probe_folder
-from tests.test_js_parity import BOUND_BASE, probe_game
 from tests.test_loader import _line_of
 
 CITIES = """    - for_each: {n: [1, 2]}      # two items side by side in every copy

@@ -1,4 +1,4 @@
-// The parity fixture written by tests/test_js_parity.py (Python's results for the same inputs),
+// The parity fixture written by tests/parity_fixture.py (Python's results for the same inputs),
 // and the calculator's modules.
 import { readFileSync } from "node:fs";
 import { register } from "node:module";

@@ -105,6 +105,7 @@ PARITY_INPUTS = (
     "locales",
     "tests/strategies.py",
     "tests/parity_fixture.py",
+    "tests/games",
 )
 
 

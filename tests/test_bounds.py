@@ -6,6 +6,7 @@ hold; the probe game's hand-worked cases (the parity run compares the browser on
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -67,18 +68,13 @@ def test_bounds_derived_by_hand(expression: str, least: int | None, most: int | 
 
 
 def _probe_folder(tmp_path: Path, old: str, new: str) -> Path:
-    """The probe game as a content folder, with ``old`` replaced by ``new`` in its scoring."""
-    data = yaml.safe_load(PROBE)
+    """A copy of the probe game's folder, with ``old`` replaced by ``new`` in its scoring."""
     folder = tmp_path / "content" / "probe"
-    folder.mkdir(parents=True)
-    for name in ("game", "components", "setup"):
-        (folder / f"{name}.yaml").write_text(yaml.safe_dump(data[name]), encoding="utf-8")
-    start = PROBE.index("scoring:\n") + len("scoring:\n")
-    end = PROBE.index('"""', start) if '"""' in PROBE[start:] else len(PROBE)
-    text = PROBE[start:end]
+    shutil.copytree(PROBE, folder)
+    scoring = folder / "scoring.yaml"
+    text = scoring.read_text(encoding="utf-8")
     assert text.count(old) == 1, old
-    body = "\n".join(line[2:] for line in text.replace(old, new).splitlines())
-    (folder / "scoring.yaml").write_text(body, encoding="utf-8")
+    scoring.write_text(text.replace(old, new), encoding="utf-8")
     return folder
 
 

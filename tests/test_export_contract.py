@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any, get_args
 
 import pytest
-import yaml
 from pydantic import BaseModel, ValidationError
 
 from rulebook.site.calculator import localized_export
@@ -35,7 +34,7 @@ from scorer.engine import Engine
 from scorer.export import CROSS_PLAYER, export_game
 from scorer.problems import EndStateError
 from scorer.relevance import derive, hidden, settle, tie_only
-from tests.parity_fixture import PROBE
+from tests.parity_fixture import probe_game
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 GAMES = [p.name for p in game_folders(CONTENT)]
@@ -61,7 +60,7 @@ def test_every_localized_export_keeps_the_contract(game: GameContent, language: 
 
 def test_the_probe_keeps_the_contract() -> None:
     """The synthetic game of the parity run uses every input and table kind."""
-    probe = GameContent.model_validate(yaml.safe_load(PROBE))
+    probe = probe_game()
     doc = export_game(probe)
     kinds = {i["kind"] for i in doc["scoring"]["inputs"]} | {
         t["kind"] for t in doc["scoring"]["table"]

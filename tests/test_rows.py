@@ -8,7 +8,6 @@ import copy
 from typing import Any
 
 import pytest
-import yaml
 from pydantic import ValidationError
 
 from rulebook.i18n.runtime import translator
@@ -21,7 +20,7 @@ from scorer import mechanics
 from scorer.describe import SourceWords, describe_category, render
 from scorer.engine import GameEngine
 from scorer.outcome import score_outcome
-from tests.parity_fixture import PROBE, ROW_CASES, probe_game
+from tests.parity_fixture import ROW_CASES, probe_game, probe_with_values
 
 #: A valid probe end state for two players; the tests set the roads.
 BASE: dict[str, Any] = {
@@ -111,8 +110,7 @@ def test_the_end_state_schema_bounds_every_number_and_the_rows() -> None:
 
 def _probe_with(value: str) -> GameContent:
     """The probe with one more value (``value``: its YAML, indented as a list item)."""
-    text = PROBE.replace("  values:\n", "  values:\n" + value, 1)
-    return GameContent.model_validate(yaml.safe_load(text))
+    return probe_with_values(value)
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from pydantic import ValidationError
 
 from rulebook.i18n.runtime import translator
@@ -25,9 +24,9 @@ from scorer.describe import SourceWords, describe_category, render
 from scorer.engine import GameEngine
 from scorer.export import export_game
 from scorer.outcome import score_outcome
-from tests.parity_fixture import PROBE, _plain, outcome
+from tests.parity_fixture import _plain, outcome, probe_with_values
 
-#: The probe (tests/test_js_parity.py) has shared roads: a size, a bonus left empty as 0,
+#: The probe (tests/games/probe/) has shared roads: a size, a bonus left empty as 0,
 #: each player's followers; ``shared`` gives a road's size (plus its bonus) to whoever has
 #: the most followers on it, tied players each taking it; ``shared_pool`` shares 6 then 2
 #: among them (pool_floor).
@@ -44,8 +43,7 @@ BASE: dict[str, Any] = {
 
 def _game(values: str = "") -> GameContent:
     """The probe, with ``values`` (YAML list items) put before its own."""
-    text = PROBE.replace("  values:\n", "  values:\n" + values, 1)
-    return GameContent.model_validate(yaml.safe_load(text))
+    return probe_with_values(values)
 
 
 @pytest.fixture(scope="module")

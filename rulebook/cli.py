@@ -15,9 +15,10 @@ import contextlib
 import importlib
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
-from rulebook.errors import fail
+from rulebook.errors import EXIT_USAGE, report
+from schemas.diagnostics import Diagnostic
 
 #: Every subcommand: its name, the module whose ``register(commands)`` adds its parser,
 #: and its one-line help. This is the one place a subcommand is declared.
@@ -45,6 +46,12 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
         # SUPPRESS: a subcommand's own --project, when not given, leaves the top one alone.
         self.add_argument("--project", metavar="DIR", default=argparse.SUPPRESS, help=PROJECT_HELP)
+
+    def error(self, message: str) -> NoReturn:
+        """Wrong usage: the usage line, then the diagnostic (``usage``) by the one printer,
+        argparse's sentence (which names the argument) as its message."""
+        self.print_usage(sys.stderr)
+        sys.exit(report([Diagnostic("usage", msg=message)], code=EXIT_USAGE))
 
 
 def _chosen(argv: Sequence[str]) -> str | None:
@@ -114,11 +121,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser(words).parse_args(words)
     except LanguagesError as error:
-        return fail(str(error))
+        return report(error.problems)
     try:
         args.project = find_project(getattr(args, "project", None))
     except ProjectError as error:
-        return fail(str(error))
+        return report(error.problems)
     use_project(args.project.content)
     try:
         code: int = args.run(args)
@@ -130,7 +137,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         explained = explain(error)
         if explained is None:
             raise
-        return fail(*explained)
+        problems, summary, exit_code = explained
+        return report(problems, summary, code=exit_code)
     return code
 
 

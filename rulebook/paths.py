@@ -18,14 +18,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulebook.errors import CommandError
+
 #: The folder this code runs from (this file is rulebook/paths.py).
 APP_ROOT = Path(__file__).resolve().parent.parent
 #: The site's templates, overrides and assets: part of the application.
 SITE = APP_ROOT / "site"
 
 
-class ProjectError(LookupError):
-    """No project where one was looked for."""
+class ProjectError(CommandError, LookupError):
+    """No project where one was looked for (a diagnostic of type ``not_a_project``)."""
 
 
 @dataclass(frozen=True)
@@ -63,7 +65,8 @@ def find_project(given: str | Path | None = None, start: Path | None = None) -> 
     if given is not None:
         root = Path(given)
         if not (root / "content").is_dir():
-            raise ProjectError(f"{root}: not a project (no content/ folder in it)")
+            said = "not a project (no content/ folder in it)"
+            raise ProjectError(said, type="not_a_project", loc=("--project",), file=str(root))
         return Project.at(root)
     here = (start or Path.cwd()).resolve()
     for folder in (here, *here.parents):
@@ -71,7 +74,8 @@ def find_project(given: str | Path | None = None, start: Path | None = None) -> 
             return Project.at(folder)
     raise ProjectError(
         f"no project here: no content/ folder in {here} or above it; "
-        "run the command inside a project or pass --project DIR"
+        "run the command inside a project or pass --project DIR",
+        type="not_a_project",
     )
 
 

@@ -1,5 +1,9 @@
 """Problems in the reader's language: scorer.problems.Problem rendered for the command line.
 
+A problem is a diagnostic without a sentence (schemas.diagnostics); :meth:`ProblemWords.
+diagnostic` gives it its ``msg`` here, so the command line prints it as it prints every
+other diagnostic and ``--json`` gives it in the same shape.
+
 Each code's message is the interface string ``ui.problem_<code>`` (rulebook/i18n/ui.json),
 counts through their plural forms; the names in it (fields, options, choices, players,
 the game) are the content's labels in the same language. The browser renders the same
@@ -17,6 +21,7 @@ from babel.lists import format_list
 from rulebook.i18n.numbers import format_number
 from rulebook.i18n.runtime import Translator
 from rulebook.i18n.ui import UI_STRINGS
+from schemas.diagnostics import Diagnostic
 from schemas.game import GameContent
 from schemas.scoring import ChoiceInput, Option, PlayerInput, RowsInput, TableInput
 from scorer.problems import Problem
@@ -164,7 +169,7 @@ class ProblemWords:
 
     # -- problems -------------------------------------------------------------------------
 
-    def _field(self, problem: Problem) -> PlayerInput | TableInput | Option | None:
+    def _field(self, problem: Diagnostic) -> PlayerInput | TableInput | Option | None:
         loc = problem.loc
         if len(loc) >= 3 and loc[0] == "players":
             return self._inputs.get(str(loc[2]))
@@ -224,13 +229,14 @@ class ProblemWords:
         )
         return self.ui(key, words, params.get("count"))
 
-    def where(self, problem: Problem) -> str:
-        """The field in words: the player and the field's label."""
+    def where(self, problem: Diagnostic) -> str:
+        """The field in words: the player and the field's label (of a problem, or of the
+        diagnostic :meth:`diagnostic` made of it)."""
         loc = problem.loc
         if len(loc) >= 2 and loc[0] == "players":
             who = self.player(loc[1]) if isinstance(loc[1], int) else None
             field = loc[2] if len(loc) >= 3 else None
-            if problem.code == "duplicate_name" and isinstance(loc[1], int):
+            if problem.type == "duplicate_name" and isinstance(loc[1], int):
                 # Both players bear the name: their seat tells them apart.
                 return self.ui("default_player", {"n": self.number(loc[1] + 1)})
             if field == "name" or field is None:
@@ -243,7 +249,7 @@ class ProblemWords:
             return self.table_label(str(loc[1]))
         if len(loc) >= 3 and loc[0] == "table":  # a number of a row the players share
             return ", ".join([self.table_label(str(loc[1])), *self._shared_where(loc)])
-        if len(loc) == 2 and loc[0] == "options" and "option" not in problem.params:
+        if len(loc) == 2 and loc[0] == "options" and "option" not in problem.ctx:
             return self.option_label(str(loc[1]))  # (a message with {option} names it)
         return ""
 
@@ -264,13 +270,23 @@ class ProblemWords:
             return ", ".join([label, *self._row_where(field, rest[1:])])
         return ", ".join([name, self.input_label(field), *self._row_where(field, rest[1:])])
 
-    def line(self, problem: Problem) -> str:
-        """One line for the terminal: ``players[0].wheat (Ana, Wheat): must be at most 14``."""
+    def head(self, problem: Diagnostic) -> str:
+        """Where a problem is, for the terminal: ``players[0].wheat (Ana, Wheat)``."""
         where = self.where(problem)
         path = problem.path
-        head = f"{path} ({where})" if where and path else path or where
-        return f"{head}: {self.message(problem)}" if head else self.message(problem)
+        return f"{path} ({where})" if where and path else path or where
 
-    def to_json(self, problem: Problem) -> dict[str, Any]:
-        """The problem's data with its message, for ``--json``."""
-        return {**problem.to_json(), "message": self.message(problem)}
+    def diagnostic(self, problem: Problem, file: str | None = None) -> Diagnostic:
+        """The problem with its message in the reader's words, in ``file`` (the end state's)
+        when there is one; a file that is not JSON has the line and column of the slip."""
+        params = problem.params
+        line, column = (params["line"], params["column"]) if "line" in params else (None, None)
+        words = self.message(problem)
+        return Diagnostic(
+            problem.code, problem.loc, words, params, file, line, column, problem.severity
+        )
+
+    def line(self, problem: Problem, file: str | None = None) -> str:
+        """One line for the terminal: ``players[0].wheat (Ana, Wheat): must be at most 14
+        [above_max]``, as rulebook.errors prints every diagnostic."""
+        return self.diagnostic(problem, file).shown(self.head(problem))

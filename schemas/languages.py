@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, Literal, cast
 
 from schemas import file_reader
+from schemas.diagnostics import Diagnostic, DiagnosticError
 
 #: The file's name, in the content folder.
 FILE_NAME = "languages.yaml"
@@ -117,8 +118,8 @@ class LanguageSpec:
         return self.require_review and self.complete_required(domain)
 
 
-class LanguagesError(Exception):
-    """content/languages.yaml is missing or wrong; ``str()`` says where and what."""
+class LanguagesError(DiagnosticError):
+    """content/languages.yaml is missing or wrong; its one diagnostic says where and what."""
 
 
 def use_project(content: Path) -> None:
@@ -172,9 +173,9 @@ def language(code: str) -> LanguageSpec:
     raise KeyError(code)
 
 
-def unknown_domains(game_ids: Collection[str]) -> list[str]:
+def unknown_domains(game_ids: Collection[str]) -> list[Diagnostic]:
     """Each ``in_progress`` entry that names neither a game of ``game_ids`` nor ``ui``,
-    as ``file:line:column: field path: what is wrong``.
+    a diagnostic (``unknown_domain``) at its line.
 
     A misspelt game id there would leave the game it meant required complete with no word
     said, so ``rulebook validate``, which knows the games, reports it at its line.
@@ -199,7 +200,10 @@ def unknown_domains(game_ids: Collection[str]) -> list[str]:
     # specs() read the file without fault: parse it once more for the lines.
     path = languages_file()
     _, root = yaml_reader.parse(path.read_text(encoding="utf-8"))
-    return [str(_Problem(loc, message).error(path, root)) for loc, message in wrong]
+    return [
+        _Problem(loc, message, type="unknown_domain").diagnostic(path, root)
+        for loc, message in wrong
+    ]
 
 
 def __getattr__(name: str) -> Any:
@@ -220,11 +224,14 @@ def _load(path: Path, version: tuple[int, int, int] | None) -> tuple[LanguageSpe
             path, MAX_BYTES, within=path.parent.parent, what="a languages file"
         )
     except file_reader.RefusedFile as refused:
-        raise LanguagesError(f"{refused} (the list of languages)") from None
+        said = f"{refused.reason} (the list of languages)"
+        at = (refused.line, refused.column)
+        raise _Problem((), said, at, "file_refused").error(path) from None
     try:
         data, root = yaml_reader.parse(text)
     except yaml_reader.YamlProblem as problem:
-        raise _Problem((), problem.message, (problem.line, problem.column)).error(path) from None
+        at = (problem.line, problem.column)
+        raise _Problem((), problem.message, at, "yaml_syntax").error(path) from None
     try:
         return _languages(data)
     except _Problem as problem:
@@ -241,20 +248,27 @@ Loc = tuple[str | int, ...]
 class _Problem(Exception):
     """What is wrong at ``loc`` in the file (its line found from the node tree)."""
 
-    def __init__(self, loc: Loc, message: str, at: tuple[int | None, int | None] = (None, None)):
+    def __init__(
+        self,
+        loc: Loc,
+        message: str,
+        at: tuple[int | None, int | None] = (None, None),
+        type: str = "languages",
+    ):
         super().__init__(message)
         self.loc = loc
         self.message = message
         self.at = at
+        self.type = type
+
+    def diagnostic(self, path: Path, root: Any = None) -> Diagnostic:
+        """The problem as a diagnostic: the file's name, the line and column of ``loc``."""
+        line, column = self.at if root is None else _position(root, self.loc)
+        shown = file_reader.shown_name(str(path))
+        return Diagnostic(self.type, self.loc, self.message, file=shown, line=line, column=column)
 
     def error(self, path: Path, root: Any = None) -> LanguagesError:
-        line, column = self.at if root is None else _position(root, self.loc)
-        where = file_reader.shown_name(str(path))
-        if line is not None:
-            where += f":{line}" + (f":{column}" if column is not None else "")
-        field_path = "".join(f"[{s}]" if isinstance(s, int) else f".{s}" for s in self.loc)
-        named = f" {field_path.lstrip('.')}:" if field_path else ""
-        return LanguagesError(f"{where}:{named} {self.message}")
+        return LanguagesError([self.diagnostic(path, root)])
 
 
 def _position(root: Any, loc: Loc) -> tuple[int | None, int | None]:

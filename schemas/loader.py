@@ -1,9 +1,10 @@
 """Reading content folders: YAML in, validated models out, or every error at once.
 
-Each error says where (file, line, column, field path) and what (the value, what was
-expected), and echoes at most a short excerpt of the input. Content is untrusted: files are
-read only when they are regular files inside the content folder and not too large, and
-their YAML is parsed with limits (schemas.yaml_reader).
+Each error is a schemas.diagnostics.Diagnostic: where (file, line, column, field path) and
+what (its type, the value, what was expected), echoing at most a short excerpt of the
+input. Content is untrusted: files are read only when they are regular files inside the
+content folder and not too large, and their YAML is parsed with limits
+(schemas.yaml_reader).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from schemas import file_reader, yaml_reader
+from schemas.diagnostics import Diagnostic, DiagnosticError, plain
 from schemas.game import GAME_FILES, REQUIRED_FILES, GameContent
 from schemas.references import check_references
 
@@ -42,31 +44,30 @@ SYMLINK_REFUSED = (
 )
 
 
-@dataclass(frozen=True)
-class Located:
-    """One content error, with everything a writer needs to find and fix it."""
-
-    file: Path
-    line: int | None
-    path: str
-    message: str
-    #: 1-based, when known: where on the line the value (or the syntax problem) starts.
-    column: int | None = None
-
-    def __str__(self) -> str:
-        where = str(self.file)
-        if self.line:
-            where += f":{self.line}" + (f":{self.column}" if self.column else "")
-        field = f" {self.path}:" if self.path else ""
-        return f"{where}:{field} {self.message}"
-
-
-class ContentError(Exception):
+class ContentError(DiagnosticError):
     """Content that cannot be used; ``problems`` lists every error found."""
 
-    def __init__(self, problems: list[Located]):
-        self.problems = problems
-        super().__init__("\n".join(str(p) for p in problems))
+
+def located(
+    type: str,
+    file: Path,
+    message: str,
+    path: Loc = (),
+    at: tuple[int | None, int | None] = (None, None),
+    ctx: dict[str, Any] | None = None,
+) -> Diagnostic:
+    """A content error at ``path`` of ``file``, on the line and column ``at``; ``ctx``
+    holds the values its message is made from."""
+    found = plain(ctx or {})
+    return Diagnostic(type, shown_loc(path), message, found, str(file), at[0], at[1])
+
+
+def shown_loc(path: Loc) -> Loc:
+    """``path`` with each long key (an unknown one the content gave) cut to ``MAX_KEY``."""
+    return tuple(
+        step[: MAX_KEY - 1] + "…" if isinstance(step, str) and len(step) > MAX_KEY else step
+        for step in path
+    )
 
 
 @dataclass
@@ -119,9 +120,8 @@ def read_text(file: Path) -> str:
             what="a content file",
         )
     except file_reader.RefusedFile as refused:
-        raise ContentError(
-            [Located(file, refused.line, "", refused.reason, refused.column)]
-        ) from None
+        at = (refused.line, refused.column)
+        raise ContentError([located("file_refused", file, refused.reason, at=at)]) from None
 
 
 def read_yaml(file: Path) -> YamlDocument:
@@ -130,9 +130,8 @@ def read_yaml(file: Path) -> YamlDocument:
     try:
         data, root = yaml_reader.parse(text)
     except yaml_reader.YamlProblem as problem:
-        raise ContentError(
-            [Located(file, problem.line, "", problem.message, problem.column)]
-        ) from None
+        at = (problem.line, problem.column)
+        raise ContentError([located("yaml_syntax", file, problem.message, at=at)]) from None
     return YamlDocument(file, data, root)
 
 
@@ -156,20 +155,8 @@ def data_path(data: Any, loc: Loc) -> Loc:
     return tuple(path)
 
 
-def format_path(path: Iterable[str | int]) -> str:
-    """``('values', 3, 'compute')`` as ``values[3].compute``; a long key (input) is cut."""
-    text = ""
-    for step in path:
-        if isinstance(step, int):
-            text += f"[{step}]"
-            continue
-        key = step if len(step) <= MAX_KEY else step[: MAX_KEY - 1] + "…"
-        text += f".{key}" if text else key
-    return text
-
-
-def validation_problems(document: YamlDocument, error: ValidationError) -> list[Located]:
-    """Every pydantic error of one file, placed on its line."""
+def validation_problems(document: YamlDocument, error: ValidationError) -> list[Diagnostic]:
+    """Every pydantic error of one file, placed on its line, with pydantic's type and ctx."""
     problems = []
     for item in error.errors(include_url=False):
         path = data_path(document.data, tuple(item["loc"]))
@@ -178,8 +165,9 @@ def validation_problems(document: YamlDocument, error: ValidationError) -> list[
             message += f" (got {short_repr(item['input'])})"
         if item["type"] == "extra_forbidden":
             message = "unknown key (not part of this file's schema)"
-        line, column = document.position_of(path)
-        problems.append(Located(document.file, line, format_path(path), message, column))
+        at = document.position_of(path)
+        ctx = item.get("ctx", {})
+        problems.append(located(item["type"], document.file, message, path, at, ctx))
     return problems
 
 
@@ -232,7 +220,7 @@ Reader = Callable[[Path], YamlDocument]
 
 def load_model(
     file: Path, model: type[BaseModel], read: Reader = read_yaml
-) -> tuple[BaseModel | None, YamlDocument | None, list[Located]]:
+) -> tuple[BaseModel | None, YamlDocument | None, list[Diagnostic]]:
     """Read and validate one file against ``model``."""
     try:
         document = read(file)
@@ -244,7 +232,7 @@ def load_model(
         return None, document, validation_problems(document, error)
 
 
-def _stray_files(folder: Path) -> list[Located]:
+def _stray_files(folder: Path) -> list[Diagnostic]:
     """Links and unknown YAML files in a game folder: never silently left out."""
     problems = []
     known = [f"{name}.yaml" for name in GAME_FILES]
@@ -254,18 +242,12 @@ def _stray_files(folder: Path) -> list[Located]:
         if entry.name in known:
             continue  # read (or refused) by read_text
         if entry.is_symlink():
-            problems.append(Located(entry, None, "", SYMLINK_REFUSED))
+            problems.append(located("symlink_refused", entry, SYMLINK_REFUSED))
         elif entry.suffix in {".yaml", ".yml"}:
             close = difflib.get_close_matches(entry.name, known, n=1)
             hint = f" (did you mean {close[0]}?)" if close else ""
-            problems.append(
-                Located(
-                    entry,
-                    None,
-                    "",
-                    f"not a content file{hint}: a game folder holds {', '.join(known)}",
-                )
-            )
+            message = f"not a content file{hint}: a game folder holds {', '.join(known)}"
+            problems.append(located("stray_file", entry, message, ctx={"known": known}))
     return problems
 
 
@@ -279,18 +261,19 @@ def load_game(
     (rulebook.cache gives back the data it kept from an earlier parse).
     """
     if folder.is_symlink():
-        raise ContentError([Located(folder, None, "", SYMLINK_REFUSED)])
+        raise ContentError([located("symlink_refused", folder, SYMLINK_REFUSED)])
     if not folder.is_dir():
-        raise ContentError([Located(folder, None, "", "not a folder")])
+        raise ContentError([located("not_a_folder", folder, "not a folder")])
     try:
         # A stray file is the content's problem (validate reports it), not a score's.
         problems = _stray_files(folder) if files is None else []
     except OSError as error:
-        raise ContentError([Located(folder, None, "", f"cannot read: {error.strerror}")]) from None
+        said = f"cannot read: {error.strerror}"
+        raise ContentError([located("unreadable", folder, said)]) from None
     if folder.name in RESERVED_NAMES:
         reserved = ", ".join(sorted(RESERVED_NAMES))
         message = f"the built site uses this name for its own files ({reserved}): rename the game"
-        problems.append(Located(folder, None, "", message))
+        problems.append(located("reserved_name", folder, message, ctx={"reserved": RESERVED_NAMES}))
     parts: dict[str, Any] = {}
     documents: dict[str, YamlDocument] = {}
     wanted = set(GAME_FILES) if files is None else set(files) | set(REQUIRED_FILES)
@@ -300,7 +283,8 @@ def load_game(
         file = folder / f"{name}.yaml"
         if not os.path.lexists(file):  # a dangling link exists: it is refused, not missing
             if name in REQUIRED_FILES:
-                problems.append(Located(file, None, "", "missing: every game needs this file"))
+                said = "missing: every game needs this file"
+                problems.append(located("missing_file", file, said))
             continue
         loaded, document, found = load_model(file, model, read)
         problems.extend(found)
@@ -311,22 +295,13 @@ def load_game(
         raise ContentError(problems)
     content = GameContent(**parts)
     if content.game.id != folder.name:
-        line, column = documents["game"].position_of(("id",))
-        problems.append(
-            Located(
-                folder / "game.yaml",
-                line,
-                "id",
-                f"is {content.game.id!r} but the folder is {short_repr(folder.name)}",
-                column,
-            )
-        )
+        at = documents["game"].position_of(("id",))
+        said = f"is {content.game.id!r} but the folder is {short_repr(folder.name)}"
+        problems.append(located("id_mismatch", folder / "game.yaml", said, ("id",), at))
     for problem in check_references(content):
         document = documents[problem.file]
-        line, column = document.position_of(problem.path)
-        problems.append(
-            Located(document.file, line, format_path(problem.path), problem.message, column)
-        )
+        at = document.position_of(problem.path)
+        problems.append(located("reference", document.file, problem.message, problem.path, at))
     if problems:
         raise ContentError(problems)
     return content
@@ -353,22 +328,22 @@ def load_all(
 
     ``load`` loads one game folder (rulebook.cache.load_game keeps what it parsed)."""
     if not content_dir.is_dir():
-        raise ContentError([Located(content_dir, None, "", "not a folder")])
+        raise ContentError([located("not_a_folder", content_dir, "not a folder")])
     try:
         folders = game_folders(content_dir)
     except OSError as error:
-        raise ContentError(
-            [Located(content_dir, None, "", f"cannot read: {error.strerror}")]
-        ) from None
+        said = f"cannot read: {error.strerror}"
+        raise ContentError([located("unreadable", content_dir, said)]) from None
     games: dict[str, GameContent] = {}
-    problems: list[Located] = []
+    problems: list[Diagnostic] = []
     for folder in folders:
         try:
             games[folder.name] = load(folder)
         except ContentError as error:
             problems.extend(error.problems)
     if not games and not problems:
-        problems.append(Located(content_dir, None, "", "no game folder (a folder with game.yaml)"))
+        said = "no game folder (a folder with game.yaml)"
+        problems.append(located("no_game", content_dir, said))
     if problems:
         raise ContentError(problems)
     return games

@@ -16,14 +16,15 @@ so the totals stand and only a tie that needs those inputs stays undecided.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from schemas.diagnostics import Diagnostic, DiagnosticError, Loc, format_loc
 from schemas.names import NAME_REFUSED
 
-Loc = tuple[str | int, ...]
+#: What a problem blocks (a diagnostic's ``severity``, never ``warning`` here).
 Severity = Literal["error", "tiebreak"]
+
+__all__ = ["CODES", "EndStateError", "Loc", "Problem", "Severity", "excerpt", "format_loc"]
 
 #: Every code, with the parameters it carries.
 CODES: dict[str, tuple[str, ...]] = {
@@ -95,25 +96,35 @@ def excerpt(text: str) -> str:
     return printable(text if len(text) <= EXCERPT else text[:EXCERPT] + "…")
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with an end state or a setup request."""
+class Problem(Diagnostic):
+    """One thing wrong with an end state or a setup request: a diagnostic whose ``type``
+    is its ``code`` (one of :data:`CODES`) and whose ``ctx`` is its ``params``. It carries
+    no ``msg``: rulebook.problems (and problems.js) word it in the reader's language."""
 
-    loc: Loc
-    code: str
-    params: dict[str, Any] = field(default_factory=dict)
-    severity: Severity = "error"
-
-    def __post_init__(self) -> None:
-        if self.code not in CODES:
-            raise ValueError(f"unknown problem code {self.code!r}")
+    def __init__(
+        self,
+        loc: Loc,
+        code: str,
+        params: dict[str, Any] | None = None,
+        severity: Severity = "error",
+    ) -> None:
+        if code not in CODES:
+            raise ValueError(f"unknown problem code {code!r}")
+        super().__init__(code, loc, ctx={} if params is None else params, severity=severity)
 
     @property
-    def path(self) -> str:
-        """``loc`` as a path into the file: ``players[0].wheat``, ``players[*].star``."""
-        return format_loc(self.loc)
+    def code(self) -> str:
+        """What is wrong: one of :data:`CODES` (the diagnostic's ``type``)."""
+        return self.type
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The limit, the value, who is concerned (the diagnostic's ``ctx``)."""
+        return self.ctx
 
     def to_json(self) -> dict[str, Any]:
+        """The problem as both runtimes exchange it (cases.yaml, the parity states):
+        ``{loc, code, params, severity}``; :meth:`details` is the shared diagnostic."""
         return {
             "loc": list(self.loc),
             "code": self.code,
@@ -122,24 +133,13 @@ class Problem:
         }
 
     def __str__(self) -> str:
-        """The code and its numbers, for logs and tests; readers get :func:`render`."""
+        """The code and its numbers, for logs and tests; readers get rulebook.problems."""
         shown = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
         where = f"{self.path}: " if self.loc else ""
         return f"{where}{self.code}" + (f" ({shown})" if shown else "")
 
 
-def format_loc(loc: Iterable[str | int]) -> str:
-    """``("players", 0, "pile", 2)`` as ``players[0].pile[2]``."""
-    text = ""
-    for step in loc:
-        if isinstance(step, int) or step == "*":
-            text += f"[{step}]"
-        else:
-            text += f".{step}" if text else step
-    return text
-
-
-class EndStateError(ValueError):
+class EndStateError(DiagnosticError, ValueError):
     """An end state that cannot be scored as it is; ``problems`` lists every reason.
 
     ``state`` is set when every problem is a ``tiebreak`` one: the end state with those
@@ -147,7 +147,8 @@ class EndStateError(ValueError):
     them undecided.
     """
 
+    problems: list[Problem]  # type: ignore[assignment]  # (the diagnostics are problems)
+
     def __init__(self, problems: list[Problem], state: Any = None):
-        self.problems = problems
         self.state = state
-        super().__init__("\n".join(str(p) for p in problems))
+        super().__init__(problems)

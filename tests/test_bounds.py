@@ -160,9 +160,9 @@ def test_bounds_that_cannot_hold_are_refused_at_their_line(
     folder = _probe_folder(tmp_path, old, new)
     [problem] = _refused(folder)
     scoring = folder / "scoring.yaml"
-    assert problem.file == scoring and problem.line == _line_of(scoring, new), problem
+    assert problem.file == str(scoring) and problem.line == _line_of(scoring, new), problem
     assert problem.path.endswith(where), problem.path
-    assert words in problem.message, problem.message
+    assert words in problem.msg, problem.msg
 
 
 def test_the_words_list_every_number_a_computed_field_may_read() -> None:

@@ -3,17 +3,20 @@ it: declared forms, the language's endings and compounds, and no term inside a l
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
 
-from rulebook.i18n import catalogs, checks
+from rulebook.i18n import catalogs, checks, glossary
 from rulebook.i18n.checks import Failure, TermRendering, glossary_problems
-from rulebook.i18n.messages import SourceMessage
+from rulebook.i18n.messages import SourceMessage, extract
 from rulebook.i18n.terms import DECLARED, WordRule, fold, rule_of, said
 from schemas.common import LANGUAGES
 from schemas.glossary import Term
+from schemas.loader import load_game
+from tests.conftest import CONTENT
 from tests.i18n_support import GLOSSARY_DOMAIN, Workspace, make_workspace
 
 #: A German-like rule: compounds written as one word, a few plural endings.
@@ -151,3 +154,112 @@ def test_a_build_refuses_an_unsafe_glossary_catalog(workspace: Workspace) -> Non
     workspace.translate("uk", {"glossary.crop.term": hostile}, GLOSSARY_DOMAIN)
     [failure] = checks.site_failures([workspace.game()], ["uk"], workspace.locales)
     assert failure.check == "markup" and failure.file.endswith("uk/LC_MESSAGES/nile.glossary.po")
+
+
+# ----------------------------------------------------------------------------------------
+# The terms each message uses, marked by the extraction and asked for by the check
+# ----------------------------------------------------------------------------------------
+
+
+def _marks(workspace: Workspace) -> dict[str, list[str]]:
+    """Each template message's glossary comments, by context."""
+    template = catalogs.read_catalog(catalogs.pot_path(workspace.locales, "nile"))
+    return {
+        str(m.context): [c for c in m.auto_comments if c.startswith(glossary.MARK)]
+        for m in template
+        if m.id
+    }
+
+
+def test_the_extraction_marks_every_term_a_message_says_or_links(workspace: Workspace) -> None:
+    marks = _marks(workspace)
+    # "stock" is said without a link, "culture" linked; in the glossary's order.
+    assert marks[OVERVIEW] == ["Glossary: culture (crop), stock (storage)"]
+    assert marks[COMPARE] == []
+    # The same comment reaches the translators' catalogs.
+    assert (
+        glossary.MARK + "culture (crop), stock (storage)"
+        in workspace.message("uk", OVERVIEW).auto_comments
+    )
+    workspace.replace_in_source(
+        "rules.yaml",
+        "Comparez les piles, de la plus petite",
+        "Comparez les [tas](term:storage), du plus petit",
+    )
+    workspace.update()
+    assert _marks(workspace)[COMPARE] == ["Glossary: stock (storage)"]
+
+
+def test_the_check_asks_for_a_term_linked_by_words_the_glossary_does_not_list(
+    workspace: Workspace,
+) -> None:
+    workspace.replace_in_source(
+        "rules.yaml",
+        "Comparez les piles, de la plus petite",
+        "Comparez les [tas](term:storage), du plus petit",
+    )
+    workspace.update()
+    workspace.translate("en", {"glossary.storage.term": "storage"}, GLOSSARY_DOMAIN)
+    workspace.translate("en", {COMPARE: "Compare the [heaps](term:storage), smallest first."})
+    [failure] = [f for f in _failures(workspace) if f.check == "glossary"]
+    assert failure.context == COMPARE
+    assert "the source says 'tas' (storage): expected 'storage'" in failure.message
+    workspace.translate("en", {COMPARE: "Compare the [storage](term:storage), smallest first."})
+    assert [f for f in _failures(workspace) if f.check == "glossary"] == []
+
+
+def _blocks(path: Path) -> dict[str, str]:
+    """The entries of a catalog file as written, by context (the header left out)."""
+    found = {}
+    for block in path.read_text(encoding="utf-8").split("\n\n"):
+        match = re.search(r'^msgctxt "(.*)"$', block, re.MULTILINE)
+        if match:
+            found[match[1]] = block
+    return found
+
+
+def test_a_term_edited_in_the_glossary_changes_only_the_messages_that_use_it(
+    workspace: Workspace,
+) -> None:
+    files = [catalogs.pot_path(workspace.locales, "nile"), workspace.po("uk"), workspace.po("en")]
+    before = [_blocks(path) for path in files]
+    # One term gains a form: the messages that say "stock" or now "piles" are the term's.
+    workspace.replace_in_source(
+        "glossary.yaml", "term: stock\n", "term: stock\n    forms: [piles]\n"
+    )
+    workspace.update()
+    said = re.compile(r"(?<!\w)stock(?!\w)|\(term:storage\)", re.IGNORECASE)
+    piles = re.compile(r"(?<!\w)piles(?!\w)", re.IGNORECASE)
+    domain = workspace.domain()
+    # The messages the term's edit is about: those that say the new form and did not use
+    # the term already (their comment named it before).
+    newly = {
+        m.context
+        for m in domain.messages
+        if any(piles.search(t) for t in m.texts) and not any(said.search(t) for t in m.texts)
+    }
+    assert COMPARE in newly
+    for path, old in zip(files, before, strict=True):
+        new = _blocks(path)
+        assert new.keys() == old.keys()
+        changed = {context for context in new if new[context] != old[context]}
+        assert changed == newly, path
+
+
+def test_a_long_mark_breaks_between_terms_within_the_catalog_width() -> None:
+    """A catalog's writer wraps a comment line longer than its width at any space, which
+    would part a term's word from its id: the marks break between terms themselves."""
+    content = load_game(CONTENT / "momiji")
+    marks = glossary.TermMarks(content, catalogs.WIDTH)
+    ids = {term.id: term.term for term in content.glossary.terms} if content.glossary else {}
+    long = 0
+    for message in extract(content, described=False):
+        lines = marks.notes(message)
+        assert all(len(line) <= catalogs.WIDTH for line in lines)
+        listed = " ".join(lines).removeprefix(glossary.MARK)
+        named = re.findall(r"(?:^|, )(.+?) \((\w+)\)(?=,|$)", listed)
+        assert ", ".join(f"{word} ({i})" for word, i in named) == listed
+        assert all(ids[i] == word for word, i in named)
+        assert [i for _, i in named] == [t.id for t in marks.terms(message)]
+        long += len(lines) > 1
+    assert long > 0

@@ -72,7 +72,8 @@ def test_an_unreviewed_translation_fails_where_review_is_required(workspace: Wor
     assert "'Dans Nile, chaque culture a 16 cartes" in failure.message  # its msgid, quoted
     lines = workspace.po("en").read_text(encoding="utf-8").splitlines()
     assert failure.line is not None and lines[failure.line - 1].startswith("msgid")
-    assert str(failure).startswith(f"{workspace.po('en')}:{failure.line}: {NOTE}: [unreviewed]")
+    assert str(failure).startswith(f"{workspace.po('en')}:{failure.line}: {NOTE}: not reviewed")
+    assert str(failure).endswith(" [unreviewed]")
     # Every other translated message of English (the interface's copies are read-only, in
     # the source language) is unreviewed too; French and Ukrainian require nothing.
     assert all(f.file == str(workspace.po("en")) for f in found)

@@ -103,7 +103,7 @@ def test_the_ids_command_keeps_translations_filed_by_position(
         )
     args = ["--content", str(workspace.content), "--locales", str(workspace.locales)]
     assert main(["i18n", "ids", *args]) == 0
-    assert "2 id(s) given" in capsys.readouterr().out
+    assert "2 ids given" in capsys.readouterr().out
     ids = [s.id for s in workspace.game().rules.walk()[1].steps]  # type: ignore[union-attr]
     assert ids == ["partie_arrete_apres", "comparez_piles_petite"]
     message = workspace.message("uk", "rules.end.steps.partie_arrete_apres")

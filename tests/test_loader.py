@@ -45,10 +45,10 @@ def test_wrong_type_names_file_line_and_path(nile: Path) -> None:
     with pytest.raises(ContentError) as error:
         load_game(nile)
     [problem] = error.value.problems
-    assert problem.file == scoring
+    assert problem.file == str(scoring)
     assert problem.line == _line_of(scoring, "kind: cont")
     assert problem.path == "inputs[3]"
-    assert "'cont'" in problem.message and "'count'" in problem.message
+    assert "'cont'" in problem.msg and "'count'" in problem.msg
 
 
 def test_unknown_reference_is_reported_after_each_file_is_valid(nile: Path) -> None:
@@ -63,7 +63,7 @@ def test_unknown_reference_is_reported_after_each_file_is_valid(nile: Path) -> N
     [problem] = error.value.problems
     assert problem.path == "values[0].compute.sorted_key.of[2].input"
     assert problem.line == _line_of(scoring, "{input: letuce}")
-    assert "unknown input 'letuce'" in problem.message and "lettuce" in problem.message
+    assert "unknown input 'letuce'" in problem.msg and "lettuce" in problem.msg
 
 
 def test_every_problem_of_every_file_at_once(nile: Path) -> None:
@@ -74,12 +74,12 @@ def test_every_problem_of_every_file_at_once(nile: Path) -> None:
     _replace(nile / "scoring.yaml", "id: deluxor", "id: DeLuxor")
     with pytest.raises(ContentError) as error:
         load_game(nile)
-    found = {(p.file.name, p.path) for p in error.value.problems}
+    found = {(Path(p.file).name, p.path) for p in error.value.problems}
     assert ("game.yaml", "year") in found
     assert ("setup.yaml", "steps[3].values.cards") in found  # deal_hands
     assert ("scoring.yaml", "options[0].id") in found
     year = next(p for p in error.value.problems if p.path == "year")
-    assert "1066" in year.message and "1900" in year.message
+    assert "1066" in year.msg and "1900" in year.msg
 
 
 def test_duplicate_keys_are_refused(nile: Path) -> None:
@@ -95,7 +95,7 @@ def test_yaml_syntax_error_has_a_line(nile: Path) -> None:
     with pytest.raises(ContentError) as error:
         load_game(nile)
     assert error.value.problems[0].line is not None
-    assert "YAML syntax" in error.value.problems[0].message
+    assert "YAML syntax" in error.value.problems[0].msg
 
 
 def test_missing_required_file(nile: Path) -> None:
@@ -154,8 +154,8 @@ def test_counts_are_never_coerced(nile: Path, written: str, expected: str) -> No
     with pytest.raises(ContentError) as error:
         load_game(nile)
     [problem] = error.value.problems
-    assert (problem.file, problem.path) == (components, "components[1].count")
-    assert expected in problem.message
+    assert (problem.file, problem.path) == (str(components), "components[1].count")
+    assert expected in problem.msg
     assert problem.line == _line_of(components, written)
     assert problem.column == 12  # where the value starts: "    count: " is 11 characters
 
@@ -169,7 +169,7 @@ def test_a_leading_zero_is_refused_as_ambiguous(nile: Path) -> None:
         load_game(nile)
     [problem] = error.value.problems
     assert problem.line == _line_of(components, "count: 016")
-    assert "'016' starts with 0" in problem.message
+    assert "'016' starts with 0" in problem.msg
 
 
 def test_yaml_1_1_booleans_are_text(nile: Path) -> None:
@@ -180,7 +180,7 @@ def test_yaml_1_1_booleans_are_text(nile: Path) -> None:
     with pytest.raises(ContentError) as error:
         load_game(nile)
     [problem] = error.value.problems
-    assert problem.path == "options[0]" and "true/false default" in problem.message
+    assert problem.path == "options[0]" and "true/false default" in problem.msg
 
 
 # ----------------------------------------------------------------------------------------
@@ -213,6 +213,7 @@ def test_a_complex_key_is_refused(nile: Path) -> None:
     assert (
         _only_problem(nile)
         == f"{nile / 'glossary.yaml'}:1:3: a key must be a name, not a list or a mapping"
+        " [yaml_syntax]"
     )
 
 
@@ -222,6 +223,7 @@ def test_a_nul_byte_is_refused_with_its_place(nile: Path) -> None:
     assert (
         _only_problem(nile)
         == f"{nile / 'game.yaml'}:{line}:9: a control character (U+0000) is not allowed: remove it"
+        " [yaml_syntax]"
     )
 
 
@@ -236,7 +238,10 @@ def test_text_that_is_not_utf8_is_placed(nile: Path) -> None:
 def test_a_content_file_that_is_a_folder(nile: Path) -> None:
     (nile / "rules.yaml").unlink()
     (nile / "rules.yaml").mkdir()
-    assert _only_problem(nile) == f"{nile / 'rules.yaml'}: is a folder, not a content file"
+    assert (
+        _only_problem(nile)
+        == f"{nile / 'rules.yaml'}: is a folder, not a content file [file_refused]"
+    )
 
 
 def test_a_huge_file_is_refused_unread(nile: Path) -> None:
@@ -282,9 +287,9 @@ def test_yaml_syntax_errors_in_words_with_line_and_column(
     [problem] = error.value.problems
     assert problem.line is not None and problem.column is not None
     assert str(problem).startswith(f"{components}:{problem.line}:{problem.column}: YAML syntax: ")
-    assert words in problem.message
+    assert words in problem.msg
     for internal in ("<block", "scalar", "token", "expected"):
-        assert internal not in problem.message, problem.message
+        assert internal not in problem.msg, problem.msg
 
 
 # ----------------------------------------------------------------------------------------
@@ -296,7 +301,10 @@ def test_a_game_folder_without_its_manifest(nile: Path) -> None:
     (nile / "game.yaml").unlink()
     with pytest.raises(ContentError) as error:
         load_all(nile.parent)
-    assert str(error.value) == f"{nile / 'game.yaml'}: missing: every game needs this file"
+    assert (
+        str(error.value)
+        == f"{nile / 'game.yaml'}: missing: every game needs this file [missing_file]"
+    )
 
 
 def test_a_misnamed_content_file_is_not_ignored(nile: Path) -> None:
@@ -311,7 +319,7 @@ def test_a_link_to_a_file_outside_the_tree_is_refused_unread(nile: Path, tmp_pat
     (nile / "rules.yaml").unlink()
     (nile / "rules.yaml").symlink_to(secret)
     message = _only_problem(nile)
-    assert message == f"{nile / 'rules.yaml'}: {SYMLINK_REFUSED}"
+    assert message == f"{nile / 'rules.yaml'}: {SYMLINK_REFUSED} [file_refused]"
     assert "TOP-SECRET" not in message
 
 
@@ -320,7 +328,7 @@ def test_broken_links_are_errors_not_silent_drops(nile: Path, kind: str) -> None
     glossary = nile / "glossary.yaml"
     glossary.unlink()
     glossary.symlink_to(nile / ("nowhere.yaml" if kind == "dangling" else "glossary.yaml"))
-    assert _only_problem(nile) == f"{glossary}: {SYMLINK_REFUSED}"
+    assert _only_problem(nile) == f"{glossary}: {SYMLINK_REFUSED} [file_refused]"
 
 
 def test_a_linked_game_folder_is_refused(nile: Path, tmp_path: Path) -> None:
@@ -329,7 +337,7 @@ def test_a_linked_game_folder_is_refused(nile: Path, tmp_path: Path) -> None:
     nile.symlink_to(elsewhere, target_is_directory=True)
     with pytest.raises(ContentError) as error:
         load_all(nile.parent)
-    assert str(error.value) == f"{nile}: {SYMLINK_REFUSED}"
+    assert str(error.value) == f"{nile}: {SYMLINK_REFUSED} [symlink_refused]"
 
 
 def test_an_error_inside_an_input_names_its_field(nile: Path) -> None:
@@ -395,5 +403,5 @@ def test_a_game_folder_named_like_a_site_folder_is_refused(nile: Path, name: str
     message = _only_problem(folder)
     assert message == (
         f"{folder}: the built site uses this name for its own files "
-        f"({', '.join(sorted(RESERVED_NAMES))}): rename the game"
+        f"({', '.join(sorted(RESERVED_NAMES))}): rename the game [reserved_name]"
     )

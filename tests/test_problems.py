@@ -291,14 +291,16 @@ def test_cli_json_gives_problem_data_and_the_totals_that_stand(
     code, out, _ = _cli(["score", "viticulture", str(state), "--json", "--lang", "fr"], capsys)
     assert code == 1
     shown = json.loads(out)
+    # The shared diagnostic shape (schemas.diagnostics): pydantic's ErrorDetails keys.
     assert shown["problems"] == [
         {
+            "type": "pile_repeated",
             "loc": ["players", 0, "red_wines", 1],
-            "code": "pile_repeated",
-            "params": {"value": 3},
-            "severity": "tiebreak",
             # Typeset as French is (rulebook i18n typeset): a narrow no-break space, ’.
-            "message": "3 apparaît deux fois\u202f; chaque valeur n’existe qu’une fois",
+            "msg": "3 apparaît deux fois\u202f; chaque valeur n’existe qu’une fois",
+            "ctx": {"value": 3},
+            "severity": "tiebreak",
+            "file": str(state),
         }
     ]
     assert shown["result"]["winners"] == ["A"]
@@ -324,7 +326,7 @@ def test_cli_hostile_files_give_clean_errors(
     exit_code, out, err = _cli(["score", "nile", str(state), "--json"], capsys)
     assert exit_code == 1 and "Traceback" not in err
     problems = json.loads(out)["problems"]
-    assert code in [p["code"] for p in problems]
+    assert code in [p["type"] for p in problems]
     assert str(state) in err and len(err) < 1000
 
 

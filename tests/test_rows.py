@@ -93,7 +93,9 @@ def test_the_command_line_names_the_row_and_its_field(engine: GameEngine) -> Non
     content = probe_game()
     found = score_outcome(engine, _state([{"size": 0, "mine": 0, "theirs": 0}])).problems
     line = ProblemWords(content, translator(content, "en"), ["Ana", "Bo"]).line(found[0])
-    assert line == "players[0].roads[0].size (Ana, Open roads, Row 1, Size): must be at least 1"
+    assert line == (
+        "players[0].roads[0].size (Ana, Open roads, Row 1, Size): must be at least 1 [below_min]"
+    )
 
 
 def test_the_end_state_schema_bounds_every_number_and_the_rows() -> None:

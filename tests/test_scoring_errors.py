@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from schemas.diagnostics import Diagnostic
 from schemas.expressions import NODE_NAMES
-from schemas.loader import ContentError, Located, load_game
+from schemas.loader import ContentError, load_game
 from tests.conftest import CONTENT
 from tests.test_loader import _line_of, _replace
 
@@ -21,7 +22,7 @@ def _copy(tmp_path: Path, game: str) -> Path:
     return folder
 
 
-def _problems(folder: Path) -> list[Located]:
+def _problems(folder: Path) -> list[Diagnostic]:
     with pytest.raises(ContentError) as error:
         load_game(folder)
     return error.value.problems
@@ -32,10 +33,10 @@ def test_an_unknown_node_suggests_the_closest_and_lists_them_all(tmp_path: Path)
     scoring = folder / "scoring.yaml"
     _replace(scoring, "floor_div: [{value: goods_left}, 3]", "floordiv: [{value: goods_left}, 3]")
     [problem] = _problems(folder)
-    assert problem.file == scoring and problem.line == _line_of(scoring, "floordiv")
+    assert problem.file == str(scoring) and problem.line == _line_of(scoring, "floordiv")
     assert problem.path.endswith("compute.product[1]")
-    assert "'floordiv' is not a scoring node; did you mean floor_div?" in problem.message
-    assert all(name in problem.message for name in NODE_NAMES if name != "const")
+    assert "'floordiv' is not a scoring node; did you mean floor_div?" in problem.msg
+    assert all(name in problem.msg for name in NODE_NAMES if name != "const")
 
 
 def test_award_points_say_what_they_may_be(tmp_path: Path) -> None:
@@ -49,7 +50,7 @@ def test_award_points_say_what_they_may_be(tmp_path: Path) -> None:
     [problem] = _problems(folder)
     assert problem.path.endswith("compute.most.points")
     assert problem.line == _line_of(scoring, "points: three")
-    assert "whole number" in problem.message and "{input: id}" in problem.message
+    assert "whole number" in problem.msg and "{input: id}" in problem.msg
 
 
 def test_a_reference_not_allowed_says_why(tmp_path: Path) -> None:
@@ -62,8 +63,8 @@ def test_a_reference_not_allowed_says_why(tmp_path: Path) -> None:
     )
     [problem] = _problems(folder)
     assert problem.path == "inputs[5].when.input"
-    assert problem.message.startswith("an input reference is not allowed here: an input's `when`")
-    assert "before anyone enters anything" in problem.message
+    assert problem.msg.startswith("an input reference is not allowed here: an input's `when`")
+    assert "before anyone enters anything" in problem.msg
 
 
 def test_a_comparison_of_players_in_a_condition_says_why(tmp_path: Path) -> None:
@@ -76,7 +77,7 @@ def test_a_comparison_of_players_in_a_condition_says_why(tmp_path: Path) -> None
     )
     [problem] = _problems(folder)
     assert problem.path == "categories[5].when"
-    assert problem.message.startswith("most compares players, which is not possible here")
+    assert problem.msg.startswith("most compares players, which is not possible here")
 
 
 def test_setup_may_not_read_what_players_count(tmp_path: Path) -> None:
@@ -87,8 +88,8 @@ def test_setup_may_not_read_what_players_count(tmp_path: Path) -> None:
         "    values:\n      cards: {input: wheat}",
     )
     [problem] = _problems(folder)
-    assert problem.file.name == "setup.yaml"
-    assert "setup happens before anyone plays" in problem.message
+    assert Path(problem.file).name == "setup.yaml"
+    assert "setup happens before anyone plays" in problem.msg
 
 
 def test_an_unknown_id_names_only_the_closest(tmp_path: Path) -> None:
@@ -97,10 +98,10 @@ def test_an_unknown_id_names_only_the_closest(tmp_path: Path) -> None:
     _replace(scoring, "compute: {input: donations}", "compute: {input: donation}")
     _replace(scoring, "{product: [2, {input: cherry_trees}]}", "{product: [2, {input: zzz}]}")
     problems = _problems(folder)
-    close = next(p for p in problems if "'donation'" in p.message)
-    assert close.message == "unknown input 'donation'; did you mean donations?"
-    far = next(p for p in problems if "'zzz'" in p.message)
-    assert "no input id is close to it" in far.message and len(far.message) < 100
+    close = next(p for p in problems if "'donation'" in p.msg)
+    assert close.msg == "unknown input 'donation'; did you mean donations?"
+    far = next(p for p in problems if "'zzz'" in p.msg)
+    assert "no input id is close to it" in far.msg and len(far.msg) < 100
 
 
 def test_an_error_in_a_template_points_at_the_template_once(tmp_path: Path) -> None:
@@ -114,8 +115,8 @@ def test_an_error_in_a_template_points_at_the_template_once(tmp_path: Path) -> N
     [problem] = _problems(folder)
     assert problem.line == _line_of(scoring, "influense_{n}")
     assert problem.path == "values[1].compute.rank_award.of.input"
-    assert problem.message.startswith("unknown input 'influense_1'; did you mean influence_1?")
-    assert "(for n = 1; likewise for n = 2, n = 3, n = 4, n = 5, n = 6)" in problem.message
+    assert problem.msg.startswith("unknown input 'influense_1'; did you mean influence_1?")
+    assert "(for n = 1; likewise for n = 2, n = 3, n = 4, n = 5, n = 6)" in problem.msg
 
 
 def test_a_validation_error_in_a_template_is_reported_once(tmp_path: Path) -> None:
@@ -125,7 +126,7 @@ def test_a_validation_error_in_a_template_is_reported_once(tmp_path: Path) -> No
     [problem] = _problems(folder)
     assert problem.line == _line_of(scoring, "ties: pool_flor,")
     assert problem.path == "values[1].compute.rank_award.ties"
-    assert "pool_floor" in problem.message and "for n =" not in problem.message
+    assert "pool_floor" in problem.msg and "for n =" not in problem.msg
 
 
 def test_a_copy_that_alone_fails_names_its_parameters(tmp_path: Path) -> None:
@@ -137,8 +138,8 @@ def test_a_copy_that_alone_fails_names_its_parameters(tmp_path: Path) -> None:
         "  - for_each: {n: [1, 2, 3, 4, 5, 6, 7]}\n    id: region_{n}",
     )
     problems = _problems(folder)
-    unknown = [p for p in problems if "influence_7" in p.message]
-    assert unknown and all("(for n = 7)" in p.message for p in unknown)
+    unknown = [p for p in problems if "influence_7" in p.msg]
+    assert unknown and all("(for n = 7)" in p.msg for p in unknown)
     assert all(p.line == _line_of(scoring, "rank_award: {of: {input") for p in unknown[:1])
 
 
@@ -153,8 +154,8 @@ def test_a_malformed_for_each_is_an_error_at_its_line(tmp_path: Path) -> None:
     [problem] = _problems(folder)
     assert problem.path == "table[0].for_each.n"
     assert problem.line == _line_of(scoring, "for_each: {n: []}")
-    assert "non-empty list" in problem.message
-    assert problem.message.endswith("(got [])"), "the excerpt is what is wrong, not the file"
+    assert "non-empty list" in problem.msg
+    assert problem.msg.endswith("(got [])"), "the excerpt is what is wrong, not the file"
 
 
 def test_rivals_taking_part_need_rivals(tmp_path: Path) -> None:
@@ -167,7 +168,7 @@ def test_rivals_taking_part_need_rivals(tmp_path: Path) -> None:
         " ties: dense, rivals: true}}}\n",
     )
     [problem] = _problems(folder)
-    assert problem.message == "rivals: true, but the scoring declares no rivals"
+    assert problem.msg == "rivals: true, but the scoring declares no rivals"
 
 
 def test_choice_data_names_the_fields_there_are(tmp_path: Path) -> None:
@@ -180,8 +181,7 @@ def test_choice_data_names_the_fields_there_are(tmp_path: Path) -> None:
     )
     [problem] = _problems(folder)
     assert (
-        "no choice of 'tile_region_1' carries 'award'; their fields: awards, max_gap"
-        in problem.message
+        "no choice of 'tile_region_1' carries 'award'; their fields: awards, max_gap" in problem.msg
     )
 
 
@@ -201,12 +201,10 @@ def test_wildcards_need_a_bounded_search(tmp_path: Path) -> None:
     # An input with no upper bound (the track's own bound removed).
     _replace(scoring, "    max: 500\n    group: score_track", "    group: score_track")
     [problem] = _problems(folder)
-    assert "no known maximum" in problem.message and problem.path.endswith(
-        "best_assignment.wildcards"
-    )
+    assert "no known maximum" in problem.msg and problem.path.endswith("best_assignment.wildcards")
     _replace(scoring, "wildcards: {input: track_points}", "wildcards: 40")
     [problem] = _problems(folder)
-    assert "12341 placements to try; the engine tries at most 5000" in problem.message
+    assert "12341 placements to try; the engine tries at most 5000" in problem.msg
 
 
 def test_a_wildcard_target_may_not_read_values(tmp_path: Path) -> None:
@@ -218,7 +216,7 @@ def test_a_wildcard_target_may_not_read_values(tmp_path: Path) -> None:
         "  - id: favor_left\n    compute: {best_assignment: {wildcards: 2, among: [{input: silk}], maximize: {value: goods_left}}}",
     )
     [problem] = _problems(folder)
-    assert problem.message.startswith(
+    assert problem.msg.startswith(
         "a value reference is not allowed here: the target is computed again"
     )
 
@@ -238,9 +236,9 @@ def test_a_row_in_an_undeclared_group_is_refused_where_it_stands(tmp_path: Path)
     assert [p.path.rsplit(".", 1)[-1] for p in problems] == ["group", "group"], problems
     artisans, tiles = problems
     assert artisans.line == _line_of(scoring, "group: customer,")
-    assert "unknown group 'customer'; did you mean customers?" in artisans.message
+    assert "unknown group 'customer'; did you mean customers?" in artisans.msg
     assert tiles.line == _line_of(scoring, "group: tiles")
-    assert "unknown group 'tiles'" in tiles.message
+    assert "unknown group 'tiles'" in tiles.msg
 
 
 @pytest.mark.parametrize(
@@ -272,4 +270,4 @@ def test_a_chip_row_takes_flags_with_chips_only(
     folder = _copy(tmp_path, "river_of_gold")
     _replace(folder / "scoring.yaml", old, new)
     problems = _problems(folder)
-    assert any(said in p.message for p in problems), [p.message for p in problems]
+    assert any(said in p.msg for p in problems), [p.msg for p in problems]

@@ -189,9 +189,10 @@ def test_rows_majority_reads_as_a_sentence_and_a_count_slip_is_worded() -> None:
     line = words.line(found[0])
     assert line == (
         "table.shared_roads[0].followers (Shared roads, Row 1, Followers):"
-        " 1 number given for 2 players"
+        " 1 number given for 2 players [per_player_count]"
     )
     bad = _outcome(engine, [{"size": 4, "followers": [1, 8]}]).problems
     assert words.line(bad[0]) == (
         "table.shared_roads[0].followers[1] (Shared roads, Row 1, Followers, Bo): must be at most 7"
+        " [above_max]"
     )

@@ -79,9 +79,9 @@ def test_a_slip_in_one_item_is_reported_once_at_its_line(
         load_game(folder)
     [problem] = error.value.problems
     scoring = folder / "scoring.yaml"
-    assert problem.file == scoring and problem.line == _line_of(scoring, needle), problem
-    assert words in problem.message, problem.message
-    assert "for n =" not in problem.message  # every copy: said once, for none in particular
+    assert problem.file == str(scoring) and problem.line == _line_of(scoring, needle), problem
+    assert words in problem.msg, problem.msg
+    assert "for n =" not in problem.msg  # every copy: said once, for none in particular
 
 
 def test_items_list_what_a_copy_makes() -> None:

@@ -41,7 +41,8 @@ def test_a_misspelt_group_in_a_template_is_refused_once_with_the_closest(
     line = _edit(game / "scoring.yaml", "group: influence\n", "group: influense\n")
     assert _validate(game, capsys) == [
         f"{game / 'scoring.yaml'}:{line}:12: inputs[1].group: unknown group 'influense'; "
-        "did you mean influence? (for n = 1; likewise for n = 2, n = 3, n = 4, n = 5, n = 6)"
+        "did you mean influence? (for n = 1; likewise for n = 2, n = 3, n = 4, n = 5, n = 6) "
+        "[reference]"
     ]
 
 
@@ -53,7 +54,7 @@ def test_a_placeholder_no_template_binds_is_refused_with_the_closest(
     line = _edit(game / "scoring.yaml", "Influence en région {n}", "Influence en région {m}")
     assert _validate(game, capsys) == [
         f"{game / 'scoring.yaml'}:{line}:12: inputs[1].label: {{m}} is not a parameter of its "
-        "for_each (they are {n}); did you mean {n}? (got 'Influence en région {m}')"
+        "for_each (they are {n}); did you mean {n}? (got 'Influence en région {m}') [template]"
     ]
 
 
@@ -89,7 +90,7 @@ def test_a_template_slip_that_breaks_every_case_is_said_once_at_the_template(
     )
     [problem] = _validate(game, capsys)
     assert problem.startswith(
-        f"{scoring}:{line}:5: inputs[1]: 61 value(s) in 17 conformance case(s) are refused with "
+        f"{scoring}:{line}:5: inputs[1]: 61 values in 17 conformance cases are refused with "
         "above_max by the copies of this template for n = 1; n = 2; n = 3; n = 4; n = 5; n = 6: "
         "the template or the cases are wrong; first 'full_three_players' (cases.yaml:"
     ), problem
@@ -102,7 +103,8 @@ def test_a_misspelt_field_in_a_case_names_its_line_and_the_closest(
     line = _edit(game / "cases.yaml", "hold_zeros: true}", "hold_zeroes: true}")
     assert _validate(game, capsys) == [
         f"{game / 'cases.yaml'}:{line}:25: cases[0].state: case 'two_players_full_tie' cannot be "
-        "scored: players[0].hold_zeroes: unknown field 'hold_zeroes'; did you mean hold_zeros?"
+        "scored: players[0].hold_zeroes: unknown field 'hold_zeroes'; did you mean hold_zeros? "
+        "[case_unscorable]"
     ]
 
 
@@ -119,7 +121,8 @@ def test_a_misspelt_field_in_a_refused_state_is_found_by_validate(
     [problem] = _validate(game, capsys)
     assert problem == (
         f"{cases}:{line}:47: invalid[0].state: refused state 'leaf_valued_four' has a field the "
-        "game does not have: players[0].acorn: unknown field 'acorn'; did you mean acorns?"
+        "game does not have: players[0].acorn: unknown field 'acorn'; did you mean acorns? "
+        "[refused_state_field]"
     )
 
 
@@ -191,5 +194,6 @@ def test_a_computed_index_that_can_be_negative_is_refused_at_its_line(
     assert problem.startswith(f"{game / 'scoring.yaml'}:{line + 1}:36: values["), problem
     assert problem.endswith(
         "compute.choice_data.index: the index may be -1 to 5 here, and a place in a list is "
-        "0 or more: bound it ({maximum: [..., 0]}) or read inputs that cannot be negative"
+        "0 or more: bound it ({maximum: [..., 0]}) or read inputs that cannot be negative "
+        "[reference]"
     ), problem

@@ -34,7 +34,8 @@ def known_game(project: Project, name: str) -> Path:
     folder = project.content / name
     if not (folder / "game.yaml").is_file():
         known = ", ".join(game_ids(project)) if project.content.is_dir() else "none"
-        raise CommandError(f"unknown game {name!r} in {project.content}; known: {known}")
+        said = f"unknown game {name!r} in {project.content}; known: {known}"
+        raise CommandError(said, type="unknown_game", loc=("game",), ctx={"value": name})
     return folder
 
 
@@ -62,5 +63,9 @@ def check_language(language: str | None) -> None:
 
     if language is not None and language not in LANGUAGES:
         raise CommandError(
-            f"unknown language {language!r}; one of: {', '.join(LANGUAGES)}", EXIT_USAGE
+            f"unknown language {language!r}; one of: {', '.join(LANGUAGES)}",
+            EXIT_USAGE,
+            type="unknown_language",
+            loc=("--lang",),
+            ctx={"value": language, "allowed": list(LANGUAGES)},
         )

@@ -6,7 +6,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from rulebook.errors import report
+from rulebook.errors import counted, report
+from schemas.diagnostics import Diagnostic
 
 
 def run(args: argparse.Namespace) -> int:
@@ -17,11 +18,15 @@ def run(args: argparse.Namespace) -> int:
     written = export_schemas(load_content(args.project.content), out, check=args.check)
     if args.check:
         if written:
-            stale = [f"out of date: {out / name}" for name in written]
-            return report(stale, "JSON Schemas are out of date: run `rulebook schema`")
+            stale = [
+                Diagnostic("schema_stale", msg="out of date", file=str(out / name))
+                for name in written
+            ]
+            schemas = counted(len(stale), "JSON Schema is", "JSON Schemas are")
+            return report(stale, f"{schemas} out of date: run `rulebook schema`")
         print(f"ok: JSON Schemas in {out} are up to date")
         return 0
-    print(f"wrote {len(written)} schema file(s) to {out}")
+    print(f"wrote {counted(len(written), 'schema file', 'schema files')} to {out}")
     return 0
 
 

@@ -43,7 +43,7 @@ def read_bytes(source: str) -> bytes:
     a device or a loop of links is refused before anything is read. The file is the user's
     own, named on the command line, so it may be anywhere.
     """
-    from schemas.file_reader import RefusedFile, read_stream
+    from schemas.file_reader import RefusedFile, read_stream, shown_name
     from schemas.file_reader import read_bytes as bounded
     from scorer.reading import MAX_BYTES
 
@@ -54,7 +54,14 @@ def read_bytes(source: str) -> bytes:
             return read_stream(sys.stdin.buffer, MAX_BYTES, "standard input", refuse_larger=False)
         return bounded(Path(source), MAX_BYTES, what="an end-state file", refuse_larger=False)
     except RefusedFile as refused:
-        raise CommandError(str(refused)) from None
+        shown = shown_name(str(refused.path))
+        raise CommandError(
+            refused.reason,
+            type="file_refused",
+            file=shown,
+            line=refused.line,
+            column=refused.column,
+        ) from None
 
 
 def printable_path(where: str) -> str:
@@ -273,27 +280,21 @@ def _full(
             else ""
             for p in raw["players"]
         ]
+    where = "standard input" if args.state == "-" else printable_path(args.state)
+    found = [words.diagnostic(p, where) for p in outcome.problems]
     if args.json:
         shown: dict[str, Any] = {
             "game": content.id,
-            "problems": [words.to_json(p) for p in outcome.problems],
+            "problems": [d.details() for d in found],
             "result": None if result is None else result.to_json(),
         }
         print(json.dumps(shown, ensure_ascii=False, indent=2))
     elif result is not None:
         _print(result.to_json(), None if args.json else kept[language], args.json)
-    where = "standard input" if args.state == "-" else printable_path(args.state)
-    located = []
-    for problem in outcome.problems:
-        if problem.code == "not_json" and "line" in problem.params:
-            at = f"{where}:{problem.params['line']}:{problem.params['column']}"
-            located.append(f"{at}: {words.message(problem)}")
-        else:
-            located.append(f"{where}: {words.line(problem)}")
     summary = translate.count("ui.problems_in_state", len(outcome.problems))
     if result is not None:
         summary += f" ({words.ui('problems_tiebreak')})"
-    return report(located, summary)
+    return report(found, summary, words.head)
 
 
 def register(commands: Any) -> None:

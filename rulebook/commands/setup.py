@@ -9,14 +9,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rulebook.commands import Translate, check_language, load_one, translator
-from rulebook.errors import fail, report
+from rulebook.errors import refused, report
 
 if TYPE_CHECKING:
     from rulebook.i18n.runtime import Translator
-    from rulebook.problems import ProblemWords
+    from schemas.diagnostics import Diagnostic
     from schemas.game import GameContent
     from schemas.setup import SetupStep
-    from scorer.problems import Problem
     from scorer.setup import SetupResult
 
 
@@ -87,10 +86,14 @@ def run(args: argparse.Namespace) -> int:
 
         translate = translator(args.project, content, args.lang)
         words = ProblemWords(content, translate, [])
-        lines = [f"setup: {_setup_line(words, problem, names)}" for problem in error.problems]
-        return report(lines, f"setup: {translate.count('ui.problems_in_setup', len(lines))}")
+        found = [words.diagnostic(problem) for problem in error.problems]
+        if args.json:  # the problems in the shape every diagnostic takes, as score gives them
+            shown = {"game": content.id, "problems": [d.details() for d in found]}
+            print(json.dumps(shown, ensure_ascii=False, indent=2))
+        summary = f"setup: {translate.count('ui.problems_in_setup', len(found))}"
+        return report(found, summary, lambda problem: _flag(problem, names))
     except ValueError as error:
-        return fail(f"setup: {error}")
+        return refused(str(error), "option_format")
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:
@@ -99,18 +102,16 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _setup_line(words: ProblemWords, problem: Problem, names: list[str] | None) -> str:
-    """A setup problem for the terminal: --names, --option or --players, and what is wrong."""
+def _flag(problem: Diagnostic, names: list[str] | None) -> str:
+    """Where a setup problem is, for the terminal: --names, --option or --players."""
     from scorer.problems import excerpt
 
     loc = problem.loc
     if loc[:1] == ("options",):
-        where = f"--option {excerpt(str(loc[1]))}" if len(loc) > 1 else "--option"
-    elif len(loc) == 3 and names is not None:
-        where = f"--names #{int(loc[1]) + 1} ({excerpt(names[int(loc[1])])})"
-    else:
-        where = "--players"
-    return f"{where}: {words.message(problem)}"
+        return f"--option {excerpt(str(loc[1]))}" if len(loc) > 1 else "--option"
+    if len(loc) == 3 and names is not None:
+        return f"--names #{int(loc[1]) + 1} ({excerpt(names[int(loc[1])])})"
+    return "--players"
 
 
 def setup_text(

@@ -6,9 +6,10 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rulebook.errors import report
+from rulebook.errors import counted, problems_in, report
 
 if TYPE_CHECKING:
+    from schemas.diagnostics import Diagnostic
     from schemas.game import GameContent
     from scorer.engine import GameEngine
 
@@ -22,24 +23,27 @@ def run(args: argparse.Namespace) -> int:
     try:
         games = load_all(content_dir)
     except ContentError as error:
-        return report(error.problems, f"{len(error.problems)} problem(s) in {content_dir}")
+        return report(error.problems, problems_in(len(error.problems), content_dir))
+    from schemas.diagnostics import Diagnostic
     from schemas.languages import unknown_domains
 
-    failures: list[object] = list(unknown_domains(games))
+    failures = unknown_domains(games)
     for content in games.values():
         try:
             engine = GameEngine(content)
         except (ValueError, SyntaxError) as error:  # a compile failure is a content error too
-            failures.append(f"{content_dir / content.id}/scoring.yaml: {error}")
+            file = str(content_dir / content.id / "scoring.yaml")
+            failures.append(Diagnostic("scoring_compile", msg=str(error), file=file))
             continue
         failures.extend(case_problems(content_dir / content.id, content, engine))
     if failures:
-        return report(failures, f"{len(failures)} problem(s) in {content_dir}")
-    print(f"ok: {len(games)} game(s) in {content_dir}: {', '.join(sorted(games))}")
+        return report(failures, problems_in(len(failures), content_dir))
+    games_found = counted(len(games), "game", "games")
+    print(f"ok: {games_found} in {content_dir}: {', '.join(sorted(games))}")
     return 0
 
 
-def case_problems(folder: Path, content: GameContent, engine: GameEngine) -> list[object]:
+def case_problems(folder: Path, content: GameContent, engine: GameEngine) -> list[Diagnostic]:
     """Each problem of a conformance case the engine refuses to score, and each field of a
     refused state (``invalid``) the game does not have and the case does not expect.
 
@@ -91,7 +95,7 @@ class _CaseReport:
         self.schema = end_state_schema(content)
         self.cases = read_yaml(folder / "cases.yaml")
         self.inputs = {spec.id: index for index, spec in enumerate(content.scoring.inputs)}
-        self.each: list[object] = []
+        self.each: list[Diagnostic] = []
         #: (template path in scoring.yaml, code) -> [(copy's parameters, where in the cases)]
         self.shared: dict[tuple[tuple[str | int, ...], str], list[tuple[str, str]]] = {}
 
@@ -103,23 +107,27 @@ class _CaseReport:
         code: str,
         text: str,
     ) -> None:
-        from schemas.loader import Located, format_path
+        from schemas.diagnostics import format_loc
+        from schemas.loader import located
 
-        line, column = self.cases.position_of((*path, *loc))
+        at = self.cases.position_of((*path, *loc))
         if code == "unknown_field":
-            text = f"{format_path(loc)}: {_unknown_field(self.schema, loc)}"
+            text = f"{format_loc(loc)}: {_unknown_field(self.schema, loc)}"
         template = self._template_of(loc)
         if template is not None and code != "unknown_field":
             source, binding = template
-            place = f"{case!r} ({self.cases.file.name}:{line}: {text})"
+            place = f"{case!r} ({self.cases.file.name}:{at[0]}: {text})"
             self.shared.setdefault((source, code), []).append((binding, place))
             return
+        refused = path[0] == "invalid"
         message = (
             f"refused state {case!r} has a field the game does not have: {text}"
-            if path[0] == "invalid"
+            if refused
             else f"case {case!r} cannot be scored: {text}"
         )
-        self.each.append(Located(self.cases.file, line, format_path(path), message, column))
+        kind = "refused_state_field" if refused else "case_unscorable"
+        ctx = {"case": case, "loc": list(loc), "code": code}
+        self.each.append(located(kind, self.cases.file, message, path, at, ctx))
 
     def _template_of(self, loc: tuple[str | int, ...]) -> tuple[tuple[str | int, ...], str] | None:
         """Where the input ``loc`` names is declared, when a ``for_each`` made it."""
@@ -128,23 +136,25 @@ class _CaseReport:
         source, binding = self.content.scoring.source_path(("inputs", self.inputs[str(loc[2])]))
         return (source, binding) if binding else None
 
-    def found(self) -> list[object]:
-        from schemas.loader import Located, format_path, read_yaml
+    def found(self) -> list[Diagnostic]:
+        from schemas.loader import located, read_yaml
 
-        shared: list[object] = []
+        shared: list[Diagnostic] = []
         if self.shared:
             scoring = read_yaml(self.folder / "scoring.yaml")
             for (source, code), hits in self.shared.items():
                 copies = sorted(set(binding for binding, _ in hits))
                 cases = list(dict.fromkeys(place.split(" ", 1)[0] for _, place in hits))
                 message = (
-                    f"{len(hits)} value(s) in {len(cases)} conformance case(s) are refused "
+                    f"{counted(len(hits), 'value', 'values')} in "
+                    f"{counted(len(cases), 'conformance case', 'conformance cases')} are refused "
                     f"with {code} by the copies of this template for {'; '.join(copies)}: "
                     "the template or the cases are wrong; first "
                     + "; ".join(place for _, place in hits[:3])
                 )
-                line, column = scoring.position_of(source)
-                shared.append(Located(scoring.file, line, format_path(source), message, column))
+                at = scoring.position_of(source)
+                ctx = {"code": code, "copies": copies, "cases": cases}
+                shared.append(located("template_refused", scoring.file, message, source, at, ctx))
         return [*shared, *self.each]
 
 

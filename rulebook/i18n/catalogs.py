@@ -49,6 +49,7 @@ from rulebook.i18n.messages import ExtractError, SourceMessage, extract
 from rulebook.i18n.numbers import plural_comment
 from rulebook.i18n.typography import typeset
 from rulebook.i18n.ui import UI_DOMAIN, UI_LANGUAGE, ui_messages
+from schemas.diagnostics import Diagnostic
 from schemas.file_reader import read_bytes
 from schemas.game import GameContent
 from schemas.loader import ContentError, game_folders, load_game
@@ -95,7 +96,8 @@ def game_domain(
 
     ``messages`` are the game's messages when already extracted (a site build extracts
     them once, without the translators' comments: neither its pages nor its checks read
-    them).
+    them). Extracted here, each message also lists the glossary terms it uses
+    (rulebook.i18n.glossary.TermMarks).
     """
     if content.id == UI_DOMAIN:
         raise ExtractError(f"a game cannot be called {UI_DOMAIN!r}: it is the interface domain")
@@ -103,7 +105,11 @@ def game_domain(
         name=content.id,
         title=content.game.names.en,
         source_language=content.game.source_language,
-        messages=tuple(extract(content, folder) if messages is None else messages),
+        messages=tuple(
+            glossary.TermMarks(content, WIDTH).marked(extract(content, folder))
+            if messages is None
+            else messages
+        ),
         content=content,
     )
 
@@ -127,7 +133,7 @@ def ui_domain() -> Domain:
 
 def load_domains(
     content_dir: Path, names: Sequence[str] | None = None
-) -> tuple[list[Domain], list[str]]:
+) -> tuple[list[Domain], list[Diagnostic]]:
     """The domains of the games in ``content_dir`` (all, or ``names``), each followed by
     its glossary's, plus ``ui``.
 
@@ -137,10 +143,11 @@ def load_domains(
     """
     wanted = {glossary.game_of(n) if n != UI_DOMAIN else n for n in names} if names else None
     domains: list[Domain] = []
-    problems: list[str] = []
+    problems: list[Diagnostic] = []
     folders = {folder.name: folder for folder in game_folders(content_dir)}
     for name in sorted(wanted - {UI_DOMAIN} - set(folders)) if wanted else []:
-        problems.append(f"unknown game {name!r}; known: {', '.join(sorted(folders))}")
+        said = f"unknown game {name!r}; known: {', '.join(sorted(folders))}"
+        problems.append(Diagnostic("unknown_game", ("--game",), said, {"value": name}))
     for name, folder in folders.items():
         if wanted is not None and name not in wanted:
             continue
@@ -151,9 +158,9 @@ def load_domains(
             if content.glossary is not None and content.glossary.terms:
                 domains.append(glossary_domain(content))
         except ContentError as error:
-            problems.extend(str(p) for p in error.problems)
+            problems.extend(error.problems)
         except ExtractError as error:
-            problems.append(str(error))
+            problems.append(Diagnostic("extract", msg=str(error), file=str(folder)))
     if wanted is None or UI_DOMAIN in wanted:
         domains.append(ui_domain())
     return domains, problems

@@ -10,7 +10,8 @@ Each translated (non-fuzzy) message is checked against its source text:
 ``markup``        only the tags and attributes the source uses (nh3 with an allow-list
                   built from the source, like Weblate's safe-html check), none dropped, and
                   no script, event handler or ``javascript:`` URL in any case;
-``glossary``      a glossary term the source says is rendered by the glossary's word for the
+``glossary``      a glossary term the source uses (says, or links to: the terms the
+                  extraction marks in its comments) is rendered by the glossary's word for the
                   language (its ``glossary.<id>.term`` translation in the game's glossary
                   catalog, or one of its ``glossary.<id>.forms``; rulebook.i18n.glossary), an
                   inflection or a compound of it (rulebook.i18n.terms); a term inside a
@@ -36,8 +37,9 @@ can write (Poedit cannot set flags)::
 
     # rulebook: ignore-same, ignore-glossary
 
-or with the flag of the same name (``#, ignore-same``). Markup, placeholder, link, bidi,
-e-mail and empty-text checks cannot be waived: they guard the site. A fuzzy message, which a
+or with the flag of the same name (``#, ignore-same``); a waiver that excuses nothing is a
+failure (``waiver``: rulebook.i18n.waivers). Markup, placeholder, link, bidi, e-mail and
+empty-text checks cannot be waived: they guard the site. A fuzzy message, which a
 translators' preview (``build --drafts``) shows, is checked for what is unsafe whatever its
 source (draft_problems). ``rulebook build`` runs the checks that guard the site
 (build_failures), so it never builds a catalog refused for them.
@@ -56,7 +58,6 @@ asked for.
 
 from __future__ import annotations
 
-import functools
 import gettext
 import html
 import os
@@ -95,7 +96,9 @@ from rulebook.i18n.merge import READ_ONLY
 from rulebook.i18n.messages import PLACEHOLDER, SourceMessage
 from rulebook.i18n.numbers import PLURAL_SAMPLES, forms_for_catalog, sample_indexes
 from rulebook.i18n.review import review_problem
-from rulebook.i18n.terms import DECLARED, Matcher, WordRule, fold, rule_of
+from rulebook.i18n.terms import DECLARED, Matcher, WordRule, rule_of
+from rulebook.i18n.terms import prose as _prose
+from rulebook.i18n.terms import used as used_terms
 from rulebook.i18n.textchecks import (
     bracket_problems,
     doubled_word,
@@ -109,65 +112,59 @@ from rulebook.i18n.textchecks import (
     whitespace_problems,
 )
 from rulebook.i18n.toolchecks import msgfmt_problems, pofilter_problems
+from rulebook.i18n.waivers import excused, idle, waivers
 from schemas.common import LANGUAGES
+from schemas.diagnostics import Diagnostic, Severity
 from schemas.game import GameContent
 from schemas.languages import complete_required, review_required
 
 __all__ = ["Failure", "check", "check_catalog", "check_message", "missing_numbers", "numbers"]
-
-#: Checks a translator may waive for one entry.
-WAIVABLE = frozenset(
-    {
-        "same",
-        "glossary",
-        "numbers",
-        "whitespace",
-        "doubled",
-        "brackets",
-        "emphasis",
-        "typography",
-        "language",
-    }
-)
-
-_WAIVER_COMMENT = re.compile(r"^\s*rulebook:\s*(.+)$")
-
-
-def waivers(entry: Message) -> set[str]:
-    """The checks waived for ``entry``: ``ignore-<check>`` flags and translator comments."""
-    found = {flag[len("ignore-") :] for flag in entry.flags if flag.startswith("ignore-")}
-    for comment in entry.user_comments:
-        match = _WAIVER_COMMENT.match(comment)
-        if match:
-            for word in re.split(r"[,\s]+", match[1]):
-                if word.startswith("ignore-"):
-                    found.add(word[len("ignore-") :])
-    return found & WAIVABLE
-
 
 # ----------------------------------------------------------------------------------------
 # Failures
 # ----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Failure:
-    """One check that failed: where (catalog, line, context) and what was expected."""
+class Failure(Diagnostic):
+    """One check that failed, as a diagnostic: where (catalog ``file``, ``line``, the
+    message's context as ``loc``) and what (the check as ``type``, ``msg``).
 
-    file: str
-    line: int | None
-    context: str
-    check: str
-    message: str
-    #: Reported but not failed: a published translation waiting for review after a source
-    #: edit (the page shows the source with its "being updated" mark meanwhile).
-    warning: bool = False
+    A ``warning`` is reported but fails nothing: a published translation waiting for review
+    after a source edit (the page shows the source with its "being updated" mark meanwhile).
+    """
 
-    def __str__(self) -> str:
-        where = f"{self.file}:{self.line}" if self.line else self.file
-        context = f" {self.context}:" if self.context else ""
-        level = "warning: " if self.warning else ""
-        return f"{level}{where}:{context} [{self.check}] {self.message}"
+    def __init__(
+        self,
+        file: str,
+        line: int | None,
+        context: str,
+        check: str,
+        message: str,
+        warning: bool = False,
+    ) -> None:
+        loc = (context,) if context else ()
+        severity: Severity = "warning" if warning else "error"
+        super().__init__(check, loc, message, file=file, line=line, severity=severity)
+
+    @property
+    def check(self) -> str:
+        """The check that failed (the diagnostic's ``type``)."""
+        return self.type
+
+    @property
+    def context(self) -> str:
+        """The catalog context of the message, empty for the catalog as a whole."""
+        return str(self.loc[0]) if self.loc else ""
+
+    @property
+    def message(self) -> str:
+        """What is wrong (the diagnostic's ``msg``)."""
+        return self.msg
+
+    @property
+    def warning(self) -> bool:
+        """Reported without failing."""
+        return self.severity == "warning"
 
 
 # ----------------------------------------------------------------------------------------
@@ -477,16 +474,6 @@ def link_problem(source: str, translation: str) -> str | None:
 # ----------------------------------------------------------------------------------------
 
 
-#: A link's target, to leave out of the prose (it stops at a "]": see textchecks).
-_LINK_TARGET = re.compile(r"\]\([^)\]]*\)")
-
-
-@functools.lru_cache(maxsize=16384)
-def _prose(text: str) -> str:
-    """``text`` without link targets and placeholders, folded: only what a reader sees."""
-    return fold(PLACEHOLDER.sub(" ", _LINK_TARGET.sub("] ", text)))
-
-
 @dataclass(frozen=True)
 class TermRendering:
     """A glossary term and the words that render it in each language."""
@@ -545,10 +532,10 @@ def renderings(domain: Domain, found: Mapping[str, Mapping[str, Message]]) -> Re
         forms: dict[str, frozenset[str]] = {}
         for language in LANGUAGES:
             words: set[str] = set()
-            if term.keep or language == domain.source_language:
+            if term.keep:
                 words.add(term.term)
             if language == domain.source_language:
-                words.update(term.forms)
+                words.update(glossary.source_forms(term))
             else:
                 got = found.get(language, {})
                 word = _current(messages, got, glossary.term_context(term.id), language)
@@ -567,18 +554,20 @@ def glossary_problems(
     terms: Iterable[TermRendering],
     rule: WordRule | None = None,
 ) -> list[str]:
-    """Glossary terms the source of ``message`` says that ``translation`` does not render.
+    """Glossary terms the source of ``message`` uses that ``translation`` does not render.
 
-    The source says a term by one of its declared forms, not inside a longer term it says
-    (« dernier tour de table » does not say « tour »): its author listed exactly the words
-    that mean the term, so nothing more is read into it. The translation renders the term
+    The source uses a term it says by one of its declared forms, not inside a longer term it
+    says (« dernier tour de table » does not say « tour »): its author listed exactly the
+    words that mean the term, so nothing more is read into it; or a term it links to. These
+    are the terms the extraction marks in the message's comments (rulebook.i18n.terms.used,
+    rulebook.i18n.glossary.TermMarks). The translation renders the term
     by one of its language's forms, or an inflection or a compound of one that the
     language's rule allows (rulebook.i18n.terms; ``rule`` stands for the language's own),
     anywhere in it.
     """
     terms = terms if isinstance(terms, Renderings) else Renderings(terms)
     rule = rule_of(language) if rule is None else rule
-    used = terms.matcher(message.language, DECLARED).said(_prose(message.text))
+    used = used_terms(message.texts, terms.matcher(message.language, DECLARED))
     if not used:
         return []
     rendered = terms.matcher(language, rule)
@@ -590,7 +579,7 @@ def glossary_problems(
             continue
         if expected and not rendered.says(prose, term.id):
             choices = ", ".join(repr(f) for f in sorted(expected))
-            form = used[term.id][0].form
+            form = used[term.id]
             problems.append(f"the source says {form!r} ({term.id}): expected {choices}")
     return problems
 
@@ -660,20 +649,23 @@ def check_message(
         source = message.text if index == 0 or message.plural is None else message.plural
         found.extend(_form_problems(message, source, form, language))
         if index == 0:
-            if "glossary" not in waived:
-                found.extend(
-                    ("glossary", p) for p in glossary_problems(message, form, language, terms)
-                )
-            if "same" not in waived:
-                problem = unchanged_problem(source, form, language, terms, names)
-                if problem:
-                    found.append(("unchanged", problem))
-            if "language" not in waived and _normal(source) != _normal(form):
+            found.extend(("glossary", p) for p in glossary_problems(message, form, language, terms))
+            problem = unchanged_problem(source, form, language, terms, names)
+            if problem:
+                found.append(("unchanged", problem))
+            if _normal(source) != _normal(form):
                 others = [message.language, *LANGUAGES]
                 for sentence, other in other_language_sentences(form, language, others, kept):
                     found.append(("language", f"a sentence left in {other}: {sentence!r}"))
-    found = [(name, text) for name, text in found if name not in waived]
+    # Every check runs, waived or not: a waiver that excuses nothing is reported, so none
+    # outlives the problem it was written for (rulebook.i18n.waivers).
+    stale = [("waiver", _idle_text(w)) for w in idle(entry, (name for name, _ in found))]
+    found = [(name, text) for name, text in found if not excused(name, waived)] + stale
     return list(dict.fromkeys(found))
+
+
+def _idle_text(waiver: str) -> str:
+    return f"`ignore-{waiver}` excuses nothing here any more: remove it"
 
 
 def _form_problems(

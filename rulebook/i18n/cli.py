@@ -9,9 +9,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rulebook.errors import EXIT_USAGE, counted, problems_in, report, show
 from rulebook.i18n import catalogs, checks, concepts, glossary_export, ids, review, status
 from rulebook.i18n.catalogs import Domain
 from schemas.common import LANGUAGES
+from schemas.diagnostics import Diagnostic
 
 #: Exit code when a check fails or content cannot be read.
 EXIT_FAILED = 1
@@ -23,11 +25,10 @@ def _folders(args: argparse.Namespace) -> tuple[Path, Path]:
     return content, locales
 
 
-def _domains(args: argparse.Namespace) -> tuple[list[Domain], list[str]]:
+def _domains(args: argparse.Namespace) -> tuple[list[Domain], list[Diagnostic]]:
     content, _ = _folders(args)
     found, problems = catalogs.load_domains(content, args.game or None)
-    for problem in problems:
-        print(problem, file=sys.stderr)
+    show(problems)
     return found, problems
 
 
@@ -35,11 +36,10 @@ def _languages(args: argparse.Namespace) -> list[str]:
     return list(args.lang or LANGUAGES)
 
 
-def _done(problems: list[str]) -> int:
+def _done(problems: list[Diagnostic]) -> int:
     if problems:
-        print(
-            f"{len(problems)} problem(s) in the content: run `rulebook validate`", file=sys.stderr
-        )
+        summary = problems_in(len(problems), "the content")
+        print(f"{summary}: run `rulebook validate`", file=sys.stderr)
         return EXIT_FAILED
     return 0
 
@@ -82,15 +82,13 @@ def cmd_ids(args: argparse.Namespace) -> int:
     try:
         results = ids.assign_all(content, locales, args.game or None)
     except ValueError as error:
-        print(f"ids: {error}", file=sys.stderr)
-        return EXIT_FAILED
+        return report([Diagnostic("ids", msg=str(error))])
     for result in results:
         if result.assigned:
             renamed = sum(result.renamed.values())
-            print(
-                f"{result.path}: {len(result.assigned)} id(s) given, "
-                f"{renamed} catalog context(s) renamed"
-            )
+            given = counted(len(result.assigned), "id", "ids")
+            contexts = counted(renamed, "catalog context", "catalog contexts")
+            print(f"{result.path}: {given} given, {contexts} renamed")
     if not any(r.assigned for r in results):
         print("every row and step has an id")
     return cmd_update(args)
@@ -168,17 +166,18 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(f"{name}\t{count}{enforced}")
         return _done(problems)
     found = checks.check(domains, _languages(args), locales, complete=args.complete)
-    for failure in found:
-        print(failure, file=sys.stderr)
+    show(found)
     failures = [f for f in found if not f.warning]
     warnings = len(found) - len(failures)
     if warnings:
-        print(f"{warnings} translation(s) to review after a source edit", file=sys.stderr)
+        waiting = counted(warnings, "translation", "translations")
+        print(f"{waiting} to review after a source edit", file=sys.stderr)
     if failures:
-        print(f"{len(failures)} translation problem(s)", file=sys.stderr)
+        wrong = counted(len(failures), "translation problem", "translation problems")
+        print(wrong, file=sys.stderr)
         return EXIT_FAILED
     if not problems:
-        print(f"ok: {len(domains)} domain(s) in {', '.join(_languages(args))}")
+        print(f"ok: {counted(len(domains), 'domain', 'domains')} in {', '.join(_languages(args))}")
     return _done(problems)
 
 
@@ -188,8 +187,8 @@ def cmd_review(args: argparse.Namespace) -> int:
     domains, problems = _domains(args)
     wanted = set(args.context or ())
     if not wanted and not args.all:
-        print("name the contexts reviewed, or give --all", file=sys.stderr)
-        return 2
+        said = "name the contexts reviewed, or give --all"
+        return report([Diagnostic("usage", ("context",), said)], code=EXIT_USAGE)
     marked = 0
     for domain in domains:
         path = catalogs.po_path(locales, args.language, domain.name)
@@ -202,12 +201,12 @@ def cmd_review(args: argparse.Namespace) -> int:
         marked += len(done.marked)
         if done.marked:
             print(f"{path}: {len(done.marked)} marked reviewed")
-        for context in done.skipped if not args.all else ():
-            print(f"{path}: {context}: not translated, fuzzy or read-only", file=sys.stderr)
-    for context in sorted(wanted):
-        print(f"{context}: no such message in {args.language}", file=sys.stderr)
+        said = "not translated, fuzzy or read-only"
+        skipped = done.skipped if not args.all else ()
+        show(Diagnostic("not_reviewable", (c,), said, file=str(path)) for c in skipped)
     if wanted:
-        return EXIT_FAILED
+        said = f"no such message in {args.language}"
+        return report(Diagnostic("unknown_context", (c,), said) for c in sorted(wanted))
     if not marked:
         print("nothing to mark")
     return _done(problems)

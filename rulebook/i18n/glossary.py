@@ -20,15 +20,34 @@ A term's definition is a text like the rules' and stays in the game's catalog
 (``glossary.<id>.definition``). The domain's name is the game's with ``.glossary``: no game id
 has a dot, so it never clashes with a game, and the game catalogs' discovery pattern does not
 take it.
+
+**Marks.** Every message of a game's catalog says, in an extracted comment, the glossary terms
+its source uses (:class:`TermMarks`)::
+
+    #. Glossary: culture (crop), pioche (draw_pile)
+
+each by its word in the glossary's language and its id, in the glossary's order: what a
+translator looks up in the glossary component, and what the glossary check asks the
+translation for. The line depends on the message's text and the glossary only, so a term
+edited in ``glossary.yaml`` changes the comments of the messages that use it, and no other.
+A text in another language than the glossary's (Tokaido's Ukrainian sections) is marked with
+the terms it links and the names kept as they are: the words of its own language are
+translations, in its glossary catalog, which a template does not read.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from dataclasses import replace
 
 from rulebook.i18n.messages import SourceMessage
+from rulebook.i18n.terms import DECLARED, Matcher, used
 from schemas.game import GameContent
 from schemas.glossary import Term
+
+#: What opens the extracted comment that lists the terms a message uses.
+MARK = "Glossary: "
 
 #: What a game's glossary domain adds to the game's id.
 SUFFIX = ".glossary"
@@ -85,6 +104,59 @@ def split_forms(text: str) -> list[str]:
 def join_forms(forms: list[str]) -> str:
     """Forms written the way a translator writes them in the catalog."""
     return SEPARATOR.join(forms)
+
+
+def source_forms(term: Term) -> frozenset[str]:
+    """The words that say ``term`` in the glossary's own language: the term and its forms."""
+    return frozenset({term.term, *term.forms})
+
+
+class TermMarks:
+    """The terms each message of one game uses, as the extraction writes them."""
+
+    def __init__(self, content: GameContent, width: int = 76) -> None:
+        """``width``: the longest comment line a catalog writes without wrapping it."""
+        terms = content.glossary.terms if content.glossary else []
+        self._width = width
+        self._terms = {term.id: term for term in terms}
+        self._language = content.game.source_language
+        self._source = Matcher({t.id: source_forms(t) for t in terms}, DECLARED)
+        # In another language, only the names kept as they are read the same.
+        self._other = Matcher({t.id: [t.term] if t.keep else [] for t in terms}, DECLARED)
+
+    def terms(self, message: SourceMessage) -> list[Term]:
+        """The terms ``message`` uses (said or linked: rulebook.i18n.terms.used), in the
+        glossary's order."""
+        own = message.language == self._language
+        found = used(message.texts, self._source if own else self._other)
+        return [term for term in self._terms.values() if term.id in found]
+
+    def notes(self, message: SourceMessage) -> tuple[str, ...]:
+        """The comment lines that list the terms ``message`` uses (none if it uses none).
+
+        A line breaks between two terms, never inside one: a catalog's writer wraps a longer
+        line wherever a space falls, which would part a word from its id.
+        """
+        said = [f"{term.term} ({term.id})" for term in self.terms(message)]
+        if not said:
+            return ()
+        lines = [MARK + said[0]]
+        for item in said[1:]:
+            # Room for the item and for the comma a next line would add.
+            if len(lines[-1]) + len(", ") + len(item) + len(",") > self._width:
+                lines[-1] += ","
+                lines.append(item)
+            else:
+                lines[-1] += ", " + item
+        return tuple(lines)
+
+    def marked(self, messages: Iterable[SourceMessage]) -> list[SourceMessage]:
+        """``messages``, each with the lines of the terms it uses after its own comments."""
+        found = []
+        for message in messages:
+            notes = self.notes(message)
+            found.append(replace(message, notes=(*message.notes, *notes)) if notes else message)
+        return found
 
 
 def _notes(content: GameContent, term: Term, forms: bool) -> tuple[str, ...]:

@@ -326,11 +326,13 @@ def _entries(domain: str, language: str, locales: Path) -> Mapping[str, Message]
         return load_entries(domain, language, locales)
     except PoFileError as error:
         # Babel counts lines from 0 and ends its message with that number.
-        line = f":{error.lineno + 1}" if error.lineno else ""
         said = str(error).removesuffix(f" on {error.lineno}")
-        where = po_path(locales, language, domain)
         raise CommandError(
-            f"{where}{line}: {said}: run `rulebook i18n check`", EXIT_INVALID
+            f"{said}: run `rulebook i18n check`",
+            EXIT_INVALID,
+            type="catalog_unreadable",
+            file=str(po_path(locales, language, domain)),
+            line=error.lineno + 1 if error.lineno else None,
         ) from None
 
 

@@ -16,8 +16,14 @@ An occurrence inside a longer occurrence of another term does not count for the 
 one: in « dernier tour de table », where "dernier tour de table" is a term of its own, the
 term "tour" is not said. The glossary check reads a source by its declared forms alone
 (:data:`DECLARED`: its author listed the words that mean each term) and a translation with
-its language's rule (rulebook.i18n.checks.glossary_problems). Texts are compared folded (rulebook.i18n.checks folds them:
-casefolded, one apostrophe), so forms are folded the same way here.
+its language's rule (rulebook.i18n.checks.glossary_problems). Texts are compared folded
+(casefolded, one apostrophe: :func:`fold`), and only what a reader sees of them
+(:func:`prose`: no link target, no placeholder).
+
+A source text **uses** a term it says, or one it links (``[plante](term:plant)``, where the
+author chose words the glossary does not list): :func:`used`. The extraction writes the
+terms each message uses into its comments (rulebook.i18n.glossary.TermMarks), and the
+glossary check asks the translation for each of them.
 """
 
 from __future__ import annotations
@@ -27,12 +33,18 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from rulebook.i18n.messages import PLACEHOLDER
 from schemas import languages
 
 #: Letters a word keeps before an ending the language's rule takes off.
 MIN_STEM = 3
 #: Letters a term's word needs before it is read inside a compound.
 MIN_COMPOUND = 4
+
+#: A link's target, left out of the prose (it stops at a "]": see rulebook.i18n.textchecks).
+_LINK_TARGET = re.compile(r"\]\([^)\]]*\)")
+#: A link to a glossary term, with the shown text and the term's id.
+_TERM_LINK = re.compile(r"\[([^\[\]]*)\]\(term:(\w+)\)")
 
 
 @dataclass(frozen=True)
@@ -76,6 +88,12 @@ def rule_of(language: str) -> WordRule:
 def fold(text: str) -> str:
     """A text as the check compares it: casefolded, with one apostrophe (d'art, d’art)."""
     return text.casefold().replace("'", "’").replace("ʼ", "’")
+
+
+@functools.lru_cache(maxsize=16384)
+def prose(text: str) -> str:
+    """``text`` without link targets and placeholders, folded: only what a reader sees."""
+    return fold(PLACEHOLDER.sub(" ", _LINK_TARGET.sub("] ", text)))
 
 
 def _stem(word: str, rule: WordRule) -> str:
@@ -126,6 +144,8 @@ class Matcher:
         for term, term_forms in forms.items():
             compiled = [(form, _pattern(form, rule)) for form in sorted(term_forms)]
             self._patterns[term] = [(f, c[0], c[1]) for f, c in compiled if c is not None]
+        #: The ids of the terms this matcher looks for.
+        self.terms = frozenset(self._patterns)
 
     def _occurrences(self, folded: str, term: str) -> list[Occurrence]:
         return [
@@ -159,3 +179,21 @@ class Matcher:
             if kept:
                 result[term] = kept
         return result
+
+
+def used(texts: Iterable[str], matcher: Matcher) -> dict[str, str]:
+    """The terms of ``matcher`` that source ``texts`` use, each with the words that first
+    say it: a declared form (not inside a longer term, as :meth:`Matcher.said` reads), or a
+    link's shown text (``[plante](term:plant)``: the author marked the term by hand).
+
+    ``matcher`` holds the forms of the texts' own language. A link to an id the glossary
+    does not have uses nothing (the links check reports it).
+    """
+    found: dict[str, str] = {}
+    for text in texts:
+        for term, spans in matcher.said(prose(text)).items():
+            found.setdefault(term, spans[0].form)
+        for shown, term in _TERM_LINK.findall(text):
+            if term in matcher.terms:
+                found.setdefault(term, shown)
+    return found

@@ -25,6 +25,7 @@ from functools import cache
 
 from py3langid.langid import MODEL_FILE, LanguageIdentifier  # type: ignore[import-untyped]
 
+from rulebook.errors import counted
 from rulebook.i18n.messages import PLACEHOLDER
 from rulebook.i18n.number_words import has_word_for, spelled_numbers
 from rulebook.i18n.typography import typeset
@@ -167,12 +168,14 @@ def emphasis_problem(source: str, translation: str) -> str | None:
     problems = []
     bold_source, bold_translation = len(_BOLD.findall(source)), len(_BOLD.findall(translation))
     if bold_translation < bold_source:
-        problems.append(f"{bold_source - bold_translation} **bold** span(s) dropped")
+        lost = counted(bold_source - bold_translation, "**bold** span", "**bold** spans")
+        problems.append(f"{lost} dropped")
     plain_source, plain_translation = _BOLD.sub(" ", source), _BOLD.sub(" ", translation)
     italic_source = len(_ITALIC.findall(plain_source))
     italic_translation = len(_ITALIC.findall(plain_translation))
     if italic_translation < italic_source:
-        problems.append(f"{italic_source - italic_translation} *italic* span(s) dropped")
+        lost = counted(italic_source - italic_translation, "*italic* span", "*italic* spans")
+        problems.append(f"{lost} dropped")
     stray_source, stray = _stray_marks(source), _stray_marks(translation)
     if stray and not stray_source:
         shown = " and ".join(f"{mark!r}" for mark in stray)
@@ -216,9 +219,9 @@ def entity_problem(source: str, translation: str) -> str | None:
     if not extra:
         return None
     shown = ", ".join(sorted(extra))
+    what = "HTML character reference" if len(extra) == 1 else "HTML character references"
     return (
-        f"HTML character reference(s) {shown}: write the character itself "
-        "(the page would show the reference as it is)"
+        f"{what} {shown}: write the character itself (the page would show the reference as it is)"
     )
 
 

@@ -29,6 +29,7 @@ from jinja2.bccache import Bucket
 
 from rulebook import cache, paths
 from rulebook.cache import load_content
+from rulebook.errors import problems_in
 from rulebook.site import config as site_config
 from rulebook.site import output, stored
 from rulebook.site.assets import shipped_files, write_assets
@@ -39,6 +40,7 @@ from rulebook.site.pages import Page, game_pages, game_view, site_pages
 from rulebook.site.render import Renderer, page_links
 from rulebook.site.search import SearchError, rank_sections, write_search_worker
 from rulebook.site.view import GameBuild, LocalGame
+from schemas.diagnostics import Diagnostic, DiagnosticError
 from schemas.game import GameContent
 
 #: site/ subfolders the build reads (the application's, not the project's).
@@ -50,8 +52,22 @@ BASE_CONFIG = paths.SITE / "mkdocs" / "base.yml"
 _EPOCH = "0"
 
 
-class BuildError(RuntimeError):
-    """The site could not be built; the previous output was left as it was."""
+class BuildError(DiagnosticError, RuntimeError):
+    """The site could not be built; the previous output was left as it was.
+
+    Made of one sentence (a diagnostic of ``type``: ``build``, or ``output`` for an output
+    folder refused) or of the diagnostics that stopped it; ``summary`` counts them.
+    """
+
+    def __init__(
+        self,
+        problems: str | Sequence[Diagnostic],
+        summary: str | None = None,
+        type: str = "build",
+    ):
+        found = [Diagnostic(type, msg=problems)] if isinstance(problems, str) else problems
+        super().__init__(found)
+        self.summary = summary
 
 
 @dataclass
@@ -417,11 +433,11 @@ def refuse_unsafe_catalogs(builds: Sequence[GameBuild], options: BuildOptions) -
     if not failures:
         cache.save_findings(locales, name, key, [])
         return
-    lines = [str(failure) for failure in failures[:SHOWN_FAILURES]]
-    if len(failures) > SHOWN_FAILURES:
-        lines.append(f"... and {len(failures) - SHOWN_FAILURES} more")
-    lines.append(f"{len(failures)} problem(s) in the catalogs: run `rulebook i18n check`")
-    raise BuildError("\n".join(lines))
+    hidden = len(failures) - SHOWN_FAILURES
+    summary = problems_in(len(failures), "the catalogs")
+    if hidden > 0:
+        summary += f" ({hidden} not listed)"
+    raise BuildError(failures[:SHOWN_FAILURES], f"{summary}: run `rulebook i18n check`")
 
 
 def build_site(options: BuildOptions) -> BuildReport:
@@ -434,7 +450,7 @@ def build_site(options: BuildOptions) -> BuildReport:
     try:
         out = output.check_output(options.target, options.project)
     except output.OutputError as error:
-        raise BuildError(str(error)) from None
+        raise BuildError(str(error), type="output") from None
     builds = load_builds(options)
     refuse_unsafe_catalogs(builds, options)
     try:
@@ -457,7 +473,7 @@ def build_site(options: BuildOptions) -> BuildReport:
             finally:
                 shutil.rmtree(work, ignore_errors=True)
     except output.OutputError as error:
-        raise BuildError(str(error)) from None
+        raise BuildError(str(error), type="output") from None
     except OSError as error:
         raise BuildError(f"cannot write {out}: {error.strerror or error}") from None
     except output.Stopped as stop:

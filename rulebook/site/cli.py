@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import argparse
 import re
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rulebook.errors import EXIT_INVALID, EXIT_USAGE, CommandError
+from rulebook.errors import (
+    EXIT_INVALID,
+    EXIT_USAGE,
+    CommandError,
+    counted,
+    problems_in,
+    refused,
+    report,
+)
 
 if TYPE_CHECKING:
     from rulebook.site.build import BuildReport
@@ -25,7 +32,11 @@ def build_options(args: argparse.Namespace) -> BuildOptions:
     unknown = [language for language in languages if language not in LANGUAGES]
     if unknown:
         raise CommandError(
-            f"unknown language {unknown[0]!r}; one of: {', '.join(LANGUAGES)}", EXIT_USAGE
+            f"unknown language {unknown[0]!r}; one of: {', '.join(LANGUAGES)}",
+            EXIT_USAGE,
+            type="unknown_language",
+            loc=("--lang",),
+            ctx={"value": unknown[0], "allowed": list(LANGUAGES)},
         )
     return BuildOptions(
         project=args.project,
@@ -42,9 +53,11 @@ def _site_url(value: str | None) -> str | None:
         return None
     if not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", value):
         raise CommandError(
-            f"--site-url {value!r}: expected the address the site is published at, "
+            f"{value!r}: expected the address the site is published at, "
             "such as https://example.org/rules/",
             EXIT_USAGE,
+            type="site_url",
+            loc=("--site-url",),
         )
     return value.rstrip("/") + "/"
 
@@ -55,26 +68,22 @@ def _build(options: BuildOptions) -> BuildReport | None:
 
     out = options.target
     try:
-        report = build_site(options)
+        built = build_site(options)
     except ContentError as error:
-        for problem in error.problems:
-            print(problem, file=sys.stderr)
-        print(
-            f"build failed: {len(error.problems)} problem(s) in the content; "
-            f"{out} was left as it was",
-            file=sys.stderr,
-        )
+        found = problems_in(len(error.problems), "the content")
+        report(error.problems, f"build failed: {found}; {out} was left as it was")
         return None
     except BuildError as error:
-        print(f"build failed: {error}\n{out} was left as it was", file=sys.stderr)
+        why = f": {error.summary}" if error.summary else ""
+        report(error.problems, f"build failed{why}; {out} was left as it was")
         return None
-    untranslated = ", ".join(f"{k} {v}" for k, v in report.untranslated.items() if v)
+    untranslated = ", ".join(f"{k} {v}" for k, v in built.untranslated.items() if v)
     print(
-        f"built {report.pages} page(s) in {', '.join(report.languages)} into {report.out} "
-        f"in {report.seconds:.1f} s"
+        f"built {counted(built.pages, 'page', 'pages')} in {', '.join(built.languages)} "
+        f"into {built.out} in {built.seconds:.1f} s"
         + (f"; pages with untranslated text: {untranslated}" if untranslated else "")
     )
-    return report
+    return built
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -90,16 +99,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from rulebook.site.watch import Watcher
 
         watcher = Watcher(options)
-    report = _build(options)
-    if report is None:
+    built = _build(options)
+    if built is None:
         return EXIT_INVALID
     try:
-        server = make_server(report.out, args.port, reload=watcher.reload if watcher else None)
+        server = make_server(built.out, args.port, reload=watcher.reload if watcher else None)
     except OSError as error:
-        print(f"cannot serve on 127.0.0.1:{args.port}: {error.strerror}", file=sys.stderr)
-        return EXIT_INVALID
+        said = f"cannot serve on 127.0.0.1:{args.port}: {error.strerror}"
+        return refused(said, "serve", loc=("--port",), ctx={"port": args.port})
     url = f"http://127.0.0.1:{server.server_address[1]}/"
-    print(f"serving {report.out} on {url} (Ctrl+C stops)")
+    print(f"serving {built.out} on {url} (Ctrl+C stops)")
     try:
         if watcher is not None:
             watcher.start()

@@ -68,7 +68,9 @@ class GameBuild:
             found = "; ".join(str(p) for p in error.problems[:5])
             raise CommandError(
                 f"{self.content.id}: the worked example {case.id!r} cannot be scored "
-                f"({found}): run `rulebook validate`"
+                f"({found}): run `rulebook validate`",
+                type="worked_example",
+                ctx={"game": self.content.id, "case": case.id},
             ) from None
 
 

@@ -260,21 +260,27 @@ def test_the_command_refuses_hostile_end_states_cleanly(
         for problem in problems:
             named = format_loc(problem["loc"]) if problem["loc"] else case["file"]
             assert named in result["err"], f"{where}: {named} not named in {result['err'][:500]}"
-            assert problem["message"] and "{" not in problem["message"], (where, problem)
+            assert problem["msg"] and "{" not in problem["msg"], (where, problem)
 
 
 def test_the_browser_runtime_finds_the_same_problems(
     cases: list[dict[str, Any]], python_results: list[Any], node_results: list[Any]
 ) -> None:
     def key(problem: dict[str, Any]) -> str:
+        """A problem the browser gives ({loc, code, params, severity})."""
         params = {} if problem["code"] == "not_json" else problem["params"]
         return json.dumps([problem["loc"], problem["code"], params, problem["severity"]])
+
+    def said(problem: dict[str, Any]) -> str:
+        """A problem ``score --json`` gives, as a diagnostic ({type, loc, msg, ctx, ...})."""
+        code, params, severity = problem["type"], problem["ctx"], problem["severity"]
+        return key({"loc": problem["loc"], "code": code, "params": params, "severity": severity})
 
     for case, python, browser in zip(cases, python_results, node_results, strict=True):
         where = f"{case['kind']} case {case['file']}"
         assert "error" not in browser, f"{where}: {browser.get('error')}"
         expected = json.loads(python["out"]).get("problems", []) if python["code"] == 1 else []
-        assert sorted(map(key, browser["problems"])) == sorted(map(key, expected)), where
+        assert sorted(map(key, browser["problems"])) == sorted(map(said, expected)), where
         assert browser["scored"] == (
             python["code"] == 0 or json.loads(python["out"])["result"] is not None
         ), where

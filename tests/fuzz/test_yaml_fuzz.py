@@ -160,12 +160,13 @@ def _damaged_nile(name: str, where: float, value: str) -> None:
         except ContentError as error:
             assert error.problems
             for problem in error.problems:
-                assert problem.file.is_relative_to(folder), problem
+                assert problem.file is not None, problem
+                assert Path(problem.file).is_relative_to(folder), problem
                 # Short, but for the list of node names an unknown node is taught (fixed text,
                 # not an echo of the input).
                 bound = len(str(problem.file)) + 400 + len(", ".join(NODE_NAMES))
                 assert len(str(problem)) <= bound, str(problem)[:500]
-                if problem.file == folder / name and problem.line is not None:
+                if problem.file == str(folder / name) and problem.line is not None:
                     assert problem.line <= damaged.count("\n") + 2
 
 

@@ -1,4 +1,5 @@
-// The one problem model, as scorer/problems.py: {loc, code, params, severity}, and its
+// The one problem model, as scorer/problems.py: {loc, code, params, severity} (in Python a
+// schemas/diagnostics.py Diagnostic whose type is the code and ctx the params), and its
 // words, as rulebook/problems.py renders them: each code's message is the interface string
 // problem_<code> in the page's language (counts through their plural forms), with the
 // content's labels for the fields, options, choices and players it names.

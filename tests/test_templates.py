@@ -17,10 +17,11 @@ from tests.parity_fixture import BOUND_BASE, probe_game
 from tests.test_bounds import _probe_folder
 from tests.test_loader import _line_of
 
-CITIES = """    - for_each: {n: [1, 2]}      # two items side by side in every copy
-      items:
-        - {id: "city_{n}_tiles", kind: count, label: "City {n}: tiles", max: 9}
-        - {id: "city_{n}_arms", kind: count, label: "City {n}: coats of arms", max: 3}
+#: The probe's cities template, as tests/games/probe/scoring.yaml writes it.
+CITIES = """  - for_each: {n: [1, 2]}      # two items side by side in every copy
+    items:
+      - {id: "city_{n}_tiles", kind: count, label: "City {n}: tiles", max: 9}
+      - {id: "city_{n}_arms", kind: count, label: "City {n}: coats of arms", max: 3}
 """
 
 
@@ -63,8 +64,8 @@ def test_the_probe_scores_the_cities_its_template_made() -> None:
             "each of the 2 copies of this item would have the id 'city_arms'",
         ),
         (
-            "      items:\n",
-            "      label: City\n      items:\n",
+            "    items:\n",
+            "    label: City\n    items:\n",
             '- {id: "city_{n}_tiles"',  # the list that items holds
             "makes the items it lists and nothing else: move label into each of them",
         ),

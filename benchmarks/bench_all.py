@@ -8,8 +8,11 @@ child), the median of ``--runs`` runs, since the machine is shared; the load ave
 printed before each group and at the end, to say how busy it was.
 
 1. ``rulebook score nile examples/nile.json`` against ``python -c "import pydantic"``:
-   steady (the export kept) at most 2x; the first call after a change (every cache cold:
-   each run gets an empty cache folder) at most 5x.
+   steady (the export kept) at most 2x; the first call after a change at most 5x, for
+   three changes: every cache cold (each run gets an empty cache folder), one French
+   sentence of Nile's rules rewritten and its catalogs updated (``i18n update --game
+   nile``, not timed), and one number of Nile's scoring changed (in a copy of the
+   project, its cache filled before each change).
 2. ``rulebook build`` (three languages) against bare ``mkdocs build`` of the same generated
    pages: steady at most 1.5x, first build (nothing kept) at most 2x; the same for
    ``rulebook build --lang fr`` against bare MkDocs of the French pages.
@@ -160,6 +163,46 @@ def bench_score(root: Path, env: dict[str, str], runs: int) -> None:
     steady = median_cpu(command, root, runs, env)
     row("rulebook score nile, first after a change (cold cache)", first, pydantic, "<= 5")
     row("rulebook score nile (steady) vs python -c 'import pydantic'", steady, pydantic, "<= 2")
+    with tempfile.TemporaryDirectory(prefix="bench-edits-") as folder:
+        edits = score_after_edits(root, cold(env, Path(folder)), Path(folder), runs)
+    for change, spent in edits.items():
+        row(f"rulebook score nile, first after {change}", spent, pydantic, "<= 5")
+
+
+#: One number of Nile's scoring (DeLuxor's crops at six players), and what it becomes.
+NUMBER = ("table: [5, 5, 5, 5, 5, 6, 7]", "table: [5, 5, 5, 5, 5, 6, {}]")
+
+
+def score_after_edits(root: Path, env: dict[str, str], folder: Path, runs: int) -> dict[str, float]:
+    """CPU of the first ``rulebook score nile`` after each edit of a copy of the project
+    (the median of ``runs``): one French sentence of the rules rewritten, the catalogs
+    updated; one number of the scoring changed. The cache is filled before each edit."""
+    project = folder / "project"
+    for part in ("content", "locales"):
+        shutil.copytree(root / part, project / part)
+    at = [*rulebook(root), "--project", str(project)]
+    score = [*at, "score", "nile", str(root / "examples" / "nile.json")]
+    rules, scoring = (project / "content" / "nile" / f"{n}.yaml" for n in ("rules", "scoring"))
+    texts = {path: path.read_text(encoding="utf-8") for path in (rules, scoring)}
+    if SENTENCE not in texts[rules] or NUMBER[0] not in texts[scoring]:
+        print(f"  {'first after an edit':<58} (the edited texts are not in this checkout)")
+        return {}
+    spent: dict[str, list[float]] = {
+        "sentence + i18n update": [],
+        "one scoring number": [],
+    }
+    for run in range(runs):
+        cpu_of(score, root, env)  # the cache filled
+        new = f"Dans Nile, {CHANGES[run % 2]} ({run})."
+        rules.write_text(texts[rules].replace(SENTENCE, new), encoding="utf-8")
+        cpu_of([*at, "i18n", "update", "--game", "nile"], root, env)
+        spent["sentence + i18n update"].append(cpu_of(score, root, env)[0])
+        cpu_of(score, root, env)
+        changed = NUMBER[1].format(8 + run)
+        scoring.write_text(texts[scoring].replace(NUMBER[0], changed), encoding="utf-8")
+        spent["one scoring number"].append(cpu_of(score, root, env)[0])
+        scoring.write_text(texts[scoring], encoding="utf-8")
+    return {change: statistics.median(times) for change, times in spent.items()}
 
 
 def bench_build(root: Path, env: dict[str, str], runs: int) -> None:

@@ -8,7 +8,9 @@ is the document the browser calculator reads). Each entry records what it was ma
 Nothing is ever stored for content that fails to load, so every error is found and worded
 afresh.
 
-- :func:`load_export`: a game's export (``rulebook score`` without the models), JSON;
+- :func:`load_export`: a game's export (``rulebook score`` without the models), JSON, and
+  :func:`load_words`: its table's words in one language, kept apart (a scoring number
+  changes the one, a catalog the other);
 - :func:`load_game`: a game folder's YAML as parsed, validated again on every load
   (``build``, ``serve``, ``schema``, and ``score``'s full path); :func:`load_content`,
   every game of a project;
@@ -22,7 +24,6 @@ import hashlib
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -47,9 +48,9 @@ def cache_root() -> Path:
 
 @cache
 def code_version() -> str:
-    """A digest of the code (every .py file of schemas/, scorer/, rulebook/ by path, size
-    and modification time), of the pinned dependencies (pyproject.toml) and of the Python
-    version."""
+    """A digest of the code (every file of schemas/, scorer/, rulebook/ by path, size and
+    modification time: its modules and the data they read, such as the interface's
+    strings), of the pinned dependencies (pyproject.toml) and of the Python version."""
     digest = hashlib.sha256(
         f"{FORMAT} {sys.version} {file_digest(APP_ROOT / 'pyproject.toml')}".encode()
     )
@@ -57,9 +58,8 @@ def code_version() -> str:
         for folder, dirs, files in sorted(os.walk(APP_ROOT / package)):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")
             for name in sorted(files):
-                if name.endswith(".py"):
-                    stat = os.stat(os.path.join(folder, name))
-                    digest.update(f"{folder}/{name} {stat.st_size} {stat.st_mtime_ns}\n".encode())
+                stat = os.stat(os.path.join(folder, name))
+                digest.update(f"{folder}/{name} {stat.st_size} {stat.st_mtime_ns}\n".encode())
     return digest.hexdigest()
 
 
@@ -82,12 +82,22 @@ def entry(kind: str, where: Path, name: str) -> Path:
 
 
 def store(path: Path, data: bytes) -> bool:
-    """Write ``data`` to ``path`` in one step; False when the cache cannot be written."""
+    """Write ``data`` to ``path`` in one step; False when the cache cannot be written.
+
+    The bytes go to a new file of a random name beside it (created, never opened if it
+    exists), then replace it: a reader sees the old entry or the new one, never a part.
+    (Not tempfile: importing it, with shutil and random, costs every first call 4 ms.)"""
+    temporary = path.with_name(f".{path.name}.{os.urandom(8).hex()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=path.parent, delete=False) as handle:
-            handle.write(data)
-        os.replace(handle.name, path)
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            with open(handle, "wb") as stream:
+                stream.write(data)
+            os.replace(temporary, path)
+        except OSError:
+            temporary.unlink(missing_ok=True)
+            raise
     except OSError:
         return False
     return True
@@ -179,77 +189,142 @@ def load_content(content_dir: Path) -> dict[str, GameContent]:
 
 
 # ----------------------------------------------------------------------------------------
-# A game's export for ``rulebook score``: data, read back without the content models
+# A game's export and its table's words for ``rulebook score``: data, read back without
+# the content models
 # ----------------------------------------------------------------------------------------
 
 #: The game files the score path reads (schemas.game.REQUIRED_FILES).
 GAME_FILES = ("game", "components", "setup", "scoring")
-#: Bumped when the stored export entry's shape changes.
-EXPORT_FORMAT = 1
+#: Bumped when the stored export or words entries change shape.
+EXPORT_FORMAT = 2
 
 
-def _export_entry(project: Project, game: str) -> Path:
-    return entry("exports", project.content, game)
+def _languages_file(project: Project) -> Path:
+    from schemas.languages import FILE_NAME
+
+    return project.content / FILE_NAME
 
 
 def export_fingerprint(project: Project, game: str) -> dict[str, str | None]:
     """The digest of every file an export of ``game`` depends on (None for an absent one):
-    its game/components/setup/scoring.yaml, the project's list of languages, and the ui and
-    game catalogs (PO and MO) of every language. Taken before the content is read, so a
-    file changed meanwhile is never recorded as the version the export was made from."""
-    from schemas.common import LANGUAGES
-    from schemas.languages import FILE_NAME
-
+    its game/components/setup/scoring.yaml and the project's list of languages (every name
+    is checked against it). Its rules text and the catalogs are not among them: the export
+    holds no translation. Taken before the content is read, so a file changed meanwhile is
+    never recorded as the version the export was made from."""
     files = [project.content / game / f"{name}.yaml" for name in GAME_FILES]
-    files.append(project.content / FILE_NAME)
-    for language in LANGUAGES:
-        folder = project.locales / language / "LC_MESSAGES"
-        domains = ("ui", game, f"{game}.glossary")  # the glossary: its terms' words
-        files += [folder / f"{domain}.{kind}" for domain in domains for kind in ("po", "mo")]
+    files.append(_languages_file(project))
     return {str(path): file_digest(path) for path in files}
 
 
-def load_export(project: Project, game: str) -> dict[str, Any] | None:
-    """The stored export of ``game`` and the words of its table (``export``, ``labels``
-    by language), if it is there and still fits the code and every file it was made
-    from; else None. Plain JSON: nothing in it is run."""
+def words_fingerprint(project: Project, game: str, language: str) -> dict[str, str | None]:
+    """The digest of every file the words of ``game``'s table in ``language`` may be read
+    from besides the texts they translate: the ui, game and glossary catalogs (PO and MO)
+    of that language and the list of languages. Taken before the catalogs are read."""
+    files = [
+        _catalog(project, language, domain, kind)
+        for domain in ("ui", game, f"{game}.glossary")  # the glossary: its terms' words
+        for kind in ("po", "mo")
+    ]
+    files.append(_languages_file(project))
+    return {str(path): file_digest(path) for path in files}
+
+
+def _catalog(project: Project, language: str, domain: str, kind: str) -> Path:
+    return project.locales / language / "LC_MESSAGES" / f"{domain}.{kind}"
+
+
+def _fresh(path: Path, key: str, name: str) -> Any:
+    """What the entry at ``path`` holds under ``name`` (a JSON object), if it was made
+    under ``key`` by this code from files that still have the digests it recorded; else
+    None."""
     try:
-        data = json.loads(_export_entry(project, game).read_bytes())
+        data = json.loads(path.read_bytes())
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
             return None
-        if data["code"] != code_version():
+        if data["code"] != code_version() or data["key"] != key:
             return None
-        for path, digest in data["files"].items():
-            if file_digest(Path(path)) != digest:
+        for where, digest in data["files"].items():
+            if file_digest(Path(where)) != digest:
                 return None
-        return data
+        value = data[name]
+        return value if isinstance(value, dict) else None
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return None
 
 
+def _keep(path: Path, key: str, files: dict[str, str | None], name: str, value: Any) -> bool:
+    data = {"format": EXPORT_FORMAT, "code": code_version(), "key": key, "files": files}
+    return store(path, json.dumps({**data, name: value}).encode())
+
+
+def load_export(project: Project, game: str) -> dict[str, Any] | None:
+    """The stored export of ``game`` if it still fits the code and every file it was made
+    from (:func:`export_fingerprint`); else None. Plain JSON: nothing in it is run."""
+    found: dict[str, Any] | None = _fresh(entry("exports", project.content, game), "", "export")
+    return found
+
+
 def save_export(
-    project: Project,
-    game: str,
-    export: dict[str, Any],
-    labels: dict[str, Any],
-    files: dict[str, str | None],
+    project: Project, game: str, export: dict[str, Any], files: dict[str, str | None]
 ) -> Path | None:
-    """Store ``game``'s export and its table's words (by language), made from ``files``
-    (:func:`export_fingerprint`). Best effort: where it went, or None when the cache
-    cannot be written (scoring works the same either way)."""
+    """Store ``game``'s export, made from ``files`` (:func:`export_fingerprint`). Best
+    effort: where it went, or None when the cache cannot be written (scoring works the
+    same either way)."""
     from schemas.game import REQUIRED_FILES
 
     if tuple(REQUIRED_FILES) != GAME_FILES:  # the score path reads other files: no entry
         return None
-    data = {
-        "format": EXPORT_FORMAT,
-        "code": code_version(),
-        "files": files,
-        "export": export,
-        "labels": labels,
+    target = entry("exports", project.content, game)
+    return target if _keep(target, "", files, "export", export) else None
+
+
+def texts_key(texts: Any) -> str:
+    """A digest of the texts a table's words translate (plain JSON data)."""
+    return hashlib.sha256(json.dumps(texts, sort_keys=True).encode()).hexdigest()
+
+
+def _words_entry(project: Project, game: str, language: str) -> Path | None:
+    # The language comes from the command line: only a plain tag names a file.
+    if not (language.isascii() and language.replace("-", "").isalnum() and len(language) < 16):
+        return None
+    return entry("words", project.content, f"{game}.{language}")
+
+
+def load_words(project: Project, game: str, language: str, texts: Any) -> Any:
+    """The stored words of ``game``'s table in ``language``, if they were made from these
+    ``texts`` (the labels they translate, from the export) and from catalogs that are
+    unchanged (:func:`words_fingerprint`); else None.
+
+    Keyed apart from the export: a changed scoring number leaves the words as they were,
+    and a changed catalog leaves the export."""
+    path = _words_entry(project, game, language)
+    return None if path is None else _fresh(path, texts_key(texts), "words")
+
+
+def save_words(
+    project: Project,
+    game: str,
+    language: str,
+    texts: Any,
+    words: Any,
+    files: dict[str, str | None],
+    domains: Sequence[str],
+) -> Path | None:
+    """Store the words of ``game``'s table in ``language``, made from ``texts`` and the
+    catalogs of ``domains`` (what the translator read), whose digests ``files`` holds
+    (:func:`words_fingerprint`); a catalog it did not read is no part of the key. Best
+    effort, like :func:`save_export`."""
+    path = _words_entry(project, game, language)
+    if path is None:
+        return None
+    unread = {
+        str(_catalog(project, language, domain, kind))
+        for domain in ("ui", game, f"{game}.glossary")
+        if domain not in domains
+        for kind in ("po", "mo")
     }
-    target = _export_entry(project, game)
-    return target if store(target, json.dumps(data).encode()) else None
+    kept = {where: digest for where, digest in files.items() if where not in unread}
+    return path if _keep(path, texts_key(texts), kept, "words", words) else None
 
 
 # ----------------------------------------------------------------------------------------

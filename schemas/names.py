@@ -76,13 +76,3 @@ def normalize_name(value: Any) -> Any:
     if not isinstance(value, str):
         return value
     return normalized(value, "NFC", _EDGES, _ASCII_TRIM)
-
-
-def normalize_names(values: list[Any]) -> list[Any]:
-    """:func:`normalize_name` of each value (a table's names, checked together): the
-    usual ASCII name is trimmed in the comprehension, without a call per name."""
-    trim = _ASCII_TRIM
-    return [
-        value.strip(trim) if type(value) is str and value.isascii() else normalize_name(value)
-        for value in values
-    ]

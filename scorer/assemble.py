@@ -1,15 +1,14 @@
 """From a validated end state to its result: the interpreted scoring gives the numbers,
 scorer.ranking the places; this module puts them together.
 
-The engine (scorer.engine) hands over a plain :class:`Plan` read from the game's export
-and the interpreted functions; nothing here needs the content models.
+The engine (scorer.engine) hands over the interpreted scoring (scorer.interpret): its
+functions and the export's declarations; nothing here needs the content models.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorer.ranking import Placement, rank_players
 from scorer.result import (
@@ -23,6 +22,9 @@ from scorer.result import (
 from scorer.rivals import RivalResult
 from scorer.validate import TableState
 
+if TYPE_CHECKING:
+    from scorer.interpret import Interpreted
+
 #: The value id of the total, in games scored by points (schemas.scoring.TOTAL).
 TOTAL = "total"
 
@@ -35,42 +37,7 @@ class Key:
     better: str
 
 
-@dataclass(frozen=True)
-class Rival:
-    """A declared rival (a participant who is not a player), as a result reads it."""
-
-    id: str
-    label: str
-    ranked: bool = False
-    can_win: bool = False
-
-
-@dataclass(frozen=True)
-class Plan:
-    """What scoring reads of a game besides its functions, as plain data read from its
-    export (scorer.engine.plan_of)."""
-
-    game: str
-    #: "points" (a total) or the name of a kind ranked by its first key alone.
-    kind: str
-    keys: tuple[Key, ...]
-    #: (end check id, the notice when no player meets it).
-    end_checks: tuple[tuple[str, str], ...] = ()
-    rivals: tuple[Rival, ...] = ()
-
-
-@dataclass
-class Functions:
-    """The functions a result reads (scorer.interpret.Interpreted has them)."""
-
-    #: The scoring with each row's breakdown and total (Interpreted.tally).
-    tally: Callable[..., Any]
-    end_checks: Mapping[str, Callable[..., Any]]
-    win_requires: Callable[..., Any] | None = None
-    team: Callable[..., Any] | None = None
-
-
-def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True) -> Result:
+def assemble(fns: Interpreted, state: TableState, explain: bool = True) -> Result:
     """The result of an end state that validation accepted.
 
     With ``explain`` off, awards carry no details (place, measure, who tied): the same
@@ -78,12 +45,12 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
     """
     count = len(state.players)
     rows = state.players
+    rivals = fns.scoring.get("rivals", [])
     present: dict[str, int] = {}
     extra: tuple[dict[str, int], ...] = ()
-    if plan.rivals:  # rivals at the table: their rows follow the players' (scorer.rivals)
-        if state.rivals:
-            present = {rival: count + k for k, rival in enumerate(state.rivals)}
-            rows = [*state.players, *state.rivals.values()]
+    if rivals:  # rivals at the table: their rows follow the players' (scorer.rivals)
+        present = {rival: count + k for k, rival in enumerate(state.rivals)}
+        rows = [*state.players, *state.rivals.values()]
         extra = (present,)
     # The breakdowns (categories shown, flags as numbers) and totals come written for the
     # game, as the scoring does (scorer.interpret.Interpreted.tally).
@@ -92,29 +59,23 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
     )
     # Keys that read an input with a (tiebreak) problem are not compared: a tie they
     # would break stays undecided (scorer.result.decided_keys).
-    keys = decided_keys(plan.keys, state.undecided) if state.undecided else plan.keys
+    keys = decided_keys(fns.keys, state.undecided)
     # Ranked: the players, then the rivals that take a place among them.
-    ranked = [present[r.id] for r in plan.rivals if r.ranked and r.id in present] if present else []
+    ranked = [present[r["id"]] for r in rivals if r.get("ranked") and r["id"] in present]
     ranked_names = state.names
     if ranked:
         ranked[:0] = range(count)
-        labels = {r.id: r.label for r in plan.rivals}
+        labels = {r["id"]: r["label"] for r in rivals}
         everyone = [*state.names, *(labels[r] for r in state.rivals)]
         ranked_names = [everyone[r] for r in ranked]
         placements = rank_players(
             keys, [[values[k.value][r] for r in ranked] for k in keys], explain
         )
-    elif len(rows) > count:  # no rival takes a place: the players' rows come first
+    else:  # no rival takes a place: the players' rows come first
         placements = rank_players(keys, [values[k.value][:count] for k in keys], explain)
-    else:
-        placements = rank_players(keys, [values[k.value] for k in keys], explain)
-    if len(keys) < len(plan.keys):  # a tie left after the compared keys is undecided
-        placements = [undecided_tie(p, keys, plan.keys) for p in placements]
-    allowed, team_won = (
-        _allowed(fns, state, rows, values, extra)
-        if fns.win_requires is not None or fns.team is not None
-        else (None, None)
-    )
+    if len(keys) < len(fns.keys):  # a tie left after the compared keys is undecided
+        placements = [undecided_tie(p, keys, fns.keys) for p in placements]
+    allowed, team_won = _allowed(fns, state, rows, values, extra)
     # Without explanations every detail is None.
     explained = (
         [(ident, column) for ident, column in details.items() if column is not None]
@@ -122,29 +83,25 @@ def assemble(plan: Plan, fns: Functions, state: TableState, explain: bool = True
         else []
     )
     players = _players(
-        plan, state, values, breakdowns, placements, ranked_names, explained, allowed, team_won
+        fns, state, values, breakdowns, placements, ranked_names, explained, allowed, team_won
     )
-    notices = (
-        [
-            message
-            for ident, message in plan.end_checks
-            if not any(
-                fns.end_checks[ident](
-                    rows, state.options, state.table, state.choice_data, values, *extra
-                )[:count]
-            )
-        ]
-        if plan.end_checks
-        else []
-    )
-    result = Result(plan.game, dict(state.options), players, notices, team=team_won is not None)
+    notices = [
+        check["message"]
+        for check in fns.scoring.get("end_checks", [])
+        if not any(
+            fns.end_checks[check["id"]](
+                rows, state.options, state.table, state.choice_data, values, *extra
+            )[:count]
+        )
+    ]
+    result = Result(fns.game, dict(state.options), players, notices, team=team_won is not None)
     if present:
-        result.rivals = _rivals(plan, values, breakdowns, present, ranked, placements, explained)
+        result.rivals = _rivals(fns, values, breakdowns, present, ranked, placements, explained)
     return result
 
 
 def _allowed(
-    fns: Functions,
+    fns: Interpreted,
     state: TableState,
     rows: list[dict[str, Any]],
     values: dict[str, list[Any]],
@@ -165,7 +122,7 @@ def _allowed(
 
 
 def _players(
-    plan: Plan,
+    fns: Interpreted,
     state: TableState,
     values: dict[str, list[Any]],
     breakdowns: list[dict[str, int]],
@@ -182,9 +139,9 @@ def _players(
     """
     count = len(state.names)
     # Each later key's values as JSON data, a column at a time.
-    later = [(k.value, plain_column(values[k.value][:count])) for k in plan.keys[1:]]
-    totals = values[TOTAL] if plan.kind == "points" else None
-    keys = None if totals is not None else values[plan.keys[0].value]
+    later = [(k.value, plain_column(values[k.value][:count])) for k in fns.keys[1:]]
+    totals = values[TOTAL] if fns.scoring["kind"] == "points" else None
+    keys = None if totals is not None else values[fns.keys[0].value]
     players = []
     for index, name in enumerate(state.names):
         placement = placements[index]
@@ -221,7 +178,7 @@ def _players(
 
 
 def _rivals(
-    plan: Plan,
+    fns: Interpreted,
     values: dict[str, list[Any]],
     breakdowns: list[dict[str, int]],
     present: dict[str, int],
@@ -230,26 +187,25 @@ def _rivals(
     explained: list[tuple[str, list[Any]]],
 ) -> list[Any]:
     """The results of the rivals at the table, in declared order."""
-    by_points = plan.kind == "points"
-    first_key = plan.keys[0].value
+    by_points = fns.scoring["kind"] == "points"
+    first_key = fns.keys[0].value
     found = []
-    for rival in plan.rivals:
-        row = present.get(rival.id)
+    for rival in fns.scoring["rivals"]:
+        row = present.get(rival["id"])
         if row is None:
             continue
         place = placements[ranked.index(row)] if row in ranked else None
+        ranks = rival.get("ranked", False)
         result = RivalResult(
-            id=rival.id,
-            name=rival.label,
-            total=values[TOTAL][row] if by_points and rival.ranked else None,
-            key=[int(v) for v in values[first_key][row]]
-            if rival.ranked and not by_points
-            else None,
+            id=rival["id"],
+            name=rival["label"],
+            total=values[TOTAL][row] if by_points and ranks else None,
+            key=[int(v) for v in values[first_key][row]] if ranks and not by_points else None,
             rank=place.rank if place is not None else None,
-            winner=place is not None and place.rank == 1 and rival.can_win,
+            winner=place is not None and place.rank == 1 and rival.get("can_win", False),
             details={ident: column[row] for ident, column in explained},
         )
-        if rival.ranked:
+        if ranks:
             result.breakdown = breakdowns[row]
         found.append(result)
     return found

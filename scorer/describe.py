@@ -33,7 +33,7 @@ in every language.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 from schemas import expressions as ex
@@ -90,7 +90,7 @@ class CallbackWords:
     ui_fn: Callable[[str, str], str]
     text_fn: Callable[[str, str], str]
     count_fn: Callable[[str, int], str]
-    number_fn: Callable[[int], str] = field(default=lambda n: str(n).replace("-", "\u2212"))
+    number_fn: Callable[[int], str]
 
     def ui(self, key: str, source: str) -> str:
         return self.ui_fn(key, source)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scorer.assemble import Functions, Key, Plan, Rival, assemble
+from scorer.assemble import assemble
 from scorer.facts import GameFacts
 from scorer.interpret import Interpreted, interpret
 from scorer.result import Result
@@ -29,14 +29,6 @@ class Engine:
         self.interpreted: Interpreted = interpret(export)
         #: What validation reads of the game: its export, as the browser runtime reads it.
         self.facts = GameFacts(export)
-        #: What assembling a result reads (scorer.assemble).
-        self.plan = plan_of(export)
-        self.functions = Functions(
-            tally=self.interpreted.tally,
-            end_checks=self.interpreted.end_checks,
-            win_requires=self.interpreted.win_requires,
-            team=self.interpreted.team,
-        )
 
     def check(self, raw: Any, hidden: Hidden = None) -> TableState:
         """Validate an end state (parsed JSON); raise scorer.validate.EndStateError.
@@ -53,7 +45,7 @@ class Engine:
         With ``explain`` off, awards carry no details (place, measure, who tied): the same
         totals, breakdowns and places, for callers that only need those.
         """
-        return assemble(self.plan, self.functions, state, explain)
+        return assemble(self.interpreted, state, explain)
 
 
 class GameEngine(Engine):
@@ -64,18 +56,3 @@ class GameEngine(Engine):
 
         self.content = content
         super().__init__(export_game(content))
-
-
-def plan_of(export: dict[str, Any]) -> Plan:
-    """What scoring reads of a game besides its functions, as plain data."""
-    scoring = export["scoring"]
-    return Plan(
-        game=export["game"],
-        kind=scoring["kind"],
-        keys=tuple(Key(k["value"], k["better"]) for k in scoring["ranking"]["keys"]),
-        end_checks=tuple((c["id"], c["message"]) for c in scoring.get("end_checks", [])),
-        rivals=tuple(
-            Rival(r["id"], r["label"], r.get("ranked", False), r.get("can_win", False))
-            for r in scoring.get("rivals", [])
-        ),
-    )

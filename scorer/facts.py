@@ -10,12 +10,12 @@ models or pydantic, and validate.js reads the very same document.
 
 from __future__ import annotations
 
-import json
 import sys
 from functools import cached_property
 from typing import Any
 
 from scorer.needs import Needs
+from scorer.relevance import named
 
 Json = dict[str, Any]
 
@@ -45,16 +45,6 @@ class GameFacts:
         self.needs = Needs.from_json(export["needs"])
 
     @cached_property
-    def table_maxima(self) -> dict[str, int]:
-        """The most the whole table may hold of each count input that has such a limit."""
-        return {
-            spec["id"]: most
-            for spec in self.inputs
-            if spec["kind"] == "count"
-            and (most := self.limits[spec["id"]]["table_max"]) is not None
-        }
-
-    @cached_property
     def input_ids(self) -> frozenset[str]:
         """Every input's id."""
         return frozenset(spec["id"] for spec in self.inputs)
@@ -72,13 +62,7 @@ class GameFacts:
     @cached_property
     def row_defaults(self) -> dict[str, dict[str, int]]:
         """The defaulted numbers of each rows input that has some, by input and field id."""
-        found = {
-            spec["id"]: {
-                f["id"]: f["default"] for f in spec["fields"] if f.get("default") is not None
-            }
-            for spec in self.inputs
-            if spec["kind"] == "rows"
-        }
+        found = {spec["id"]: field_defaults(spec) for spec in self.inputs if spec["kind"] == "rows"}
         return {ident: fields for ident, fields in found.items() if fields}
 
     def fill_rows(self, values: Json) -> None:
@@ -88,11 +72,6 @@ class GameFacts:
             rows = values.get(ident)
             if isinstance(rows, list):
                 values[ident] = [{**fields, **r} if isinstance(r, dict) else r for r in rows]
-
-    @cached_property
-    def sequence_inputs(self) -> list[str]:
-        """The inputs that hold a pile (a list)."""
-        return [spec["id"] for spec in self.inputs if spec["kind"] == "sequence"]
 
     @cached_property
     def optional_orders(self) -> list[str]:
@@ -143,11 +122,7 @@ class GameFacts:
     @cached_property
     def reads_table(self) -> frozenset[str]:
         """The inputs whose ``when`` reads a table input (its choice, or the choice's data)."""
-        return frozenset(
-            spec["id"]
-            for spec in self.inputs
-            if '"table":"' in json.dumps(spec.get("when"), separators=(",", ":"))
-        )
+        return frozenset(spec["id"] for spec in self.inputs if named(spec.get("when"), "table"))
 
     @cached_property
     def option_defaults(self) -> list[tuple[str, Any]]:
@@ -168,3 +143,8 @@ class GameFacts:
             for o in self.options
             if o.get("players")
         ]
+
+
+def field_defaults(spec: Json) -> dict[str, int]:
+    """The defaulted numbers of a rows input's (or a shared rows table input's) fields."""
+    return {f["id"]: f["default"] for f in spec["fields"] if f.get("default") is not None}

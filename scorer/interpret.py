@@ -15,7 +15,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorer.assemble import TOTAL
+from scorer.assemble import TOTAL, Key
+from scorer.relevance import named
 
 Json = dict[str, Any]
 #: A table-level function: options, table inputs, chosen tiles' data, player count.
@@ -71,8 +72,6 @@ class Tools:
     def __init__(self, scoring: Json | None, steps: list[Step]) -> None:
         self.scoring = scoring or {}
         self.steps = steps
-        #: Whether rows after the players can be rivals (the scoring declares some).
-        self.rivals = bool(self.scoring.get("rivals"))
 
     def sub(self, node: Any) -> Fn:
         """The function of ``node`` (a one-key object, or a number)."""
@@ -227,21 +226,6 @@ def player_function(node: Any, label: str = "", scoring: Json | None = None) -> 
 # ----------------------------------------------------------------------------------------
 
 
-def value_refs(node: Any) -> list[str]:
-    """The values ``node`` reads (its own row's or a rival's): every value node inside."""
-    if isinstance(node, list):
-        return [r for item in node for r in value_refs(item)]
-    if not isinstance(node, dict):
-        return []
-    if len(node) == 1:
-        ((name, argument),) = node.items()
-        if name == "value" and isinstance(argument, str):
-            return [argument]
-        if name == "rival":
-            return [] if argument.get("value") is None else [argument["value"]]
-    return [r for item in node.values() for r in value_refs(item)]
-
-
 def needed(values: Mapping[str, Any], wanted: Iterable[str]) -> set[str]:
     """``wanted`` and every value they are computed from."""
     found: set[str] = set()
@@ -250,48 +234,13 @@ def needed(values: Mapping[str, Any], wanted: Iterable[str]) -> set[str]:
         ident = todo.pop()
         if ident not in found:
             found.add(ident)
-            todo.extend(d for d in value_refs(values[ident]) if d in values)
-    return found
-
-
-def bool_values(scoring: Json) -> set[str]:
-    """Values that may come out as Python bools (a flag read as it is), not ints: a flag
-    input or option passed through unchanged, or chosen by if/minimum/maximum, or a sum of
-    one term. A breakdown turns just those into numbers."""
-    flags = {i["id"] for i in scoring["inputs"] if i["kind"] == "flag"}
-    flag_options = {o["id"] for o in scoring.get("options", []) if o["kind"] == "flag"}
-    declared = {v["id"]: v["compute"] for v in scoring["values"]}
-    found: set[str] = set()
-
-    def may_be_bool(node: Any) -> bool:
-        if not isinstance(node, dict):
-            return False
-        ((name, a),) = node.items()
-        if name == "input":
-            return a in flags
-        if name == "option":
-            return a in flag_options
-        if name == "value":
-            return a in found
-        if name == "if":
-            return may_be_bool(a["then"]) or may_be_bool(a.get("else", 0))
-        if name == "sum" and len(a) == 1:
-            return may_be_bool(a[0])
-        if name in ("minimum", "maximum"):
-            return any(may_be_bool(item) for item in a)
-        return False
-
-    for ident in scoring["value_order"]:
-        if may_be_bool(declared[ident]):
-            found.add(ident)
+            todo.extend(d for d in named(values[ident], "value") if d in values)
     return found
 
 
 # ----------------------------------------------------------------------------------------
 # A game's scoring
 # ----------------------------------------------------------------------------------------
-
-Evaluation = tuple[dict[str, list[Any]], dict[str, list[Any] | None]]
 
 
 class Values:
@@ -329,11 +278,6 @@ class Values:
         _run(self.steps, c)
         return c, {ident: c.S[k][1] for ident, k in self.owners.items()}
 
-    def evaluate(self, *args: Any) -> Evaluation:
-        """Every value, one entry per row, and each value's details (None unexplained)."""
-        c, details = self.run(*args)
-        return c.V, details
-
 
 def _column(ident: str, fn: Fn) -> Callable[[Ctx], None]:
     def run(c: Ctx) -> None:
@@ -342,12 +286,38 @@ def _column(ident: str, fn: Fn) -> Callable[[Ctx], None]:
     return run
 
 
-def _whens(items: Iterable[Json], label: str) -> dict[str, TableFn]:
+def _whens(items: Iterable[Json], label: str, key: str = "when") -> dict[str, TableFn]:
+    """Each item's condition ``key``, by the item's id (items without one left out)."""
     return {
-        i["id"]: table_function(i["when"], f"{label}: {i['id']}.when")
+        i["id"]: table_function(i[key], f"{label}: {i['id']}.{key}")
         for i in items
-        if i.get("when") is not None
+        if i.get(key) is not None
     }
+
+
+class Constraints:
+    """The content's constraints, every check read in one context: the values they read
+    (those only), then each check asked of every row (validation runs it)."""
+
+    def __init__(self, scoring: Json, label: str) -> None:
+        listed = scoring.get("constraints", [])
+        self.values = Values(scoring, {v for c in listed for v in named(c["check"], "value")})
+        t = Tools(scoring, self.values.steps)  # the checks' own steps run after the values
+        self.checks = {c["id"]: t.sub(c["check"]) for c in listed}
+        #: Constraint id -> when it applies (constraints without a ``when`` always do).
+        self.when = _whens(listed, f"{label}: constraint")
+
+    def run(
+        self,
+        P: list[dict[str, Any]],
+        O: dict[str, Any],  # noqa: E741
+        T: dict[str, Any],
+        D: dict[str, Any],
+        wanted: Iterable[str],
+    ) -> dict[str, list[Any]]:
+        """Each ``wanted`` constraint's check, one entry per row."""
+        c, _ = self.values.run(P, O, T, D, False)
+        return {ident: [self.checks[ident](c, i) for i in range(len(P))] for ident in wanted}
 
 
 @dataclass
@@ -357,9 +327,10 @@ class Interpreted:
 
     game: str
     scoring: Json
+    #: The ranking keys, in order (scorer.ranking reads them).
+    keys: tuple[Key, ...]
     values: Values
-    constraint_values_of: Values
-    bool_values: frozenset[str]
+    constraints: Constraints
     input_when: dict[str, TableFn] = field(default_factory=dict)
     #: Choice input id -> when a player may leave it empty (``may_be_empty``).
     may_be_empty: dict[str, TableFn] = field(default_factory=dict)
@@ -369,7 +340,6 @@ class Interpreted:
     table_when: dict[str, TableFn] = field(default_factory=dict)
     #: (table input id, choice id) -> when that choice is offered.
     choice_when: dict[tuple[str, str], TableFn] = field(default_factory=dict)
-    constraints: dict[str, tuple[PlayerFn, TableFn | None]] = field(default_factory=dict)
     end_checks: dict[str, PlayerFn] = field(default_factory=dict)
     win_requires: PlayerFn | None = None
     #: Rival id -> when it is at the table (rivals without a ``when`` always are).
@@ -378,17 +348,6 @@ class Interpreted:
     team: TableFn | None = None
     #: (rival id, input id) -> the value the rules set for it, when an expression.
     rival_fixed: dict[tuple[str, str], TableFn] = field(default_factory=dict)
-    #: The ids of the inputs whose ``when`` does not hold (:func:`_inputs_off`).
-    inputs_off: TableFn | None = None
-    #: Whether every constraint holds (:func:`_constraints_hold`), for a valid state.
-    constraints_hold: PlayerFn | None = None
-
-    def evaluate(self, *args: Any) -> Evaluation:
-        return self.values.evaluate(*args)
-
-    def constraint_values(self, *args: Any) -> Evaluation:
-        """Only the values the constraints read (validation runs it)."""
-        return self.constraint_values_of.evaluate(*args)
 
     def tally(
         self,
@@ -404,14 +363,14 @@ class Interpreted:
         c, details = self.values.run(P, O, T, D, E, R)
         values = c.V
         n = c.n
-        flags = self.bool_values
         shown = [
             (cat["id"], cat["value"])
             for cat in self.scoring["categories"]
             if (when := self.category_when.get(cat["id"])) is None or when(O, T, D, n)
         ]
+        # A flag read as it is (a bool) counts 1 or 0 in a breakdown.
         columns = [
-            (ident, [int(x) for x in values[value]] if value in flags else values[value])
+            (ident, [int(x) if x is True or x is False else x for x in values[value]])
             for ident, value in shown
         ]
         breakdowns = []
@@ -428,91 +387,18 @@ class Interpreted:
         return values, explained, breakdowns
 
 
-def _inputs_off(scoring: Json, label: str) -> TableFn | None:
-    """The ids of the inputs whose ``when`` does not hold, in one function (None when
-    every input is always asked), each distinct condition tested once."""
-    grouped: dict[str, tuple[TableFn, list[str]]] = {}
-    for spec in scoring["inputs"]:
-        if spec.get("when") is not None:
-            key = json.dumps(spec["when"], sort_keys=True)
-            if key not in grouped:
-                grouped[key] = (table_function(spec["when"], f"{label}: inputs asked"), [])
-            grouped[key][1].append(spec["id"])
-    if not grouped:
-        return None
-    groups = [(test, tuple(ids)) for test, ids in grouped.values()]
-
-    def off(O: dict[str, Any], T: dict[str, Any], D: dict[str, Any], n: int) -> tuple[str, ...]:  # noqa: E741
-        return tuple(i for test, ids in groups if not test(O, T, D, n) for i in ids)
-
-    return off
-
-
-def _constraints_hold(scoring: Json, values: Values, label: str) -> PlayerFn:
-    """Whether every constraint that applies holds for every row (validation's test of a
-    state without field problems; any other answer runs them one by one for the problems):
-    the constraints' values computed once, every check read in one context."""
-    steps: list[Step] = []
-    t = Tools(scoring, steps)
-    checks = [
-        (
-            t.sub(c["check"]),
-            table_function(c["when"], f"{label}: constraint {c['id']}.when")
-            if c.get("when") is not None
-            else None,
-        )
-        for c in scoring.get("constraints", [])
-    ]
-
-    def holds(
-        P: list[dict[str, Any]],
-        O: dict[str, Any],  # noqa: E741
-        T: dict[str, Any],
-        D: dict[str, Any],
-    ) -> bool:
-        c = Ctx(P, O, T, D, None, frozenset(), False, values.evaluate(P, O, T, D, False)[0])
-        _run(steps, c)
-        n = len(P)
-        for check, applies in checks:
-            if applies is None or applies(O, T, D, n):
-                for i in range(n):
-                    if not check(c, i):
-                        return False
-        return True
-
-    return holds  # type: ignore[return-value]
-
-
 def interpret(export: Json) -> Interpreted:
     """A game's scoring from its export (scorer.export.export_game)."""
     scoring = export["scoring"]
     label = f"scoring of {export['game']}"
-    declared = {v["id"]: v["compute"] for v in scoring["values"]}
-    constraints = scoring.get("constraints", [])
-    reads = {ident for c in constraints for ident in value_refs(c["check"])}
     ranking = scoring["ranking"]
-    checks = {
-        c["id"]: (
-            player_function(c["check"], f"{label}: constraint {c['id']}", scoring),
-            table_function(c["when"], f"{label}: constraint {c['id']}.when")
-            if c.get("when") is not None
-            else None,
-        )
-        for c in constraints
-    }
-    constraint_values = Values(scoring, reads & set(declared))
     return Interpreted(
         game=export["game"],
         scoring=scoring,
+        keys=tuple(Key(k["value"], k["better"]) for k in ranking["keys"]),
         values=Values(scoring),
-        constraint_values_of=constraint_values,
-        bool_values=frozenset(bool_values(scoring)),
         input_when=_whens(scoring["inputs"], label),
-        may_be_empty={
-            i["id"]: table_function(i["may_be_empty"], f"{label}: {i['id']}.may_be_empty")
-            for i in scoring["inputs"]
-            if i.get("may_be_empty") is not None
-        },
+        may_be_empty=_whens(scoring["inputs"], label, "may_be_empty"),
         option_when=_whens(scoring.get("options", []), label),
         category_when=_whens(scoring["categories"], label),
         table_when=_whens(scoring.get("table", []), label),
@@ -525,8 +411,7 @@ def interpret(export: Json) -> Interpreted:
             for choice in spec["choices"]
             if choice.get("when") is not None
         },
-        constraints=checks,
-        constraints_hold=_constraints_hold(scoring, constraint_values, label),
+        constraints=Constraints(scoring, label),
         end_checks={
             e["id"]: player_function(e["any_player"], f"{label}: end check {e['id']}", scoring)
             for e in scoring.get("end_checks", [])
@@ -547,5 +432,4 @@ def interpret(export: Json) -> Interpreted:
             for ident, fixed in rival.get("fixed", {}).items()
             if not isinstance(fixed, (bool, int))
         },
-        inputs_off=_inputs_off(scoring, label),
     )

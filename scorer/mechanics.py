@@ -90,7 +90,7 @@ def rank_award(
         if pooling:
             each = _pooled(awards, others, place, size, ties)
         else:
-            each = awards[place] if place < len(awards) else others
+            each = _award(awards, others, place)
         far = place > 0 and max_gap is not None and leader - measures[group[0]] > max_gap
         got = 0 if far else each
         for player in group:
@@ -167,21 +167,19 @@ def held_award(
     count = len(measures)
     if not any(holders):
         return [0] * count, [{"measure": m, "active": False} for m in measures]
-    best, leaders = _leaders(measures, at_least)
-    points = [0] * count
-    for i in leaders:
-        points[i] = _each(holder_points, i) if holders[i] else _each(other_points, i)
-    won = set(leaders)
+    # The best measure scores, as in ``most``; each player's points are a holder's or not.
+    worth = [_each(holder_points if holders[i] else other_points, i) for i in range(count)]
+    points, found = most(measures, worth, at_least)
     details: list[Detail] = [
         {
-            "measure": m,
-            "best": best,
+            "measure": d["measure"],
+            "best": d["best"],
             "active": True,
-            "won": i in won,
+            "won": d["won"],
             "holder": bool(holders[i]),
-            "tied_with": _others(leaders, i, won),
+            "tied_with": d["tied_with"],
         }
-        for i, m in enumerate(measures)
+        for i, d in enumerate(found)
     ]
     return points, details
 

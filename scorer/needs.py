@@ -8,30 +8,13 @@ browser runtime gets them in the export, so both runtimes decide alike.
 
 from __future__ import annotations
 
-import functools
-import weakref
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
+
+from scorer.relevance import Derivation, Json
 
 if TYPE_CHECKING:
     from schemas.game import GameContent
-
-
-def _direct(node: object) -> tuple[set[str], set[str]]:
-    """The inputs and the values ``node`` names itself."""
-    # Imported here: reading Needs back (a cached export) needs no content models.
-    from schemas.expressions import InputRef, ValueRef
-    from schemas.references import nodes
-
-    inputs: set[str] = set()
-    values: set[str] = set()
-    for _, found in nodes(node):
-        if isinstance(found, InputRef):
-            inputs.add(found.input)
-        elif isinstance(found, ValueRef):
-            values.add(found.value)
-    return inputs, values
 
 
 @dataclass(frozen=True)
@@ -74,87 +57,51 @@ class Needs:
         )
 
 
-T = TypeVar("T")
-
-
-def per_game(compute: Callable[[GameContent], T]) -> Callable[[GameContent], T]:
-    """``compute`` done once per game's content (content models are immutable)."""
-    # By id of the content, with a weak reference that tells a reused id.
-    cache: dict[int, tuple[weakref.ref[GameContent], T]] = {}
-
-    @functools.wraps(compute)
-    def cached(content: GameContent) -> T:
-        found = cache.get(id(content))
-        if found is not None and found[0]() is content:
-            return found[1]
-        value = compute(content)
-        cache[id(content)] = (weakref.ref(content), value)
-        return value
-
-    return cached
-
-
-@per_game
 def needs(content: GameContent) -> Needs:
-    """What each part of ``content``'s scoring reads (computed once per game)."""
-    return _compute(content)
+    """What each part of ``content``'s scoring reads."""
+    from schemas.expressions import CROSS_PLAYER_NODES
+
+    scoring = content.scoring.model_dump(mode="json", by_alias=True, exclude_none=True)
+    return needs_of(scoring, frozenset(m.node_name() for m in CROSS_PLAYER_NODES))
 
 
-def _compute(content: GameContent) -> Needs:
-    from schemas.scoring import TOTAL
+def needs_of(scoring: Json, cross_player: frozenset[str]) -> Needs:
+    """What each part of an exported scoring reads, by the walk that derives which inputs
+    count for a player (scorer.relevance), its conditions left aside."""
+    from scorer.assemble import TOTAL  # (assemble reads validation, which reads this)
 
-    scoring = content.scoring
-    declared = {v.id: v.compute for v in scoring.values}
-    resolved: dict[str, frozenset[str]] = {}
+    walk = Derivation(scoring, cross_player)
+    # The total reads every category's value (not their ``when``).
+    walk.values.setdefault(TOTAL, [{"value": c["value"]} for c in scoring["categories"]])
 
-    def of_value(ident: str, seen: frozenset[str] = frozenset()) -> frozenset[str]:
-        if ident in resolved:
-            return resolved[ident]
-        if ident == TOTAL:
-            return frozenset().union(*(of_value(c.value, seen) for c in scoring.categories))
-        if ident in seen or ident not in declared:
-            return frozenset()  # a cycle or a dangling name is a content error, reported there
-        inputs, values = _direct(declared[ident])
-        found = frozenset(inputs).union(*(of_value(v, seen | {ident}) for v in values))
-        resolved[ident] = found
-        return found
+    def reads(*nodes: Any) -> frozenset[str]:
+        found: dict[str, list[tuple[str, ...]]] = {}
+        walk.walk(list(nodes), (), found)
+        return frozenset(found)
 
-    def of_node(node: object) -> frozenset[str]:
-        if node is None:
-            return frozenset()
-        inputs, values = _direct(node)
-        return frozenset(inputs).union(*(of_value(v) for v in values))
-
-    compared: dict[str, bool] = {}
-
-    def compares(node: object, seen: frozenset[str] = frozenset()) -> bool:
+    def compares(node: Any, seen: frozenset[str] = frozenset()) -> bool:
         """Whether ``node`` (or a value it names) reads other players or a rival."""
-        from schemas.expressions import RivalRef, ValueRef
-        from schemas.references import nodes
-
-        for _, found in nodes(node):
-            if getattr(type(found), "cross_player", False) or isinstance(found, RivalRef):
+        if isinstance(node, list):
+            return any(compares(item, seen) for item in node)
+        if not isinstance(node, dict):
+            return False
+        if len(node) == 1:
+            ((name, arg),) = node.items()
+            if name in cross_player or name == "rival":
                 return True
-            if isinstance(found, ValueRef) and found.value not in seen:
-                if found.value not in compared:
-                    compared[found.value] = compares(
-                        declared.get(found.value), seen | {found.value}
-                    )
-                if compared[found.value]:
-                    return True
-        return False
+            if name == "value" and arg not in seen and arg != TOTAL:
+                return compares(walk.values.get(arg), seen | {arg})
+        return any(compares(item, seen) for item in node.values())
 
-    keys = scoring.ranking.keys
-    totals = frozenset().union(
-        of_value(keys[0].value),
-        *(of_value(c.value) | of_node(c.when) for c in scoring.categories),
-        of_node(scoring.ranking.win_requires),
-        *(of_node(check.any_player) for check in scoring.end_checks),
-    )
+    categories = scoring["categories"]
+    keys = [{"value": key["value"]} for key in scoring["ranking"]["keys"]]
     return Needs(
-        totals=totals,
-        tiebreaks={key.value: of_value(key.value) for key in keys[1:]},
-        constraints={c.id: of_node(c.check) | of_node(c.when) for c in scoring.constraints},
-        categories={c.id: of_value(c.value) | of_node(c.when) for c in scoring.categories},
-        compared=frozenset(c.id for c in scoring.categories if compares(declared.get(c.value))),
+        # What the totals, the breakdown, the first key, the win and the end checks read.
+        totals=frozenset(walk.roots(tiebreaks=False)),
+        tiebreaks={key["value"]: reads(key) for key in keys[1:]},
+        constraints={
+            c["id"]: reads(c["check"], c.get("when")) for c in scoring.get("constraints", [])
+        },
+        categories={c["id"]: reads({"value": c["value"]}, c.get("when")) for c in categories},
+        compared=frozenset(c["id"] for c in categories if compares({"value": c["value"]})),
     )

@@ -73,14 +73,11 @@ def rank_players(
     names = [key.value for key in keys]
     if count < 2 or not names:
         return [Placement(1, None)] * count  # alone: first, decided by nothing
-    if "lower" in [key.better for key in keys]:
-        turned_columns = [
-            column if key.better == "higher" else [_Reversed(v) for v in column]
-            for key, column in zip(keys, columns, strict=True)
-        ]
-        turned = list(zip(*turned_columns, strict=True))
-    else:
-        turned = rows  # the usual case: nothing to turn round
+    turned_columns = [
+        column if key.better == "higher" else [_Reversed(v) for v in column]
+        for key, column in zip(keys, columns, strict=True)
+    ]
+    turned = list(zip(*turned_columns, strict=True))
     # Sorting is stable, so players equal on every key keep the order they were given in.
     order = sorted(range(count), key=turned.__getitem__, reverse=True)
     return _placed(names, rows, order, explain)
@@ -95,28 +92,16 @@ def _placed(
     the first key that differs decides, and equal on every key the place above is shared.
     """
     placements: list[Placement] = [None] * len(order)  # type: ignore[list-item]
-    first = names[0]
-    # A sorted key (a tuple) is shown in a path as the list JSON gives; a key's values are
-    # all of one kind, so the first row tells.
-    plain = paths and not any(isinstance(value, tuple) for value in rows[0])
     rank = 1
     above, theirs = order[1], rows[order[1]]
     for position, player in enumerate(order):
         mine = rows[player]
-        if mine[0] != theirs[0]:  # the usual case: the first key decides
-            decided = first
-            if position:
-                rank = position + 1
-            if plain:
-                path = [{"key": first, "mine": mine[0], "theirs": theirs[0]}]
-            else:
-                path = _path(names, mine, theirs) if paths else []
-        else:
-            decided = _differing(names, mine, theirs)
-            if position and decided != "shared":
-                rank = position + 1
-            path = _path(names, mine, theirs) if paths else []
-        placements[player] = Placement(rank, decided, path, above)
+        if position and mine != theirs:
+            rank = position + 1
+        path = _path(names, mine, theirs)  # made always, kept when asked for
+        last = path[-1]
+        decided = last["key"] if last["mine"] != last["theirs"] else "shared"
+        placements[player] = Placement(rank, decided, path if paths else [], above)
         above, theirs = player, mine
     return placements
 
@@ -136,11 +121,3 @@ def _path(names: list[str], mine: tuple[Any, ...], theirs: tuple[Any, ...]) -> l
         if own != other:
             break
     return path
-
-
-def _differing(names: list[str], mine: tuple[Any, ...], theirs: tuple[Any, ...]) -> str:
-    """The first key on which two players differ, or "shared"."""
-    for name, own, other in zip(names, mine, theirs):  # noqa: B905
-        if own != other:
-            return name
-    return "shared"

@@ -44,7 +44,7 @@ def _key(node: Any) -> str:
     return json.dumps(node, sort_keys=True, separators=(",", ":"))
 
 
-class _Derivation:
+class Derivation:
     """The walk over one game's exported scoring (plain JSON)."""
 
     def __init__(self, scoring: Json, cross_player: frozenset[str]) -> None:
@@ -183,19 +183,24 @@ class _Derivation:
         return alls[0] if len(alls) == 1 else {"any": alls}
 
 
-def reads(node: Any) -> list[str]:
-    """The inputs a condition names, in the order it names them."""
+def named(node: Any, key: str) -> list[str]:
+    """The ids ``node`` names under ``key`` (``input``, ``value``, ``table``: its references,
+    a rival's value included), in the order it names them, each once."""
     found: list[str] = []
-    if isinstance(node, list):
-        for item in node:
-            found += [i for i in reads(item) if i not in found]
-    elif isinstance(node, dict):
-        for name, arg in node.items():
-            if name == "input" and isinstance(arg, str):
-                if arg not in found:
-                    found.append(arg)
-            else:
-                found += [i for i in reads(arg) if i not in found]
+
+    def walk(part: Any) -> None:
+        if isinstance(part, list):
+            for item in part:
+                walk(item)
+        elif isinstance(part, dict):
+            for name, arg in part.items():
+                if name == key and isinstance(arg, str):
+                    if arg not in found:
+                        found.append(arg)
+                else:
+                    walk(arg)
+
+    walk(node)
     return found
 
 
@@ -203,7 +208,7 @@ def derive(scoring: Json, cross_player: frozenset[str]) -> Json:
     """``{"relevant": [{input, when}], "implied": [{input, from, reads}]}`` for an exported
     scoring: ``when`` says when an input counts (an input a guard reads comes before the
     inputs it guards), ``from`` computes a fact from the details that imply it."""
-    walk = _Derivation(scoring, cross_player)
+    walk = Derivation(scoring, cross_player)
     conditions = {
         ident: cond
         for ident, conjunctions in walk.roots().items()
@@ -220,7 +225,7 @@ def derive(scoring: Json, cross_player: frozenset[str]) -> Json:
             conditions.pop(ident, None)
             return
         state[ident] = "open"
-        for read in reads(conditions.get(ident)):
+        for read in named(conditions.get(ident), "input"):
             if read in conditions and read != ident:
                 visit(read)
         state[ident] = "done"
@@ -237,7 +242,7 @@ def derive(scoring: Json, cross_player: frozenset[str]) -> Json:
     }
 
 
-def _tie_unless(scoring: Json, walk: _Derivation) -> list[Json]:
+def _tie_unless(scoring: Json, walk: Derivation) -> list[Json]:
     """The inputs a tiebreaker reads for every player but the totals only under a
     condition (Tokaido's first-panorama achievements from the score track: Mitsukuni's
     bonus and the Perfection calligraphy count them, the ranking's second key counts them
@@ -261,7 +266,7 @@ def _tie_unless(scoring: Json, walk: _Derivation) -> list[Json]:
     return out
 
 
-def _implied(scoring: Json, walk: _Derivation) -> list[Json]:
+def _implied(scoring: Json, walk: Derivation) -> list[Json]:
     """The score track's facts that the details they sum up imply."""
     from schemas.track import OPTION
 
@@ -275,8 +280,8 @@ def _implied(scoring: Json, walk: _Derivation) -> list[Json]:
         if branch.get("then") != {"input": fact["id"]}:
             continue
         found = walk.usable(branch.get("else", 0))
-        if found is not None and reads(found):
-            out.append({"input": fact["id"], "from": found, "reads": reads(found)})
+        if found is not None and named(found, "input"):
+            out.append({"input": fact["id"], "from": found, "reads": named(found, "input")})
     return out
 
 

@@ -97,7 +97,4 @@ def plain_key(value: Any) -> Any:
 
 def plain_column(column: list[Any]) -> list[Any]:
     """:func:`plain_key` of every value of ``column``."""
-    try:  # the usual case: numbers (``int`` refuses a sorted key, a tuple)
-        return list(map(int, column))
-    except TypeError:
-        return list(map(plain_key, column))
+    return list(map(plain_key, column))

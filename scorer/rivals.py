@@ -20,7 +20,7 @@ from scorer.problems import Problem
 
 if TYPE_CHECKING:
     from scorer.facts import GameFacts
-    from scorer.validate import Checks
+    from scorer.interpret import Interpreted
 
 
 @dataclass(slots=True)
@@ -41,7 +41,7 @@ class RivalResult:
 
 def rival_rows(
     facts: GameFacts,
-    compiled: Checks,
+    compiled: Interpreted,
     given: dict[str, Any],
     options: dict[str, Any],
     table: dict[str, Any],
@@ -52,12 +52,9 @@ def rival_rows(
 
     ``given`` is the end state's ``rivals`` object as entered, its fields already checked.
     """
-    rivals = facts.rivals
-    if not rivals:
-        return {}, []
     rows: dict[str, dict[str, Any]] = {}
     problems: list[Problem] = []
-    for rival in rivals:
+    for rival in facts.rivals:
         when = compiled.rival_when.get(rival["id"])
         present = when is None or bool(when(options, table, choice_data, count))
         values = given.get(rival["id"])

@@ -18,12 +18,12 @@ so ``rulebook score`` runs this very code on its cached export (rulebook.cache.l
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
-from schemas.names import normalize_name, normalize_names
-from scorer.facts import GameFacts, Json
+from schemas.names import normalize_name
+from scorer.facts import GameFacts, Json, field_defaults
 from scorer.fields import field_problems
 from scorer.legality import (
     duplicate_names,
@@ -37,37 +37,8 @@ from scorer.rivals import rival_rows
 
 __all__ = ["EndStateError", "Problem", "TableState", "check_end_state"]
 
-if TYPE_CHECKING:  # types only: a Protocol class costs the score command's start-up
-    TableFn = Callable[[dict[str, Any], dict[str, Any], dict[str, Any], int], Any]
-
-    class Checks(Protocol):
-        """What validation runs of a game's scoring: its export interpreted
-        (scorer.interpret.Interpreted). ``inputs_off`` and ``constraints_hold`` are
-        shortcuts that may be None: the round then tests each input's ``input_when`` and
-        each constraint one by one."""
-
-        @property
-        def constraint_values(self) -> Callable[..., Any]: ...
-        @property
-        def input_when(self) -> Mapping[str, TableFn]: ...
-        @property
-        def may_be_empty(self) -> Mapping[str, TableFn]: ...
-        @property
-        def option_when(self) -> Mapping[str, TableFn]: ...
-        @property
-        def inputs_off(self) -> TableFn | None: ...
-        @property
-        def table_when(self) -> Mapping[str, TableFn]: ...
-        @property
-        def choice_when(self) -> Mapping[tuple[str, str], TableFn]: ...
-        @property
-        def constraints(self) -> Mapping[str, tuple[Callable[..., Any], TableFn | None]]: ...
-        @property
-        def constraints_hold(self) -> Callable[..., Any] | None: ...
-        @property
-        def rival_when(self) -> Mapping[str, TableFn]: ...
-        @property
-        def rival_fixed(self) -> Mapping[tuple[str, str], TableFn]: ...
+if TYPE_CHECKING:
+    from scorer.interpret import Interpreted
 
 
 @dataclass
@@ -91,7 +62,7 @@ class TableState:
 
 
 def check_end_state(
-    facts: GameFacts, compiled: Checks, raw: Any, hidden: Hidden = None
+    facts: GameFacts, compiled: Interpreted, raw: Any, hidden: Hidden = None
 ) -> TableState:
     """Validate ``raw`` (parsed JSON) for the game of ``facts``; raise EndStateError with
     every problem. When every problem is a ``tiebreak`` one, the error carries the state to
@@ -105,7 +76,7 @@ def check_end_state(
 Hidden = Sequence[Collection[str]] | None
 
 
-def _start(facts: GameFacts, compiled: Checks, raw: Any, hidden: Hidden = None) -> _Round:
+def _start(facts: GameFacts, compiled: Interpreted, raw: Any, hidden: Hidden = None) -> _Round:
     """The round of ``raw``, its field problems found; raise EndStateError when it is not
     an object or has the wrong number of players (nothing else is worth checking then)."""
     if not isinstance(raw, dict):
@@ -131,7 +102,7 @@ class _Round:
     def __init__(
         self,
         facts: GameFacts,
-        compiled: Checks,
+        compiled: Interpreted,
         raw: dict[str, Any],
         found: list[Problem],
         hidden: Hidden = None,
@@ -179,46 +150,28 @@ class _Round:
 
         players = self._rows(given)
         unchecked: set[str] = set()
-        every_field_valid = [True] * count
-        # Which inputs are asked, every condition tested once; with a faulty table input
-        # each input's own condition is tested (or not) as below.
-        find_off = self.compiled.inputs_off
-        off = (
-            frozenset(find_off(options, table, choice_data, count))
-            if find_off is not None and table_ok
-            else None
-        )
+        asked: dict[Any, bool] = {}  # each condition's answer, by its function
+        every = [True] * count
         for spec in facts.inputs:
             ident = spec["id"]
+            # (Without field problems every field is valid: no test of each.)
             valid = (
-                [self.ok(("players", i, ident)) for i in range(count)]
-                if self.bad_locs
-                else every_field_valid
+                [self.ok(("players", i, ident)) for i in range(count)] if self.bad_locs else every
             )
-            if self.bad_locs and not all(valid):
+            if not all(valid):
                 unchecked.add(ident)
             when = self.compiled.input_when.get(ident)
             if when is not None and not table_ok and ident in facts.reads_table:
                 unchecked.add(ident)  # whether it is asked depends on a faulty table input
                 continue
-            if when is None:
-                active = True
-            elif off is not None:
-                active = ident not in off
-            else:
-                active = bool(when(options, table, choice_data, count))
-            if active:
+            if when is not None and when not in asked:  # inputs share a few conditions
+                asked[when] = bool(when(options, table, choice_data, count))
+            if when is None or asked[when]:
                 if ident in facts.compared_inputs:
                     column = [p[ident] for p in players]
-                    most = facts.table_maxima.get(ident)
-                    # Every field valid and the table within the box: a count has nothing
-                    # more to check (the usual case, without a call per input).
-                    if self.bad_locs or most is None or sum(column) > most:
-                        empty = self.compiled.may_be_empty.get(ident)
-                        optional = empty is not None and bool(
-                            empty(options, table, choice_data, count)
-                        )
-                        self.problems.extend(_input_problems(facts, spec, column, valid, optional))
+                    empty = self.compiled.may_be_empty.get(ident)
+                    optional = empty is not None and bool(empty(options, table, choice_data, count))
+                    self.problems.extend(_input_problems(facts, spec, column, valid, optional))
             else:
                 values_of = [p[ident] for p in players]
                 for index in range(count):
@@ -229,7 +182,10 @@ class _Round:
         self.problems.extend(_shared_problems(facts, players, unchecked))
         rivals: dict[str, dict[str, Any]] = {}
         if facts.rivals and self.ok(("rivals",)):
-            rivals, found = self._rivals(options, table, choice_data, count)
+            given_rivals = _object(self.raw.get("rivals"))
+            rivals, found = rival_rows(
+                facts, self.compiled, given_rivals, options, table, choice_data, count
+            )
             self.problems.extend(found)
 
         faulty = unchecked | self._inputs_with_problems()
@@ -237,7 +193,7 @@ class _Round:
             _substitute(facts, players, faulty)
         _unplaced_as_zero(facts, players)
         blocked = not table_ok
-        if table_ok and self.compiled.constraints:
+        if table_ok and self.facts.constraints:
             blocked = self._constraints(players, options, table, choice_data, count, faulty)
         faulty |= self._inputs_with_problems()
         named = [n or "" for n in names]
@@ -266,8 +222,6 @@ class _Round:
 
     def _names(self, given: list[dict[str, Any]]) -> list[Any]:
         """Each player's name as it is compared, or None where the name field is faulty."""
-        if not self.bad_locs:  # every name sound: no test of each
-            return normalize_names([p.get("name") for p in given])
         return [
             normalize_name(p.get("name")) if self.ok(("players", i, "name")) else None
             for i, p in enumerate(given)
@@ -293,36 +247,17 @@ class _Round:
         """Each player's inputs, given or their default (the name and unknown fields
         dropped), as the compiled scoring reads them."""
         defaults = self.facts.defaults
-        # Lists are copied (substitution writes into the rows): with every field valid only
-        # the piles are lists; otherwise any field may hold one.
-        listed = self.facts.sequence_inputs if not self.bad_locs else list(defaults)
-        known = defaults.keys()
-        named = "name" not in known
         players = []
         for player in given:
             values = {**defaults, **player}
-            extra = len(values) - len(known)  # the fields that are no input
-            if extra == 1 and named and "name" in player:
-                del values["name"]  # the usual one, dropped without a set of the others
-            elif extra:
-                for ident in player.keys() - known:
-                    del values[ident]
-            for ident in listed:
-                if isinstance(values[ident], list):
-                    values[ident] = list(values[ident])
+            for ident in values.keys() - defaults.keys():  # the name, unknown fields
+                del values[ident]
+            for ident, value in values.items():  # copied: substitution writes into the rows
+                if isinstance(value, list):
+                    values[ident] = list(value)
             self.facts.fill_rows(values)
             players.append(values)
         return players
-
-    def _rivals(
-        self,
-        options: dict[str, Any],
-        table: dict[str, Any],
-        choice_data: dict[str, dict[str, list[int]]],
-        count: int,
-    ) -> tuple[dict[str, dict[str, Any]], list[Problem]]:
-        given = _object(self.raw.get("rivals"))
-        return rival_rows(self.facts, self.compiled, given, options, table, choice_data, count)
 
     # -- the table's own inputs ------------------------------------------------------------
 
@@ -391,7 +326,7 @@ class _Round:
         left as given), and a problem for each per-player field of a row that does not give
         one number per player at the table (its numbers were checked by its fields)."""
         problems: list[Problem] = []
-        defaults = {f["id"]: f["default"] for f in spec["fields"] if f.get("default") is not None}
+        defaults = field_defaults(spec)
         filled = [{**defaults, **row} for row in rows or []]
         for index, row in enumerate(filled):
             for per_player in spec["per_player"]:
@@ -417,30 +352,29 @@ class _Round:
         """Check every constraint whose inputs are sound; True when one that a total reads
         could not be checked (the totals must not be shown then)."""
         blocked = False
-        holds = self.compiled.constraints_hold
-        if not faulty and holds is not None and holds(players, options, table, choice_data):
-            return False  # every constraint holds: no problem to word, none left unchecked
-        # Only what the constraints read (a few per-player sums), not the whole scoring.
-        values = self.compiled.constraint_values(players, options, table, choice_data, False)[0]
-        declared = {c["id"]: c for c in self.facts.constraints}
-        for ident, (rule, applies) in self.compiled.constraints.items():
-            reads = self.needs.constraints.get(ident, frozenset())
+        wanted = []
+        for spec in self.facts.constraints:
+            reads = self.needs.constraints.get(spec["id"], frozenset())
             if reads & faulty:
                 blocked = blocked or bool(reads & self.needs.totals)
                 continue
-            if applies is not None and not applies(options, table, choice_data, count):
-                continue
-            results = rule(players, options, table, choice_data, values)
-            # A constraint that reads a field not asked of that player holds for them.
-            results = [
-                held or bool(self.hidden and reads & set(self.hidden[index]))
-                for index, held in enumerate(results)
-            ]
-            if declared[ident].get("scope") == "table":
-                if not all(results):
+            applies = self.compiled.constraints.when.get(spec["id"])
+            if applies is None or applies(options, table, choice_data, count):
+                wanted.append((spec, reads))
+        if not wanted:
+            return blocked
+        found = self.compiled.constraints.run(
+            players, options, table, choice_data, [spec["id"] for spec, _ in wanted]
+        )
+        for spec, reads in wanted:
+            ident, held = spec["id"], found[spec["id"]]
+            if self.hidden:  # a constraint that reads a field not asked of a player holds
+                held = [h or bool(reads & set(self.hidden[i])) for i, h in enumerate(held)]
+            if spec.get("scope") == "table":
+                if not all(held):
                     self.problems.append(Problem(("players",), "constraint", {"id": ident}))
                 continue
-            for index, holds in enumerate(results):
+            for index, holds in enumerate(held):
                 if not holds:
                     self.problems.append(Problem(("players", index), "constraint", {"id": ident}))
         return blocked

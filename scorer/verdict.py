@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from scorer.words import VERDICT_MESSAGES, Message
@@ -53,15 +53,7 @@ class Verdict:
 
     def to_json(self) -> dict[str, Any]:
         """Plain data, as the browser's ``rivalVerdict()`` gives it."""
-        return {
-            "key": self.key,
-            "rival_id": self.rival_id,
-            "rival": self.rival,
-            "name": self.name,
-            "gap": self.gap,
-            "amount": self.amount,
-            "won": self.won,
-        }
+        return asdict(self)
 
 
 def _rival(result: Mapping[str, Any]) -> Mapping[str, Any] | None:

@@ -167,14 +167,18 @@ def score_twice(cache: Path, *args: str) -> list[subprocess.CompletedProcess[str
     """``rulebook score *args`` run twice with an empty cache folder ``cache`` (the first
     run fills it, the second takes the quick path), each output ending on the line
     ``loaded: [...]`` that names the heavy modules the run imported."""
-    return [
-        subprocess.run(
-            [sys.executable, "-c", _HEAVY_PROBE, "score", *args],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            env={**os.environ, "XDG_CACHE_HOME": str(cache)},
-            check=True,
-        )
-        for _ in range(2)
-    ]
+    return [score_once(cache, *args, check=True) for _ in range(2)]
+
+
+def score_once(cache: Path, *args: str, check: bool = False) -> subprocess.CompletedProcess[str]:
+    """``rulebook score *args`` run once with the cache folder ``cache``, its output ending
+    on the line ``loaded: [...]`` that names the heavy modules the run imported (none when
+    it took the quick path)."""
+    return subprocess.run(
+        [sys.executable, "-c", _HEAVY_PROBE, "score", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "XDG_CACHE_HOME": str(cache)},
+        check=check,
+    )

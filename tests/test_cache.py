@@ -138,3 +138,15 @@ def test_a_game_is_checked_again_when_the_languages_change(
     listed.write_text(listed.read_text("utf-8") + "  - {code: de, name: Deutsch}\n", "utf-8")
     with pytest.raises(ContentError, match=r"missing: \['de'\]"):
         cache.load_game(project.content / "nile", None)
+
+
+def test_an_entry_is_written_in_one_step(tmp_path: Path) -> None:
+    """A stored entry replaces the old one whole and leaves nothing beside it; a cache
+    that cannot be written is said, never an error."""
+    path = tmp_path / "cache" / "kind" / "entry"
+    assert cache.store(path, b"first")
+    assert cache.store(path, b"second")
+    assert path.read_bytes() == b"second"
+    assert [p.name for p in path.parent.iterdir()] == ["entry"]
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    assert not cache.store(tmp_path / "file" / "entry", b"x")  # its folder is a file

@@ -166,34 +166,6 @@ def test_table_sum_is_one_total_for_everyone() -> None:
     assert run([{"tokens": 2}, {"tokens": 5}, {"tokens": 0}], {}, {}, {}, {}) == [7, 7, 7]
 
 
-def test_flag_values_come_out_as_numbers() -> None:
-    from pydantic import TypeAdapter
-
-    from schemas.scoring import Scoring
-    from scorer.export import value_order
-    from scorer.interpret import bool_values
-
-    scoring = TypeAdapter(Scoring).validate_python(
-        {
-            "inputs": [{"id": "first", "kind": "flag", "label": "First"}],
-            "values": [
-                {"id": "plain", "compute": {"input": "first"}},
-                {"id": "summed", "compute": {"sum": [{"input": "first"}]}},
-                {"id": "chosen", "compute": {"if": {"cond": 1, "then": {"value": "plain"}}}},
-                {"id": "counted", "compute": {"product": [{"input": "first"}, 3]}},
-            ],
-            "categories": [{"id": "c", "label": "C", "value": "plain"}],
-            "ranking": {"keys": [{"value": "total", "label": "Total"}]},
-        }
-    )
-    exported = scoring.model_dump(mode="json", by_alias=True, exclude_none=True)
-    assert bool_values({**exported, "value_order": value_order(scoring)}) == {
-        "plain",
-        "summed",
-        "chosen",
-    }
-
-
 # ----------------------------------------------------------------------------------------
 # Neighbours, wildcards, expression-valued points
 # ----------------------------------------------------------------------------------------

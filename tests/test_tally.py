@@ -1,18 +1,15 @@
 """The tally (scorer.interpret.Interpreted.tally: every value, the categories shown, each
-row's breakdown and total) and validation's one-function views of a game's scoring.
+row's breakdown and total).
 
 For every game and the probe game (rivals, hidden categories, flags in the breakdown), on
 every conformance case, its score-track entry where the game has one, and random and probe
 states: a breakdown holds numbers (a flag counts 1 or 0) for the categories shown, the
-total is their sum; the one-function test of the constraints and the one-function view of
-the inputs not asked agree with the constraints and the inputs' conditions one by one.
+total is their sum.
 """
 
 from __future__ import annotations
 
-import contextlib
 import copy
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -21,7 +18,6 @@ from schemas.game import GameContent
 from schemas.scoring import TOTAL
 from scorer.engine import GameEngine
 from scorer.problems import EndStateError
-from scorer.validate import check_end_state
 from tests.conftest import GAME_IDS
 from tests.parity_fixture import PROBE_STATES, probe_game, random_states
 from tests.track_support import track_state
@@ -86,76 +82,3 @@ def test_a_breakdown_holds_numbers_that_add_up_to_the_total(
     assert checked >= 12
     if game_id == "probe":
         assert flags  # a flag passed through reaches a breakdown as a number
-
-
-def _validate_all(content: GameContent, engine: GameEngine, checks: Any) -> int:
-    """Validate every state of :func:`_states` and every refused case with ``checks``; the
-    number of refused cases."""
-    refused = (
-        [{"game": content.id, **c.state} for c in content.cases.invalid] if content.cases else []
-    )
-    for raw in [*_states(content, engine), *refused]:
-        with contextlib.suppress(EndStateError):
-            check_end_state(engine.facts, checks, copy.deepcopy(raw))
-    return len(refused)
-
-
-@pytest.mark.parametrize("game_id", [*GAME_IDS, "probe"])
-def test_the_quick_constraint_test_is_every_constraint(
-    game_id: str, games: dict[str, GameContent]
-) -> None:
-    """Validation's one-function test of the constraints (scorer.interpret)
-    says True exactly when every constraint that applies holds for every player, on the
-    rows validation gives it: valid states, refused cases and drawn states."""
-    content = probe_game() if game_id == "probe" else games[game_id]
-    engine = GameEngine(content)
-    compiled = engine.interpreted
-    quick = compiled.constraints_hold
-    assert quick is not None
-    seen = {True: 0, False: 0}
-
-    def spy(*args: Any) -> bool:
-        players, options, table, choice_data = args
-        values = compiled.constraint_values(players, options, table, choice_data, False)[0]
-        count = len(players)
-        expected = all(
-            all(rule(players, options, table, choice_data, values))
-            for rule, applies in compiled.constraints.values()
-            if applies is None or applies(options, table, choice_data, count)
-        )
-        found = bool(quick(*args))
-        assert found == expected, (found, players)
-        seen[found] += 1
-        return found
-
-    refused = _validate_all(content, engine, replace(compiled, constraints_hold=spy))
-    if content.scoring.constraints:  # (validation asks nothing of a game without any)
-        assert seen[True] >= 12
-        assert seen[False] >= 1 or not refused  # a refused case breaks a constraint
-
-
-@pytest.mark.parametrize("game_id", [*GAME_IDS, "probe"])
-def test_the_inputs_off_are_those_whose_condition_fails(
-    game_id: str, games: dict[str, GameContent]
-) -> None:
-    """Validation's one-function view of the inputs not asked (scorer.interpret)
-    names exactly the inputs whose own ``when`` does not hold, on valid, refused and drawn
-    states."""
-    content = probe_game() if game_id == "probe" else games[game_id]
-    engine = GameEngine(content)
-    compiled = engine.interpreted
-    quick = compiled.inputs_off
-    if quick is None:
-        assert not compiled.input_when
-        return
-    calls = []
-
-    def spy(*args: Any) -> tuple[str, ...]:
-        found = quick(*args)
-        expected = {ident for ident, when in compiled.input_when.items() if not when(*args)}
-        assert set(found) == expected, args
-        calls.append(found)
-        return found  # type: ignore[no-any-return]
-
-    _validate_all(content, engine, replace(compiled, inputs_off=spy))
-    assert len(calls) >= 12 and any(calls)  # some inputs were not asked

@@ -22,7 +22,7 @@ def track_state(content: GameContent, engine: GameEngine, full: dict[str, Any]) 
     assert track is not None
     result = engine.score(full)
     state = engine.check(full)
-    values, _ = engine.interpreted.evaluate(
+    values, _, _ = engine.interpreted.tally(
         state.players, state.options, state.table, state.choice_data, False
     )
     count = len(result.players)

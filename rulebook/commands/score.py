@@ -1,11 +1,17 @@
 """``rulebook score``: score an end state given as JSON, as a table or as JSON.
 
 Two paths give the same answer. The quick one reads the game's export from the cache
-(rulebook.cache.load_export: plain JSON, made once per version of the content, catalogs
-and code) and scores it with the engine (scorer.engine.Engine: the export interpreted,
-the engine's own validation), needing neither the content models nor pydantic. An end
-state with problems, and every cache miss, goes the full way (load and validate the
-content, ``GameEngine``), which words the problems in the reader's language.
+(rulebook.cache.load_export: plain JSON, made once per version of the game's scoring
+files and the code) and the words of its table in the reader's language (load_words:
+made once per version of the texts they translate and of that language's catalogs), and
+scores with the engine (scorer.engine.Engine: the export interpreted, the engine's own
+validation), needing neither the content models nor pydantic. An end state with
+problems, and every cache miss, goes the full way (load and validate the content,
+``GameEngine``), which words the problems in the reader's language.
+
+The two entries are kept apart so that a change makes again only what it touches: a
+scoring number, the export (the words, made from the labels alone, stay); a catalog, the
+words of its language (the export stays); a sentence of the rules, neither.
 """
 
 from __future__ import annotations
@@ -17,11 +23,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rulebook.errors import CommandError, report
-from scorer.verdict import MESSAGES as VERDICT_MESSAGES
 
 if TYPE_CHECKING:
     from rulebook.i18n.runtime import Translator
     from schemas.game import GameContent
+    from scorer.engine import GameEngine
+    from scorer.outcome import Outcome
     from scorer.problems import Problem
 
 #: The most winners a table has: every seat and every rival (a count phrase's forms repeat
@@ -71,26 +78,52 @@ def printable_path(where: str) -> str:
     return printable(where)
 
 
-def labels(content: GameContent, translate: Translator) -> Labels:
-    """The words of the text table in one language (kept with the cached export too)."""
-    from rulebook.i18n.numbers import format_count
+def table_texts(scoring: dict[str, Any], source_language: str) -> dict[str, Any]:
+    """What the words of a table translate, as plain data: the scoring's kind and the
+    labels of its categories, ranking keys, end checks and rivals, from the scoring as the
+    export holds it (the content's scoring dumped to JSON). The words are made from these
+    alone (:func:`table_words`), so the cache keys them by these, not by the whole export:
+    a changed number keeps them."""
+    ranking = scoring["ranking"]
+    return {
+        "source_language": source_language,
+        "kind": scoring["kind"],
+        "categories": [[c["id"], c["label"]] for c in scoring.get("categories", [])],
+        "keys": [[k["value"], k["label"]] for k in ranking["keys"]],
+        "end_checks": [[c["id"], c["message"]] for c in scoring.get("end_checks", [])],
+        "rivals": [
+            [r["id"], r["label"], r.get("sentence_name")] for r in scoring.get("rivals", [])
+        ],
+    }
 
-    scoring = content.scoring
+
+def labels(content: GameContent, translate: Translator) -> Labels:
+    """The words of the text table in one language (kept in the cache beside the export)."""
+    scoring = content.scoring.model_dump(mode="json", by_alias=True, exclude_none=True)
+    return table_words(table_texts(scoring, content.game.source_language), translate)
+
+
+def table_words(texts: dict[str, Any], translate: Translator) -> Labels:
+    """The words of the text table in ``translate``'s language, from :func:`table_texts`."""
+    from rulebook.i18n.numbers import format_count
+    from scorer.verdict import MESSAGES as VERDICT_MESSAGES
+
     # The count phrase's patterns looked up once: its many numbers below only format.
     points = translate.count_patterns("ui.points")
     return {
-        "kind": scoring.kind,
+        "kind": texts["kind"],
         "categories": {
-            c.id: translate(f"scoring.categories.{c.id}.label", c.label) for c in scoring.categories
+            ident: translate(f"scoring.categories.{ident}.label", label)
+            for ident, label in texts["categories"]
         },
         "keys": {
-            k.value: translate(f"scoring.ranking.{k.value}.label", k.label)
-            for k in scoring.ranking.keys
+            value: translate(f"scoring.ranking.{value}.label", label)
+            for value, label in texts["keys"]
         },
-        "first_key": scoring.ranking.keys[0].value,
+        "first_key": texts["keys"][0][0],
         "end_checks": {
-            c.message: translate(f"scoring.end_checks.{c.id}.message", c.message)
-            for c in scoring.end_checks
+            message: translate(f"scoring.end_checks.{ident}.message", message)
+            for ident, message in texts["end_checks"]
         },
         # "Winner" or "Winners" by the number of winners (index 0: none), chosen here: the
         # quick path prints without loading the plural rules.
@@ -100,10 +133,10 @@ def labels(content: GameContent, translate: Translator) -> Labels:
         # the point count phrase's patterns (a language and its forms by CLDR category).
         "verdict": {m.key: translate(f"ui.{m.key}", m.text) for m in VERDICT_MESSAGES},
         "rivals": {
-            r.id: translate(f"scoring.rivals.{r.id}.sentence_name", r.sentence_name)
-            if r.sentence_name
-            else translate(f"scoring.rivals.{r.id}.label", r.label)
-            for r in scoring.rivals
+            ident: translate(f"scoring.rivals.{ident}.sentence_name", sentence_name)
+            if sentence_name
+            else translate(f"scoring.rivals.{ident}.label", label)
+            for ident, label, sentence_name in texts["rivals"]
         },
         # Count phrases made here up to POINTS_SAID: the quick path then loads no plural rules.
         "points_said": [format_count(n, points[1], points[0]) for n in range(POINTS_SAID + 1)],
@@ -219,37 +252,46 @@ def run(args: argparse.Namespace) -> int:
         return _full(args, None, error.problems, cache.load_export(args.project, args.game))
     if isinstance(raw, dict) and "game" not in raw:  # the file may leave the game out
         raw = {"game": args.game, **raw}
-    cached = cache.load_export(args.project, args.game)
-    words = cached["labels"] if cached is not None else {}
-    if cached is not None and (args.lang or cached["export"]["source_language"]) in words:
-        from scorer.engine import Engine
-        from scorer.outcome import score_outcome
+    export = cache.load_export(args.project, args.game)
+    if export is None:
+        return _full(args, raw, [])
+    words = None
+    # The JSON result needs no words; a language asked for is known to be one of the
+    # project's when its words were kept (the full path checks it before making them).
+    if not args.json or args.lang is not None:
+        language = args.lang or export["source_language"]
+        texts = table_texts(export["scoring"], export["source_language"])
+        words = cache.load_words(args.project, args.game, language, texts)
+        if words is None:
+            return _full(args, raw, [], export)
+    from scorer.engine import Engine
+    from scorer.outcome import score_outcome
 
-        outcome = score_outcome(Engine(cached["export"]), raw)
-        if outcome.result is not None and not outcome.problems:
-            shown = words[args.lang or cached["export"]["source_language"]]
-            _print(outcome.result.to_json(), None if args.json else shown, args.json)
-            return 0
-    # Problems are worded in the reader's language from the content's labels: the full way.
-    return _full(args, raw, [], cached)
+    outcome = score_outcome(Engine(export), raw)
+    if outcome.result is None or outcome.problems:
+        # Problems are worded in the reader's language from the content's labels.
+        return _full(args, raw, [], export)
+    _print(outcome.result.to_json(), words, args.json)
+    return 0
 
 
 def _full(
-    args: argparse.Namespace, raw: Any, unread: list[Problem], cached: dict[str, Any] | None
+    args: argparse.Namespace,
+    raw: Any,
+    unread: list[Problem],
+    export: dict[str, Any] | None = None,
 ) -> int:
-    """Load and validate the content, score with the engine, and cache its export with the
-    words of its table in the reader's language, beside those ``cached`` already holds for
-    other languages while its files are unchanged (each language's words cost a first call
-    as much as the scoring: they are made when a reader first asks for them).
+    """Load and validate the content, score with the engine, and keep in the cache what
+    was missing there: the export, and the words of the table in the reader's language
+    (each language's words are made when a reader first asks for them). ``export`` is the
+    cached one, when it was there and still fits its files.
 
     ``unread`` are the problems of a file that could not be read as an end state at all.
     """
     from rulebook import cache
-    from rulebook.commands import check_language, load_one, translator
-    from schemas.names import normalize_name
+    from rulebook.commands import check_language, load_one
     from scorer.engine import GameEngine
     from scorer.outcome import Outcome, score_outcome
-    from scorer.problems import excerpt
 
     check_language(args.lang)
     # Digests taken before the content is read: a file changed meanwhile cannot be stored
@@ -257,31 +299,68 @@ def _full(
     files = cache.export_fingerprint(args.project, args.game)
     content = load_one(args.project, args.game)
     engine = GameEngine(content)
-    translate = translator(args.project, content, args.lang)
-    language = args.lang or content.game.source_language
-    kept = dict(cached["labels"]) if cached is not None and cached["files"] == files else {}
-    if language not in kept:
-        kept[language] = labels(content, translate)
-        cache.save_export(args.project, args.game, engine.export, kept, files)
+    if export is None:
+        cache.save_export(args.project, args.game, engine.export, files)
     outcome = Outcome(None, unread) if unread else score_outcome(engine, raw)
     result = outcome.result
     if not outcome.problems:
         if result is not None:
-            _print(result.to_json(), None if args.json else kept[language], args.json)
+            # Made for the JSON result too when a language is asked for: the quick path
+            # knows a language by its kept words.
+            words = _words(args, engine) if not args.json or args.lang is not None else None
+            _print(result.to_json(), words, args.json)
         return 0
-    # Imported only now: the machinery that words problems is a good part of a first call.
-    from rulebook.problems import ProblemWords
+    # The table is printed beside the problems only when there is a result to show.
+    shown = None if args.json or result is None else _words(args, engine)
+    return _problems(args, raw, content, outcome, shown)
 
-    words = ProblemWords(content, translate)
+
+def _words(args: argparse.Namespace, engine: GameEngine) -> Labels:
+    """The words of the table in the reader's language: kept ones, else made from the
+    export's labels and the catalogs, and kept."""
+    from rulebook import cache
+    from rulebook.commands import translator
+
+    export = engine.export
+    language = args.lang or export["source_language"]
+    texts = table_texts(export["scoring"], export["source_language"])
+    kept: Labels | None = cache.load_words(args.project, args.game, language, texts)
+    if kept is not None:
+        return kept
+    files = cache.words_fingerprint(args.project, args.game, language)
+    translate = translator(args.project, engine.content, args.lang)
+    words = table_words(texts, translate)
+    cache.save_words(args.project, args.game, language, texts, words, files, translate.domains)
+    return words
+
+
+def _problems(
+    args: argparse.Namespace,
+    raw: Any,
+    content: GameContent,
+    outcome: Outcome,
+    words: Labels | None,
+) -> int:
+    """Print the problems of an end state (and its result when only a tiebreaker's field
+    has one) in the reader's language; exit code 1."""
+    # Imported only now: the machinery that words problems is a good part of a first call.
+    from rulebook.commands import translator
+    from rulebook.problems import ProblemWords
+    from schemas.names import normalize_name
+    from scorer.problems import excerpt
+
+    translate = translator(args.project, content, args.lang)
+    result = outcome.result
+    said = ProblemWords(content, translate)
     if isinstance(raw, dict) and isinstance(raw.get("players"), list):
-        words.names = [
+        said.names = [
             excerpt(normalize_name(p["name"]))
             if isinstance(p, dict) and isinstance(p.get("name"), str)
             else ""
             for p in raw["players"]
         ]
     where = "standard input" if args.state == "-" else printable_path(args.state)
-    found = [words.diagnostic(p, where) for p in outcome.problems]
+    found = [said.diagnostic(p, where) for p in outcome.problems]
     if args.json:
         shown: dict[str, Any] = {
             "game": content.id,
@@ -290,11 +369,11 @@ def _full(
         }
         print(json.dumps(shown, ensure_ascii=False, indent=2))
     elif result is not None:
-        _print(result.to_json(), None if args.json else kept[language], args.json)
+        _print(result.to_json(), words, args.json)
     summary = translate.count("ui.problems_in_state", len(outcome.problems))
     if result is not None:
-        summary += f" ({words.ui('problems_tiebreak')})"
-    return report(found, summary, words.head)
+        summary += f" ({said.ui('problems_tiebreak')})"
+    return report(found, summary, said.head)
 
 
 def register(commands: Any) -> None:

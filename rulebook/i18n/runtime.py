@@ -111,9 +111,12 @@ class Translator:
         language: str,
         drafts: bool = False,
         unreviewed: Collection[str] = (),
+        domains: tuple[str, ...] = (),
     ) -> None:
         self.language = language
         self.drafts = drafts
+        #: The catalog domains whose entries were read (what a cache of words depends on).
+        self.domains = domains
         self._messages = dict(messages)
         self._entries = dict(entries)
         #: Contexts whose translation waits for a reviewer's mark (only marked in previews).
@@ -345,22 +348,31 @@ def translator(
     """A :class:`Translator` for ``content`` (or the interface alone) in ``language``.
 
     It reads the PO files under ``locales`` (by default the checkout's), else compiled MO
-    files; without either, every message falls back to its source text.
+    files; without either, every message falls back to its source text. A game's catalogs
+    are read only when some of its messages are written in another language than
+    ``language`` (or for a preview): :attr:`Translator.domains` names those read.
     """
     where = locales or paths.LOCALES
     messages = {m.context: m for m in ui_messages()}
     ui_entries = _entries(UI_DOMAIN, language, where)
     found = dict(ui_entries)
     unreviewed = _unreviewed(UI_DOMAIN, ui_entries, language) if drafts else set()
+    domains = [UI_DOMAIN]
     if content is not None:
-        messages.update(_messages(content))
-        # The game's catalog, then its glossary's (the terms' words): contexts never clash.
-        for domain in (content.id, glossary.domain_name(content.id)):
-            game_entries = _entries(domain, language, where)
-            found.update(game_entries)
-            if drafts:
-                unreviewed |= _unreviewed(domain, game_entries, language)
-    return Translator(messages, found, language, drafts, unreviewed)
+        game_messages = _messages(content)
+        messages.update(game_messages)
+        # A reader of the language every message of the game is written in gets each as it
+        # is (catalogs.state: "source"), whatever its catalogs say: they are not read. A
+        # preview reads them still, for what it shows beside a text.
+        if drafts or any(m.language != language for m in game_messages.values()):
+            # The game's catalog, then its glossary's (the terms' words): contexts never clash.
+            for domain in (content.id, glossary.domain_name(content.id)):
+                game_entries = _entries(domain, language, where)
+                found.update(game_entries)
+                domains.append(domain)
+                if drafts:
+                    unreviewed |= _unreviewed(domain, game_entries, language)
+    return Translator(messages, found, language, drafts, unreviewed, tuple(domains))
 
 
 def _unreviewed(domain: str, entries: Mapping[str, Message], language: str) -> set[str]:

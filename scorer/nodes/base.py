@@ -5,7 +5,7 @@ handles (schemas.expressions), how it is evaluated (:meth:`Rule.build`: from the
 the export writes it, a function of a row, as the browser's expr.js builds its closures)
 and how it reads in words (:meth:`Rule.words`). Whether it compares players, depends on
 seats or restricts the references of its fields is declared on the model itself, where
-the content checks read it; :class:`Rule` passes it on.
+the content checks read it.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import importlib
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 if TYPE_CHECKING:
+    from schemas import expressions as ex
     from schemas.expressions import Node
     from scorer.describe import Describer
     from scorer.interpret import Fn, Tools
@@ -34,9 +35,10 @@ class _Deferred:
         return getattr(importlib.import_module(self._name), attr)
 
 
-def deferred(name: str) -> Any:
-    """Module ``name``, imported when one of its attributes is first read."""
-    return _Deferred(name)
+if not TYPE_CHECKING:  # the node rules' ``ex``: the content models, loaded for words only
+    ex = _Deferred("schemas.expressions")
+
+__all__ = ["RULES", "Rule", "ex", "register", "rule_for"]
 
 
 class Rule(Generic[N]):
@@ -52,10 +54,6 @@ class Rule(Generic[N]):
         from schemas.expressions import NODE_MODELS
 
         return next(m for m in NODE_MODELS if m.node_name() == self.name)
-
-    @property
-    def cross_player(self) -> bool:
-        return self.model.cross_player
 
     def build(self, a: Any, t: Tools) -> Fn:
         """The function of row ``i`` computing the node whose argument (the export's

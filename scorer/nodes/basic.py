@@ -7,15 +7,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from scorer import mechanics
-from scorer.nodes.base import Rule, deferred, register
+from scorer.nodes.base import Rule, ex, register
 from scorer.parts import Count, Items, Part, Phrase, items, phrase
 
 if TYPE_CHECKING:
-    from schemas import expressions as ex
     from scorer.describe import Describer
     from scorer.interpret import Ctx, Fn, Tools
-else:  # the content models, loaded only when words are asked for
-    ex = deferred("schemas.expressions")
 
 # ----------------------------------------------------------------------------------------
 # References
@@ -105,9 +102,7 @@ class ChoiceDataRule(Rule["ex.ChoiceDataNode"]):
 
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
         index, field, of = a.get("index", 0), a["field"], a["of"]
-        if isinstance(index, int) and isinstance(field, str):
-            return _written_choice_data(index, field, of, t)
-        # An index or a field computed for the row: the chosen data is read when scoring.
+        # The index and the field, written or computed for the row: read when scoring.
         at, name = t.sub(index), (lambda c, i: field) if isinstance(field, str) else t.sub(field)
         if "table" in of:
             table = of["table"]
@@ -177,25 +172,6 @@ def _data_by_choice(ident: str, t: Tools) -> dict[str, dict[str, list[int]]]:
     return {str(c["id"]): c.get("data", {}) for c in spec.get("choices", [])}
 
 
-def _written_choice_data(index: int, field: str, of: dict[str, Any], t: Tools) -> Fn:
-    """A number at a written place: looked up once per choice when built."""
-    if "table" in of:
-        table = of["table"]
-
-        def tile(c: Ctx, i: int) -> int:
-            found = c.D[table].get(field)
-            return found[index] if found and index < len(found) else 0
-
-        return tile
-    ident = of["input"]
-    by_choice = {
-        choice: int(data[field][index])
-        for choice, data in _data_by_choice(ident, t).items()
-        if len(data.get(field, ())) > index
-    }
-    return lambda c, i: by_choice.get(c.P[i][ident], 0)
-
-
 # ----------------------------------------------------------------------------------------
 # Arithmetic
 # ----------------------------------------------------------------------------------------
@@ -206,11 +182,6 @@ def fold(fs: list[Fn], op: Callable[[Any, Any], Any]) -> Fn:
     bool, as Python's arithmetic keeps it until it adds)."""
     if len(fs) == 1:
         return fs[0]
-    if op is operator.add:  # the usual sum: from two terms on, int arithmetic (0 + x + y)
-        return lambda c, i: sum([f(c, i) for f in fs])
-    if len(fs) == 2:
-        first, second = fs
-        return lambda c, i: op(first(c, i), second(c, i))
     head, rest = fs[0], fs[1:]
 
     def folded(c: Ctx, i: int) -> Any:
@@ -252,10 +223,6 @@ class SumRule(Rule["ex.Sum"]):
     name = "sum"
 
     def build(self, a: list[Any], t: Tools) -> Fn:
-        read = [x["input"] for x in a if isinstance(x, dict) and list(x) == ["input"]]
-        if len(a) > 1 and len(read) == len(a):  # inputs alone (the usual tally): read at once
-            inputs = operator.itemgetter(*read)
-            return lambda c, i: sum(inputs(c.P[i]))
         return fold(t.each(a), operator.add)
 
     def words(self, d: Describer, node: ex.Sum) -> Part:
@@ -307,9 +274,6 @@ class ProductRule(Rule["ex.Product"]):
     name = "product"
 
     def build(self, a: list[Any], t: Tools) -> Fn:
-        if len(a) == 2 and type(a[1]) is int:  # so many points each
-            f, k = t.sub(a[0]), a[1]
-            return lambda c, i: f(c, i) * k
         return fold(t.each(a), operator.mul)
 
     def words(self, d: Describer, node: ex.Product) -> Part:
@@ -339,9 +303,6 @@ class FloorDivRule(Rule["ex.FloorDiv"]):
     name = "floor_div"
 
     def build(self, a: list[Any], t: Tools) -> Fn:
-        if isinstance(a[1], int):
-            value, written = t.sub(a[0]), int(a[1])
-            return lambda c, i: value(c, i) // written
         # A computed divisor is at least 1 (schemas.bounds); the floor keeps it so.
         value, divisor = t.sub(a[0]), t.sub(a[1])
         return lambda c, i: value(c, i) // max(divisor(c, i), 1)
@@ -385,17 +346,13 @@ class LookupRule(Rule["ex.Lookup"]):
 
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
         index, zero = t.sub(a["index"]), a.get("beyond", "last") == "zero"
-        if all(isinstance(v, int) for v in a["table"]):
-            table = tuple(int(v) for v in a["table"])
-            return lambda c, i: mechanics.lookup(table, index(c, i), zero)
-        entries = t.each(a["table"])  # entries computed for the row, as whole numbers
+        entries = t.each(a["table"])  # written, or computed for the row, as whole numbers
         return lambda c, i: mechanics.lookup([int(f(c, i)) for f in entries], index(c, i), zero)
 
     def words(self, d: Describer, node: ex.Lookup) -> Part:
         spec = node.lookup
         key = "describe_table_points" if d.points else "describe_table"
-        listed = tuple(v if isinstance(v, int) else operand(d.plain(v)) for v in spec.table)
-        values = phrase(key, values=Items(listed, "/"))
+        values = listed_words(d, spec.table, key)
         found = phrase("describe_lookup", values=values, index=d.plain(spec.index))
         if spec.beyond == "zero":
             return phrase("describe_lookup_zero", lookup=found)
@@ -459,6 +416,19 @@ def least_words(d: Describer, least: object) -> Part:
     return least if isinstance(least, int) else operand(d.plain(least))
 
 
+def at_least_words(d: Describer, least: object) -> list[Part]:
+    """An award's threshold as a clause of its words, when it says something (not 0)."""
+    if isinstance(least, int) and least <= 0:
+        return []
+    return [phrase("describe_at_least", at_least=least_words(d, least))]
+
+
+def listed_words(d: Describer, values: list[Any], key: str = "describe_table_points") -> Part:
+    """Numbers by place or by entry ("10 / 7 / 4 points"), each written or in words."""
+    listed = tuple(v if isinstance(v, int) else operand(d.plain(v)) for v in values)
+    return phrase(key, values=Items(listed, "/"))
+
+
 #: Turning ``k OP player_count`` round into ``player_count OP' k``.
 _SWAPPED = {"eq": "eq", "ne": "ne", "lt": "gt", "le": "ge", "gt": "lt", "ge": "le"}
 
@@ -482,46 +452,20 @@ def compare_words(d: Describer, key: str, left: object, right: object) -> Part:
 
 
 class _CompareRule(Rule["ex.Node"]):
-    key = ""
+    """A comparison of two numbers: one rule class per comparison node, made below."""
 
     def build(self, a: list[Any], t: Tools) -> Fn:
         left, right = t.each(a)
-        test = _COMPARISONS[self.key][0]
+        test = _COMPARISONS[self.name][0]
         return lambda c, i: 1 if test(left(c, i), right(c, i)) else 0
 
     def words(self, d: Describer, node: ex.Node) -> Part:
-        left, right = getattr(node, self.key)
-        return compare_words(d, self.key, left, right)
+        left, right = getattr(node, self.name)
+        return compare_words(d, self.name, left, right)
 
 
-@register
-class EqRule(_CompareRule):
-    name = key = "eq"
-
-
-@register
-class NeRule(_CompareRule):
-    name = key = "ne"
-
-
-@register
-class LtRule(_CompareRule):
-    name = key = "lt"
-
-
-@register
-class LeRule(_CompareRule):
-    name = key = "le"
-
-
-@register
-class GtRule(_CompareRule):
-    name = key = "gt"
-
-
-@register
-class GeRule(_CompareRule):
-    name = key = "ge"
+for _key in _COMPARISONS:  # EqRule, NeRule, LtRule...: alike but for their node's name
+    register(type(f"{_key.title()}Rule", (_CompareRule,), {"name": _key}))
 
 
 @register

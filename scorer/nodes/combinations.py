@@ -6,16 +6,13 @@ from typing import TYPE_CHECKING, Any
 
 from scorer import mechanics
 from scorer.interpret import Ctx
-from scorer.nodes.base import Rule, deferred, register
-from scorer.nodes.basic import operand
-from scorer.parts import Items, Part, items, phrase
+from scorer.nodes.base import Rule, ex, register
+from scorer.nodes.basic import listed_words, operand
+from scorer.parts import Part, items, phrase
 
 if TYPE_CHECKING:
-    from schemas import expressions as ex
     from scorer.describe import Describer
     from scorer.interpret import Fn, Tools
-else:  # the content models, loaded only when words are asked for
-    ex = deferred("schemas.expressions")
 
 
 @register
@@ -24,10 +21,7 @@ class SetCollectionRule(Rule["ex.SetCollection"]):
 
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
         families = t.each(a["families"])
-        if all(isinstance(v, int) for v in a["item_values"]):
-            values = tuple(int(v) for v in a["item_values"])
-            return lambda c, i: mechanics.set_collection([f(c, i) for f in families], values)
-        worth = t.each(a["item_values"])  # computed for the row, as whole numbers
+        worth = t.each(a["item_values"])  # written, or computed for the row, as whole numbers
         return lambda c, i: mechanics.set_collection(
             [f(c, i) for f in families], [int(v(c, i)) for v in worth]
         )
@@ -35,8 +29,7 @@ class SetCollectionRule(Rule["ex.SetCollection"]):
     def words(self, d: Describer, node: ex.SetCollection) -> Part:
         spec = node.set_collection
         families = items([d.plain(f) for f in spec.families], ",")
-        listed = tuple(v if isinstance(v, int) else operand(d.plain(v)) for v in spec.item_values)
-        values = phrase("describe_table_points", values=Items(listed, "/"))
+        values = listed_words(d, spec.item_values)
         return phrase("describe_sets", families=families, values=values)
 
 

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scorer.nodes.base import Rule, deferred, register
+from scorer.nodes.base import Rule, ex, register
 from scorer.nodes.basic import least_words
 from scorer.parts import Count, Part, phrase
 
 if TYPE_CHECKING:
-    from schemas import expressions as ex
     from scorer.describe import Describer
     from scorer.interpret import Ctx, Fn, Tools
-else:  # the content models, loaded only when words are asked for
-    ex = deferred("schemas.expressions")
 
 
 def _counted(d: Describer, part: Part) -> Part:
@@ -67,10 +64,7 @@ class CountEqualRule(Rule["ex.CountEqual"]):
     name = "count_equal"
 
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
-        ident, value = a["of"]["input"], a["value"]
-        if isinstance(value, int):
-            return lambda c, i: c.P[i][ident].count(value)
-        computed = t.sub(value)
+        ident, computed = a["of"]["input"], t.sub(a["value"])
         return lambda c, i: c.P[i][ident].count(computed(c, i))
 
     def words(self, d: Describer, node: ex.CountEqual) -> Part:

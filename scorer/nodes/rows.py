@@ -14,34 +14,25 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from scorer import mechanics
-from scorer.nodes.base import Rule, deferred, register
-from scorer.nodes.basic import least_words, operand
-from scorer.parts import Items, Label, Part, items, phrase
+from scorer.nodes.base import Rule, ex, register
+from scorer.nodes.basic import at_least_words, listed_words
+from scorer.parts import Label, Part, items, phrase
 
 if TYPE_CHECKING:
-    from schemas import expressions as ex
     from scorer.describe import Describer
     from scorer.interpret import Ctx, Fn, Tools
-else:  # the content models, loaded only when words are asked for
-    ex = deferred("schemas.expressions")
-
-#: How tied rows share places, in words (as scorer.nodes.table's for tied players).
-_TIES_ROWS = {
-    "dense": "describe_rows_ties_dense",
-    "competition": "describe_rows_ties_competition",
-    "pool_floor": "describe_rows_ties_pool_floor",
-    "pool_nearest": "describe_rows_ties_pool_nearest",
-}
 
 
-def _per_row(ident: str, fn: Fn) -> Fn:
-    """The function of row ``i`` giving ``fn``'s value for each of its rows of ``ident``."""
+def _per_row(ident: str, fn: Fn, shared: bool = False) -> Fn:
+    """The function of row ``i`` giving ``fn``'s value for each row of rows input
+    ``ident``: its own, or (``shared``) the table's."""
 
     def values(c: Ctx, i: int) -> list[Any]:
         saved = c.W
         found = []
         try:
-            for row in c.P[i][ident]:
+            # A faulty or absent shared list is no row (its problem is reported at its path).
+            for row in (c.T.get(ident) or []) if shared else c.P[i][ident]:
                 c.W = row
                 found.append(fn(c, i))
         finally:
@@ -146,21 +137,10 @@ class RowsAwardRule(Rule["ex.RowsAward"]):
         spec = node.rows_award
         with _reading(d, spec.of.input):
             measure = d.plain(spec.by)
-        listed = [a if isinstance(a, int) else operand(d.plain(a)) for a in spec.awards]
-        awards = phrase("describe_table_points", values=Items(tuple(listed), "/"))
-        parts: list[Part] = [
-            phrase(
-                "describe_rows_award",
-                awards=awards,
-                rows=d.input_label(spec.of.input),
-                measure=measure,
-            )
-        ]
-        if not isinstance(spec.at_least, int) or spec.at_least > 0:
-            least = least_words(d, spec.at_least)
-            parts.append(phrase("describe_at_least", at_least=least))
-        parts.append(phrase(_TIES_ROWS[spec.ties]))
-        return items(parts, ";")
+        awards, rows = listed_words(d, spec.awards), d.input_label(spec.of.input)
+        found = phrase("describe_rows_award", awards=awards, rows=rows, measure=measure)
+        ties = phrase(f"describe_rows_ties_{spec.ties}")
+        return items([found, *at_least_words(d, spec.at_least), ties], ";")
 
 
 @register
@@ -174,36 +154,23 @@ class RowsMajorityRule(Rule["ex.RowsMajority"]):
         ident, by = str(a["of"]["table"]), str(a["by"])
         awards, ties, least = t.each(a["awards"]), str(a["ties"]), t.sub(a.get("at_least", 1))
 
-        def fn(c: Ctx, i: int) -> int:
-            total, saved = 0, c.W
-            try:
-                # A faulty or absent list is no row (its problem is reported at its path).
-                for row in c.T.get(ident) or []:
-                    c.W = row
-                    points, _ = mechanics.rank_award(
-                        list(row[by]), [f(c, i) for f in awards], ties, 0, least(c, i), None
-                    )
-                    # A rival (after the players) has no number in a shared row.
-                    total += points[i] if i < len(points) else 0
-            finally:
-                c.W = saved
-            return total
+        def award(c: Ctx, i: int) -> list[int]:
+            measures, points = list(c.W[by]), [f(c, i) for f in awards]
+            return mechanics.rank_award(measures, points, ties, 0, least(c, i), None)[0]
 
-        return fn
+        per_row = _per_row(ident, award, shared=True)
+        # A rival (after the players) has no number in a shared row.
+        return lambda c, i: sum(points[i] if i < len(points) else 0 for points in per_row(c, i))
 
     def words(self, d: Describer, node: ex.RowsMajority) -> Part:
-        from scorer.nodes.table import _TIES
-
         spec = node.rows_majority
         table = d.tables[spec.of.table]
         label = {f.id: f.label for f in table.per_player}.get(spec.by, spec.by)
         measure = Label(f"scoring.table.{spec.of.table}.per_player.{spec.by}.label", label)
         with _reading(d, f"table:{spec.of.table}"):
-            listed = [a if isinstance(a, int) else operand(d.plain(a)) for a in spec.awards]
-        awards = phrase("describe_table_points", values=Items(tuple(listed), "/"))
-        parts: list[Part] = [phrase("describe_rank_award", awards=awards, measure=measure)]
-        if not isinstance(spec.at_least, int) or spec.at_least > 0:
-            parts.append(phrase("describe_at_least", at_least=least_words(d, spec.at_least)))
-        parts.append(phrase(_TIES[spec.ties]))
-        each = items(parts, ";")
+            awards = listed_words(d, spec.awards)
+        found = phrase("describe_rank_award", awards=awards, measure=measure)
+        each = items(
+            [found, *at_least_words(d, spec.at_least), phrase(f"describe_ties_{spec.ties}")], ";"
+        )
         return phrase("describe_rows_sum", each=each, rows=d.table_label(spec.of.table))

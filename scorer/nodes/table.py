@@ -11,23 +11,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from scorer import mechanics
-from scorer.nodes.base import Rule, deferred, register
-from scorer.nodes.basic import least_words, operand
+from scorer.nodes.base import Rule, ex, register
+from scorer.nodes.basic import at_least_words, least_words, operand
 from scorer.parts import Items, Part, Raw, items, phrase
 
 if TYPE_CHECKING:
-    from schemas import expressions as ex
     from scorer.describe import Describer
     from scorer.interpret import Ctx, Fn, Tools
-else:  # the content models, loaded only when words are asked for
-    ex = deferred("schemas.expressions")
-
-_TIES = {
-    "dense": "describe_ties_dense",
-    "competition": "describe_ties_competition",
-    "pool_floor": "describe_ties_pool_floor",
-    "pool_nearest": "describe_ties_pool_nearest",
-}
 
 
 def _with_rivals(d: Describer, described: Part, rivals: bool) -> Part:
@@ -53,8 +43,9 @@ def _points(d: Describer, node: object) -> Part:
 
 
 def _per_place(x: Any, t: Tools, first: bool) -> Callable[[Ctx], Any]:
-    """A per-place number or list for the table: a constant, a chosen tile's data (its
-    first number with ``first``) or table-level expressions."""
+    """A number or a per-place list for the table (an award's places, its gap, its
+    threshold): a constant, a chosen tile's data (its first number with ``first``) or
+    table-level expressions."""
     if x is None:
         return lambda c: None
     if isinstance(x, dict) and "table" in x and "field" in x:
@@ -66,15 +57,6 @@ def _per_place(x: Any, t: Tools, first: bool) -> Callable[[Ctx], Any]:
         fs = t.each(x)
         return lambda c: tuple(f(c, 0) for f in fs)
     f = t.sub(x)
-    return lambda c: f(c, 0)
-
-
-def _least(a: dict[str, Any], t: Tools) -> Callable[[Ctx], Any]:
-    """An award's threshold for the table: written, or an expression the same for all."""
-    least = a.get("at_least", 1)
-    if isinstance(least, int):
-        return lambda c: least
-    f = t.sub(least)
     return lambda c: f(c, 0)
 
 
@@ -93,7 +75,8 @@ class RankAwardRule(Rule["ex.RankAward"]):
         rivals = bool(a.get("rivals", False))
         measures = t.column(t.sub(a["of"]), rivals)
         awards, gap = _per_place(a["awards"], t, False), _per_place(a.get("max_gap"), t, True)
-        others, ties, least = t.sub(a.get("others", 0)), a["ties"], _least(a, t)
+        others, ties = t.sub(a.get("others", 0)), a["ties"]
+        least = _per_place(a.get("at_least", 1), t, False)
         return t.award(
             lambda c: mechanics.rank_award(
                 measures(c), awards(c), ties, others(c, 0), least(c), gap(c)
@@ -115,15 +98,14 @@ class RankAwardRule(Rule["ex.RankAward"]):
         ]
         if not (isinstance(spec.others, int) and spec.others == 0):
             parts.append(phrase("describe_others", points=_points(d, spec.others)))
-        if not isinstance(spec.at_least, int) or spec.at_least > 0:
-            parts.append(phrase("describe_at_least", at_least=least_words(d, spec.at_least)))
+        parts += at_least_words(d, spec.at_least)
         if isinstance(spec.max_gap, ex.ChoiceData):
             gap: Part | None = phrase("describe_gap_of", table=d.table_label(spec.max_gap.table))
         else:
             gap = None if spec.max_gap is None else d.plain(spec.max_gap)
         if gap is not None:
             parts.append(phrase("describe_max_gap", gap=gap))
-        parts.append(phrase(_TIES[spec.ties]))
+        parts.append(phrase(f"describe_ties_{spec.ties}"))
         return _with_rivals(d, items(parts, ";"), spec.rivals)
 
 
@@ -134,7 +116,7 @@ class MostRule(Rule["ex.Most"]):
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
         rivals = bool(a.get("rivals", False))
         measures, points = t.column(t.sub(a["of"]), rivals), _award_points(a["points"], t, rivals)
-        least = _least(a, t)
+        least = _per_place(a.get("at_least", 1), t, False)
         return t.award(lambda c: mechanics.most(measures(c), points(c), least(c)), rivals)
 
     def words(self, d: Describer, node: ex.Most) -> Part:
@@ -154,7 +136,7 @@ class HeldAwardRule(Rule["ex.HeldAward"]):
             _award_points(a["holder_points"], t, rivals),
             _award_points(a["other_points"], t, rivals),
         )
-        least = _least(a, t)
+        least = _per_place(a.get("at_least", 1), t, False)
         return t.award(
             lambda c: mechanics.held_award(measures(c), holders(c), mine(c), theirs(c), least(c)),
             rivals,
@@ -192,9 +174,6 @@ def _offset(d: Describer, offset: object) -> Part:
 
 def _offsets(listed: list[Any], t: Tools) -> Callable[[Ctx], Any]:
     """The seats away, written or computed once for the table (as whole numbers)."""
-    if all(isinstance(o, int) for o in listed):
-        written = tuple(int(o) for o in listed)
-        return lambda c: written
     fs = t.each(listed)
     return lambda c: tuple(int(f(c, 0)) for f in fs)
 

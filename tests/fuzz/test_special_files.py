@@ -46,17 +46,18 @@ DAMAGES: dict[str, tuple[Callable[[Path], None] | None, str, str]] = {
     "a link out of the project": (None, "symbolic link", "leads outside"),
 }
 
-#: The damaged file: Nile's scoring (content) or its French catalog, and the template.
+#: The damaged file: Nile's scoring (content) or its Ukrainian catalog, and the template.
+#: (Nile is written in French: a French reader's commands read no catalog of the game.)
 TARGETS = {
     "content": "content/nile/scoring.yaml",
-    "catalog": "locales/fr/LC_MESSAGES/nile.po",
+    "catalog": "locales/uk/LC_MESSAGES/nile.po",
     "template": "locales/nile.pot",
 }
 
 COMMANDS = {
-    "setup": ["setup", "nile", "--players", "2", "--lang", "fr"],
-    "score": ["score", "nile", str(ROOT / "examples" / "nile.json"), "--lang", "fr"],
-    "i18n check": ["i18n", "check", "--game", "nile", "--lang", "fr"],
+    "setup": ["setup", "nile", "--players", "2", "--lang", "uk"],
+    "score": ["score", "nile", str(ROOT / "examples" / "nile.json"), "--lang", "uk"],
+    "i18n check": ["i18n", "check", "--game", "nile", "--lang", "uk"],
 }
 
 
@@ -110,7 +111,7 @@ def test_build_refuses_a_named_pipe(project: Project, tmp_path: Path, target: st
     path, words = _damage(project, target, "a named pipe")
     out = tmp_path / "site"
     run = run_command(
-        ["--project", str(project.root), "build", "--lang", "fr", "--out", str(out)], timeout=120
+        ["--project", str(project.root), "build", "--lang", "uk", "--out", str(out)], timeout=120
     )
     assert_clean_failure(run, path.name, words)
     assert not out.exists()

@@ -5,9 +5,9 @@ states (tests.strategies, derandomized), some of them with an option changed or 
 purpose (seeded), every setup for each legal player count and option combination, direct
 calls of the mechanics, expression nodes on synthetic players, and the seeded random
 generator. A synthetic game ("probe", tests/games/probe/) adds what no real game uses yet. Games that do not
-load are left out with a warning (tests/test_js_parity.py fails until they load).
+load are left out with a warning (tests/calculator/test_js_parity.py fails until they load).
 
-tests/conftest.py makes the fixture once per version of its inputs; tests/test_js_parity.py
+tests/conftest.py makes the fixture once per version of its inputs; tests/calculator/test_js_parity.py
 runs ``node --test tests/js/`` against it. Other tests take the probe game and its end
 states from here. ``python -m tests.parity_fixture FIXTURE.json`` writes the fixture for
 running node by hand.
@@ -793,7 +793,7 @@ def _road(size: int, mine: int, theirs: int) -> Json:
 
 #: Rows cases of the probe: each player's open roads (the first player's, then the
 #: others'), and the first player's points worked out by hand on the four road categories
-#: (tests/test_rows.py checks them in Python; the parity run compares the browser's).
+#: (tests/scorer/test_rows.py checks them in Python; the parity run compares the browser's).
 ROW_CASES: list[tuple[str, list[Json], list[Json], dict[str, int]]] = [
     (
         "no rows",
@@ -852,7 +852,7 @@ ROW_FAULTS: list[tuple[str, Any]] = [
 #: tile's field named by the reading, at the player count less one; wild_more: jokers plus
 #: gifts // kept wildcards on the gems), with the first player's points worked out by hand
 #: thresholds: the sum of six nodes whose threshold, value or awards are computed.
-#: (tests/test_bounds.py checks them in Python; the parity run compares the browser's).
+#: (tests/schemas/test_bounds.py checks them in Python; the parity run compares the browser's).
 BOUND_BASE: Json = {
     "game": "probe",
     "table": {"region_1": "t1", "region_2": "t2", "bounty": 1},

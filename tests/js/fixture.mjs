@@ -6,7 +6,7 @@ import { tool } from "./tools.mjs";
 const path = process.env.RULEBOOK_FIXTURE;
 if (!path) {
   throw new Error(
-    "RULEBOOK_FIXTURE is not set: run `.venv/bin/pytest tests/test_js_parity.py`, which builds " +
+    "RULEBOOK_FIXTURE is not set: run `.venv/bin/pytest tests/calculator/test_js_parity.py`, which builds " +
       "the fixture from the content with the Python engine and then runs these tests.",
   );
 }

@@ -4,7 +4,7 @@ import { register } from "node:module";
 register("./esm-hook.mjs", import.meta.url);
 
 // Each module comes from the one file pages load, calculator.js, in the folder
-// RULEBOOK_CALCULATOR names (tests/test_js_parity.py writes it as the site does); the bundle
+// RULEBOOK_CALCULATOR names (tests/calculator/test_js_parity.py writes it as the site does); the bundle
 // exports every module it joins by name. Without it (node run by hand), from the sources,
 // whose stack traces are readable.
 const shipped = process.env.RULEBOOK_CALCULATOR;

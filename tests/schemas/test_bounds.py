@@ -20,7 +20,7 @@ from scorer.describe import SourceWords, describe_category, render
 from scorer.engine import GameEngine
 from scorer.outcome import score_outcome
 from tests.parity_fixture import BOUND_CASES, BOUND_CATEGORIES, PROBE, bound_states, probe_game
-from tests.test_loader import _line_of
+from tests.schemas.test_loader import _line_of
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from schemas.diagnostics import Diagnostic
 from schemas.expressions import NODE_NAMES
 from schemas.loader import ContentError, load_game
 from tests.conftest import CONTENT
-from tests.test_loader import _line_of, _replace
+from tests.schemas.test_loader import _line_of, _replace
 
 
 def _copy(tmp_path: Path, game: str) -> Path:

@@ -22,7 +22,7 @@ from scorer.problems import EndStateError
 from scorer.relevance import derive, hidden, settle, tie_only
 from tests.track_support import track_state
 
-CONTENT = Path(__file__).resolve().parent.parent / "content"
+CONTENT = Path(__file__).resolve().parents[2] / "content"
 GAMES = [p.name for p in game_folders(CONTENT)]
 Json = dict[str, Any]
 

@@ -6,7 +6,7 @@ bug runs, with the settings the suite runs it with (tests/conftest.py's ``ci`` p
 derandomized, and the property's own example count), on the game where the bug shows, and
 must fail. If the profile ever drew too few or too tame examples to find these, this test
 would say so. Run the same check by hand with another profile:
-``HYPOTHESIS_PROFILE=dev .venv/bin/pytest tests/test_mutants.py -n 0``.
+``HYPOTHESIS_PROFILE=dev .venv/bin/pytest tests/scorer/test_mutants.py -n 0``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from scorer import assemble as assemble_module
 from scorer import engine as engine_module
 from scorer.ranking import Placement, rank_players
-from tests import test_properties
+from tests.scorer import test_properties
 
 
 def ties_broken_by_seat(keys: Any, columns: Any, explain: bool = True) -> list[Placement]:

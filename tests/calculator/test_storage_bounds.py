@@ -23,7 +23,7 @@ from schemas.common import Identifier
 from schemas.game import MAX_PLAYERS
 from schemas.names import NAME_MAX
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 #: Ids at and around each edge of the declared form: length 1, 63, 64 and 65, a digit or an
 #: underscore first, upper case, a dash, a letter outside ASCII, the empty text.

@@ -27,7 +27,7 @@ from scorer.engine import GameEngine
 from scorer.problems import EndStateError
 from tests.conftest import CONTENT, nile_project
 from tests.i18n_support import make_workspace
-from tests.test_loader import _line_of, _replace
+from tests.schemas.test_loader import _line_of, _replace
 
 #: The keys every diagnostic gives as JSON: pydantic's ErrorDetails, and what it blocks.
 KEYS = {"type", "loc", "msg", "ctx", "severity"}

@@ -16,8 +16,8 @@ from schemas.common import LANGUAGES
 from tests import tbx_basic
 from tests.i18n_support import GLOSSARY_DOMAIN, Workspace, make_workspace
 
-CONTENT = Path(__file__).resolve().parent.parent / "content"
-LOCALES = Path(__file__).resolve().parent.parent / "locales"
+CONTENT = Path(__file__).resolve().parents[3] / "content"
+LOCALES = Path(__file__).resolve().parents[3] / "locales"
 
 
 @pytest.fixture()

@@ -24,7 +24,7 @@ from schemas.game import GameContent
 from scorer.setup import SetupError, SetupResult, make_setup
 
 SVG = "{http://www.w3.org/2000/svg}"
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _option_sets(content: GameContent) -> list[dict[str, Any]]:

@@ -3,7 +3,7 @@
 For every conformance case of a game that declares a score track, the track total its full
 count implies, with only the facts the mode asks, gives the same totals, end-of-game
 categories, ranks, winners and tiebreaks. The same states run in the browser runtime in the
-parity suite (tests/test_js_parity.py, "track" states).
+parity suite (tests/calculator/test_js_parity.py, "track" states).
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from scorer.engine import GameEngine
 from scorer.nodes import RULES, Rule
 from tests.parity_fixture import probe_game
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ROOT / "site" / "assets" / "calculator"
 HOOK = ROOT / "tests" / "js" / "esm-hook.mjs"
 

@@ -24,7 +24,7 @@ from schemas.diagrams import SlotsDiagram
 from schemas.game import GameContent
 from schemas.loader import load_game
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 TOKAIDO: GameContent = load_game(ROOT / "content" / "tokaido")
 
 

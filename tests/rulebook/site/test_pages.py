@@ -1,7 +1,7 @@
 """The page models: every text a page shows in its source language is recorded as such.
 
 The build counts the pages with untranslated text from each page's ``missing`` record, and
-tests/test_site_translated.py relies on that record to prove the catalogs complete; a text
+tests/rulebook/site/test_translated.py relies on that record to prove the catalogs complete; a text
 shown as a fallback but not recorded would pass unnoticed, and a page that records a text
 it does not show would carry the "not translated" notice for nothing.
 """

@@ -13,7 +13,7 @@ from rulebook.site.render import Renderer, page_links
 from rulebook.site.view import GameBuild
 from schemas.game import GameContent
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _page(content: GameContent, language: str) -> Page:

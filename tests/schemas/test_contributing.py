@@ -26,8 +26,8 @@ from schemas.references import check_references
 from scorer.engine import GameEngine
 from scorer.outcome import score_outcome
 
-CONTRIBUTING = Path(__file__).resolve().parents[1] / "CONTRIBUTING.md"
-START = "<!-- enumerations: tests/test_contributing.py -->"
+CONTRIBUTING = Path(__file__).resolve().parents[2] / "CONTRIBUTING.md"
+START = "<!-- enumerations: tests/schemas/test_contributing.py -->"
 END = "<!-- /enumerations -->"
 
 #: Where each model's fields are written in content, as CONTRIBUTING names them.

@@ -14,8 +14,8 @@ from schemas.templates import TemplateError, expand
 from scorer.engine import GameEngine
 from scorer.outcome import score_outcome
 from tests.parity_fixture import BOUND_BASE, probe_game
-from tests.test_bounds import _probe_folder
-from tests.test_loader import _line_of
+from tests.schemas.test_bounds import _probe_folder
+from tests.schemas.test_loader import _line_of
 
 #: The probe's cities template, as tests/games/probe/scoring.yaml writes it.
 CITIES = """  - for_each: {n: [1, 2]}      # two items side by side in every copy

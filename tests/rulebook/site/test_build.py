@@ -27,7 +27,7 @@ from rulebook.site.serve import serve_in_thread
 from schemas.common import LANGUAGES
 from schemas.loader import ContentError, load_game
 from tests.conftest import CONTENT, nile_project
-from tests.test_site_render import HOSTILE, write_catalog
+from tests.rulebook.site.test_render import HOSTILE, write_catalog
 
 
 def tree_hashes(root: Path) -> dict[str, str]:

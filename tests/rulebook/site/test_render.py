@@ -19,7 +19,7 @@ from rulebook.site.view import GameBuild, LocalGame
 from schemas.game import GameContent
 from schemas.loader import load_game
 
-CONTENT = Path(__file__).resolve().parent.parent / "content"
+CONTENT = Path(__file__).resolve().parents[3] / "content"
 
 HOSTILE = (
     '<script>alert(1)</script><img src=x onerror="alert(2)">'

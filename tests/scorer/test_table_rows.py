@@ -163,7 +163,7 @@ def test_the_browser_runtime_gives_pythons_outcomes(engine: GameEngine, tmp_path
     assert node is not None, "run scripts/bootstrap.sh --browser"
     done = subprocess.run(
         [node, "tests/js/outcomes.mjs", str(path)],
-        cwd=Path(__file__).resolve().parent.parent,
+        cwd=Path(__file__).resolve().parents[2],
         capture_output=True,
         text=True,
         timeout=120,

@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 
 from tests.conftest import GAME_IDS
 
-LOCALES = Path(__file__).resolve().parent.parent / "locales"
+LOCALES = Path(__file__).resolve().parents[3] / "locales"
 GAMES = GAME_IDS
 
 #: What a reader cannot use: a file of the project, English left in, a letter x for ×, a

@@ -7,7 +7,7 @@ tests/js/`` runs the JavaScript against it: whole results deep-equal, the same p
 paths. Games that do not load are left out with a warning, and
 test_every_game_loads_for_the_parity_run fails until they load.
 
-Run alone with ``.venv/bin/pytest tests/test_js_parity.py -s`` to see the counts.
+Run alone with ``.venv/bin/pytest tests/calculator/test_js_parity.py -s`` to see the counts.
 """
 
 from __future__ import annotations

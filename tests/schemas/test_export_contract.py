@@ -36,7 +36,7 @@ from scorer.problems import EndStateError
 from scorer.relevance import derive, hidden, settle, tie_only
 from tests.parity_fixture import probe_game
 
-CONTENT = Path(__file__).resolve().parent.parent / "content"
+CONTENT = Path(__file__).resolve().parents[2] / "content"
 GAMES = [p.name for p in game_folders(CONTENT)]
 SCHEMA = contract.export_json_schema()
 #: A path into the document: keys, and ``*`` for any item of a list.
@@ -270,7 +270,7 @@ def test_the_declarations_name_every_key_of_the_contract() -> None:
 
 # What the browser side reads, held to the contract by TypeScript.
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CALCULATOR = ROOT / "site" / "assets" / "calculator"
 TSC = ROOT / "tools" / "typecheck" / "node_modules" / ".bin" / "tsc"
 

@@ -23,7 +23,7 @@ from rulebook.site.search import (
     write_search_worker,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 NORMALISE = ROOT / "site" / "assets" / "search" / "normalise.js"
 
 

@@ -60,19 +60,23 @@ import sys
 from pathlib import Path
 work, site = Path(sys.argv[1]), Path(sys.argv[2])
 from schemas.common import LANGUAGES
+from rulebook.paths import Project
 try:
+    from rulebook.site.build import load_builds
+    from rulebook.site.options import BuildOptions
+    from rulebook.site.sources import SiteMaker, write_plain
+    options = BuildOptions(project=Project.at(Path.cwd()))
+    maker, builds = SiteMaker(options), load_builds(options)
+    for language in LANGUAGES:
+        write_plain(work, maker.make(builds, language), options, site)
+except ImportError:  # before the plugin: the sources written by the build itself
     from rulebook.site.build import SiteSources, load_builds
     from rulebook.site.options import BuildOptions
-    from rulebook.paths import Project
     options = BuildOptions(project=Project.at(Path.cwd()))
     sources = SiteSources(work, options)
     builds = load_builds(options)
     for language in LANGUAGES:
         sources.write(builds, language, site)
-except ImportError:
-    from rulebook.site.build import write_sources
-    from schemas.loader import load_all
-    write_sources(work, load_all(Path("content")), LANGUAGES, None, site)
 """
 
 
@@ -321,6 +325,29 @@ SENTENCE = "Dans Nile, vous êtes agriculteur sur les rives du Nil."
 CHANGES = ("vous cultivez les rives du Nil en attendant la crue", "vous semez au bord du Nil")
 
 
+def reload_waiter(base: str) -> Callable[[], None]:
+    """A call that returns once the French pages are told to reload: MkDocs' live-reload
+    poll (``/livereload/<epoch>/<id>``, the epoch the page was served with), or the
+    ``/__rulebook/reload`` endpoint of checkouts from before the plugin."""
+    with urllib.request.urlopen(f"{base}/fr/") as answer:
+        page = answer.read().decode("utf-8")
+    found = re.search(r"livereload\((\d+), (\d+)\)", page)
+    if found is None:
+        with urllib.request.urlopen(f"{base}/__rulebook/reload?page=/fr/&seen=x") as answer:
+            seen = answer.read().decode()
+        poll = f"{base}/__rulebook/reload?page=/fr/&seen={seen}"
+        return lambda: urllib.request.urlopen(poll, timeout=120).read() and None
+    epoch, request = int(found[1]), found[2]
+
+    def wait() -> None:
+        while True:  # MkDocs answers "nothing new" (the same epoch) after a minute
+            with urllib.request.urlopen(f"{base}/livereload/{epoch}/{request}", timeout=120) as a:
+                if int(a.read()) > epoch:
+                    return
+
+    return wait
+
+
 def bench_watch(root: Path, env: dict[str, str], runs: int) -> None:
     print(f"serve --watch ({load()})")
     with tempfile.TemporaryDirectory(prefix="bench-watch-") as folder:
@@ -351,16 +378,12 @@ def bench_watch(root: Path, env: dict[str, str], runs: int) -> None:
             spent: list[float] = []
             shown = True
             for run in range(runs):
-                with urllib.request.urlopen(f"{base}/__rulebook/reload?page=/fr/&seen=x") as answer:
-                    seen = answer.read().decode()
+                told_at = reload_waiter(base)
                 new = f"Dans Nile, {CHANGES[run % 2]}."
                 used = process_cpu(serve.pid)
                 saved = time.perf_counter()
                 rules.write_text(text.replace(SENTENCE, new), encoding="utf-8")
-                with urllib.request.urlopen(
-                    f"{base}/__rulebook/reload?page=/fr/&seen={seen}", timeout=120
-                ) as answer:
-                    answer.read()
+                told_at()
                 waits.append(time.perf_counter() - saved)
                 spent.append(process_cpu(serve.pid) - used)
                 with urllib.request.urlopen(f"{base}/fr/nile/rules/") as answer:

@@ -6,6 +6,7 @@ from pydantic import Field, model_validator
 
 from schemas.common import Identifier, Provenance, Strict, Text, require_unique
 from schemas.expressions import Expr
+from schemas.templates import Templated
 
 #: The most copies of one item a deck holds (the most today: 2). A setup deals from a list
 #: of every copy: ``copies: 1000000000`` ran it out of memory.
@@ -52,7 +53,7 @@ class Component(Strict):
         return self
 
 
-class Components(Strict):
+class Components(Templated):
     components: list[Component] = Field(min_length=1)
 
     def by_id(self) -> dict[str, Component]:

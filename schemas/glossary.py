@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import Field, field_validator, model_validator
 
 from schemas.common import Identifier, Strict, Text, require_unique
+from schemas.templates import Templated
 
 
 class Term(Strict):
@@ -41,7 +42,7 @@ class Term(Strict):
         return value
 
 
-class Glossary(Strict):
+class Glossary(Templated):
     terms: list[Term] = Field(default_factory=list)
 
     @model_validator(mode="after")

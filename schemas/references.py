@@ -52,6 +52,7 @@ from schemas.scoring import (
     Scoring,
     TableInput,
 )
+from schemas.templates import Templated
 
 Path = tuple[str | int, ...]
 
@@ -511,13 +512,13 @@ def check_references(content: GameContent) -> list[Problem]:
 
 
 def _at_templates(content: GameContent, problems: list[Problem]) -> list[Problem]:
-    """Problems of the scoring placed in the file: inside a ``for_each`` template, one
-    problem per place, naming the parameters of the first copy and the others alike."""
-    scoring = content.scoring
+    """Problems placed in their file: inside a ``for_each`` template, one problem per
+    place, naming the parameters of the first copy and the others alike."""
     placed: dict[tuple[str, Path], tuple[Problem, list[str]]] = {}
     for problem in problems:
+        model = getattr(content, problem.file, None)
         path, binding = (
-            scoring.source_path(problem.path) if problem.file == "scoring" else (problem.path, "")
+            model.source_path(problem.path) if isinstance(model, Templated) else (problem.path, "")
         )
         key = (problem.file, path)
         if key not in placed:

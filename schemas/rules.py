@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from schemas.common import Identifier, Language, Provenance, Strict, Text, require_unique
+from schemas.templates import Templated
 
 SectionKind = Literal[
     #: "At the table": a few lines read before anything else (first on the rules page, and
@@ -160,7 +161,7 @@ class Section(Strict):
         return found
 
 
-class Rules(Strict):
+class Rules(Templated):
     sections: list[Section] = Field(min_length=1)
 
     def walk(self) -> list[Section]:

@@ -29,12 +29,8 @@ from typing import Annotated, Any, Literal
 from pydantic import (
     Discriminator,
     Field,
-    ModelWrapValidatorHandler,
-    PrivateAttr,
-    ValidationError,
     model_validator,
 )
-from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from schemas import templates, track
 from schemas.common import Identifier, Provenance, Strict, Text, require_unique
@@ -465,17 +461,7 @@ GroupPresentation = Literal["rows", "chip_row", "number_row"]
 _COMPACT_KIND = {"chip_row": "flag", "number_row": "count"}
 
 
-def _at(data: Any, path: tuple[str | int, ...]) -> Any:
-    """The part of ``data`` at ``path`` (what an error there shows it got, not the file)."""
-    for step in path:
-        try:
-            data = data[step]
-        except (KeyError, IndexError, TypeError):
-            return None
-    return data
-
-
-class Scoring(Strict):
+class Scoring(templates.Templated):
     """The whole end-of-game scoring of one game."""
 
     #: ``points``: players score points and the total ranks them.
@@ -499,36 +485,11 @@ class Scoring(Strict):
     #: The "from the score track" entry mode (schemas.track): spelled out when read.
     score_track: ScoreTrack | None = None
     provenance: Provenance | None = None
-    #: Where each expanded location comes from in the file (for_each templates).
-    _expansion: templates.Expansion | None = PrivateAttr(default=None)
 
-    @model_validator(mode="wrap")
     @classmethod
-    def _expand_templates(cls, data: Any, handler: ModelWrapValidatorHandler[Scoring]) -> Scoring:
-        """Expand ``for_each`` templates, keeping every error at the template in the file."""
-        if not isinstance(data, dict):
-            return handler(data)
-        try:
-            expansion = templates.expand(data)
-        except templates.TemplateError as error:
-            raise ValidationError.from_exception_data(
-                cls.__name__,
-                [
-                    InitErrorDetails(
-                        type=PydanticCustomError("template", error.message),
-                        loc=error.path,
-                        input=_at(data, error.path),
-                    )
-                ],
-            ) from None
-        if not expansion.copies:
-            return handler(track.expand(data))
-        try:
-            scoring = handler(track.expand(expansion.data))
-        except ValidationError as error:
-            raise templates.relocate(error, expansion) from None
-        scoring._expansion = expansion
-        return scoring
+    def _prepared(cls, data: dict[str, Any]) -> dict[str, Any]:
+        """The score track's entry mode spelled out (schemas.track), once templates are."""
+        return track.expand(data)
 
     def seats_by_order(self) -> bool:
         """Whether the order of the players in an end state is their seat order: some
@@ -541,25 +502,6 @@ class Scoring(Strict):
             for root in roots
             for node in walk(root)
         )
-
-    @classmethod
-    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
-        """The schema editors check scoring files with: any list item may be a template."""
-        return templates.allow_templates(super().model_json_schema(*args, **kwargs))
-
-    @property
-    def expansion(self) -> templates.Expansion | None:
-        """The file's ``for_each`` templates and where each copy comes from (None without
-        templates): the catalogs make one message of a template's copies."""
-        return self._expansion
-
-    def source_path(self, path: tuple[str | int, ...]) -> tuple[tuple[str | int, ...], str]:
-        """Where ``path`` (in the expanded scoring) is in the file, and for which parameters
-        of a template (``n = 3``, or "" outside templates)."""
-        if self._expansion is None:
-            return path, ""
-        source, binding = self._expansion.source(path)
-        return source, templates.describe_binding(binding)
 
     @model_validator(mode="after")
     def _unique_ids(self) -> Scoring:

@@ -10,6 +10,7 @@ from pydantic import Field, model_validator
 from schemas.common import Identifier, Provenance, Strict, Text, require_unique
 from schemas.diagrams import Diagram, StepNumber
 from schemas.expressions import Expr
+from schemas.templates import Templated
 
 
 class Deal(Strict):
@@ -85,7 +86,7 @@ class SetupStep(Strict):
         return named[0] if named else None
 
 
-class Setup(Strict):
+class Setup(Templated):
     """The whole setup of a game, for every legal player count."""
 
     steps: list[SetupStep] = Field(min_length=1)

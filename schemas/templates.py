@@ -1,6 +1,6 @@
 """``for_each``: one entry of a list written once for several parameters.
 
-In any list of a scoring file, a mapping with a ``for_each`` key stands for one copy of
+In any list of a scoring, components, setup, rules or glossary file, a mapping with a ``for_each`` key stands for one copy of
 itself (without that key) per binding of its parameters, with ``{name}`` replaced in every
 text below it::
 
@@ -17,8 +17,9 @@ combination, the first varying slowest) or is a list of mappings, one binding ea
 becomes the value itself, so numbers can be parameters too. Templates nest; an inner one
 sees the outer parameters already filled in.
 
-Expansion happens when the file is read, before validation: the engine and the exported
-scoring the browser reads see the expanded entries. The translation catalogs see the
+Expansion happens when the file is read, before validation (:class:`Templated`, the base
+of those files' models): the engine, the site and the exported scoring the browser reads
+see the expanded entries. The translation catalogs see the
 template: the copies of a label ``Influence en région {n}`` are one message with ``{n}``
 kept (rulebook.i18n.messages reads ``Expansion.raw``). Every expanded location remembers
 where it came from, so errors point at the template's line, with the parameters that
@@ -32,10 +33,12 @@ import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
-from pydantic import ValidationError
+from pydantic import ModelWrapValidatorHandler, PrivateAttr, ValidationError, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
+
+from schemas.common import Strict
 
 KEY = "for_each"
 #: A template's key listing several items made side by side in every copy.
@@ -340,3 +343,77 @@ def relocate(error: ValidationError, expansion: Expansion) -> ValidationError:
             InitErrorDetails(type=PydanticCustomError(kind, message), loc=source, input=found[0][2])
         )
     return ValidationError.from_exception_data(error.title, details)
+
+
+def _at(data: Any, path: Path) -> Any:
+    """The part of ``data`` at ``path`` (what an error there shows it got, not the file)."""
+    for step in path:
+        try:
+            data = data[step]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+class Templated(Strict):
+    """A content file whose lists may hold ``for_each`` templates, expanded when it is read.
+
+    Errors inside a template are placed at its line in the file (:func:`relocate`), and the
+    model keeps the :class:`Expansion`, from which the catalogs make one message of a
+    template's copies and the reference checks place their problems.
+    """
+
+    #: Where each expanded location comes from in the file (None without templates).
+    _expansion: Expansion | None = PrivateAttr(default=None)
+
+    @classmethod
+    def _prepared(cls, data: dict[str, Any]) -> dict[str, Any]:
+        """The expanded data as the model reads it (a file may spell more out first)."""
+        return data
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _expand_templates(cls, data: Any, handler: ModelWrapValidatorHandler[Self]) -> Self:
+        """Expand ``for_each`` templates, keeping every error at the template in the file."""
+        if not isinstance(data, dict):
+            return handler(data)
+        try:
+            expansion = expand(data)
+        except TemplateError as error:
+            raise ValidationError.from_exception_data(
+                cls.__name__,
+                [
+                    InitErrorDetails(
+                        type=PydanticCustomError("template", error.message),
+                        loc=error.path,
+                        input=_at(data, error.path),
+                    )
+                ],
+            ) from None
+        if not expansion.copies:
+            return handler(cls._prepared(data))
+        try:
+            model = handler(cls._prepared(expansion.data))
+        except ValidationError as error:
+            raise relocate(error, expansion) from None
+        model._expansion = expansion
+        return model
+
+    @classmethod
+    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        """The schema editors check the file with: any list item may be a template."""
+        return allow_templates(super().model_json_schema(*args, **kwargs))
+
+    @property
+    def expansion(self) -> Expansion | None:
+        """The file's ``for_each`` templates and where each copy comes from (None without
+        templates): the catalogs make one message of a template's copies."""
+        return self._expansion
+
+    def source_path(self, path: Path) -> tuple[Path, str]:
+        """Where ``path`` (in the expanded data) is in the file, and for which parameters
+        of a template (``n = 3``, or "" outside templates)."""
+        if self._expansion is None:
+            return path, ""
+        source, binding = self._expansion.source(path)
+        return source, describe_binding(binding)

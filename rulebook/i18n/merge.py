@@ -212,7 +212,8 @@ def _from_copies(
 ) -> tuple[_Old, list[tuple[str, str]], list[str]] | None:
     """The translation a template's one message takes from its copies' old entries: the
     one most copies give (current ones before fuzzy or outdated ones, then the first copy),
-    the copies that gave another, and every copy context used."""
+    the copies that gave another (or one the chosen cannot be read as), and every copy
+    context used."""
     if message.plural is not None:
         return None
     found: list[tuple[_Old, bool]] = []
@@ -238,7 +239,14 @@ def _from_copies(
     best = [o for o, stale in found if not stale] or [o for o, _ in found]
     votes = Counter(o.string for o in best)
     chosen = max(best, key=lambda o: votes[o.string])  # the first of the most given
-    others = [(o.context, given[o.context]) for o, _ in found if o.string != chosen.string]
+    # Every copy whose own translation is not the chosen one with its values filled in,
+    # including one whose number could not be put back (written as a word, or twice).
+    bound = {copy: dict(pairs) for copy, pairs in message.copies}
+    others = [
+        (copy, text)
+        for copy, text in given.items()
+        if fill(str(chosen.string), bound[copy]) != text
+    ]
     return chosen, others, used
 
 

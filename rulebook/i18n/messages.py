@@ -66,7 +66,7 @@ from schemas.loader import YamlDocument
 from schemas.rules import Note, Section, Step, TableRow
 from schemas.scoring import Ranking, RankingKey, RivalLabel
 from schemas.setup import SetupStep
-from schemas.templates import Expansion
+from schemas.templates import Expansion, Templated
 
 #: The constraint object that marks a field as :data:`Text` (translatable source text).
 _TEXT_MARK: Any = get_args(Text)[1]
@@ -307,8 +307,9 @@ class _Walk:
     _lines: dict[str, YamlDocument | None] = field(default_factory=dict)
 
     def expansion(self, file: str) -> Expansion | None:
-        """The ``for_each`` templates of ``file`` (only a scoring file has them)."""
-        return self.content.scoring.expansion if file == "scoring" else None
+        """The ``for_each`` templates of ``file`` (None for a file that cannot have any)."""
+        model = getattr(self.content, file, None)
+        return model.expansion if isinstance(model, Templated) else None
 
     def pattern_segment(self, item: Any, loc: Loc, file: str) -> str | None:
         """The context segment of a list item as its template writes it

@@ -26,8 +26,6 @@ import re
 from collections.abc import Iterable
 from functools import cache
 
-from num2words import CONVERTER_CLASSES, num2words  # type: ignore[import-untyped]
-
 #: Numbers the check knows words for: the small ones prose spells out.
 LIMIT = 100
 
@@ -125,6 +123,8 @@ def _apostrophe(word: str) -> str:
 
 
 def _num2words(number: int, language: str, **kwargs: str) -> set[str]:
+    from num2words import num2words  # type: ignore[import-untyped]
+
     try:
         return {_apostrophe(str(num2words(number, lang=language, **kwargs)).lower())}
     except (NotImplementedError, TypeError, ValueError, OverflowError):
@@ -155,6 +155,10 @@ def _uk_words(number: int) -> set[str]:
 @cache
 def words_for(number: int, language: str) -> frozenset[str]:
     """Every word form of ``number`` in ``language`` the check accepts (lower case)."""
+    # Imported on first use: num2words loads every language's converter, a good part of a
+    # first build's imports, and a build's catalog checks spell no number.
+    from num2words import CONVERTER_CLASSES
+
     if number < 0 or number > LIMIT or language not in CONVERTER_CLASSES:
         return frozenset()
     if language == "uk":

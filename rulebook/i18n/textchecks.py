@@ -22,13 +22,15 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from functools import cache
-
-from py3langid.langid import MODEL_FILE, LanguageIdentifier  # type: ignore[import-untyped]
+from typing import TYPE_CHECKING
 
 from rulebook.errors import counted
 from rulebook.i18n.messages import PLACEHOLDER
 from rulebook.i18n.number_words import has_word_for, spelled_numbers
 from rulebook.i18n.typography import typeset
+
+if TYPE_CHECKING:
+    from py3langid.langid import LanguageIdentifier  # type: ignore[import-untyped]
 
 # ----------------------------------------------------------------------------------------
 # Numbers
@@ -255,7 +257,12 @@ _WORD = re.compile(r"[^\W\d_]{2,}")
 
 @cache
 def _model() -> tuple[LanguageIdentifier, frozenset[str]]:
-    """The identifier, and every language it knows (read before any restriction)."""
+    """The identifier, and every language it knows (read before any restriction).
+
+    Imported here: py3langid loads numpy, a good part of a first build's time, and a site
+    build's catalog checks never guess a sentence's language."""
+    from py3langid.langid import MODEL_FILE, LanguageIdentifier
+
     model = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
     return model, frozenset(model.labels)
 

@@ -22,12 +22,13 @@ import subprocess
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
-
-from translate.filters import checks as tt_checks
-from translate.storage import pypo
+from typing import TYPE_CHECKING, Any
 
 from rulebook.i18n.merge import READ_ONLY
+
+if TYPE_CHECKING:
+    from translate.filters import checks as tt_checks
+    from translate.storage import pypo
 
 #: translate-toolkit checks enforced by ``rulebook i18n check``.
 #: (The project's own checks cover spaces at either end, double spaces, placeholders and
@@ -91,6 +92,9 @@ def msgfmt_problems(paths: Iterable[Path]) -> list[Problem]:
 
 def _units(path: Path) -> Iterable[tuple[pypo.pounit, str]]:
     """The translated units of a catalog a translator wrote (not the read-only copies)."""
+    # Imported here: a site build's checks need none of translate-toolkit.
+    from translate.storage import pypo
+
     parse: Any = pypo.pofile.parsefile  # translate-toolkit's stores are not typed
     store = parse(str(path))
     for unit in store.units:
@@ -102,6 +106,8 @@ def _units(path: Path) -> Iterable[tuple[pypo.pounit, str]]:
 
 
 def _checker(language: str, names: Iterable[str] | None) -> tt_checks.StandardChecker:
+    from translate.filters import checks as tt_checks
+
     config = tt_checks.CheckerConfig(targetlanguage=language)
     return tt_checks.StandardChecker(
         checkerconfig=config, limitfilters=list(names) if names else None

@@ -1,11 +1,13 @@
-"""``rulebook build``: content -> Markdown -> one MkDocs build per language -> the site.
+"""``rulebook build``: content -> one MkDocs build per language -> the site.
 
-:class:`SiteSources` writes everything MkDocs needs (Markdown pages, mkdocs.<lang>.yml,
-the widget assets) into a work folder, computing each game's view once per language
-(rulebook.site.view). Each language is built by MkDocs into a staging folder beside the
-output, the root language chooser and the offline files are added, and only then is the
-staging folder swapped in (rulebook.site.output, which also refuses unsafe output
-folders). A failed build removes its staging folder and leaves the previous site untouched.
+The games are loaded and the catalogs checked once; then each language's configuration
+(mkdocs.<lang>.yml, rulebook.site.config) is written into a work folder and built by
+MkDocs, in this process, into a staging folder beside the output. The configuration lists
+the rulebook plugin (rulebook.site.plugin), which makes the pages from the content while
+MkDocs builds, so ``mkdocs build -f`` and ``mkdocs serve -f`` of the same file work too.
+The root language chooser is added, and only then is the staging folder swapped in
+(rulebook.site.output, which also refuses unsafe output folders). A failed build removes
+its staging folder and leaves the previous site untouched.
 
 The output depends only on the content, the catalogs and the code: no timestamps (the
 sitemap has no lastmod, and the gzip stamp is pinned through SOURCE_DATE_EPOCH).
@@ -24,29 +26,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jinja2 import BytecodeCache, Environment, FileSystemLoader
-from jinja2.bccache import Bucket
+from jinja2 import Environment, FileSystemLoader
 
-from rulebook import cache, paths
+from rulebook import cache
 from rulebook.cache import load_content
 from rulebook.errors import problems_in
 from rulebook.site import config as site_config
-from rulebook.site import output, stored
-from rulebook.site.assets import shipped_files, write_assets
+from rulebook.site import output
 from rulebook.site.localize import Localizer
 from rulebook.site.offline import write_offline, write_root_offline
 from rulebook.site.options import BuildOptions
-from rulebook.site.pages import Page, game_pages, game_view, site_pages
-from rulebook.site.render import Renderer, page_links
+from rulebook.site.pages import Page, game_pages, site_pages
 from rulebook.site.search import SearchError, rank_sections, write_search_worker
+from rulebook.site.sources import TEMPLATES
 from rulebook.site.view import GameBuild, LocalGame
 from schemas.diagnostics import Diagnostic, DiagnosticError
 from schemas.game import GameContent
-
-#: site/ subfolders the build reads (the application's, not the project's).
-TEMPLATES = paths.SITE / "templates"
-OVERRIDES = paths.SITE / "overrides"
-BASE_CONFIG = paths.SITE / "mkdocs" / "base.yml"
 
 #: The gzip stamp of sitemap.xml.gz (MkDocs reads it from SOURCE_DATE_EPOCH).
 _EPOCH = "0"
@@ -102,120 +97,23 @@ def language_pages(
     return pages
 
 
-def write_if_changed(path: Path, text: str) -> bool:
-    """Write ``text`` unless the file holds it already (so MkDocs sees what changed)."""
-    data = text.encode("utf-8")
-    try:
-        if path.read_bytes() == data:
-            return False
-    except FileNotFoundError:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
-    return True
-
-
-class _Bytecode(BytecodeCache):
-    """Compiled templates kept in memory, so each language's renderer compiles none again."""
-
-    def __init__(self) -> None:
-        self.compiled: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: Bucket) -> None:
-        if bucket.key in self.compiled:
-            bucket.bytecode_from_string(self.compiled[bucket.key])
-
-    def dump_bytecode(self, bucket: Bucket) -> None:
-        self.compiled[bucket.key] = bucket.bytecode_to_string()
-
-
-class SiteSources:
-    """The MkDocs sources of every language, in a work folder, rewritten where they change."""
-
-    def __init__(self, work: Path, options: BuildOptions) -> None:
-        self.work = work
-        self.options = options
-        self.locales = options.project.locales
-        #: Per language, each page's Markdown path and title (the navigation).
-        self.navigation: dict[str, list[tuple[str, str]]] = {}
-        #: Per language, the pages last written.
-        self.pages: dict[str, list[Page]] = {}
-        shutil.copyfile(BASE_CONFIG, work / "base.yml")
-        shutil.copytree(OVERRIDES, work / "overrides", dirs_exist_ok=True)
-        self._assets = shipped_files()
-        self._templates = _Bytecode()
-
-    def write(
-        self,
-        builds: Sequence[GameBuild],
-        language: str,
-        site_dir: Path,
-        games: set[str] | None = None,
-    ) -> tuple[list[Page], list[str]]:
-        """Write one language; return its pages and the Markdown paths that changed.
-
-        With ``games``, the other games' pages from the last write are kept as they are (for
-        ``serve --watch``). A game whose files, catalogs and code did not change since an
-        earlier build gets its pages from rulebook.site.stored.
-        """
-        docs = self.work / "docs" / language
-        drafts = self.options.drafts
-        renderer = Renderer(TEMPLATES, language, self.locales, drafts)
-        renderer.env.bytecode_cache = self._templates
-        previous = self.pages.get(language, [])
-        ordered = sorted(builds, key=lambda b: b.content.id)
-        ui = Localizer(language, None, self.locales, drafts)
-        pages = site_pages([b.content for b in ordered], ui)
-        texts = {page.path: renderer.render(page, page_links(page)) for page in pages}
-        for build in ordered:
-            game_id = build.content.id
-            kept = [p for p in previous if p.game is not None and p.game.id == game_id]
-            if previous and kept and games is not None and game_id not in games:
-                pages.extend(kept)  # untouched since the last write: nothing to render
-                continue
-            found = stored.load(self.options, build, language, game_view(build.content, ui))
-            if found is None:
-                made = game_pages(
-                    LocalGame(build, Localizer(language, build.content, self.locales, drafts))
-                )
-                rendered = {page.path: renderer.render(page, page_links(page)) for page in made}
-                stored.save(self.options, build, language, made, rendered)
-                found = made, rendered
-            pages.extend(found[0])
-            texts.update(found[1])
-        closing = site_pages([b.content for b in ordered], ui, after_games=True)
-        texts.update((page.path, renderer.render(page, page_links(page))) for page in closing)
-        pages.extend(closing)
-        changed = [path for path, text in texts.items() if write_if_changed(docs / path, text)]
-        self.pages[language] = pages
-        write_assets(docs / "assets" / "calculator", files=self._assets)
-        names = {b.content.id: b.content.game.names.get(language) for b in builds}
-        config = site_config.language_config(
-            language,
-            self.options.languages,
-            f"docs/{language}",
-            site_dir / language,
-            site_config.navigation(pages, names, language),
-            renderer.loc.ui("site_title").text,
-            self.options.site_url,
-            {key: renderer.loc.ui(key).text for key in MKDOCS_WORDS},
-            self.not_found_words(),
-            renderer.loc.ui("permalink_title").text,
-        )
-        site_config.write_config(self.config(language), config)
-        self.navigation[language] = [(page.path, page.title.text) for page in pages]
-        return pages, changed
-
-    def not_found_words(self) -> dict[str, dict[str, str]]:
-        """The 404 page's words in every language: a host shows the root 404 page for any
-        wrong address, whatever its language, so the page takes the address's words."""
-        found = {}
-        for language in self.options.languages:
-            loc = Localizer(language, None, self.locales, self.options.drafts)
-            found[language] = {key: loc.ui(key).text for key in NOT_FOUND_WORDS}
-        return found
-
-    def config(self, language: str) -> Path:
-        return self.work / f"mkdocs.{language}.yml"
+def write_language_config(work: Path, options: BuildOptions, language: str, site: Path) -> Path:
+    """Write mkdocs.<language>.yml into ``work`` (with its empty docs folder: the plugin
+    gives the pages); MkDocs builds the language into ``site/<language>``."""
+    docs = work / "docs" / language
+    docs.mkdir(parents=True, exist_ok=True)
+    plugin = {
+        "project": str(options.project.root),
+        "language": language,
+        "languages": list(options.languages),
+        "drafts": options.drafts,
+    }
+    config = site_config.language_config(
+        language, options.languages, f"docs/{language}", site / language, options.site_url, plugin
+    )
+    path = work / f"mkdocs.{language}.yml"
+    site_config.write_config(path, config)
+    return path
 
 
 # ----------------------------------------------------------------------------------------
@@ -255,19 +153,6 @@ def _environment() -> Iterator[None]:
                 os.environ[key] = value
 
 
-def _forget_previous_index(config: Any) -> None:
-    """Start Material's search index afresh for this build.
-
-    MkDocs keeps one instance of a plugin with ``on_startup`` for the whole process, and
-    Material's search plugin merges a dirty build into the index it made last time — which,
-    with one build per language in one process, is another language's. compact_search_index
-    does the merge per language instead.
-    """
-    search = config.plugins.get("material/search")
-    if search is not None and hasattr(search, "search_index_prev"):
-        search.search_index_prev = None
-
-
 def run_mkdocs(config_file: Path, dirty: bool = False) -> None:
     """Build one language in-process, strict: any MkDocs warning fails the build.
 
@@ -288,7 +173,6 @@ def run_mkdocs(config_file: Path, dirty: bool = False) -> None:
     try:
         with _environment():
             config = load_config(str(config_file))
-            _forget_previous_index(config)
             config.plugins.on_startup(command="build", dirty=dirty)
             try:
                 build(config, dirty=dirty)
@@ -337,34 +221,21 @@ def compact_search_index(path: Path, keep: SearchIndex | None = None) -> None:
 
 
 def finish_language(
-    site: Path, language: str, locales: Path | None, keep: SearchIndex | None = None
+    root: Path, language: str, locales: Path | None, keep: SearchIndex | None = None
 ) -> None:
-    """What follows MkDocs in one language: the compact index, the search worker and the
-    offline files.
+    """What follows MkDocs in one language built into ``root``: the compact index, the
+    search worker and the offline files.
 
     ``keep`` is the search index before a dirty rebuild (see compact_search_index).
     """
-    compact_search_index(site / language / "search" / "search_index.json", keep)
-    rank_sections(site / language / "search" / "search_index.json")
+    compact_search_index(root / "search" / "search_index.json", keep)
+    rank_sections(root / "search" / "search_index.json")
     try:
-        write_search_worker(site / language, language)  # before the worker lists the files
+        write_search_worker(root, language)  # before the worker lists the files
     except SearchError as error:
         raise BuildError(str(error)) from None
     title = Localizer(language, None, locales).ui("site_title").text
-    write_offline(site / language, language, title)  # manifest, service worker
-
-
-#: Interface strings MkDocs' own templates show (site/overrides/404.html, offline.html).
-MKDOCS_WORDS = (
-    "not_found_title",
-    "not_found_text",
-    "not_found_home",
-    "offline_title",
-    "offline_text",
-    "search_unavailable",
-)
-#: The 404 page's own words (every language's are on it).
-NOT_FOUND_WORDS = ("not_found_title", "not_found_text", "not_found_home")
+    write_offline(root, language, title)  # manifest, service worker
 
 
 def write_root(site: Path, languages: tuple[str, ...], site_url: str | None = None) -> None:
@@ -453,20 +324,21 @@ def build_site(options: BuildOptions) -> BuildReport:
         raise BuildError(str(error), type="output") from None
     builds = load_builds(options)
     refuse_unsafe_catalogs(builds, options)
+    from rulebook.site.plugin.plugin import project_state
+
+    state = project_state(options)
+    state.use(builds)
     try:
         with output.stoppable(), output.locked(out):
             staging = output.staging(out)
             work = output.work_folder()
             try:
-                sources = SiteSources(work, options)
-                built = {}
                 for language in options.languages:
-                    built[language], _ = sources.write(builds, language, staging)
-                    run_mkdocs(sources.config(language))
-                    finish_language(staging, language, options.project.locales)
+                    run_mkdocs(write_language_config(work, options, language, staging))
                 write_root(staging, options.languages, options.site_url)
                 output.mark(staging)
                 output.swap_in(staging, out)
+                state.moved(staging, out)
             except BaseException:
                 shutil.rmtree(staging, ignore_errors=True)
                 raise
@@ -478,6 +350,7 @@ def build_site(options: BuildOptions) -> BuildReport:
         raise BuildError(f"cannot write {out}: {error.strerror or error}") from None
     except output.Stopped as stop:
         raise BuildError(f"stopped by {stop}") from None
+    built = {language: state.made[language].pages for language in options.languages}
     return BuildReport(
         out=out,
         languages=options.languages,

@@ -94,32 +94,26 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from rulebook.site.serve import make_server
 
     options = build_options(args)
-    watcher = None
-    if args.watch:  # made before the build: it sees what is saved while the site is built
-        from rulebook.site.watch import Watcher
-
-        watcher = Watcher(options)
     built = _build(options)
     if built is None:
         return EXIT_INVALID
+    if args.watch:
+        from rulebook.site.live import serve_live
+
+        return serve_live(options, args.port, built.out)
     try:
-        server = make_server(built.out, args.port, reload=watcher.reload if watcher else None)
+        server = make_server(built.out, args.port)
     except OSError as error:
         said = f"cannot serve on 127.0.0.1:{args.port}: {error.strerror}"
         return refused(said, "serve", loc=("--port",), ctx={"port": args.port})
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     print(f"serving {built.out} on {url} (Ctrl+C stops)")
     try:
-        if watcher is not None:
-            watcher.start()
-            print(f"watching {options.project.content} and {options.project.locales}")
         server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
         server.server_close()
-        if watcher is not None:
-            watcher.stop()
     return 0
 
 

@@ -3,22 +3,29 @@
 Every build INHERITs site/mkdocs/base.yml (theme, Markdown extensions, widget assets) and
 adds its own language: ``theme.language``, the search language (``uk`` is mapped by MkDocs
 to the Russian lunr pipeline, which keeps Cyrillic searchable), the navigation with
-translated titles and the language switcher. No MkDocs plugin but search is used: the
-pages are plain Markdown written beforehand by rulebook.site.
+translated titles and the language switcher. The pages, the navigation and the words come
+from the rulebook plugin (rulebook.site.plugin) at build time, so that ``mkdocs build`` and
+``mkdocs serve`` of a generated configuration work as ``rulebook build`` does.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 from markupsafe import Markup
 
+from rulebook import paths
 from rulebook.site.pages import Page
 from rulebook.site.render import title_text
 from schemas.languages import language as language_spec
 from schemas.languages import published, specs
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
+
+    from rulebook.site.sources import LanguageSources
 
 #: Each language's own name, for the switcher and the root page (content/languages.yaml).
 LANGUAGE_NAMES: dict[str, str] = {spec.code: spec.name for spec in specs()}
@@ -54,44 +61,54 @@ def language_config(
     languages: tuple[str, ...],
     docs_dir: str,
     site_dir: Path,
-    nav: list[Any],
-    site_name: str,
     site_url: str | None = None,
-    words: dict[str, str] | None = None,
-    not_found: dict[str, dict[str, str]] | None = None,
-    permalink_title: str | None = None,
+    plugin: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The mkdocs.<language>.yml of one build (paths relative to the work folder).
 
-    ``words`` are the interface strings MkDocs' own templates show (the 404 page);
-    ``not_found`` the 404 page's words in every language (the root 404 page serves them all);
-    ``site_url`` is where the whole site is published (each language under it);
-    ``permalink_title`` the tooltip of a heading's permanent link (MkDocs' is English).
+    ``site_url`` is where the whole site is published (each language under it); ``plugin``
+    the options of the rulebook plugin (rulebook.site.plugin), which then gives the pages,
+    the navigation and the words at build time. Without it, :func:`add_words` puts them in.
     """
+    search: dict[str, Any] = {"search": {"lang": language_spec(language).search or language}}
     found: dict[str, Any] = {
-        "INHERIT": "base.yml",
-        "site_name": _title(site_name),
+        # The application's own files, where they are: a change to them is seen at once.
+        "INHERIT": str(paths.SITE / "mkdocs" / "base.yml"),
         "docs_dir": docs_dir,
         "site_dir": str(site_dir),
-        "theme": {"language": language},
-        "plugins": [{"search": {"lang": language_spec(language).search or language}}],
+        "theme": {"language": language, "custom_dir": str(paths.SITE / "overrides")},
+        "plugins": [search, *([{"rulebook": plugin}] if plugin is not None else [])],
         "extra": {
             "alternate": [
                 {"name": LANGUAGE_NAMES[other], "link": f"../{other}/", "lang": other}
                 for other in languages
             ],
-            "rb": {key: _title(text) for key, text in (words or {}).items()},
-            # Raw text: the page's script sets it as text (tojson makes it safe there).
-            "rb_not_found": not_found or {},
         },
-        "nav": nav,
     }
-    if permalink_title:
-        # Merged into base.yml's toc settings (mappings merge; its `permalink: true` stays).
-        found["markdown_extensions"] = {"toc": {"permalink_title": permalink_title}}
     if site_url:
         found["site_url"] = f"{site_url}{language}/"
     return found
+
+
+def add_words(found: dict[str, Any], sources: LanguageSources) -> None:
+    """Put the navigation and the interface words of ``sources`` into a configuration
+    (what the plugin sets at build time: :func:`apply_words`)."""
+    found["site_name"] = _title(sources.site_name)
+    found["nav"] = sources.nav
+    found["extra"]["rb"] = {key: _title(text) for key, text in sources.words.items()}
+    # Raw text: the page's script sets it as text (tojson makes it safe there).
+    found["extra"]["rb_not_found"] = sources.not_found
+    # Merged into base.yml's toc settings (mappings merge; its `permalink: true` stays).
+    found["markdown_extensions"] = {"toc": {"permalink_title": sources.permalink_title}}
+
+
+def apply_words(config: MkDocsConfig, sources: LanguageSources) -> None:
+    """Set the navigation and the interface words of ``sources`` on a loaded configuration."""
+    config.site_name = _title(sources.site_name)
+    config.nav = sources.nav
+    config.extra["rb"] = {key: _title(text) for key, text in sources.words.items()}
+    config.extra["rb_not_found"] = sources.not_found
+    config.mdx_configs.setdefault("toc", {})["permalink_title"] = sources.permalink_title
 
 
 def write_config(path: Path, config: dict[str, Any]) -> None:

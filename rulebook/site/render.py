@@ -126,6 +126,62 @@ def markdown_lite(
     )
 
 
+#: Text without anything Markdown reads as syntax (emphasis, code, links, entities, tags,
+#: placeholders, escapes) and without a line break.
+_PLAIN = r"[^\\`*_\[\]<>&{}\x00-\x1f\x7f\u2028\u2029]+"
+#: One piece of a simple paragraph: plain text, a link to a page of the site (a relative
+#: address, as term and rule links are) around plain text, or strong plain text.
+_PIECE = re.compile(
+    rf"(?P<text>{_PLAIN})"
+    rf"|\[(?P<label>{_PLAIN})\]\((?P<href>[A-Za-z0-9_./#-]+)\)"
+    rf"|\*\*(?P<strong>(?!\s){_PLAIN}(?<!\s))\*\*"
+)
+#: What may open a block at a line's start: a heading, a quote, a list item, a rule, an
+#: indented code block.
+_BLOCK_START = re.compile(r"[#>=+\-\s]|\d+[.)]|\*\s")
+
+
+def simple_paragraph(source: str) -> str | None:
+    """What :func:`convert` gives for ``source`` when it is one simple paragraph (one line
+    of plain text, site links and strong text, no block marker at its start, no space at
+    either end), made without the Markdown parser and the sanitizer; None for any other.
+
+    Most fragments are such a sentence, and parsing each one was most of the time spent
+    rendering a first build's pages. nh3 writes a no-break space as ``&nbsp;`` and gives
+    every link ``rel="noopener noreferrer"``; tests/rulebook/site/test_render.py holds the two equal.
+    """
+    if not source or source[-1].isspace() or _BLOCK_START.match(source) or "![" in source:
+        return None  # "![" opens an image, which the sanitizer drops
+    html = []
+    at = 0
+    while at < len(source):  # piece after piece (a text piece takes all the text it can)
+        piece = _PIECE.match(source, at)
+        if piece is None:
+            return None
+        at = piece.end()
+        if piece["text"] is not None:
+            html.append(piece["text"])
+        elif piece["label"] is not None:
+            html.append(f'<a href="{piece["href"]}" rel="noopener noreferrer">{piece["label"]}</a>')
+        else:
+            html.append(f"<strong>{piece['strong']}</strong>")
+    return "<p>" + "".join(html).replace("\u00a0", "&nbsp;") + "</p>"
+
+
+def convert(source: str) -> str:
+    """Markdown-lite source (links and placeholders resolved) to clean HTML."""
+    html = _MARKDOWN.reset().convert(source)
+    clean = nh3.clean(
+        html,
+        tags=set(RICH_TAGS),
+        attributes={"a": {"href"}},
+        url_schemes=set(_URL_SCHEMES),
+        strip_comments=True,
+    )
+    clean = _TAG_OR_TEXT.sub(_escape_braces, clean)
+    return _BLANK_LINES.sub("\n", clean).strip()
+
+
 @functools.lru_cache(maxsize=8192)
 def _markdown_lite(
     text: str,
@@ -139,16 +195,8 @@ def _markdown_lite(
         return fill.get(name, match[0])
 
     source = _PLACEHOLDER.sub(placeholder, _resolve_links(text, links))
-    html = _MARKDOWN.reset().convert(source)
-    clean = nh3.clean(
-        html,
-        tags=set(RICH_TAGS),
-        attributes={"a": {"href"}},
-        url_schemes=set(_URL_SCHEMES),
-        strip_comments=True,
-    )
-    clean = _TAG_OR_TEXT.sub(_escape_braces, clean)
-    return _BLANK_LINES.sub("\n", clean).strip()
+    simple = simple_paragraph(source)
+    return convert(source) if simple is None else simple
 
 
 # ----------------------------------------------------------------------------------------

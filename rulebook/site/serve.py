@@ -8,8 +8,7 @@ A connection that sends nothing for :data:`IDLE_SECONDS` is closed; a request pa
 cannot name a file of the site (a NUL, a ``..`` segment, bad percent-encoding) gets 400;
 nothing a client sends makes the server print a traceback.
 
-With ``--watch`` (a :class:`Reload` given), every HTML page gets a small script that waits
-on ``/__rulebook/reload`` and reloads the page when the site was rebuilt.
+``serve --watch`` is MkDocs' own live server instead (rulebook.site.live).
 """
 
 from __future__ import annotations
@@ -31,39 +30,6 @@ _COMPRESSIBLE = ("text/", "application/json", "application/javascript", "applica
 _SVG = "image/svg+xml"
 #: A connection idle this long (no request, or a request that stops halfway) is closed.
 IDLE_SECONDS = 20.0
-#: How long the reload endpoint holds a request before answering "nothing new".
-RELOAD_WAIT = 15.0
-RELOAD_PATH = "/__rulebook/reload"
-#: Put before ``</body>`` of every page in watch mode only.
-RELOAD_SCRIPT = (
-    "<script>(async()=>{let seen=null;const at=encodeURIComponent(location.pathname);"
-    f'for(;;){{try{{const r=await fetch("{RELOAD_PATH}?page="+at+"&seen="+(seen??""),'
-    '{cache:"no-store"});const v=await r.text();if(seen!==null&&v!==seen){location.reload();'
-    "return}seen=v}catch(e){await new Promise(d=>setTimeout(d,1000))}}})();</script>"
-)
-
-
-class Reload:
-    """The site's versions under ``--watch``, one per language folder (``fr``, ``uk``...):
-    bumped after each rebuild of that language, waited on by its pages."""
-
-    def __init__(self) -> None:
-        self._versions: dict[str, int] = {}
-        self._changed = threading.Condition()
-
-    def version(self, scope: str) -> int:
-        return self._versions.get(scope, 0)
-
-    def bump(self, scope: str) -> None:
-        with self._changed:
-            self._versions[scope] = self.version(scope) + 1
-            self._changed.notify_all()
-
-    def wait(self, scope: str, seen: str, timeout: float = RELOAD_WAIT) -> int:
-        """The version of ``scope``, once it differs from ``seen`` or after ``timeout``."""
-        with self._changed:
-            self._changed.wait_for(lambda: str(self.version(scope)) != seen, timeout)
-            return self.version(scope)
 
 
 def _accepts_gzip(header: str | None) -> bool:
@@ -108,19 +74,14 @@ class _Handler(SimpleHTTPRequestHandler):
     """Serves files, gzipped when that helps; logs only errors."""
 
     timeout = IDLE_SECONDS
-    reload: Reload | None = None
 
     def log_message(self, format: str, *args: Any) -> None:
         if args and str(args[1] if len(args) > 1 else "").startswith(("4", "5")):
             super().log_message(format, *args)
 
     def do_GET(self) -> None:
-        if self._refused():
-            return
-        if self.reload is not None and self.path.startswith(RELOAD_PATH):
-            self._answer_reload()
-            return
-        super().do_GET()
+        if not self._refused():
+            super().do_GET()
 
     def do_HEAD(self) -> None:
         if not self._refused():
@@ -132,26 +93,10 @@ class _Handler(SimpleHTTPRequestHandler):
         self.send_error(HTTPStatus.BAD_REQUEST, "Bad request path")
         return True
 
-    def _answer_reload(self) -> None:
-        query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query)
-        assert self.reload is not None
-        scope = query.get("page", ["/"])[0].strip("/").partition("/")[0]
-        body = str(self.reload.wait(scope, query.get("seen", [""])[0])).encode()
-        self.send_response(HTTPStatus.OK)
-        self.send_header("Content-Type", "text/plain")
-        self.send_header("Cache-Control", "no-store")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
     def _body(self, path: str, ctype: str) -> bytes | None:
-        """The bytes to send for ``path`` when they differ from the file's (gzip, reload)."""
+        """The bytes to send for ``path`` when they differ from the file's (gzipped)."""
         stat = os.stat(path)
         gzip_ok = _accepts_gzip(self.headers.get("Accept-Encoding"))
-        if self.reload is not None and ctype == "text/html":
-            with open(path, "rb") as source:
-                page = source.read().replace(b"</body>", RELOAD_SCRIPT.encode() + b"</body>", 1)
-            return gzip.compress(page, compresslevel=6, mtime=0) if gzip_ok else page
         if gzip_ok and (ctype.startswith(_COMPRESSIBLE) or ctype == _SVG):
             return _gzipped(path, stat.st_mtime_ns, stat.st_size)
         return None
@@ -174,8 +119,6 @@ class _Handler(SimpleHTTPRequestHandler):
             self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
-        if self.reload is not None:
-            self.send_header("Cache-Control", "no-store")
         self.end_headers()
         return io.BytesIO(body)
 
@@ -190,12 +133,9 @@ class _Server(ThreadingHTTPServer):
             print(f"serve: {client_address[0]}: {type(error).__name__}: {error}", file=sys.stderr)
 
 
-def make_server(
-    root: Path, port: int = 8000, host: str = "127.0.0.1", reload: Reload | None = None
-) -> ThreadingHTTPServer:
+def make_server(root: Path, port: int = 8000, host: str = "127.0.0.1") -> ThreadingHTTPServer:
     """A server for ``root`` on ``host:port`` (port 0 picks a free one); not started yet."""
-    handler = type("Handler", (_Handler,), {"reload": reload})
-    return _Server((host, port), functools.partial(handler, directory=str(root)))
+    return _Server((host, port), functools.partial(_Handler, directory=str(root)))
 
 
 def serve_in_thread(root: Path, port: int = 0) -> tuple[ThreadingHTTPServer, str]:

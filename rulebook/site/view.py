@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from rulebook.site.localize import Fragment, Localizer
 from schemas.cases import Case
 from schemas.game import GameContent, Range
-from scorer.engine import GameEngine
+from scorer.engine import Engine
 from scorer.export import export_game
 from scorer.result import Result
 
@@ -34,8 +34,9 @@ class GameBuild:
         self._results: dict[str, Result] = {}
 
     @cached_property
-    def engine(self) -> GameEngine:
-        return GameEngine(self.content)
+    def engine(self) -> Engine:
+        # Made from the export the pages read: GameEngine would make the export again.
+        return Engine(self._export)
 
     @cached_property
     def _export(self) -> dict[str, Any]:

@@ -1,9 +1,11 @@
 """Templates that make several items (issue 33, item 3): a ``for_each`` whose ``items``
 lists what every copy makes, side by side; each slip in one of them is reported once, at
-its line in the template."""
+its line in the template. Templates in the other content files (issue 32, item 7) are
+placed in their own file the same way."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +15,7 @@ from schemas.loader import ContentError, load_game
 from schemas.templates import TemplateError, expand
 from scorer.engine import GameEngine
 from scorer.outcome import score_outcome
+from tests.conftest import CONTENT
 from tests.parity_fixture import BOUND_BASE, probe_game
 from tests.schemas.test_bounds import _probe_folder
 from tests.schemas.test_loader import _line_of
@@ -89,3 +92,66 @@ def test_items_list_what_a_copy_makes() -> None:
     for bad in ([], "x", [{"for_each": {"m": [1]}, "id": "x{m}"}]):
         with pytest.raises(TemplateError):
             expand({"values": [{"for_each": {"n": [1]}, "items": bad}]})
+
+
+#: River of Gold's artisans: a template in a components file.
+ARTISANS = '{for_each: {n: [1, 2, 3, 4, 5, 6]}, id: "artisan_{n}", name: "Artisan de la région {n}"'
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "words"),
+    [
+        (
+            'name: "Artisan de la région {n}"',
+            'name: "Artisan de la région {m}"',
+            "{m} is not a parameter of its for_each (they are {n}); did you mean {n}?",
+        ),
+        ("when: {is:", "whne: {is:", "unknown key"),
+        (
+            "in: [base, trade_favor, building_influence",
+            "in: [bsae, trade_favor, building_influence",
+            "'bsae' is not a choice of 'customer_set'; did you mean base? (for n = 1; "
+            "likewise for n = 2, n = 3, n = 4, n = 5, n = 6)",
+        ),
+    ],
+    ids=["a placeholder no for_each binds", "a misspelt key", "an unknown choice"],
+)
+def test_a_slip_in_a_components_template_is_reported_once_at_its_line(
+    tmp_path: Path, old: str, new: str, words: str
+) -> None:
+    """A template outside the scoring file (River of Gold's customer cards) is placed in
+    its own file, once for all its copies, as a scoring template is."""
+    folder = tmp_path / "river_of_gold"
+    shutil.copytree(CONTENT / "river_of_gold", folder)
+    components = folder / "components.yaml"
+    text = components.read_text(encoding="utf-8")
+    line = text[: text.index(ARTISANS)].count("\n") + 1
+    artisans = text.splitlines()[line - 1]
+    components.write_text(text.replace(artisans, artisans.replace(old, new)), encoding="utf-8")
+    with pytest.raises(ContentError) as error:
+        load_game(folder)
+    [problem] = error.value.problems
+    assert (problem.file, problem.line) == (str(components), line), problem
+    assert words in problem.msg, problem.msg
+    # Said once: a reference names the copies (as in a scoring file), the rest none.
+    assert ("for n =" in problem.msg) == ("likewise" in words), problem.msg
+
+
+def test_a_slip_in_one_copy_of_a_glossary_template_names_its_parameters(tmp_path: Path) -> None:
+    """A rule every copy but one keeps (a glossary term's id) is reported at the
+    template's line in the glossary file, naming the copy it failed for."""
+    folder = tmp_path / "nile"
+    shutil.copytree(CONTENT / "nile", folder)
+    glossary = folder / "glossary.yaml"
+    text = glossary.read_text(encoding="utf-8")
+    template = (
+        '  - {for_each: {n: [1, 2, "X"]}, id: "row_{n}", term: "Rangée {n}",'
+        ' definition: "La rangée {n} du plateau."}\n'
+    )
+    glossary.write_text(text.replace("terms:\n", "terms:\n" + template, 1), encoding="utf-8")
+    with pytest.raises(ContentError) as error:
+        load_game(folder)
+    [problem] = error.value.problems
+    assert problem.file == str(glossary) and problem.line == _line_of(glossary, "row_{n}"), problem
+    assert problem.path.startswith("terms[0].id"), problem
+    assert "(for n = X)" in problem.msg, problem.msg

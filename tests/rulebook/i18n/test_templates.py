@@ -249,3 +249,70 @@ def test_a_draft_template_shows_each_copy_its_own_source(project: Project) -> No
         "scoring.inputs.influence_5.label", "Influence en région 5"
     )
     assert (published.text, published.fallback) == ("Influence en région 5", True)
+
+
+#: River of Gold's artisans: a template of the components file, six cards of one name.
+ARTISAN = "components.customer_cards.items.artisan_{n}.name"
+
+
+def _write_out_artisans(components: Path) -> str:
+    """Write the artisans' six cards out in ``components``; return the file's text."""
+    templated = components.read_text(encoding="utf-8")
+    line = next(line for line in templated.splitlines() if '"artisan_{n}"' in line)
+    indent, when = line[: line.index("-")], line[line.index("when: ") :]
+    copies = "\n".join(
+        f"{indent}- {{id: artisan_{n}, name: Artisan de la région {n}, {when}" for n in range(1, 7)
+    )
+    components.write_text(templated.replace(line, copies), encoding="utf-8")
+    return templated
+
+
+def test_a_components_template_is_one_message_each_card_rendered_from_it(
+    project: Project,
+) -> None:
+    """Templates outside the scoring file are translated once too: the six artisan cards
+    are one message, and each card (as the setup generator names a dealt one) reads as the
+    translation with its own number."""
+    messages = _domain(project).by_context()
+    artisan = messages[ARTISAN]
+    assert artisan.text == "Artisan de la région {n}"
+    assert [c for c, _ in artisan.copies] == [
+        f"components.customer_cards.items.artisan_{n}.name" for n in range(1, 7)
+    ]
+    assert artisan.path == "components[customer_cards].items[artisan_{n}].name"
+    # The nobles differ by what they count: one message each.
+    assert "components.customer_cards.items.noble_1.name" in messages
+    assert not any(c.startswith("components.customer_cards.items.noble_{") for c in messages)
+    _set(project, "uk", {ARTISAN: "Майстер регіону {n}"})
+    translate = translator(load_game(project.content / GAME), "uk", project.locales)
+    for n in range(1, 7):
+        context = f"components.customer_cards.items.artisan_{n}.name"
+        assert translate(context, f"Artisan de la région {n}") == f"Майстер регіону {n}"
+
+
+def test_update_carries_a_components_templates_copies_and_names_each_that_differs(
+    project: Project, capsys: pytest.CaptureFixture[str]
+) -> None:
+    components = project.content / GAME / "components.yaml"
+    templated = _write_out_artisans(components)
+    _update(project, capsys)
+    copies = {
+        f"components.customer_cards.items.artisan_{n}.name": f"Artisan of region {n}"
+        for n in range(1, 7)
+    }
+    # One copy wrote its number as a word, one says something else: both outvoted, both named.
+    copies["components.customer_cards.items.artisan_4.name"] = "Artisan of region four"
+    copies["components.customer_cards.items.artisan_6.name"] = "Craftsman of region 6"
+    _set(project, "en", copies)
+
+    components.write_text(templated, encoding="utf-8")
+    out = _update(project, capsys)
+
+    en = read_catalog(po_path(project.locales, "en", GAME), "en")
+    entry = en.get("Artisan de la région {n}", context=ARTISAN)
+    assert entry is not None and entry.string == "Artisan of region {n}" and not entry.fuzzy
+    assert f"{ARTISAN}: kept the translation most copies gave" in out
+    assert "components.customer_cards.items.artisan_4.name: Artisan of region four" in out
+    assert "components.customer_cards.items.artisan_6.name: Craftsman of region 6" in out
+    assert "artisan_1.name:" not in out
+    assert "0 obsolete" in out.split("en/LC_MESSAGES/river_of_gold.po")[1].split("\n")[0]

@@ -206,3 +206,72 @@ def test_one_mark_for_a_group_of_fallbacks() -> None:
     assert 'lang="fr"' in quiet and "rb-fallback-mark" not in quiet  # still quiet: nested
     renderer.quiet(False)
     assert "rb-fallback-mark" in str(renderer.inline(fr))
+
+
+# ----------------------------------------------------------------------------------------
+# Markdown-lite's plain sentences: the same HTML without the parser
+# ----------------------------------------------------------------------------------------
+
+#: Letters, digits, the punctuation and spaces of the site's three languages, and what
+#: Markdown reads as syntax, so that generated texts meet every boundary of the fast path.
+_ALPHABET = "aZéїЖ09 .,;:?!'\"()«»’–—%/#>=+-*_`[]<>&{}\\\u00a0\u202f\t\n"
+#: Pieces of Markdown-lite the fast path reads, and pieces near them it must leave alone.
+_PIECES = (
+    "[a](../glossary/#leaf_family)",
+    "[b c](../rules/#setup-2)",
+    "**d**",
+    "**e f**",
+    "** g**",
+    "[h](https://x.org)",
+    "[i](#j k)",
+    "[*k*](#l)",
+    "*m*",
+    "_n_",
+    "`o`",
+    "**",
+    "[",
+    "](",
+)
+
+
+def _real_texts() -> set[str]:
+    """Every source text and translation of the project's catalogs, its term and rule
+    links resolved as a page resolves them."""
+    from babel.messages.pofile import read_po
+
+    from rulebook.site.render import _resolve_links
+
+    links = {"term": "../glossary/#", "rule": "../rules/#"}
+    found = set()
+    for po in sorted((CONTENT.parent / "locales").glob("*/LC_MESSAGES/*.po")):
+        with po.open("rb") as stream:
+            for message in read_po(stream):
+                for text in (message.id, message.string):
+                    for one in text if isinstance(text, tuple) else [text]:
+                        if one:
+                            found.add(_resolve_links(one, links))
+    return found
+
+
+def test_a_simple_paragraph_is_rendered_as_markdown_would() -> None:
+    """render.simple_paragraph is what Markdown and nh3 make of every text it accepts:
+    every text of the catalogs, and texts made of pieces on either side of its bounds."""
+    import random
+
+    from rulebook.site.render import convert, simple_paragraph
+
+    texts = _real_texts()
+    rng = random.Random(27)
+    for _ in range(6000):
+        pieces = rng.choices([*_PIECES, *_ALPHABET, "a b", "\u00a0: "], k=rng.randint(1, 8))
+        texts.add("".join(pieces))
+    texts.update(["1. un", "1.5 points", "- x", "-3", "---", "# titre", "> x", "+ x", "* x"])
+    fast = {text: simple_paragraph(text) for text in texts}
+    accepted = [text for text, html in fast.items() if html is not None]
+    assert len(accepted) > 2000  # most real sentences take the fast path
+    assert any("<a href" in str(fast[t]) for t in accepted)
+    assert any("<strong>" in str(fast[t]) for t in accepted)
+    for refused in ("1. un", "- x", "# titre", "> x", "* x", "x  ", "a\nb", "a*b", "[a](b c)"):
+        assert fast.get(refused, simple_paragraph(refused)) is None, refused
+    for text in accepted:
+        assert fast[text] == convert(text), text

@@ -1,4 +1,5 @@
-"""``rulebook serve --watch``: a change rebuilds what it touches, and open pages reload.
+"""``rulebook serve --watch`` and ``mkdocs serve``: a change rebuilds what it touches, and
+open pages reload; a generated configuration builds with plain MkDocs.
 
 The site of two games is built once; then a French sentence of Nile's rules and a
 Ukrainian interface string are changed, and each rebuild must show the change where it
@@ -8,7 +9,12 @@ belongs and leave every other page as it was (same file, same modification time)
 from __future__ import annotations
 
 import json
+import os
+import re
+import subprocess
+import sys
 import threading
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,10 +22,10 @@ from pathlib import Path
 import pytest
 
 from rulebook.paths import Project
-from rulebook.site.build import build_site
+from rulebook.site.build import build_site, write_language_config
+from rulebook.site.live import LiveSite
 from rulebook.site.options import BuildOptions
-from rulebook.site.serve import RELOAD_PATH, Reload, make_server, serve_in_thread
-from rulebook.site.watch import LiveSite, Watcher
+from rulebook.site.plugin.plugin import RulebookPlugin, watched_paths
 from tests.conftest import game_project
 
 #: The module's tests share one built site (and one worker under xdist).
@@ -35,31 +41,27 @@ def pages(site: Path) -> dict[str, int]:
 
 
 @pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Project, LiveSite, Reload]]:
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Project, LiveSite]]:
     project = game_project(tmp_path_factory.mktemp("watched"), "nile", "momiji")
     options = BuildOptions(project=project, out=project.root / "site" / "build")
     build_site(options)
-    reload = Reload()
-    site = LiveSite(options, reload)
-    yield project, site, reload
+    site = LiveSite(options)
+    yield project, site
     site.close()
 
 
-def test_a_changed_french_sentence_rebuilds_only_its_pages(
-    live: tuple[Project, LiveSite, Reload],
-) -> None:
-    project, site, reload = live
+def test_a_changed_french_sentence_rebuilds_only_its_pages(live: tuple[Project, LiveSite]) -> None:
+    project, site = live
     rules = project.content / "nile" / "rules.yaml"
     text = rules.read_text(encoding="utf-8")
     assert text.count(OLD.split(", ")[1][:30]) == 1
     before = pages(site.out)
-    versions = [reload.version(language) for language in ("fr", "uk", "en")]
     index_before = json.loads((site.out / "uk/search/search_index.json").read_text("utf-8"))
     rules.write_text(text.replace("vous êtes agriculteur sur les rives du Nil.", NEW[11:]), "utf-8")
 
-    lines = site.rebuild({rules})
+    lines = site.rebuild()
 
-    assert [line.split(":")[0] for line in lines] == ["fr", "en", "uk"]  # the source first
+    assert [line.split(":")[0] for line in lines] == ["fr", "uk", "en"]  # the source first
     after = pages(site.out)
     changed = sorted(page for page in after if after[page] != before.get(page))
     # The rules page in each language (uk and en show the new French text as a fallback),
@@ -85,15 +87,11 @@ def test_a_changed_french_sentence_rebuilds_only_its_pages(
     locations = [doc["location"] for doc in index["docs"]]
     assert locations == [doc["location"] for doc in index_before["docs"]]
     assert any("en attendant la crue" in doc["text"] for doc in index["docs"])
-    assert [reload.version(language) for language in ("fr", "uk", "en")] == [
-        v + 1 for v in versions
-    ]
+    assert site.rebuild() == []  # nothing changed since
 
 
-def test_a_changed_catalog_rebuilds_its_language_only(
-    live: tuple[Project, LiveSite, Reload],
-) -> None:
-    project, site, reload = live
+def test_a_changed_catalog_rebuilds_its_language_only(live: tuple[Project, LiveSite]) -> None:
+    project, site = live
     catalog = project.locales / "uk" / "LC_MESSAGES" / "ui.po"
     text = catalog.read_text(encoding="utf-8")
     start = text.index('msgctxt "ui.winners"')
@@ -101,9 +99,8 @@ def test_a_changed_catalog_rebuilds_its_language_only(
     translated = entry.rsplit('msgstr "', 1)[1].rstrip('"')
     catalog.write_text(text.replace(entry, entry.replace(translated, "Переможниці")), "utf-8")
     before = pages(site.out)
-    uk, fr = reload.version("uk"), reload.version("fr")
 
-    lines = site.rebuild({catalog})
+    lines = site.rebuild()
 
     assert [line.split(":")[0] for line in lines] == ["uk"]
     after = pages(site.out)
@@ -112,70 +109,99 @@ def test_a_changed_catalog_rebuilds_its_language_only(
     assert "uk/nile/scoring/index.html" in changed  # the worked example names the winners
     scoring = (site.out / "uk/nile/scoring/index.html").read_text("utf-8")
     assert "Переможниці" in scoring
-    assert (reload.version("uk"), reload.version("fr")) == (uk + 1, fr)
 
 
-def test_a_glossary_catalog_touches_its_game_in_its_language(
-    live: tuple[Project, LiveSite, Reload],
-) -> None:
-    """A game's glossary catalog (its terms' words) is that game's, in that language."""
-    project, site, _ = live
+def test_a_glossary_catalog_touches_its_language(live: tuple[Project, LiveSite]) -> None:
+    """A game's glossary catalog (its terms' words) is that language's input."""
+    project, site = live
     catalog = project.locales / "uk" / "LC_MESSAGES" / "nile.glossary.po"
-    assert site.touched({catalog}) == {"uk": {"nile"}}
+    catalog.write_text(catalog.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert site.stale() == ["uk"]
+    assert [line.split(":")[0] for line in site.rebuild()] == ["uk"]
 
 
-def test_pages_wait_for_their_language_to_be_rebuilt(
-    live: tuple[Project, LiveSite, Reload],
-) -> None:
-    _, site, _ = live
-    reload = Reload()
-    server = make_server(site.out, 0, reload=reload)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+def test_open_pages_reload_once_the_site_is_rebuilt(live: tuple[Project, LiveSite]) -> None:
+    """MkDocs' live server: the page carries its poll, which is answered after a rebuild."""
+    project, site = live
+    server = site.server(0)
+    server.listen()
+    serving = threading.Thread(target=server.serve, daemon=True)
+    serving.start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
     try:
         with urllib.request.urlopen(f"{base}/fr/nile/") as response:
             page = response.read().decode("utf-8")
-        assert RELOAD_PATH in page  # the reload script, in watch mode only
-        threading.Timer(0.3, reload.bump, ["fr"]).start()
-        waited = f"{base}{RELOAD_PATH}?page=%2Ffr%2Fnile%2F&seen=0"
-        with urllib.request.urlopen(waited, timeout=10) as response:
-            assert response.read() == b"1"  # answered when fr was rebuilt
+        found = re.search(r"livereload\((\d+), (\d+)\)", page)
+        assert found is not None  # the reload script, in watch mode only
+        rules = project.content / "nile" / "rules.yaml"
+        text = rules.read_text(encoding="utf-8")
+        rules.write_text(text.replace("la crue", "les eaux"), encoding="utf-8")
+        started = time.perf_counter()
+        with urllib.request.urlopen(f"{base}/livereload/{found[1]}/{found[2]}", timeout=60) as r:
+            assert int(r.read()) > int(found[1])  # answered when the site was rebuilt
+        assert time.perf_counter() - started < 50  # not MkDocs' "nothing new" after a minute
+        with urllib.request.urlopen(f"{base}/fr/nile/rules/") as response:
+            assert "attendant les eaux" in response.read().decode("utf-8")
     finally:
-        server.shutdown()
-        server.server_close()
-    plain, url = serve_in_thread(site.out)
-    try:
-        with urllib.request.urlopen(f"{url}fr/nile/") as response:
-            assert RELOAD_PATH not in response.read().decode("utf-8")
-    finally:
-        plain.shutdown()
-        plain.server_close()
+        server.shutdown(wait=True)
 
 
 def test_a_save_made_while_the_site_is_built_is_seen(tmp_path: Path) -> None:
-    """The watcher looked at the files only once watching began, after the first build:
-    a sentence saved meanwhile was never built (seen once in a benchmark run)."""
-    project = game_project(tmp_path, "nile")
-    watcher = Watcher(BuildOptions(project=project, out=project.root / "site" / "build"))
-    rules = project.content / "nile" / "rules.yaml"
-    rules.write_text(rules.read_text(encoding="utf-8").replace(OLD, NEW), encoding="utf-8")
-    assert watcher.changes() == {rules}
-    assert watcher.changes() == set()  # seen once
-
-
-def test_a_site_saved_into_while_it_was_built_is_built_again(tmp_path: Path) -> None:
-    """A sentence saved while `serve --watch` built the site was in the live sources but
-    not in the pages, and its rebuild found nothing new: the page kept the old text."""
+    """The inputs of a language are taken before its pages are made: a sentence saved
+    while `serve --watch` built the site makes the language stale, and it is built again."""
     project = game_project(tmp_path, "nile")
     options = BuildOptions(project=project, out=project.root / "site" / "build")
-    watcher = Watcher(options)
-    build_site(options)  # from the files as the watcher saw them
+    build_site(options)
     rules = project.content / "nile" / "rules.yaml"
     rules.write_text(rules.read_text(encoding="utf-8").replace(OLD, NEW), encoding="utf-8")
-    watcher.start()
+    site = LiveSite(options)
     try:
+        assert site.stale() == ["fr", "uk", "en"]
+        site.rebuild()
         page = (options.target / "fr" / "nile" / "rules" / "index.html").read_text("utf-8")
         assert "en attendant la crue" in page
-        assert watcher.changes() == set()  # built, and nothing left to watch for
+        assert site.stale() == []  # built, and nothing left to watch for
     finally:
-        watcher.stop()
+        site.close()
+
+
+def test_plain_mkdocs_builds_a_generated_configuration(
+    live: tuple[Project, LiveSite], tmp_path: Path
+) -> None:
+    """`mkdocs build -f mkdocs.fr.yml` gives the French pages `rulebook build` gives."""
+    project, _ = live
+    options = BuildOptions(project=project, languages=("fr", "uk", "en"))
+    built = tmp_path / "built"
+    build_site(BuildOptions(project=project, out=built))
+    config = write_language_config(tmp_path / "work", options, "fr", tmp_path / "plain")
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config)],
+        check=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": "0"},
+    )
+
+    def files(root: Path) -> dict[Path, bytes]:
+        return {p.relative_to(root): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+    assert files(tmp_path / "plain" / "fr") == files(built / "fr")
+
+
+def test_mkdocs_serve_watches_what_the_pages_are_made_of(live: tuple[Project, LiveSite]) -> None:
+    """Under `mkdocs serve` the plugin watches the content, the catalogs and the site's
+    templates and assets, so a change to any of them rebuilds."""
+    project, _ = live
+    options = BuildOptions(project=project)
+
+    class Server:
+        def __init__(self) -> None:
+            self.watched: list[str] = []
+
+        def watch(self, path: str) -> None:
+            self.watched.append(path)
+
+    plugin = RulebookPlugin()
+    plugin.load_config({"project": str(project.root), "language": "fr"})
+    server = Server()
+    plugin.on_serve(server, config=None, builder=None)  # type: ignore[arg-type]
+    assert server.watched == [str(path) for path in watched_paths(options)]
+    assert str(project.content) in server.watched and str(project.locales) in server.watched

@@ -29,8 +29,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rulebook.i18n.catalogs import pot_path, read_catalog  # noqa: E402
+from rulebook.i18n.catalogs import pot_path  # noqa: E402
 from rulebook.i18n.messages import SourceMessage, extract  # noqa: E402
+from rulebook.i18n.pofiles import read_catalog  # noqa: E402
 from schemas.loader import game_folders, load_game  # noqa: E402
 
 #: A run of digits: what a look-alike may differ by.

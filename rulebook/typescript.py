@@ -3,7 +3,7 @@
 The browser calculator is JavaScript typed by JSDoc and checked by TypeScript (tools/
 typecheck); its engine modules import these declarations (``@typedef {import(...)}``), so
 a key they read that the contract (schemas/export.py) lacks fails the type check. The file
-is generated, never edited: tests/test_export_contract.py fails when it is stale.
+is generated, never edited: tests/schemas/test_export_contract.py fails when it is stale.
 
 Run: .venv/bin/python -m rulebook.typescript  (writes tools/typecheck/export.d.ts)
 

@@ -8,7 +8,7 @@ declared once: the export writes them as the content models dump them.
 
 The document is typed as ``TypedDict``\\ s, so Python code may annotate what it reads with
 them; pydantic validates a document against :data:`EXPORT` strictly (a key the export writes
-but the contract lacks is an error: tests/test_export_contract.py checks every game's). Its
+but the contract lacks is an error: tests/schemas/test_export_contract.py checks every game's). Its
 JSON Schema goes to schemas/json/export.schema.json (``rulebook schema``), and the
 calculator's TypeScript declarations are generated from that (rulebook/typescript.py).
 

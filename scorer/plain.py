@@ -3,7 +3,7 @@
 ``asdict`` deep-copies every leaf through ``copy.deepcopy``, which made turning a result
 into JSON cost more than scoring it. Results hold only dataclasses, dicts, lists, tuples
 and JSON scalars, so a walk that rebuilds the containers and keeps the scalars gives the
-same data (tests/test_conformance.py compares the two on every conformance case).
+same data (tests/scorer/test_conformance.py compares the two on every conformance case).
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ GAME_IDS = tuple(sorted(p.name for p in CONTENT.iterdir() if (p / "game.yaml").i
 #
 # ci: deterministic (the same examples on every run, no example database), so a red run
 # can be reproduced and a green one means the same thing each time. The examples each
-# property test draws are its own (@settings(max_examples=...)); tests/test_mutants.py
+# property test draws are its own (@settings(max_examples=...)); tests/scorer/test_mutants.py
 # shows that, with this profile, every property still catches the mutant it was written
 # for. dev: random draws and the example database, for exploring. thorough: ten times the
 # examples, for a long run before a release.
@@ -144,7 +144,8 @@ PARITY_INPUTS = (
     "rulebook",
     "locales",
     "tests/strategies.py",
-    "tests/test_js_parity.py",
+    "tests/parity_fixture.py",
+    "tests/games",
 )
 
 
@@ -166,7 +167,7 @@ def parity_key() -> str:
 
 @pytest.fixture(scope="session")
 def parity_fixture(request: pytest.FixtureRequest) -> Path:
-    """tests/test_js_parity.py's fixture file, made once and kept in pytest's cache folder.
+    """tests/calculator/test_js_parity.py's fixture file, made once and kept in pytest's cache folder.
 
     Every xdist worker and every later run with the same content and code reads the same
     file; a lock makes the first worker build it while the others wait.
@@ -174,7 +175,7 @@ def parity_fixture(request: pytest.FixtureRequest) -> Path:
     import fcntl
     import json
 
-    from tests.test_js_parity import build_fixture, summary
+    from tests.parity_fixture import build_fixture, summary
 
     folder = Path(request.config.cache.mkdir("rulebook-parity"))
     path = folder / f"fixture-{parity_key()}.json"

@@ -11,7 +11,7 @@ A refactoring (one validation round instead of two, one field walk instead of a 
 and an acceptor, an interpreter instead of generated code) must leave the file
 byte-identical. The states, for every game under content/ and the parity probe game:
 every conformance case and invalid case, the parity fixture's states (random, other
-options, corrupted, hostile: tests/test_js_parity.py), the field checkers' hostile
+options, corrupted, hostile: tests/parity_fixture.py), the field checkers' hostile
 states and the fuzz suite's hand-written and drawn files (tests/fuzz), and each scored
 state crowded (every count at its most, every flag and choice the same for everyone,
 every input given by the first player). Each entry holds the problems (location, code,
@@ -43,7 +43,7 @@ from scorer.engine import GameEngine
 from scorer.outcome import score_outcome
 from scorer.problems import EndStateError
 from scorer.reading import read_end_state
-from tests import test_js_parity
+from tests import parity_fixture
 from tests.fuzz.test_endstate_fuzz import drawn, hostile
 from tests.fuzz.test_fields_parity import hostile_states
 
@@ -113,9 +113,9 @@ def states_of(content: GameContent, engine: GameEngine) -> list[tuple[str, Any]]
         found.append((f"case {case.id}", {"game": content.id, **case.state}))
     for invalid in cases.invalid if cases else []:
         found.append((f"invalid {invalid.id}", {"game": content.id, **invalid.state}))
-    parity = test_js_parity.game_states(content, engine)
+    parity = parity_fixture.game_states(content, engine)
     if content.id == "probe":
-        parity += test_js_parity.probe_states(content, engine)
+        parity += parity_fixture.probe_states(content, engine)
     found += [(f"parity {item['id']}", item["state"]) for item in parity]
     files = hostile_states(content)
     if content.id != "probe":
@@ -140,15 +140,15 @@ def dump() -> Json:
     """Every game's entries, in a fixed order."""
     # The parity fixture's states come with their messages in every language; the dump
     # compares the data, which the messages are made from.
-    test_js_parity.with_messages = lambda content, item: None
+    parity_fixture.with_messages = lambda content, item: None
     contents = [load_game(folder) for folder in game_folders(ROOT / "content")]
-    contents.append(test_js_parity.probe_game())
+    contents.append(parity_fixture.probe_game())
     games: Json = {}
     for content in contents:
         engine = GameEngine(content)
         # The parity states carry their verdict, which needs the game's words.
         for language in LANGUAGES:
-            test_js_parity.TRANSLATORS[content.id, language] = translator(content, language)
+            parity_fixture.TRANSLATORS[content.id, language] = translator(content, language)
         entries = []
         for label, raw in states_of(content, engine):
             if isinstance(raw, bytes):

@@ -14,8 +14,9 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import write_po
 
-from rulebook.i18n import catalogs
-from rulebook.i18n.catalogs import Domain, po_path, read_catalog
+from rulebook.i18n import catalogs, catalogupdate
+from rulebook.i18n.catalogs import Domain, po_path
+from rulebook.i18n.pofiles import read_catalog
 from schemas.common import LANGUAGES
 from schemas.game import GameContent
 from schemas.loader import load_game
@@ -99,25 +100,25 @@ class Workspace:
     def glossary_domain(self) -> Domain:
         return catalogs.glossary_domain(self.game())
 
-    def update(self) -> dict[str, catalogs.UpdateResult]:
+    def update(self) -> dict[str, catalogupdate.UpdateResult]:
         """Extract and update Nile's catalogs in every language, as the command does: its
         glossary's too; the results are the game catalog's."""
         glossary = self.glossary_domain()
-        _, date = catalogs.write_template(glossary, self.locales)
+        _, date = catalogupdate.write_template(glossary, self.locales)
         for language in LANGUAGES:
-            catalogs.update_catalog(glossary, language, self.locales, date)
+            catalogupdate.update_catalog(glossary, language, self.locales, date)
         domain = self.domain()
-        _, date = catalogs.write_template(domain, self.locales)
+        _, date = catalogupdate.write_template(domain, self.locales)
         return {
-            language: catalogs.update_catalog(domain, language, self.locales, date)
+            language: catalogupdate.update_catalog(domain, language, self.locales, date)
             for language in LANGUAGES
         }
 
     def update_ui(self) -> None:
         domain = catalogs.ui_domain()
-        _, date = catalogs.write_template(domain, self.locales)
+        _, date = catalogupdate.write_template(domain, self.locales)
         for language in LANGUAGES:
-            catalogs.update_catalog(domain, language, self.locales, date)
+            catalogupdate.update_catalog(domain, language, self.locales, date)
 
     def po(self, language: str, domain: str = "nile") -> Path:
         return po_path(self.locales, language, domain)

@@ -29,7 +29,7 @@ from scorer.interpret import table_function
 
 #: Examples each property test draws per game. Derandomized, so every run draws the same
 #: ones: enough to find the counterexample a card scoring for the neighbours gives when it
-#: is not declared (tests/test_properties.py shows it), affordable on CI's two cores.
+#: is not declared (tests/scorer/test_properties.py shows it), affordable on CI's two cores.
 PROPERTY_EXAMPLES = 40
 
 

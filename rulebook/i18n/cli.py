@@ -10,7 +10,16 @@ from pathlib import Path
 from typing import Any
 
 from rulebook.errors import EXIT_USAGE, counted, problems_in, report, show
-from rulebook.i18n import catalogs, checks, concepts, glossary_export, ids, review, status
+from rulebook.i18n import (
+    catalogs,
+    catalogupdate,
+    checks,
+    concepts,
+    glossary_export,
+    ids,
+    review,
+    status,
+)
 from rulebook.i18n.catalogs import Domain
 from schemas.common import LANGUAGES
 from schemas.diagnostics import Diagnostic
@@ -49,7 +58,7 @@ def cmd_extract(args: argparse.Namespace) -> int:
     _, locales = _folders(args)
     domains, problems = _domains(args)
     for domain in domains:
-        changed, _ = catalogs.write_template(domain, locales)
+        changed, _ = catalogupdate.write_template(domain, locales)
         state = "written" if changed else "unchanged"
         print(
             f"{catalogs.pot_path(locales, domain.name)}: {state} ({len(domain.messages)} messages)"
@@ -62,9 +71,11 @@ def cmd_update(args: argparse.Namespace) -> int:
     _, locales = _folders(args)
     domains, problems = _domains(args)
     for domain in domains:
-        _, date = catalogs.write_template(domain, locales)
+        _, date = catalogupdate.write_template(domain, locales)
         for language in _languages(args):
-            result = catalogs.update_catalog(domain, language, locales, date, args.keep_obsolete)
+            result = catalogupdate.update_catalog(
+                domain, language, locales, date, args.keep_obsolete
+            )
             if result.written or result.path.exists():
                 print(result.summary())
                 for context, others in result.differing.items():
@@ -100,7 +111,7 @@ def cmd_typeset(args: argparse.Namespace) -> int:
     domains, problems = _domains(args)
     for domain in domains:
         for language in _languages(args):
-            changed = catalogs.typeset_catalog(domain, language, locales)
+            changed = catalogupdate.typeset_catalog(domain, language, locales)
             if changed:
                 print(f"{catalogs.po_path(locales, language, domain.name)}: {len(changed)} typeset")
     return _done(problems)
@@ -112,7 +123,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
     domains, problems = _domains(args)
     for domain in domains:
         for language in _languages(args):
-            target = catalogs.compile_catalog(domain, language, locales)
+            target = catalogupdate.compile_catalog(domain, language, locales)
             if target is not None:
                 print(f"{target}: compiled")
     return _done(problems)
@@ -167,7 +178,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         return _done(problems)
     found = checks.check(domains, _languages(args), locales, complete=args.complete)
     show(found)
-    failures = [f for f in found if not f.warning]
+    failures = [f for f in found if f.severity == "error"]
     warnings = len(found) - len(failures)
     if warnings:
         waiting = counted(warnings, "translation", "translations")

@@ -2,7 +2,7 @@
 
 Glossary terms may name a ``concept`` ("discard", "tiebreak", "turn"...). This view puts the
 games side by side so translators keep shared words consistent; ``rulebook i18n check``
-enforces it where two games use the same source word (see checks.concept_failures).
+enforces it where two games use the same source word (see glossarychecks.concept_failures).
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from pathlib import Path
 
 from rulebook import tables
 from rulebook.i18n import glossary
-from rulebook.i18n.catalogs import Domain, load_entries, state, strings
+from rulebook.i18n.catalogs import Domain, load_entries, state
+from rulebook.i18n.pofiles import strings
 
 
 def concept_rows(

@@ -34,8 +34,9 @@ from pathlib import Path
 from babel.messages.catalog import Message
 
 from rulebook.i18n import glossary
-from rulebook.i18n.catalogs import Domain, glossary_domain, load_entries, state, strings
+from rulebook.i18n.catalogs import Domain, glossary_domain, load_entries, state
 from rulebook.i18n.messages import SourceMessage
+from rulebook.i18n.pofiles import strings
 
 #: Formats the command writes.
 FORMATS = ("tbx", "csv")

@@ -38,7 +38,7 @@ from typing import Any
 
 import yaml
 
-from rulebook.i18n.catalogs import MAX_CATALOG_BYTES, locales_of
+from rulebook.i18n.pofiles import MAX_CATALOG_BYTES, locales_of
 from schemas import file_reader, yaml_reader
 from schemas.loader import MAX_FILE_BYTES, SYMLINK_REFUSED, game_folders
 

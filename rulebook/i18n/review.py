@@ -38,8 +38,8 @@ from pathlib import Path
 from babel.messages.catalog import Message
 from babel.messages.pofile import unescape
 
-from rulebook.i18n.catalogs import catalog_bytes, strings, translated
 from rulebook.i18n.merge import REVIEW_PREFIX
+from rulebook.i18n.pofiles import catalog_bytes, strings, translated
 
 #: What a review comment starts with, after ``# ``.
 PREFIX = REVIEW_PREFIX

@@ -44,7 +44,6 @@ from rulebook.i18n.catalogs import (
     load_entries,
     po_path,
     state,
-    strings,
 )
 from rulebook.i18n.messages import (
     SourceMessage,
@@ -60,6 +59,7 @@ from rulebook.i18n.numbers import (
     forms_by_category,
     plural_category,
 )
+from rulebook.i18n.pofiles import strings
 from rulebook.i18n.review import is_reviewed
 from rulebook.i18n.typography import typeset
 from rulebook.i18n.ui import UI_DOMAIN, ui_messages

@@ -16,7 +16,7 @@ An occurrence inside a longer occurrence of another term does not count for the 
 one: in « dernier tour de table », where "dernier tour de table" is a term of its own, the
 term "tour" is not said. The glossary check reads a source by its declared forms alone
 (:data:`DECLARED`: its author listed the words that mean each term) and a translation with
-its language's rule (rulebook.i18n.checks.glossary_problems). Texts are compared folded
+its language's rule (rulebook.i18n.glossarychecks.glossary_problems). Texts are compared folded
 (casefolded, one apostrophe: :func:`fold`), and only what a reader sees of them
 (:func:`prose`: no link target, no placeholder).
 

@@ -1,14 +1,14 @@
 """The calculator's own files, as the site ships them.
 
 The sources in site/assets/calculator/ are separate ES modules with their JSDoc and
-comments, for readers and for the parity tests. A page loads one script,
+comments, for readers and TypeScript. A page loads one script,
 ``calculator.js``: the widgets (ui.js) and every module they import statically, joined
 into one ES module, so the page makes one request instead of a chain of them. Each module
 keeps its own scope (a function wrapping its body returns what it exports), so joining
 changes no name and no result; the bundle also exports each module it holds by name,
 which is how the parity tests run it. Every module is shipped on its own as well, so a
 dynamic ``import("./x.js")`` (code loaded only when needed) finds its file next to the
-bundle, and the parity tests run each shipped module too.
+bundle.
 
 Everything goes through rjsmin, which only drops comments and white space; the stylesheet
 loses its comments and spare white space.

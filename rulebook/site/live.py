@@ -8,6 +8,13 @@ then reloads the open pages. A rebuild builds again, in place, each language who
 inputs changed (a game's files: every language; a catalog: its language), as a dirty
 MkDocs build: the plugin renders only the pages whose Markdown changed. The source
 language of a changed game goes first.
+
+MkDocs' server reloads the open pages once its builder returns, and holds every page
+request while the builder runs; so under the server each call builds one language only
+and, when others are still stale, saves a file in a folder the server watches: the
+server reloads the pages (the reader of the language just built sees it at once) and
+calls the builder again for the next language. Only the server's documented hooks
+(``watch`` and the builder) are used.
 """
 
 from __future__ import annotations
@@ -27,6 +34,9 @@ from rulebook.site.plugin.plugin import project_state, watched_paths
 
 #: How often the server looks for changed files (MkDocs' default is 0.5 s).
 POLL_SECONDS = 0.2
+#: How long the server waits for the changes of one save to stop before it builds (MkDocs
+#: waits 0.1 s). Its polling observer reports a save's files together, in one pass.
+SETTLE_SECONDS = 0.02
 
 
 class LiveSite:
@@ -42,6 +52,10 @@ class LiveSite:
             language: write_language_config(self.work, options, language, self.out)
             for language in options.languages
         }
+        #: Saved to when languages are left to build: the server watches it.
+        self.queue = self.work / "queue"
+        self.queue.mkdir()
+        self._queued = 0
 
     def close(self) -> None:
         shutil.rmtree(self.work, ignore_errors=True)
@@ -55,11 +69,12 @@ class LiveSite:
         first = state.changed_sources()
         return sorted(stale, key=lambda language: language not in first)
 
-    def rebuild(self) -> list[str]:
-        """Build again each language whose inputs changed; a line per language."""
+    def rebuild(self, limit: int | None = None) -> list[str]:
+        """Build again each language whose inputs changed (the first ``limit`` of them, if
+        given); a line per language."""
         lines = []
         try:
-            for language in self.stale():
+            for language in self.stale()[:limit]:
                 started = time.perf_counter()
                 run_mkdocs(self.configs[language], dirty=True)
                 lines.append(f"{language}: {time.perf_counter() - started:.1f} s")
@@ -69,17 +84,25 @@ class LiveSite:
         return lines
 
     def builder(self) -> None:
-        """What the server calls on a change: a rebuild, reported on the console."""
+        """What the server calls on a change: one language rebuilt, reported on the
+        console; if more are stale, the queue file is saved so the server reloads the
+        pages now and calls this again."""
         try:
-            for line in self.rebuild():
+            for line in self.rebuild(limit=1):
                 print(f"  rebuilt {line}", flush=True)
         except BuildError as error:
+            # The others wait for the fix: the next save rebuilds them all.
             print(f"  build failed: {error}", file=sys.stderr, flush=True)
+            return
+        if self.stale():
+            self._queued += 1
+            (self.queue / "next").write_text(str(self._queued), encoding="utf-8")
 
     def server(self, port: int) -> _Server:
         """MkDocs' live server for the site on 127.0.0.1:``port``, watching its inputs."""
         server = _Server(self.builder, "127.0.0.1", port, str(self.out), "/", POLL_SECONDS)
-        for path in watched_paths(self.options):
+        server.build_delay = SETTLE_SECONDS
+        for path in [*watched_paths(self.options), self.queue]:
             server.watch(str(path))
         return server
 

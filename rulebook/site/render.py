@@ -148,7 +148,7 @@ def simple_paragraph(source: str) -> str | None:
 
     Most fragments are such a sentence, and parsing each one was most of the time spent
     rendering a first build's pages. nh3 writes a no-break space as ``&nbsp;`` and gives
-    every link ``rel="noopener noreferrer"``; tests/test_site_render.py holds the two equal.
+    every link ``rel="noopener noreferrer"``; tests/rulebook/site/test_render.py holds the two equal.
     """
     if not source or source[-1].isspace() or _BLOCK_START.match(source) or "![" in source:
         return None  # "![" opens an image, which the sanitizer drops

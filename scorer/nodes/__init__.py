@@ -5,7 +5,7 @@ Importing this package registers every rule (one module per family of nodes):
 :mod:`.rows` (rows inputs, read row by row),
 :mod:`.combinations` (sets, sorted keys, wildcards) and :mod:`.table` (what compares
 players: awards, table sums, neighbours). The browser runtime's counterpart is the
-``NODES`` table of site/assets/calculator/expr.js; tests/test_registry.py holds the two,
+``NODES`` table of site/assets/calculator/expr.js; tests/scorer/test_registry.py holds the two,
 the models and the descriptions to the same list of nodes.
 """
 

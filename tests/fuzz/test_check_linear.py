@@ -14,8 +14,9 @@ from collections.abc import Callable
 import pytest
 from babel.messages.catalog import Message
 
-from rulebook.i18n.checks import check_message, link_targets
+from rulebook.i18n.checks import check_message
 from rulebook.i18n.messages import SourceMessage
+from rulebook.i18n.safetychecks import link_targets
 from rulebook.i18n.typography import typeset
 from tests.fuzz.bounds import bounded
 

@@ -30,8 +30,8 @@ from scorer.fields import field_problems
 from scorer.problems import EndStateError, Problem
 from scorer.reading import read_end_state
 from tests.fuzz.test_endstate_fuzz import DRAWS, GAMES, JSON_VALUES, drawn
+from tests.parity_fixture import probe_game
 from tests.strategies import collecting_settings, end_states
-from tests.test_js_parity import probe_game
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = Path(__file__).with_name("fields_runner.mjs")

@@ -1,5 +1,5 @@
 // Scores the end states of one game with the browser runtime and prints, for each, its result
-// and problems as Python's tests.test_js_parity.outcome gives them (tests/test_table_rows.py).
+// and problems as Python's tests.parity_fixture.outcome gives them (tests/scorer/test_table_rows.py).
 // Usage: node tests/js/outcomes.mjs GAME.json, where GAME.json is {export, states: [...]}.
 import { readFileSync } from "node:fs";
 import { register } from "node:module";

@@ -2,7 +2,7 @@
 // read as sentences (issue 29): no raw value (`true`, `false`), no id, no formula read
 // aloud, every count in the form its number needs (CLDR), quotes that close, and no label
 // pasted mid-sentence with its capital. The islands are the ones the site ships (built by
-// tests/test_js_parity.py from the real catalogs), so a catalog slip fails here too.
+// tests/calculator/test_js_parity.py from the real catalogs), so a catalog slip fails here too.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { calculator, games } from "./fixture.mjs";

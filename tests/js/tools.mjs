@@ -3,16 +3,17 @@ import { register } from "node:module";
 
 register("./esm-hook.mjs", import.meta.url);
 
-// The sources, or (RULEBOOK_CALCULATOR) each module as the site ships it, or with
-// RULEBOOK_BUNDLE too, the one file pages load (calculator.js), which exports every module.
-const folder = process.env.RULEBOOK_CALCULATOR
-  ? new URL(`file://${process.env.RULEBOOK_CALCULATOR.replace(/\/?$/, "/")}`)
-  : new URL("../../site/assets/calculator/", import.meta.url);
-const bundle = process.env.RULEBOOK_BUNDLE ? new URL("calculator.js", folder).href : null;
+// Each module comes from the one file pages load, calculator.js, in the folder
+// RULEBOOK_CALCULATOR names (tests/calculator/test_js_parity.py writes it as the site does); the bundle
+// exports every module it joins by name. Without it (node run by hand), from the sources,
+// whose stack traces are readable.
+const shipped = process.env.RULEBOOK_CALCULATOR;
+const bundle = shipped ? new URL(`file://${shipped.replace(/\/?$/, "/")}calculator.js`).href : null;
+const sources = new URL("../../site/assets/calculator/", import.meta.url);
 
 /** A calculator module by name ("share", "store", ...). @param {string} name */
 export async function tool(name) {
-  if (!bundle) return import(new URL(`${name}.js`, folder).href);
+  if (!bundle) return import(new URL(`${name}.js`, sources).href);
   const found = (await import(bundle))[name];
   if (!found) throw new Error(`calculator.js holds no module ${name}`);
   return found;

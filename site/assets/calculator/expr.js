@@ -1,6 +1,6 @@
 // Scoring nodes (schemas/expressions.py) as closures computing what scorer/interpret.py's
 // rules (scorer/nodes/) compute, node for node. NODES holds one entry per node, the browser's
-// counterpart of scorer/nodes/; tests/test_registry.py holds both to the list of nodes, and
+// counterpart of scorer/nodes/; tests/scorer/test_registry.py holds both to the list of nodes, and
 // its type (NodeName, from the export's contract) holds it to the nodes schemas/ declares.
 import * as H from "./mechanics.js";
 import { cmp, eq, floorDiv, num, truthy } from "./values.js";

@@ -16,14 +16,14 @@ export const UNDO_DEPTH = 30;
 /**
  * The most players a stored table may hold. Looser than the most a game may declare
  * (schemas/game.py MAX_PLAYERS), so a table saved before a game lowered its most still
- * reads, and its extra players are listed; tests/test_storage_bounds.py holds it above.
+ * reads, and its extra players are listed; tests/calculator/test_storage_bounds.py holds it above.
  */
 export const MAX_PLAYERS = 64;
 /** The most characters of one stored text (a name, a value). */
 export const MAX_TEXT = 2000;
 /** The most keys of one stored record by ids. */
 export const MAX_KEYS = 500;
-/** An id of the content: schemas/common.py Id (tests/test_storage_bounds.py holds them together). */
+/** An id of the content: schemas/common.py Id (tests/calculator/test_storage_bounds.py holds them together). */
 export const ID = /^[a-z][a-z0-9_]{0,63}$/;
 
 // A time in ms that Date can show.

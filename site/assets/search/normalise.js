@@ -17,7 +17,7 @@
 // find half the site.
 //
 // Loaded as a classic script in the worker (it sets self.rulebookSearch) and as a CommonJS
-// module by the tests (tests/test_search_normalise.py).
+// module by the tests (tests/rulebook/site/test_search_normalise.py).
 
 (function (scope) {
   "use strict";

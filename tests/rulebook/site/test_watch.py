@@ -36,6 +36,17 @@ OLD = "Dans Nile, vous êtes agriculteur sur les rives du Nil."
 NEW = "Dans Nile, vous cultivez les rives du Nil en attendant la crue."
 
 
+def say(rules: Path, ending: str) -> None:
+    """Write Nile's opening sentence as ``Dans Nile, <ending>``, whatever an earlier test of
+    the module left there: the tests share one site, but none may depend on another's run
+    (xdist does not promise their order)."""
+    text = rules.read_text(encoding="utf-8")
+    found = re.findall(r"Dans Nile, [^.\n]*\.", text)
+    assert len(found) == 1, found
+    assert found[0] != f"Dans Nile, {ending}"  # a save that changes the text
+    rules.write_text(text.replace(found[0], f"Dans Nile, {ending}"), encoding="utf-8")
+
+
 def pages(site: Path) -> dict[str, int]:
     """Every HTML page of the site with its modification time."""
     return {str(p.relative_to(site)): p.stat().st_mtime_ns for p in site.rglob("*.html")}
@@ -51,14 +62,25 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Project, Li
     site.close()
 
 
-def test_a_changed_french_sentence_rebuilds_only_its_pages(live: tuple[Project, LiveSite]) -> None:
-    project, site = live
+@pytest.fixture
+def fresh(tmp_path: Path) -> Iterator[tuple[Project, LiveSite]]:
+    """A site of its own, as the content was: what the first edit changes depends on it."""
+    project = game_project(tmp_path, "nile", "momiji")
+    options = BuildOptions(project=project, out=project.root / "site" / "build")
+    build_site(options)
+    site = LiveSite(options)
+    yield project, site
+    site.close()
+
+
+def test_a_changed_french_sentence_rebuilds_only_its_pages(
+    fresh: tuple[Project, LiveSite],
+) -> None:
+    project, site = fresh
     rules = project.content / "nile" / "rules.yaml"
-    text = rules.read_text(encoding="utf-8")
-    assert text.count(OLD.split(", ")[1][:30]) == 1
     before = pages(site.out)
     index_before = json.loads((site.out / "uk/search/search_index.json").read_text("utf-8"))
-    rules.write_text(text.replace("vous êtes agriculteur sur les rives du Nil.", NEW[11:]), "utf-8")
+    say(rules, NEW[11:])
 
     lines = site.rebuild()
 
@@ -137,8 +159,7 @@ def test_open_pages_reload_once_the_site_is_rebuilt(live: tuple[Project, LiveSit
         found = re.search(r"livereload\((\d+), (\d+)\)", page)
         assert found is not None  # the reload script, in watch mode only
         rules = project.content / "nile" / "rules.yaml"
-        text = rules.read_text(encoding="utf-8")
-        rules.write_text(text.replace("la crue", "les eaux"), encoding="utf-8")
+        say(rules, "vous cultivez les rives du Nil en attendant les eaux.")
         started = time.perf_counter()
         epoch = int(found[1])
         # Each answer is a rebuild; a busy machine may see one rebuild before the save's
@@ -171,7 +192,7 @@ def test_the_server_builds_one_language_per_call(live: tuple[Project, LiveSite])
     source language first), so its pages reload at once, and queues the others."""
     project, site = live
     rules = project.content / "nile" / "rules.yaml"
-    rules.write_text(rules.read_text("utf-8").replace("les eaux", "le fleuve"), "utf-8")
+    say(rules, "vous cultivez les rives du Nil en attendant le fleuve.")
     queued = site.queue / "next"
     built: list[list[str]] = []
     while site.stale():

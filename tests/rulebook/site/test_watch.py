@@ -54,7 +54,12 @@ def pages(site: Path) -> dict[str, int]:
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Project, LiveSite]]:
-    project = game_project(tmp_path_factory.mktemp("watched"), "nile", "momiji")
+    yield from _built_site(tmp_path_factory.mktemp("watched"))
+
+
+def _built_site(root: Path) -> Iterator[tuple[Project, LiveSite]]:
+    """Nile and Momiji built into ``root``, watched by a live site (closed afterwards)."""
+    project = game_project(root, "nile", "momiji")
     options = BuildOptions(project=project, out=project.root / "site" / "build")
     build_site(options)
     site = LiveSite(options)
@@ -65,12 +70,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Project, Li
 @pytest.fixture
 def fresh(tmp_path: Path) -> Iterator[tuple[Project, LiveSite]]:
     """A site of its own, as the content was: what the first edit changes depends on it."""
-    project = game_project(tmp_path, "nile", "momiji")
-    options = BuildOptions(project=project, out=project.root / "site" / "build")
-    build_site(options)
-    site = LiveSite(options)
-    yield project, site
-    site.close()
+    yield from _built_site(tmp_path)
 
 
 def test_a_changed_french_sentence_rebuilds_only_its_pages(

@@ -18,6 +18,7 @@ from babel.messages.pofile import read_po, write_po
 
 from rulebook.site.build import TEMPLATES
 from rulebook.site.localize import Fragment, Localizer
+from rulebook.site.models.quick import quick_model
 from rulebook.site.pages import game_pages
 from rulebook.site.render import Renderer, page_links
 from rulebook.site.view import GameBuild, LocalGame
@@ -95,7 +96,6 @@ def test_how_scores_are_counted_leads_with_the_rule_in_words(language: str) -> N
     it; categories scored alike (six regions, six family piles) share one row, their rule
     said once, and no category is left out."""
     from rulebook.cache import load_content
-    from rulebook.site.models.quick import quick_model
     from rulebook.site.models.scoring import scoring_model
     from schemas.track import INPUT as TRACK_CATEGORY
 
@@ -124,3 +124,30 @@ def test_how_scores_are_counted_leads_with_the_rule_in_words(language: str) -> N
     assert [row.ids for row in regions.rows if len(row.ids) > 1] == [
         tuple(f"region_{n}" for n in range(1, 7))
     ]
+
+
+def _quick_reference_gaps(content: GameContent) -> list[str]:
+    """What the game's quick reference lacks of what CONTRIBUTING asks every game."""
+    loc = Localizer(content.game.source_language, content)
+    quick = quick_model(LocalGame(GameBuild(content), loc))
+    gaps = []
+    opening = content.rules.sections[0].kind if content.rules else "no rules.yaml"
+    if opening != "summary":
+        gaps.append(f"the rules open with {opening!r}, not the summary")
+    if not any(s.steps for s in quick.summaries):
+        gaps.append("no summary with steps")
+    if not any(s.body or s.steps for s in quick.missed):
+        gaps.append("no missed rules")
+    return gaps
+
+
+def test_every_game_gives_its_quick_reference_a_summary_and_missed_rules(
+    games: dict[str, GameContent],
+) -> None:
+    """The quick reference is what the content marks for it (CONTRIBUTING, "Add a game"):
+    the rules open with a `summary` section whose steps say the turn, the end and how to
+    win, and a `missed` section of the base game lists the rules players forget. Checked
+    here on the page model, so a new game without them fails in seconds, not only in the
+    browser test that prints the page (tests/browser/test_reading.py)."""
+    lacking = {g: gaps for g, content in games.items() if (gaps := _quick_reference_gaps(content))}
+    assert lacking == {}

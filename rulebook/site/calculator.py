@@ -211,11 +211,15 @@ def _doubt(
 #: scores (everything under ``scoring``, the limits and component counts); the setup
 #: generator deals (``setup``, ``decks``) and tests its options' ``when``.
 WIDGET_EXPORT: dict[str, tuple[str, ...]] = {
+    # The source language too: a game with no name in the page's language is named in it.
     "calculator": (
-        *("format", "game", "names", "players", "scoring", "limits", "components"),
-        *("end_state", "needs"),
+        *("format", "game", "names", "source_language", "players", "scoring", "limits"),
+        *("components", "end_state", "needs"),
     ),
-    "setup": ("format", "game", "names", "players", "scoring", "setup", "decks", "player_name"),
+    "setup": (
+        *("format", "game", "names", "source_language", "players", "scoring", "setup"),
+        *("decks", "player_name"),
+    ),
 }
 #: The catalog contexts each widget can show, by prefix (for its fallback marks).
 WIDGET_CONTEXTS: dict[str, tuple[str, ...]] = {

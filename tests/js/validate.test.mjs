@@ -8,7 +8,7 @@ import { calculator, games, problemKey as key, problemKeys as keys } from "./fix
 const { compileGame, score } = await calculator("scoring");
 const { check } = await calculator("validate");
 const { normalize } = await calculator("fields");
-const { ProblemWords, excerpt } = await calculator("problems");
+const { ProblemWords, excerpt, problem } = await calculator("problems");
 const { Words } = await calculator("kit");
 
 /** The names as a message shows them (normalized, short and printable). @param {any} game @param {any} state */
@@ -37,3 +37,23 @@ for (const [id, game] of games()) {
     }
   });
 }
+
+// A language in progress may give no name for a game (content/<game>/game.yaml): its
+// messages then name the game in the game's source language, as schemas/game.py
+// Game.name does for the command line (the German trial's River of Gold read "River of
+// Gold" in the calculator and "La Rivière de l'Or" on the command line).
+test("a game with no name in the page's language is named in its source language", () => {
+  const wrongGame = problem(["game"], "wrong_game");
+  for (const [id, game] of games()) {
+    for (const [language, island] of Object.entries(game.islands)) {
+      const source = island.export.source_language;
+      if (language == source) continue;
+      const { [language]: _unnamed, ...names } = island.export.names;
+      const unnamed = new ProblemWords({ ...island.export, names }, new Words(island));
+      const asSource = { ...island.export, names: { ...names, [language]: names[source] } };
+      const expected = new ProblemWords(asSource, new Words(island)).message(wrongGame);
+      assert.equal(unnamed.message(wrongGame), expected, `${id}, ${language}`);
+      assert.ok(expected.includes(names[source]), `${id}, ${language}: ${expected}`);
+    }
+  }
+});

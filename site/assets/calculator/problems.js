@@ -14,7 +14,8 @@
  * @typedef {import("../../../tools/typecheck/export").Input} Input
  * @typedef {import("../../../tools/typecheck/export").TableInput} TableInput
  * @typedef {import("../../../tools/typecheck/export").Option} Option
- * @typedef {{game: string, names?: Export["names"], components?: Export["components"],
+ * @typedef {{game: string, names?: Export["names"], source_language?: Export["source_language"],
+ *   components?: Export["components"],
  *   scoring: Partial<Pick<Scoring, "inputs" | "table" | "options" | "constraints" | "rivals">>}} Named
  *   what the words read of the (localized) export: the setup page's island holds only its options
  */
@@ -121,6 +122,16 @@ export class ProblemWords {
     return undefined;
   }
 
+  /**
+   * The game's name in ``lang``; a language in progress that gives none reads the name in
+   * the game's source language, then the English one (schemas/game.py ``Game.name``).
+   * @param {string} lang @returns {string}
+   */
+  gameName(lang) {
+    const names = this.game.names ?? {};
+    return names[lang] || names[this.game.source_language ?? "en"] || names.en || this.game.game;
+  }
+
   /** What is wrong, in the reader's words. @param {Problem} p */
   message(p) {
     const { code, params } = p;
@@ -130,7 +141,7 @@ export class ProblemWords {
     /** @type {Record<string, string>} */
     const words = {};
     for (const [key, v] of Object.entries(params)) if (typeof v == "number") words[key] = this.number(v);
-    words.game = this.game.names?.[w.lang] ?? this.game.names?.en ?? this.game.game;
+    words.game = this.gameName(w.lang);
     words.allowed = either(w, (params.allowed ?? []).map((/** @type {string} */ c) => this.choiceLabel(field, c)));
     if ("value" in params) words.value = this.value(field, params.value);
     if ("count" in params && COUNTED.includes(code)) words.given = this.players(params.count);

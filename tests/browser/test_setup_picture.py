@@ -25,8 +25,11 @@ from tests.browser.conftest import sized_page
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = {p.name: load_game(p) for p in sorted((ROOT / "content").iterdir()) if p.is_dir()}
-#: Names a table types, one with markup that must stay text, one too long for a pawn.
-NAMES = ["Ana", "<b>Bo</b>", "Cy & Dee", "Eliza-Maria Longname-Smith", "Fay", "Gus"]
+#: Names a table types, one with markup that must stay text, one too long for a pawn, then
+#: plain ones for as many seats as the largest table of any game.
+TYPED = ["Ana", "<b>Bo</b>", "Cy & Dee", "Eliza-Maria Longname-Smith", "Fay", "Gus"]
+SEATS = max(max(content.game.players.values()) for content in GAMES.values())
+NAMES = [*TYPED, *(f"Guest {n}" for n in range(len(TYPED) + 1, SEATS + 1))]
 SEED = "picture 3"
 #: The first picture shown after the generated checklist, and what it holds.
 FIRST_PICTURE = """() => {

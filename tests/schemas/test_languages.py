@@ -135,11 +135,8 @@ def test_project_decides_the_languages(copy: Project, tmp_path: Path) -> None:
     """Issue 27 item 5: a copy declaring one more language is seen with ``--project``."""
     new = unlisted_language()  # German, unless the checkout has it already
     listed = copy.content / "languages.yaml"
-    listed.write_text(
-        listed.read_text(encoding="utf-8")
-        + f"  - code: {new}\n    name: Neusprache\n    state: in_progress\n",
-        encoding="utf-8",
-    )
+    entry = f"  - code: {new}\n    name: Neusprache\n    state: in_progress\n"
+    listed.write_text(listed.read_text(encoding="utf-8") + entry, encoding="utf-8")
     project = ("--project", str(copy.root))
     # `build --help` names the copy's languages, the new one in progress, not a fixed list.
     described = _installed(*project, "build", "--help", cwd=tmp_path)
@@ -155,10 +152,11 @@ def test_project_decides_the_languages(copy: Project, tmp_path: Path) -> None:
     setup = _installed(*project, "setup", "nile", "--players", "2", "--lang", new, cwd=tmp_path)
     source = _source_name(copy)
     assert setup.returncode == 0 and _title(setup.stdout) == source, setup.stderr
-    # Published, it needs one: the copy's list says so.
+    # Published, it needs one: the copy's list says so (only the new entry changes: a
+    # language the checkout has in progress stays so).
+    published = entry.replace("state: in_progress\n", "state: published\n")
     listed.write_text(
-        listed.read_text(encoding="utf-8").replace("state: in_progress\n", "state: published\n"),
-        encoding="utf-8",
+        listed.read_text(encoding="utf-8").replace(entry, published), encoding="utf-8"
     )
     missing = _installed(*project, "validate", cwd=tmp_path)
     assert missing.returncode == 1, missing.stdout + missing.stderr

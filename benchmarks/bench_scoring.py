@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -203,7 +204,8 @@ def main() -> None:
     engine = GameEngine(load_game(ROOT / "content" / "tokaido"))
     case = next(c for c in engine.content.cases.cases if c.id == CASE)  # type: ignore[union-attr]
     raw = {"game": "tokaido", **case.state}
-    state = engine.check(raw)
+    # A copy without the values validation evaluated: the scoring rows evaluate them.
+    state = replace(engine.check(raw))
     players = len(state.players)
     checked = check_agreement(engine)
 

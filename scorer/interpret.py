@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorer.assemble import TOTAL, Key
-from scorer.relevance import named
 
 Json = dict[str, Any]
 #: A table-level function: options, table inputs, chosen tiles' data, player count.
@@ -222,42 +221,27 @@ def player_function(node: Any, label: str = "", scoring: Json | None = None) -> 
 
 
 # ----------------------------------------------------------------------------------------
-# What the values read
-# ----------------------------------------------------------------------------------------
-
-
-def needed(values: Mapping[str, Any], wanted: Iterable[str]) -> set[str]:
-    """``wanted`` and every value they are computed from."""
-    found: set[str] = set()
-    todo = [w for w in wanted if w in values]
-    while todo:
-        ident = todo.pop()
-        if ident not in found:
-            found.add(ident)
-            todo.extend(d for d in named(values[ident], "value") if d in values)
-    return found
-
-
-# ----------------------------------------------------------------------------------------
 # A game's scoring
 # ----------------------------------------------------------------------------------------
 
 
-class Values:
-    """The declared values (all, or ``only`` those and what they read), computed in the
-    export's ``value_order``: each value's steps, then its column over the rows."""
+#: A table's evaluated values: the context holding them (``V``, one column per value) and
+#: each value's award details (None without explanations); ``Values.run`` gives it.
+Evaluation = tuple[Ctx, dict[str, list[Any] | None]]
 
-    def __init__(self, scoring: Json, only: set[str] | None = None) -> None:
+
+class Values:
+    """The declared values, computed in the export's ``value_order``: each value's
+    steps, then its column over the rows."""
+
+    def __init__(self, scoring: Json) -> None:
         declared = {v["id"]: v["compute"] for v in scoring["values"]}
-        wanted = needed(declared, only) if only is not None else set(declared)
         self.scoring = scoring
         self.steps: list[Step] = []
         #: Value id -> the step of its first award, whose details the value shows.
         self.owners: dict[str, int] = {}
         t = Tools(scoring, self.steps)
         for ident in scoring["value_order"]:
-            if ident not in wanted:
-                continue
             start = len(self.steps)
             fn = t.sub(declared[ident])
             owner = next((k for k in range(start, len(self.steps)) if self.steps[k].award), None)
@@ -273,7 +257,7 @@ class Values:
         D: dict[str, Any],
         E: bool = True,
         R: Mapping[str, int] | None = None,
-    ) -> tuple[Ctx, dict[str, list[Any] | None]]:
+    ) -> Evaluation:
         c = Ctx(P, O, T, D, R, keepers(self.scoring, R or {}), E)
         _run(self.steps, c)
         return c, {ident: c.S[k][1] for ident, k in self.owners.items()}
@@ -296,28 +280,23 @@ def _whens(items: Iterable[Json], label: str, key: str = "when") -> dict[str, Ta
 
 
 class Constraints:
-    """The content's constraints, every check read in one context: the values they read
-    (those only), then each check asked of every row (validation runs it)."""
+    """The content's constraints, every check read in one context over the table's
+    evaluated values (the ones the scoring reads: validation runs it)."""
 
     def __init__(self, scoring: Json, label: str) -> None:
         listed = scoring.get("constraints", [])
-        self.values = Values(scoring, {v for c in listed for v in named(c["check"], "value")})
-        t = Tools(scoring, self.values.steps)  # the checks' own steps run after the values
+        self.steps: list[Step] = []  # the checks' own steps (a table sum they compare)
+        t = Tools(scoring, self.steps)
         self.checks = {c["id"]: t.sub(c["check"]) for c in listed}
         #: Constraint id -> when it applies (constraints without a ``when`` always do).
         self.when = _whens(listed, f"{label}: constraint")
 
-    def run(
-        self,
-        P: list[dict[str, Any]],
-        O: dict[str, Any],  # noqa: E741
-        T: dict[str, Any],
-        D: dict[str, Any],
-        wanted: Iterable[str],
-    ) -> dict[str, list[Any]]:
-        """Each ``wanted`` constraint's check, one entry per row."""
-        c, _ = self.values.run(P, O, T, D, False)
-        return {ident: [self.checks[ident](c, i) for i in range(len(P))] for ident in wanted}
+    def run(self, evaluated: Ctx, wanted: Iterable[str]) -> dict[str, list[Any]]:
+        """Each ``wanted`` constraint's check, one entry per player."""
+        e = evaluated
+        c = Ctx(e.P, e.O, e.T, e.D, e.R, e.K, False, e.V)
+        _run(self.steps, c)
+        return {ident: [self.checks[ident](c, i) for i in range(c.n)] for ident in wanted}
 
 
 @dataclass
@@ -357,10 +336,12 @@ class Interpreted:
         D: dict[str, Any],
         E: bool = True,
         R: Mapping[str, int] | None = None,
+        evaluated: Evaluation | None = None,
     ) -> tuple[dict[str, list[Any]], dict[str, Any], list[dict[str, Any]]]:
         """Every value, the details of each category shown, each row's breakdown (the
-        categories shown, flags as numbers) and, for points, the total."""
-        c, details = self.values.run(P, O, T, D, E, R)
+        categories shown, flags as numbers) and, for points, the total. ``evaluated``:
+        the values validation already evaluated for these rows (with their details)."""
+        c, details = evaluated or self.values.run(P, O, T, D, E, R)
         values = c.V
         n = c.n
         shown = [

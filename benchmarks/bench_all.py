@@ -283,13 +283,12 @@ def bench_engine(root: Path, env: dict[str, str], runs: int) -> None:
         "from schemas.loader import load_game\nfrom scorer.engine import GameEngine\nfrom pathlib import Path\n"
         "e = GameEngine(load_game(Path('content/tokaido')))\n"
         "c = next(c for c in e.content.cases.cases if c.id == b.CASE)\n"
-        # A checked state's copy without the values validation evaluated (replace keeps
-        # them out): the declared row evaluates them, as it did before validation kept them.
-        "from dataclasses import replace\n"
-        "raw = {'game': 'tokaido', **c.state}; s = replace(e.check(raw)); n = len(s.players)\n"
-        "b.check_agreement(e)\n"
+        "raw = {'game': 'tokaido', **c.state}; s = e.check(raw); n = len(s.players); b.check_agreement(e)\n"
         "h = b.rate(lambda: b.hand_written(s.players), 1.0, n)\n"
-        "d = b.rate(lambda: e.score_state(s, explain=False), 1.0, n)\n"
+        # A checked state keeps what validation evaluated: the declared row scores a copy
+        # (replace copies none of it), evaluating it each time.
+        "from dataclasses import replace\n"
+        "d = b.rate(lambda: e.score_state(replace(s), explain=False), 1.0, n)\n"
         "v = b.rate(lambda: e.score(raw), 1.0, n)\n"
         "print(h, d, v)\n"
     )

@@ -50,9 +50,7 @@ def assemble(fns: Interpreted, state: TableState, explain: bool = True) -> Resul
     # The breakdowns (categories shown, flags as numbers) and totals come written for the
     # game, as the scoring does (scorer.interpret.Interpreted.tally), from the values
     # validation evaluated when it did.
-    values, details, breakdowns = fns.tally(
-        rows, state.options, state.table, state.choice_data, explain, present, state.evaluated
-    )
+    values, details, breakdowns = fns.tally(state, explain)
     # Keys that read an input with a (tiebreak) problem are not compared: a tie they
     # would break stays undecided (scorer.result.decided_keys).
     keys = decided_keys(fns.keys, state.undecided)

@@ -13,9 +13,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorer.assemble import TOTAL, Key
+
+if TYPE_CHECKING:
+    from scorer.validate import TableState
 
 Json = dict[str, Any]
 #: A table-level function: options, table inputs, chosen tiles' data, player count.
@@ -226,7 +229,7 @@ def player_function(node: Any, label: str = "", scoring: Json | None = None) -> 
 
 
 #: A table's evaluated values: the context holding them (``V``, one column per value) and
-#: each value's award details (None without explanations); ``Values.run`` gives it.
+#: each value's award details; ``Values.of`` gives it.
 Evaluation = tuple[Ctx, dict[str, list[Any] | None]]
 
 
@@ -249,18 +252,17 @@ class Values:
                 self.owners[ident] = owner
             self.steps.append(Step(_column(ident, fn)))
 
-    def run(
-        self,
-        P: list[dict[str, Any]],
-        O: dict[str, Any],  # noqa: E741
-        T: dict[str, Any],
-        D: dict[str, Any],
-        E: bool = True,
-        R: Mapping[str, int] | None = None,
-    ) -> Evaluation:
-        c = Ctx(P, O, T, D, R, keepers(self.scoring, R or {}), E)
-        _run(self.steps, c)
-        return c, {ident: c.S[k][1] for ident, k in self.owners.items()}
+    def of(self, state: TableState) -> Evaluation:
+        """The values of ``state``'s rows (the players, then the rivals at the table) with
+        their details, evaluated once and kept in the state: the constraints and the
+        scoring read the same ones."""
+        if state.evaluated is None:
+            rows, present = state.rows()
+            O, T, D = state.options, state.table, state.choice_data  # noqa: E741
+            c = Ctx(rows, O, T, D, present, keepers(self.scoring, present), True)
+            _run(self.steps, c)
+            state.evaluated = c, {ident: c.S[k][1] for ident, k in self.owners.items()}
+        return state.evaluated
 
 
 def _column(ident: str, fn: Fn) -> Callable[[Ctx], None]:
@@ -329,25 +331,17 @@ class Interpreted:
     rival_fixed: dict[tuple[str, str], TableFn] = field(default_factory=dict)
 
     def tally(
-        self,
-        P: list[dict[str, Any]],
-        O: dict[str, Any],  # noqa: E741
-        T: dict[str, Any],
-        D: dict[str, Any],
-        E: bool = True,
-        R: Mapping[str, int] | None = None,
-        evaluated: Evaluation | None = None,
+        self, state: TableState, E: bool = True
     ) -> tuple[dict[str, list[Any]], dict[str, Any], list[dict[str, Any]]]:
         """Every value, the details of each category shown, each row's breakdown (the
-        categories shown, flags as numbers) and, for points, the total. ``evaluated``:
-        the values validation already evaluated for these rows (with their details)."""
-        c, details = evaluated or self.values.run(P, O, T, D, E, R)
+        categories shown, flags as numbers) and, for points, the total: from the values
+        and the conditions ``state`` keeps (each evaluated once, by whoever read it first)."""
+        c, details = self.values.of(state)
         values = c.V
-        n = c.n
         shown = [
             (cat["id"], cat["value"])
             for cat in self.scoring["categories"]
-            if (when := self.category_when.get(cat["id"])) is None or when(O, T, D, n)
+            if (when := self.category_when.get(cat["id"])) is None or state.holds(when)
         ]
         # A flag read as it is (a bool) counts 1 or 0 in a breakdown.
         columns = [
@@ -355,7 +349,7 @@ class Interpreted:
             for ident, value in shown
         ]
         breakdowns = []
-        for i in range(len(P)):
+        for i in range(len(c.P)):
             row = {}
             for ident, column in columns:
                 row[ident] = column[i]

@@ -63,6 +63,18 @@ class TableState:
     #: scoring reads them rather than evaluating them again. Not copied by
     #: ``dataclasses.replace``, whose copy the scoring evaluates.
     evaluated: Evaluation | None = field(default=None, init=False, repr=False, compare=False)
+    #: Each table-level condition's answer at this table, by its function (see holds).
+    asked: dict[TableFn, bool] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def holds(self, when: TableFn) -> bool:
+        """Whether a table-level condition holds at this table, answered once: validation's
+        checks, the constraints and the categories shown share a few
+        (scorer.interpret.table_function). Asked once the options and the table are settled."""
+        found = self.asked.get(when)
+        if found is None:
+            found = bool(when(self.options, self.table, self.choice_data, len(self.players)))
+            self.asked[when] = found
+        return found
 
     def rows(self) -> tuple[list[dict[str, Any]], dict[str, int]]:
         """The rows the scoring reads (the players, then the rivals at the table) and each
@@ -127,9 +139,6 @@ class _Round:
         self.bad_locs = [p.loc for p in found if p.code != "unknown_field"]
         self.needs: Needs = facts.needs
         self.inputs = facts.input_ids
-        #: Each table-level condition's answer at this table, by its function: inputs and
-        #: constraints share a few (scorer.interpret.table_function), each asked once.
-        self.asked: dict[TableFn, bool] = {}
 
     def intact(self, loc: Loc) -> bool:
         """Whether the container at ``loc`` has the right type (what is in it may not)."""
@@ -140,15 +149,6 @@ class _Round:
         if not self.bad_locs:
             return True
         return self.intact(loc) and not any(bad[: len(loc)] == loc for bad in self.bad_locs)
-
-    def holds(self, when: TableFn, state: TableState) -> bool:
-        """Whether a table-level condition holds at ``state``'s table (its options, table
-        inputs and players settled): asked once per round."""
-        found = self.asked.get(when)
-        if found is None:
-            found = bool(when(state.options, state.table, state.choice_data, len(state.players)))
-            self.asked[when] = found
-        return found
 
     def run(self) -> TableState:
         """Every check, in order; raise EndStateError with every problem found."""
@@ -187,11 +187,11 @@ class _Round:
             if when is not None and not table_ok and ident in facts.reads_table:
                 unchecked.add(ident)  # whether it is asked depends on a faulty table input
                 continue
-            if when is None or self.holds(when, state):
+            if when is None or state.holds(when):
                 if ident in facts.compared_inputs:
                     column = [p[ident] for p in players]
                     empty = self.compiled.may_be_empty.get(ident)
-                    optional = empty is not None and self.holds(empty, state)
+                    optional = empty is not None and state.holds(empty)
                     self.problems.extend(_input_problems(facts, spec, column, valid, optional))
             else:
                 values_of = [p[ident] for p in players]
@@ -372,17 +372,12 @@ class _Round:
                 blocked = blocked or bool(reads & self.needs.totals)
                 continue
             applies = self.compiled.constraints.when.get(spec["id"])
-            if applies is None or self.holds(applies, state):
+            if applies is None or state.holds(applies):
                 wanted.append((spec, reads))
         if not wanted:
             return blocked
-        rows, present = state.rows()
-        state.evaluated = self.compiled.values.run(
-            rows, state.options, state.table, state.choice_data, True, present
-        )
-        found = self.compiled.constraints.run(
-            state.evaluated[0], [spec["id"] for spec, _ in wanted]
-        )
+        evaluated, _ = self.compiled.values.of(state)
+        found = self.compiled.constraints.run(evaluated, [spec["id"] for spec, _ in wanted])
         for spec, reads in wanted:
             ident, held = spec["id"], found[spec["id"]]
             if self.hidden:  # a constraint that reads a field not asked of a player holds

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field, model_validator
 
 from schemas.cases import Cases
@@ -83,6 +85,19 @@ class GameContent(Strict):
     @property
     def id(self) -> str:
         return self.game.id
+
+    def dump(self, *files: str) -> dict[str, Any]:
+        """The named files' data as validated, as JSON data (aliases, no None), by file.
+
+        Dumped by GameContent's own serializer, made with its validator when the game
+        was loaded (schemas.loader.validate_files). A part dumped by its own class
+        (``content.scoring.model_dump()``) would make that class's validator and
+        serializer first, at a first ``rulebook score`` as dear as validating the file.
+        """
+        found: dict[str, Any] = self.model_dump(
+            mode="json", by_alias=True, exclude_none=True, include=set(files)
+        )
+        return found
 
     def table_choices(self, spec: TableInput) -> list[Choice]:
         """The choices of a table input: listed, or built from its component's items."""

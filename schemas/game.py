@@ -1,7 +1,5 @@
 """A game: its manifest, and everything its content folder holds, checked as a whole."""
 
-from __future__ import annotations
-
 from typing import Any
 
 from pydantic import Field, model_validator
@@ -20,7 +18,7 @@ class Range(Strict):
     max: int = Field(ge=1)
 
     @model_validator(mode="after")
-    def _ordered(self) -> Range:
+    def _ordered(self) -> "Range":
         if self.max < self.min:
             raise ValueError(f"max ({self.max}) is below min ({self.min})")
         return self
@@ -65,7 +63,7 @@ class Game(Strict):
         return self.names.get(language, self.source_language)
 
     @model_validator(mode="after")
-    def _unique_sources(self) -> Game:
+    def _unique_sources(self) -> "Game":
         ids = [s.id for s in self.sources]
         require_unique(ids, "source")
         return self

@@ -5,8 +5,6 @@ it. Each language's rendering of a term and its forms are translations, kept whe
 translators work: ``locales/<lang>/LC_MESSAGES/<game>.glossary.po`` (rulebook.i18n.glossary).
 """
 
-from __future__ import annotations
-
 from typing import Any
 
 from pydantic import Field, field_validator, model_validator
@@ -46,6 +44,6 @@ class Glossary(Templated):
     terms: list[Term] = Field(default_factory=list)
 
     @model_validator(mode="after")
-    def _unique_ids(self) -> Glossary:
+    def _unique_ids(self) -> "Glossary":
         require_unique((t.id for t in self.terms), "term")
         return self

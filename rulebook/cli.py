@@ -75,14 +75,11 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     chosen = None if argv is None else _chosen(argv)
     wanted = {module for name, module, _ in COMMANDS if chosen is None or name == chosen}
-    # A known subcommand needs no other: only a typo's message lists the names (making
-    # them is half the parser's time, 3 ms of every call).
-    unknown = not wanted  # no subcommand of that name: list them all
     for name, module, summary in COMMANDS:
         if module in wanted:
             importlib.import_module(module).register(commands)  # may add several commands
             wanted.discard(module)
-        elif unknown and name not in commands.choices:  # named for the message, not loaded
+        elif name not in commands.choices:  # named (for --help and typos), not loaded
             commands.add_parser(name, help=summary, add_help=False)
     return parser
 

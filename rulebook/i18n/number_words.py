@@ -185,7 +185,9 @@ def has_word_for(number: int, text: str, language: str) -> bool:
     """Whether ``text`` writes ``number`` as a word of ``language``."""
     prose = _normal(text)
     for word in words_for(number, language):
-        if re.search(r"(?<![\w’])" + re.escape(word) + r"(?![\w’])", prose):
+        # A phrase's words may be parted by any space ("zu zweit" with a no-break space).
+        pattern = r"\s+".join(re.escape(part) for part in word.split(" "))
+        if re.search(r"(?<![\w’])" + pattern + r"(?![\w’])", prose):
             return True
     return False
 

@@ -132,10 +132,11 @@ def glossary_problems(
     The source uses a term it says by one of its declared forms, not inside a longer term it
     says (« dernier tour de table » does not say « tour ») nor inside an idiom of its
     language (« tour complet »): its author listed exactly the words that mean the term, so
-    nothing more is read into it; or a term it links to. These
-    are the terms the extraction marks in the message's comments (rulebook.i18n.terms.used,
-    rulebook.i18n.glossary.TermMarks). The translation renders the term
-    by one of its language's forms, or an inflection or a compound of one that the
+    nothing more is read into it; or a term it links to. A text written in another
+    language than the glossary's is read by the words the content declares for it
+    (``Term.forms_in``). These are the terms the extraction marks in the message's comments
+    (rulebook.i18n.terms.used, rulebook.i18n.glossary.TermMarks). The translation renders
+    the term by one of its language's forms, or an inflection or a compound of one that the
     language's rule allows (rulebook.i18n.terms; ``rule`` stands for the language's own),
     anywhere in it.
     """

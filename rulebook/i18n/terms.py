@@ -21,9 +21,10 @@ An occurrence inside a longer occurrence of another term does not count for the 
 one: in « dernier tour de table », where "dernier tour de table" is a term of its own, the
 term "tour" is not said. The glossary check reads a source by its declared forms and its
 language's idioms alone (:func:`source_rule`: its author listed the words that mean each
-term) and a translation with its language's rule (rulebook.i18n.glossarychecks.glossary_problems). Texts are compared folded
-(casefolded, one apostrophe: :func:`fold`), and only what a reader sees of them
-(:func:`prose`: no link target, no placeholder).
+term) and a translation with its language's rule
+(rulebook.i18n.glossarychecks.glossary_problems). Texts are compared folded (casefolded,
+one apostrophe: :func:`fold`), and only what a reader sees of them (:func:`prose`: no link
+target, no placeholder).
 
 A source text **uses** a term it says, or one it links (``[plante](term:plant)``, where the
 author chose words the glossary does not list): :func:`used`. The extraction writes the

@@ -303,8 +303,9 @@ def _full(
     # What the command made so far (the modules, the content models, the engine) lives
     # until the process ends: the collector is told to leave it alone (gc.freeze), so that
     # neither the full collection the table's words set off nor the one at exit walks it,
-    # and it is not torn down object by object at exit (together about a sixth of a first
-    # call's CPU). Only cyclic garbage already made is kept, a few kilobytes a call.
+    # and it is not torn down object by object at exit (together about 50 ms of a first
+    # call's 350 CPU). An in-process caller keeps the cyclic garbage not yet collected at
+    # this point: about 500 objects, under 100 kB, a call.
     gc.freeze()
     if export is None:
         cache.save_export(args.project, args.game, engine.export, files)

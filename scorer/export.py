@@ -2,11 +2,18 @@
 
 The browser runtime interprets exactly this document; nothing in it is code. Limits that
 come from components are resolved here, so both engines enforce the same numbers.
+
+The document is typed as its contract (schemas.export.Export), so callers read its fields
+by name. Its parts are the content models' dumps, plain dicts to the type checker: each is
+cast to the contract's part where it is dumped, and tests/schemas/test_export_contract.py
+validates every game's whole document against the contract. The contract is imported for
+the type checker only: building its validator would cost the first ``rulebook score``
+after a change for nothing.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from schemas import expressions as ex
 from schemas.endstate import count_limits, end_state_schema, player_name_schema
@@ -16,6 +23,9 @@ from schemas.scoring import CountInput, Scoring
 from scorer.needs import needs
 from scorer.relevance import derive
 
+if TYPE_CHECKING:
+    from schemas import export as contract
+
 #: The names of the nodes that compare players (a read inside one is any player's).
 CROSS_PLAYER = frozenset(m.node_name() for m in ex.CROSS_PLAYER_NODES)
 
@@ -23,16 +33,17 @@ CROSS_PLAYER = frozenset(m.node_name() for m in ex.CROSS_PLAYER_NODES)
 FORMAT = 1
 
 
-def export_game(content: GameContent) -> dict[str, Any]:
+def export_game(content: GameContent) -> contract.Export:
     """Everything the calculator and setup generator need for one game."""
-    scoring = content.scoring.model_dump(mode="json", by_alias=True, exclude_none=True)
+    dumped = content.scoring.model_dump(mode="json", by_alias=True, exclude_none=True)
     # Table inputs carry their choices resolved, component items included.
-    for exported, table_input in zip(scoring["table"], content.scoring.table, strict=True):
+    for exported, table_input in zip(dumped["table"], content.scoring.table, strict=True):
         exported["choices"] = [
             c.model_dump(mode="json", by_alias=True, exclude_none=True)
             for c in content.table_choices(table_input)
         ]
-    limits: dict[str, dict[str, int | None]] = {}
+    scoring = cast("contract.Scoring", {**dumped, "value_order": value_order(content.scoring)})
+    limits: dict[str, contract.Limits] = {}
     for spec in content.scoring.inputs:
         if isinstance(spec, CountInput):
             least, most, table_most = count_limits(content, spec)
@@ -43,9 +54,12 @@ def export_game(content: GameContent) -> dict[str, Any]:
         if spec.kind == "sequence" and component is not None:
             limits[spec.id] = {"table_max": components[component].count}
     decks = {
-        step.deal.component: components[step.deal.component].model_dump(
-            mode="json", by_alias=True, exclude_none=True
-        )["items"]
+        step.deal.component: cast(
+            "list[contract.DeckItem]",
+            components[step.deal.component].model_dump(
+                mode="json", by_alias=True, exclude_none=True
+            )["items"],
+        )
         for step in content.setup.steps
         if step.deal is not None
     }
@@ -58,11 +72,14 @@ def export_game(content: GameContent) -> dict[str, Any]:
         "format": FORMAT,
         "game": content.id,
         "names": content.game.names.model_dump(),
-        "players": content.game.players.model_dump(),
+        "players": cast("contract.Players", content.game.players.model_dump()),
         "source_language": content.game.source_language,
-        "scoring": {**scoring, "value_order": value_order(content.scoring)},
+        "scoring": scoring,
         "limits": limits,
-        "setup": content.setup.model_dump(mode="json", by_alias=True, exclude_none=True),
+        "setup": cast(
+            "contract.Setup",
+            content.setup.model_dump(mode="json", by_alias=True, exclude_none=True),
+        ),
         "decks": decks,
         # What the box holds, for limits shared by several inputs.
         "components": {
@@ -71,11 +88,13 @@ def export_game(content: GameContent) -> dict[str, Any]:
         },
         # The field checks (the end state's JSON Schema) and what each part of the scoring
         # reads, so validate.js finds the problems scorer/validate.py finds.
-        "end_state": end_state_schema(content),
-        "player_name": player_name_schema(),
+        "end_state": cast("contract.JsonSchema", end_state_schema(content)),
+        "player_name": cast("contract.JsonSchema", player_name_schema()),
         # And which inputs count for a player, given their other inputs (the form asks
         # only those: scorer/relevance.py).
-        "needs": {**needs(content).to_json(), **derive(scoring, CROSS_PLAYER)},
+        "needs": cast(
+            "contract.Needs", {**needs(content).to_json(), **derive(dumped, CROSS_PLAYER)}
+        ),
     }
 
 

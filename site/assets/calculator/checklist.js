@@ -105,6 +105,7 @@ export function checklist(gen, result, url) {
   const steps = Object.fromEntries(game.setup.steps.map((/** @type {any} */ s) => [s.id, s]));
   // The generated list has its own heading: the page's generic checklist comes later, and
   // a screen reader's list of headings should reach this one first.
+  /** @type {HTMLElement[]} */
   const out = [el("h3", { class: "rb-generated-heading", "data-generated-heading": "" }, t.node("generated_checklist")), ...drawnOrder(game, t, result)];
   const list = el("ol", { class: "rb-checklist", "data-checklist": "" });
   const link = el("a", { href: url.toString(), "data-setup-link": "" }, t.node("link_to_setup"));

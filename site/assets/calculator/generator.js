@@ -23,7 +23,7 @@ import { holds, optionWhens, runtime } from "./runtime.js";
  */
 
 export class SetupGenerator {
-  /** @param {HTMLElement} root @param {{export: SetupGame}} island */
+  /** @param {HTMLElement} root @param {import("./kit.js").WordsIsland & {export: SetupGame}} island */
   constructor(root, island) {
     this.root = root;
     this.game = island.export;

@@ -195,6 +195,7 @@ export function problemList(calc, problems, todo, totalsStand) {
     const target = targets(calc, p)[0];
     return target ? el("button", { type: "button", class: "rb-link", on: { click: () => reveal(calc, target) } }, text) : text;
   };
+  /** @type {HTMLElement[]} */
   const out = [el("h3", {}, t.node("results"))];
   if (problems.length) {
     const list = el("ul", { class: "rb-problems", "data-problems": "" });

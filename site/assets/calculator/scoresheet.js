@@ -38,7 +38,7 @@ import { markTabs, runningTotals, show } from "./tabs.js";
  */
 
 export class Calculator {
-  /** @param {HTMLElement} root @param {{export: Export}} island */
+  /** @param {HTMLElement} root @param {import("./kit.js").WordsIsland & {export: Export}} island */
   constructor(root, island) {
     this.root = root;
     this.game = island.export;
@@ -62,6 +62,8 @@ export class Calculator {
     }
     /** Called after each change with the end state and its final result (table.js). @type {((state: EndState, result: Result | null) => void) | undefined} */
     this.onUpdate = undefined;
+    /** Its table tools (table.js), once attached. @type {object | undefined} */
+    this.tools = undefined;
     /** The words of the current problems. @type {ProblemWords | undefined} */
     this.said = undefined;
     // One player at a time on a phone (their fields, name and total in a sticky bar), every

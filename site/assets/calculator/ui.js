@@ -28,7 +28,7 @@ function readIsland(root) {
   return JSON.parse(script.textContent ?? "");
 }
 
-/** @template I @param {HTMLElement} root @param {(root: HTMLElement, island: I) => void} make */
+/** @template {import("./kit.js").WordsIsland} I @param {HTMLElement} root @param {(root: HTMLElement, island: I) => void} make */
 function mount(root, make) {
   if (root.dataset.mounted) return;
   root.dataset.mounted = "true";
@@ -51,8 +51,8 @@ function mount(root, make) {
 }
 
 function mountAll() {
-  for (const el of document.querySelectorAll("[data-calculator]")) mount(/** @type {HTMLElement} */ (el), (e, i) => attachCalculator(new Calculator(e, i), i));
-  for (const el of document.querySelectorAll("[data-setup]")) mount(/** @type {HTMLElement} */ (el), (e, i) => attachSetup(new SetupGenerator(e, i), i));
+  for (const el of document.querySelectorAll("[data-calculator]")) mount(/** @type {HTMLElement} */ (el), (e, /** @type {ConstructorParameters<typeof Calculator>[1]} */ i) => attachCalculator(new Calculator(e, i), i));
+  for (const el of document.querySelectorAll("[data-setup]")) mount(/** @type {HTMLElement} */ (el), (e, /** @type {ConstructorParameters<typeof SetupGenerator>[1]} */ i) => attachSetup(new SetupGenerator(e, i), i));
   for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-print]"))) {
     if (button.dataset.mounted) continue;
     button.dataset.mounted = "true";

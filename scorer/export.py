@@ -4,11 +4,11 @@ The browser runtime interprets exactly this document; nothing in it is code. Lim
 come from components are resolved here, so both engines enforce the same numbers.
 
 The document is typed as its contract (schemas.export.Export), so callers read its fields
-by name. Its parts are the content models' dumps, plain dicts to the type checker: each is
-cast to the contract's part where it is dumped, and tests/schemas/test_export_contract.py
-validates every game's whole document against the contract. The contract is imported for
-the type checker only: building its validator would cost the first ``rulebook score``
-after a change for nothing.
+by name. Its parts are the content's dump and JSON Schemas, plain JSON data to the type
+checker: where the export builds on them they are cast to the contract's parts, and
+tests/schemas/test_export_contract.py validates every game's whole document against the
+contract. The contract is imported for the type checker only: building its validator
+would cost the first ``rulebook score`` after a change for nothing.
 """
 
 from __future__ import annotations
@@ -35,14 +35,18 @@ FORMAT = 1
 
 def export_game(content: GameContent) -> contract.Export:
     """Everything the calculator and setup generator need for one game."""
-    dumped = content.scoring.model_dump(mode="json", by_alias=True, exclude_none=True)
-    # Table inputs carry their choices resolved, component items included.
-    for exported, table_input in zip(dumped["table"], content.scoring.table, strict=True):
-        exported["choices"] = [
-            c.model_dump(mode="json", by_alias=True, exclude_none=True)
-            for c in content.table_choices(table_input)
-        ]
-    scoring = cast("contract.Scoring", {**dumped, "value_order": value_order(content.scoring)})
+    # Dumped through the content's serializer, made when it was validated (GameContent.dump).
+    dumped = content.dump("game", "components", "setup", "scoring")
+    declared = dumped["scoring"]
+    # Table inputs carry their choices resolved, component items included (listed ones
+    # are in the dump as they are).
+    for exported, table_input in zip(declared["table"], content.scoring.table, strict=True):
+        if table_input.component is not None:
+            exported["choices"] = [
+                c.model_dump(mode="json", by_alias=True, exclude_none=True)
+                for c in content.table_choices(table_input)
+            ]
+    scoring = cast("contract.Scoring", {**declared, "value_order": value_order(content.scoring)})
     limits: dict[str, contract.Limits] = {}
     for spec in content.scoring.inputs:
         if isinstance(spec, CountInput):
@@ -53,13 +57,9 @@ def export_game(content: GameContent) -> contract.Export:
         component = getattr(spec, "component", None)
         if spec.kind == "sequence" and component is not None:
             limits[spec.id] = {"table_max": components[component].count}
+    dumped_components = {c["id"]: c for c in dumped["components"]["components"]}
     decks = {
-        step.deal.component: cast(
-            "list[contract.DeckItem]",
-            components[step.deal.component].model_dump(
-                mode="json", by_alias=True, exclude_none=True
-            )["items"],
-        )
+        step.deal.component: dumped_components[step.deal.component]["items"]
         for step in content.setup.steps
         if step.deal is not None
     }
@@ -71,15 +71,12 @@ def export_game(content: GameContent) -> contract.Export:
     return {
         "format": FORMAT,
         "game": content.id,
-        "names": content.game.names.model_dump(),
-        "players": cast("contract.Players", content.game.players.model_dump()),
+        "names": dumped["game"]["names"],
+        "players": dumped["game"]["players"],
         "source_language": content.game.source_language,
         "scoring": scoring,
         "limits": limits,
-        "setup": cast(
-            "contract.Setup",
-            content.setup.model_dump(mode="json", by_alias=True, exclude_none=True),
-        ),
+        "setup": dumped["setup"],
         "decks": decks,
         # What the box holds, for limits shared by several inputs.
         "components": {
@@ -93,7 +90,7 @@ def export_game(content: GameContent) -> contract.Export:
         # And which inputs count for a player, given their other inputs (the form asks
         # only those: scorer/relevance.py).
         "needs": cast(
-            "contract.Needs", {**needs(content).to_json(), **derive(dumped, CROSS_PLAYER)}
+            "contract.Needs", {**needs(content).to_json(), **derive(declared, CROSS_PLAYER)}
         ),
     }
 

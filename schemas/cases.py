@@ -1,7 +1,5 @@
 """Conformance cases: end states with the results the rules give, run by every engine."""
 
-from __future__ import annotations
-
 from typing import Any
 
 from pydantic import Field, model_validator
@@ -72,7 +70,7 @@ class Cases(Strict):
     invalid: list[InvalidCase] = Field(default_factory=list)
 
     @model_validator(mode="after")
-    def _unique_ids(self) -> Cases:
+    def _unique_ids(self) -> "Cases":
         ids = [c.id for c in self.cases] + [c.id for c in self.invalid]
         require_unique(ids, "case")
         return self

@@ -1,7 +1,5 @@
 """What is in the box: components with their printed counts and the limits they impose."""
 
-from __future__ import annotations
-
 from pydantic import Field, model_validator
 
 from schemas.common import Identifier, Provenance, Strict, Text, require_unique
@@ -44,7 +42,7 @@ class Component(Strict):
     provenance: Provenance | None = None
 
     @model_validator(mode="after")
-    def _items_fit_count(self) -> Component:
+    def _items_fit_count(self) -> "Component":
         ids = [i.id for i in self.items]
         require_unique(ids, "item")
         copies = sum(i.copies for i in self.items)

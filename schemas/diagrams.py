@@ -7,8 +7,6 @@ setup checklist (:class:`StepNumber`), so the picture and the checklist cannot d
 Labels are translatable text like any other content.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
@@ -71,7 +69,7 @@ class Pawns(Strict):
     legend: Text
 
     @model_validator(mode="after")
-    def _labels(self) -> Pawns:
+    def _labels(self) -> "Pawns":
         if self.seat_steps and self.seat_label is None:
             raise ValueError("seat_steps need a seat_label saying what the numbers are")
         return self
@@ -116,7 +114,7 @@ class TrackDiagram(_Diagram):
     double_unused_label: Text | None = None
 
     @model_validator(mode="after")
-    def _legs(self) -> TrackDiagram:
+    def _legs(self) -> "TrackDiagram":
         if not self.legs:
             return self
         if len(self.legs) != len(self.stops) - 1:
@@ -160,7 +158,7 @@ class SlotsDiagram(_Diagram):
     free_label: Text
 
     @model_validator(mode="after")
-    def _columns(self) -> SlotsDiagram:
+    def _columns(self) -> "SlotsDiagram":
         for row in self.rows:
             if any(n > len(self.columns) for n in row.at):
                 raise ValueError(f"row {row.label!r} names a column past {len(self.columns)}")
@@ -207,7 +205,7 @@ class MatDiagram(_Diagram):
     columns: int = Field(default=2, ge=1, le=4)
 
     @model_validator(mode="after")
-    def _zones(self) -> MatDiagram:
+    def _zones(self) -> "MatDiagram":
         if not self.zones and self.table_from is None:
             raise ValueError("a mat needs zones, or table_from naming a rules table")
         return self

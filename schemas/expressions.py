@@ -19,8 +19,6 @@ declared once per runtime: scorer/nodes/ for Python, the ``NODES`` table of
 site/assets/calculator/expr.js for the browser.
 """
 
-from __future__ import annotations
-
 import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -91,7 +89,7 @@ class Node(Strict):
         return []
 
     @model_validator(mode="after")
-    def _bounded(self) -> Node:
+    def _bounded(self) -> "Node":
         size = 1 + sum(_size(child) for child in children(self))
         if size > MAX_NODES:
             raise ValueError(
@@ -152,7 +150,7 @@ class RivalSpec(Strict):
     value: Identifier | None = None
 
     @model_validator(mode="after")
-    def _one_source(self) -> RivalSpec:
+    def _one_source(self) -> "RivalSpec":
         if (self.input is None) == (self.value is None):
             raise ValueError("a rival reference reads one input or one value: give exactly one")
         return self
@@ -182,7 +180,7 @@ class ChoiceDataSpec(Strict):
     #: Which number of the field's list (0 is the first); past its end, 0. An expression
     #: (an age, a side's offset) whose derived least is below 0 is refused
     #: (schemas.bounds).
-    index: Expr = 0
+    index: "Expr" = 0
 
 
 class ChoiceDataNode(Node):
@@ -205,19 +203,19 @@ class ChoiceDataNode(Node):
 
 class Sum(Node):
     model_config = _title("sum")
-    sum: list[Expr] = Field(min_length=1)
+    sum: "list[Expr]" = Field(min_length=1)
 
 
 class Product(Node):
     model_config = _title("product")
-    product: list[Expr] = Field(min_length=2)
+    product: "list[Expr]" = Field(min_length=2)
 
 
 class Difference(Node):
     """First minus second."""
 
     model_config = _title("difference")
-    difference: Annotated[list[Expr], Field(min_length=2, max_length=2)]
+    difference: "Annotated[list[Expr], Field(min_length=2, max_length=2)]"
 
 
 class FloorDiv(Node):
@@ -226,23 +224,23 @@ class FloorDiv(Node):
     model_config = _title("floor_div")
     #: Strict content still reads the YAML list as the pair (strict mode wants a real tuple).
     #: The divisor may be an expression whose derived least is at least 1 (schemas.bounds).
-    floor_div: tuple[Expr, Expr] = Field(strict=False)
+    floor_div: "tuple[Expr, Expr]" = Field(strict=False)
 
 
 class Minimum(Node):
     model_config = _title("minimum")
-    minimum: list[Expr] = Field(min_length=2)
+    minimum: "list[Expr]" = Field(min_length=2)
 
 
 class Maximum(Node):
     model_config = _title("maximum")
-    maximum: list[Expr] = Field(min_length=2)
+    maximum: "list[Expr]" = Field(min_length=2)
 
 
 class LookupSpec(Strict):
-    index: Expr
+    index: "Expr"
     #: The printed numbers; an entry may be an expression of the player's row (a variant's).
-    table: list[Expr] = Field(min_length=1)
+    table: "list[Expr]" = Field(min_length=1)
     #: What an index past the end gives: the last entry, or nothing.
     beyond: Literal["last", "zero"] = "last"
 
@@ -255,9 +253,9 @@ class Lookup(Node):
 
 
 class IfSpec(Strict):
-    cond: Expr
-    then: Expr
-    else_: Expr = Field(default=0, alias="else")
+    cond: "Expr"
+    then: "Expr"
+    else_: "Expr" = Field(default=0, alias="else")
 
 
 class If(Node):
@@ -302,17 +300,17 @@ class Ge(Node):
 
 class All(Node):
     model_config = _title("all")
-    all: list[Expr] = Field(min_length=1)
+    all: "list[Expr]" = Field(min_length=1)
 
 
 class AnyOf(Node):
     model_config = _title("any")
-    any: list[Expr] = Field(min_length=1)
+    any: "list[Expr]" = Field(min_length=1)
 
 
 class Not(Node):
     model_config = _title("not")
-    not_: Expr = Field(alias="not")
+    not_: "Expr" = Field(alias="not")
 
 
 class IsSpec(Strict):
@@ -332,9 +330,9 @@ class Is(Node):
 
 
 class CountAtLeastSpec(Strict):
-    values: list[Expr] = Field(min_length=1)
+    values: "list[Expr]" = Field(min_length=1)
     #: The threshold: a number, or an expression of the player's row (an option's level).
-    at_least: Expr = 1
+    at_least: "Expr" = 1
 
 
 class CountAtLeast(Node):
@@ -390,7 +388,7 @@ class SumItems(_PileNode):
 class CountEqualSpec(Strict):
     of: InputRef
     #: The card value counted: a number, or an expression of the player's row.
-    value: Expr
+    value: "Expr"
 
 
 class CountEqual(_PileNode):
@@ -447,7 +445,7 @@ class RowsNode(Node):
 class RowsSumSpec(Strict):
     of: InputRef
     #: Computed for each row; the results are added up.
-    each: Expr
+    each: "Expr"
 
 
 class RowsSum(RowsNode):
@@ -462,7 +460,7 @@ class RowsSum(RowsNode):
 class RowsCountSpec(Strict):
     of: InputRef
     #: A condition on the row; every row counts when it is left out.
-    where: Expr | None = None
+    where: "Expr | None" = None
 
 
 class RowsCount(RowsNode):
@@ -480,11 +478,11 @@ class RowsAwardSpec(Strict):
     place; rows placed after the listed awards get nothing."""
 
     of: InputRef
-    by: Expr
+    by: "Expr"
     #: Points per place: numbers or expressions of the player's row (not of the row's fields).
-    awards: list[Expr] = Field(min_length=1)
+    awards: "list[Expr]" = Field(min_length=1)
     ties: TiePolicy
-    at_least: Expr = 1
+    at_least: "Expr" = 1
 
 
 class RowsAward(RowsNode):
@@ -505,9 +503,9 @@ class RowsMajoritySpec(Strict):
     #: One of the table input's ``per_player`` fields (each player's followers).
     by: Identifier
     #: Points per place, computed for each row: ``{field: ...}`` reads the row's own numbers.
-    awards: list[Expr] = Field(min_length=1)
+    awards: "list[Expr]" = Field(min_length=1)
     ties: TiePolicy
-    at_least: Expr = 1
+    at_least: "Expr" = 1
 
 
 class RowsMajority(RowsNode):
@@ -541,9 +539,9 @@ class SetCollectionSpec(Strict):
     scoring, for each k, the number of families holding at least k items.
     """
 
-    families: list[Expr] = Field(min_length=2)
+    families: "list[Expr]" = Field(min_length=2)
     #: What each place in a set is worth: numbers, or expressions of the player's row.
-    item_values: list[Expr] = Field(min_length=1)
+    item_values: "list[Expr]" = Field(min_length=1)
 
 
 class SetCollection(Node):
@@ -552,11 +550,11 @@ class SetCollection(Node):
 
 
 class SortedKeySpec(Strict):
-    of: list[Expr] = Field(min_length=1)
+    of: "list[Expr]" = Field(min_length=1)
     order: Literal["ascending", "descending"] = "ascending"
     #: Keep only this many of the largest values: piles of crops not in play, which are
     #: empty for everyone, drop out of the comparison.
-    keep: Expr | None = None
+    keep: "Expr | None" = None
 
 
 class SortedKey(Node):
@@ -573,11 +571,11 @@ WILDCARD_PLACEMENTS_LIMIT = 5000
 class BestAssignmentSpec(Strict):
     #: How many wildcard units the player places: any expression whose derived most is
     #: known (a count input with a limit, a sum of them...); fewer than 0 places none.
-    wildcards: Expr
+    wildcards: "Expr"
     #: The count inputs a wildcard may be added to, one unit at a time.
     among: list[InputRef] = Field(min_length=1)
     #: What the player makes as large as possible; it is computed again for each placement.
-    maximize: Expr
+    maximize: "Expr"
 
 
 class BestAssignment(Node):
@@ -649,14 +647,14 @@ class RankAwardSpec(Strict):
     rounded to the nearest whole number, a half going down.
     """
 
-    of: Expr
+    of: "Expr"
     awards: Awards
     ties: TiePolicy
     #: Points for every player who qualifies but is placed after the listed awards.
-    others: Expr = 0
+    others: "Expr" = 0
     #: The least measure that takes part at all (a player who donated nothing gets nothing):
     #: a number or, like the awards, an expression the same for every player.
-    at_least: Expr = 1
+    at_least: "Expr" = 1
     #: Places after the first score only within this distance of the leader's measure.
     max_gap: NumberOrData | None = None
     #: Rivals at the table take places too (they never keep the points).
@@ -682,10 +680,10 @@ class MostSpec(Strict):
     worth the region's printed number, or the leader's own count).
     """
 
-    of: Expr
-    points: Expr
+    of: "Expr"
+    points: "Expr"
     #: The least measure that takes part: a number, or an expression the same for everyone.
-    at_least: Expr = 1
+    at_least: "Expr" = 1
     #: Rivals at the table take part: a rival with the most keeps the others from it.
     rivals: bool = False
 
@@ -704,12 +702,12 @@ class HeldAwardSpec(Strict):
     included), the holder scores ``holder_points`` and everyone else ``other_points``.
     """
 
-    of: Expr
-    holder: Expr
-    holder_points: Expr
-    other_points: Expr
+    of: "Expr"
+    holder: "Expr"
+    holder_points: "Expr"
+    other_points: "Expr"
     #: The least measure that takes part: a number, or an expression the same for everyone.
-    at_least: Expr = 1
+    at_least: "Expr" = 1
     rivals: bool = False
 
 
@@ -727,7 +725,7 @@ class TableSum(Node):
     """
 
     model_config = _title("table_sum")
-    table_sum: Expr
+    table_sum: "Expr"
     cross_player: ClassVar[bool] = True
 
 
@@ -741,10 +739,10 @@ class NeighboursSpec(Strict):
     players the other player is both the previous and the next one and counts for each.
     """
 
-    of: Expr
+    of: "Expr"
     #: Seats away: numbers, or expressions the same for the whole table (a variant that
     #: reaches two seats): an offset that lands on the player is skipped.
-    offsets: list[Expr] = Field(min_length=1)
+    offsets: "list[Expr]" = Field(min_length=1)
     aggregate: Literal["sum", "maximum", "minimum"] = "sum"
     seat: InputRef | None = None
 

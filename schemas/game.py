@@ -1,6 +1,6 @@
 """A game: its manifest, and everything its content folder holds, checked as a whole."""
 
-from __future__ import annotations
+from typing import Any
 
 from pydantic import Field, model_validator
 
@@ -18,7 +18,7 @@ class Range(Strict):
     max: int = Field(ge=1)
 
     @model_validator(mode="after")
-    def _ordered(self) -> Range:
+    def _ordered(self) -> "Range":
         if self.max < self.min:
             raise ValueError(f"max ({self.max}) is below min ({self.min})")
         return self
@@ -63,7 +63,7 @@ class Game(Strict):
         return self.names.get(language, self.source_language)
 
     @model_validator(mode="after")
-    def _unique_sources(self) -> Game:
+    def _unique_sources(self) -> "Game":
         ids = [s.id for s in self.sources]
         require_unique(ids, "source")
         return self
@@ -83,6 +83,19 @@ class GameContent(Strict):
     @property
     def id(self) -> str:
         return self.game.id
+
+    def dump(self, *files: str) -> dict[str, Any]:
+        """The named files' data as validated, as JSON data (aliases, no None), by file.
+
+        Dumped by GameContent's own serializer, made with its validator when the game
+        was loaded (schemas.loader.validate_files). A part dumped by its own class
+        (``content.scoring.model_dump()``) would make that class's validator and
+        serializer first, at a first ``rulebook score`` as dear as validating the file.
+        """
+        found: dict[str, Any] = self.model_dump(
+            mode="json", by_alias=True, exclude_none=True, include=set(files)
+        )
+        return found
 
     def table_choices(self, spec: TableInput) -> list[Choice]:
         """The choices of a table input: listed, or built from its component's items."""

@@ -59,9 +59,18 @@ _FIELDS = (
     "space_after",
     "term_endings",
     "compounds",
+    "idioms",
+    "number_words",
 )
 #: The most endings a language gives the glossary check.
 MAX_ENDINGS = 100
+#: The most idioms, and the most number words per number, a language declares.
+MAX_WORDS = 200
+#: The highest number a language declares words for (the number check spells no more).
+MAX_NUMBER = 100
+#: A word or phrase a language declares: letters, with spaces, hyphens or apostrophes
+#: between them ("zu zweit", "vingt-et-un", "п’ятьох").
+_PHRASE = re.compile(r"[^\W\d_]+(?:[ \-’'ʼ][^\W\d_]+)*")
 
 #: What a language is: ``published`` (every game and the interface must be translated, and
 #: the site's root sends readers to it) or ``in_progress`` (translators' work lands as it is
@@ -102,6 +111,12 @@ class LanguageSpec:
     #: Whether the language writes compounds as one word: a glossary term then also reads
     #: at the start or the end of a longer word ("Familie" in "Blattfamilien").
     compounds: bool = False
+    #: Phrases whose words keep their everyday sense, not a glossary term's: a term said
+    #: inside one is not said (French « tour complet », a full round, is nobody's turn).
+    idioms: tuple[str, ...] = ()
+    #: Words the number check reads as a number in this language beside the ones it knows
+    #: (num2words): German « zu zweit », « beide » for 2, « Nullen » for 0.
+    number_words: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def published(self) -> bool:
@@ -358,7 +373,43 @@ def _spec(entry: Any, loc: Loc) -> LanguageSpec:
         space_after=_spaces(entry, "space_after", loc),
         term_endings=_endings(entry, "term_endings", loc),
         compounds=_flag(entry, "compounds", loc),
+        idioms=_phrases(entry.get("idioms"), (*loc, "idioms")),
+        number_words=_number_words(entry, "number_words", loc),
     )
+
+
+def _phrases(value: Any, loc: Loc) -> tuple[str, ...]:
+    """A list of words or phrases, each once, as a language declares them."""
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not 0 < len(value) <= MAX_WORDS:
+        raise _Problem(loc, f"a list of 1 to {MAX_WORDS} words or phrases is expected")
+    for index, item in enumerate(value):
+        if not (_short(item) and _PHRASE.fullmatch(item)):
+            raise _Problem(
+                (*loc, index),
+                f"{_shown(item)} is not a word or phrase (letters, with spaces, hyphens or "
+                f"apostrophes between them, at most {MAX_TEXT} characters)",
+            )
+    return tuple(dict.fromkeys(value))
+
+
+def _number_words(entry: dict[str, Any], key: str, loc: Loc) -> dict[int, tuple[str, ...]]:
+    value = entry.get(key)
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise _Problem(
+            (*loc, key), "a mapping of numbers to their words is expected (2: [zu zweit, beide])"
+        )
+    found: dict[int, tuple[str, ...]] = {}
+    for written, words in value.items():
+        # The strict reader gives every key as text; the line is found by the key as written.
+        at = (*loc, key, str(written))
+        if not re.fullmatch(r"\d{1,3}", str(written)) or int(written) > MAX_NUMBER:
+            raise _Problem(at, f"{_shown(written)} is not a number from 0 to {MAX_NUMBER}")
+        found[int(written)] = _phrases(words, at)
+    return found
 
 
 def _endings(entry: dict[str, Any], key: str, loc: Loc) -> tuple[str, ...]:

@@ -6,8 +6,6 @@ that the site resolves: ``[shown text](term:<term_id>)`` to a glossary definitio
 freely (inflected as the language needs) and keeps the target. Raw HTML is never allowed.
 """
 
-from __future__ import annotations
-
 import re
 from typing import Any, Literal
 
@@ -100,7 +98,7 @@ class RuleTable(Strict):
     rows: list[TableRow] = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _rectangular(self) -> RuleTable:
+    def _rectangular(self) -> "RuleTable":
         width = len(self.header)
         for row in self.rows:
             if len(row.cells) != width:
@@ -136,10 +134,10 @@ class Section(Strict):
     #: When this section's text came in another language than the game's.
     source_language: Language | None = None
     provenance: Provenance
-    children: list[Section] = Field(default_factory=list)
+    children: "list[Section]" = Field(default_factory=list)
 
     @model_validator(mode="after")
-    def _markdown_lite(self) -> Section:
+    def _markdown_lite(self) -> "Section":
         texts = [
             self.title,
             self.body,
@@ -177,7 +175,7 @@ class Rules(Templated):
         return found
 
     @model_validator(mode="after")
-    def _unique_ids(self) -> Rules:
+    def _unique_ids(self) -> "Rules":
         ids = [s.id for s in self.walk()]
         require_unique(ids, "section")
         return self

@@ -22,8 +22,6 @@ they take part in the comparisons that say so and are shown beside the players. 
 may hold ``for_each`` templates (schemas.templates), expanded when the file is read.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -97,7 +95,7 @@ class CountInput(_InputBase):
     reached: Reached | None = None
 
     @model_validator(mode="after")
-    def _bounds(self) -> CountInput:
+    def _bounds(self) -> "CountInput":
         if self.max is not None and self.max < self.min:
             raise ValueError(f"max ({self.max}) is below min ({self.min})")
         return self
@@ -193,7 +191,7 @@ class RowField(Strict):
     default: int | None = None
 
     @model_validator(mode="after")
-    def _bounds(self) -> RowField:
+    def _bounds(self) -> "RowField":
         if self.max < self.min:
             raise ValueError(f"max ({self.max}) is below min ({self.min})")
         if self.default is not None and not self.min <= self.default <= self.max:
@@ -217,7 +215,7 @@ class RowsInput(_InputBase):
     max_rows: int = Field(ge=1, le=MAX_ROWS)
 
     @model_validator(mode="after")
-    def _unique_fields(self) -> RowsInput:
+    def _unique_fields(self) -> "RowsInput":
         require_unique([f.id for f in self.fields], "row field")
         return self
 
@@ -255,7 +253,7 @@ class Option(Strict):
     provenance: Provenance | None = None
 
     @model_validator(mode="after")
-    def _choices_match_kind(self) -> Option:
+    def _choices_match_kind(self) -> "Option":
         if self.kind == "flag":
             if not isinstance(self.default, bool) or self.choices:
                 raise ValueError("a flag option has a true/false default and no choices")
@@ -299,7 +297,7 @@ class TableInput(Strict):
     max_rows: int | None = Field(default=None, ge=1, le=MAX_ROWS)
 
     @model_validator(mode="after")
-    def _choices_or_component(self) -> TableInput:
+    def _choices_or_component(self) -> "TableInput":
         rows = (self.fields, self.per_player, self.max_rows)
         if self.kind == "rows":
             if self.choices or self.component is not None or self.distinct_within_group:
@@ -441,7 +439,7 @@ class Rival(Strict):
     keeps_points: bool = False
 
     @model_validator(mode="after")
-    def _inputs_once(self) -> Rival:
+    def _inputs_once(self) -> "Rival":
         both = sorted(set(self.inputs) & set(self.fixed))
         if both:
             raise ValueError(f"inputs both entered and fixed: {', '.join(both)}")
@@ -504,7 +502,7 @@ class Scoring(templates.Templated):
         )
 
     @model_validator(mode="after")
-    def _unique_ids(self) -> Scoring:
+    def _unique_ids(self) -> "Scoring":
         seen: dict[str, str] = {}
         names = (
             [("input", i.id) for i in self.inputs]
@@ -534,7 +532,7 @@ class Scoring(templates.Templated):
         return {i.group for i in self.inputs if i.group is not None} - set(self.groups)
 
     @model_validator(mode="after")
-    def _chip_rows(self) -> Scoring:
+    def _chip_rows(self) -> "Scoring":
         """A chip row shows yes/no fields only, a number row counts only, each field with
         its chip's text."""
         for group, presentation in self.presentation.items():

@@ -1,7 +1,5 @@
 """Setting a game up, as data: checklist steps, numbers by player count, random deals."""
 
-from __future__ import annotations
-
 import re
 from typing import Literal
 
@@ -25,7 +23,7 @@ class Deal(Strict):
     slots: list[Text] = Field(default_factory=list)
 
     @model_validator(mode="after")
-    def _one_target(self) -> Deal:
+    def _one_target(self) -> "Deal":
         if (self.per_player is None) == (self.to_table is None):
             raise ValueError("a deal goes either per_player or to_table, not both or neither")
         if self.slots and self.to_table is None:
@@ -69,7 +67,7 @@ class SetupStep(Strict):
     provenance: Provenance | None = None
 
     @model_validator(mode="after")
-    def _count_is_a_value(self) -> SetupStep:
+    def _count_is_a_value(self) -> "SetupStep":
         if self.count is not None and self.count not in self.values:
             raise ValueError(f"count {self.count!r} is not one of the step's values")
         if self.forms and self.count_value() is None:
@@ -108,7 +106,7 @@ class Setup(Templated):
     provenance: Provenance | None = None
 
     @model_validator(mode="after")
-    def _unique_steps(self) -> Setup:
+    def _unique_steps(self) -> "Setup":
         ids = [s.id for s in self.steps]
         require_unique(ids, "setup step")
         require_unique([d.id for d in self.diagrams], "setup diagram")

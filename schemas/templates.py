@@ -26,8 +26,6 @@ where it came from, so errors point at the template's line, with the parameters 
 produced them.
 """
 
-from __future__ import annotations
-
 import difflib
 import itertools
 import re

@@ -31,8 +31,6 @@ ordinary scoring: no engine code knows about the mode. The new entries are appen
 their lists, so every location in the file keeps its index in error messages.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Collection
 from typing import Any
 

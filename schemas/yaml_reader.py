@@ -71,8 +71,10 @@ _NAN = re.compile(r"\.(?:nan|NaN|NAN)")
 #: Characters YAML does not allow in a stream (C0 controls but tab and line breaks, DEL, C1
 #: controls, surrogates, U+FFFE and U+FFFF), and the line separators NEL, U+2028 and U+2029,
 #: which YAML parsers count as line breaks and editors do not: lines would not match.
+#: Listed as they are rather than as the complement of what is allowed: the same set, and
+#: compiling it costs a first command 0.5 ms instead of 3.
 _FORBIDDEN = re.compile(
-    "[^\t\n\r\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]"
 )
 _BREAK = re.compile("\r\n|\r|\n")
 

@@ -25,13 +25,17 @@ FORMAT = 1
 
 def export_game(content: GameContent) -> dict[str, Any]:
     """Everything the calculator and setup generator need for one game."""
-    scoring = content.scoring.model_dump(mode="json", by_alias=True, exclude_none=True)
-    # Table inputs carry their choices resolved, component items included.
+    # Dumped through the content's serializer, made when it was validated (GameContent.dump).
+    dumped = content.dump("game", "components", "setup", "scoring")
+    scoring = dumped["scoring"]
+    # Table inputs carry their choices resolved, component items included (listed ones
+    # are in the dump as they are).
     for exported, table_input in zip(scoring["table"], content.scoring.table, strict=True):
-        exported["choices"] = [
-            c.model_dump(mode="json", by_alias=True, exclude_none=True)
-            for c in content.table_choices(table_input)
-        ]
+        if table_input.component is not None:
+            exported["choices"] = [
+                c.model_dump(mode="json", by_alias=True, exclude_none=True)
+                for c in content.table_choices(table_input)
+            ]
     limits: dict[str, dict[str, int | None]] = {}
     for spec in content.scoring.inputs:
         if isinstance(spec, CountInput):
@@ -42,10 +46,9 @@ def export_game(content: GameContent) -> dict[str, Any]:
         component = getattr(spec, "component", None)
         if spec.kind == "sequence" and component is not None:
             limits[spec.id] = {"table_max": components[component].count}
+    dumped_components = {c["id"]: c for c in dumped["components"]["components"]}
     decks = {
-        step.deal.component: components[step.deal.component].model_dump(
-            mode="json", by_alias=True, exclude_none=True
-        )["items"]
+        step.deal.component: dumped_components[step.deal.component]["items"]
         for step in content.setup.steps
         if step.deal is not None
     }
@@ -57,12 +60,12 @@ def export_game(content: GameContent) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "game": content.id,
-        "names": content.game.names.model_dump(),
-        "players": content.game.players.model_dump(),
+        "names": dumped["game"]["names"],
+        "players": dumped["game"]["players"],
         "source_language": content.game.source_language,
         "scoring": {**scoring, "value_order": value_order(content.scoring)},
         "limits": limits,
-        "setup": content.setup.model_dump(mode="json", by_alias=True, exclude_none=True),
+        "setup": dumped["setup"],
         "decks": decks,
         # What the box holds, for limits shared by several inputs.
         "components": {

@@ -61,7 +61,7 @@ def needs(content: GameContent) -> Needs:
     """What each part of ``content``'s scoring reads."""
     from schemas.expressions import CROSS_PLAYER_NODES
 
-    scoring = content.scoring.model_dump(mode="json", by_alias=True, exclude_none=True)
+    scoring = content.dump("scoring")["scoring"]
     return needs_of(scoring, frozenset(m.node_name() for m in CROSS_PLAYER_NODES))
 
 

@@ -99,7 +99,7 @@ def table_texts(scoring: dict[str, Any], source_language: str) -> dict[str, Any]
 
 def labels(content: GameContent, translate: Translator) -> Labels:
     """The words of the text table in one language (kept in the cache beside the export)."""
-    scoring = content.scoring.model_dump(mode="json", by_alias=True, exclude_none=True)
+    scoring = content.dump("scoring")["scoring"]
     return table_words(table_texts(scoring, content.game.source_language), translate)
 
 

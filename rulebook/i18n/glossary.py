@@ -31,8 +31,10 @@ translator looks up in the glossary component, and what the glossary check asks 
 translation for. The line depends on the message's text and the glossary only, so a term
 edited in ``glossary.yaml`` changes the comments of the messages that use it, and no other.
 A text in another language than the glossary's (Tokaido's Ukrainian sections) is marked with
-the terms it links and the names kept as they are: the words of its own language are
-translations, in its glossary catalog, which a template does not read.
+the terms it says by the words its author declared for that language in ``glossary.yaml``
+(``forms_in``), the terms it links and the names kept as they are: source words, from the
+content. Not from that language's glossary catalog, whose words are the translators': the
+template would then depend on a catalog a Weblate edit changes, and go stale with it.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from rulebook.i18n.messages import SourceMessage
-from rulebook.i18n.terms import DECLARED, Matcher, used
+from rulebook.i18n.terms import Matcher, source_rule, used
 from schemas.game import GameContent
 from schemas.glossary import Term
 
@@ -111,6 +113,18 @@ def source_forms(term: Term) -> frozenset[str]:
     return frozenset({term.term, *term.forms})
 
 
+def source_words(term: Term, language: str, own: str) -> frozenset[str]:
+    """The words the game's texts written in ``language`` say ``term`` by, ``own`` being
+    the glossary's language: there the term and its forms, elsewhere the forms the content
+    declares for ``language`` (``Term.forms_in``); a name kept as it is, in every one."""
+    words = set(term.forms_in.get(language, ()))
+    if language == own:
+        words |= source_forms(term)
+    if term.keep:
+        words.add(term.term)
+    return frozenset(words)
+
+
 class TermMarks:
     """The terms each message of one game uses, as the extraction writes them."""
 
@@ -120,15 +134,20 @@ class TermMarks:
         self._width = width
         self._terms = {term.id: term for term in terms}
         self._language = content.game.source_language
-        self._source = Matcher({t.id: source_forms(t) for t in terms}, DECLARED)
-        # In another language, only the names kept as they are read the same.
-        self._other = Matcher({t.id: [t.term] if t.keep else [] for t in terms}, DECLARED)
+        self._matchers: dict[str, Matcher] = {}
+
+    def _matcher(self, language: str) -> Matcher:
+        """The terms' words in the game's texts written in ``language``, compiled once."""
+        if language not in self._matchers:
+            own = self._language
+            words = {i: source_words(t, language, own) for i, t in self._terms.items()}
+            self._matchers[language] = Matcher(words, source_rule(language))
+        return self._matchers[language]
 
     def terms(self, message: SourceMessage) -> list[Term]:
         """The terms ``message`` uses (said or linked: rulebook.i18n.terms.used), in the
         glossary's order."""
-        own = message.language == self._language
-        found = used(message.texts, self._source if own else self._other)
+        found = used(message.texts, self._matcher(message.language))
         return [term for term in self._terms.values() if term.id in found]
 
     def notes(self, message: SourceMessage) -> tuple[str, ...]:

@@ -18,7 +18,7 @@ from rulebook.i18n.catalogs import Domain, po_path, state
 from rulebook.i18n.failure import Failure
 from rulebook.i18n.messages import SourceMessage
 from rulebook.i18n.pofiles import strings
-from rulebook.i18n.terms import DECLARED, Matcher, WordRule, rule_of
+from rulebook.i18n.terms import Matcher, WordRule, rule_of, source_rule
 from rulebook.i18n.terms import prose as _prose
 from rulebook.i18n.terms import used as used_terms
 from schemas.common import LANGUAGES
@@ -30,7 +30,11 @@ class TermRendering:
 
     id: str
     keep: bool
+    #: The words a translation into each language renders the term by.
     forms: Mapping[str, frozenset[str]]
+    #: The words a source text written in each language says the term by (the content's:
+    #: rulebook.i18n.glossary.source_words); ``None``: the same as ``forms``.
+    source: Mapping[str, frozenset[str]] | None = None
 
 
 class Renderings(list[TermRendering]):
@@ -40,6 +44,7 @@ class Renderings(list[TermRendering]):
     def __init__(self, terms: Iterable[TermRendering] = ()) -> None:
         super().__init__(terms)
         self._matchers: dict[tuple[str, WordRule], Matcher] = {}
+        self._sources: dict[str, Matcher] = {}
 
     def matcher(self, language: str, rule: WordRule) -> Matcher:
         """Every term's forms in ``language`` read under ``rule``."""
@@ -48,6 +53,17 @@ class Renderings(list[TermRendering]):
             forms = {t.id: t.forms.get(language, frozenset()) for t in self}
             self._matchers[key] = Matcher(forms, rule)
         return self._matchers[key]
+
+    def source_matcher(self, language: str) -> Matcher:
+        """Every term's words in a source text written in ``language``, read the way the
+        extraction marks it (rulebook.i18n.terms.source_rule)."""
+        if language not in self._sources:
+            forms = {
+                t.id: (t.forms if t.source is None else t.source).get(language, frozenset())
+                for t in self
+            }
+            self._sources[language] = Matcher(forms, source_rule(language))
+        return self._sources[language]
 
 
 def current_translation(
@@ -71,7 +87,8 @@ def renderings(domain: Domain, found: Mapping[str, Mapping[str, Message]]) -> Re
     catalogs' entries by language. In the glossary's language (the game's) a term is the
     term itself and its forms in ``glossary.yaml``; elsewhere it is the current translation
     of ``glossary.<id>.term`` and the forms of the current ``glossary.<id>.forms``; a kept
-    term (``Term.keep``) stays as it is too.
+    term (``Term.keep``) stays as it is too. A source text is read by the content's words
+    in every language (``TermRendering.source``), as the extraction marks it.
     """
     content = domain.content
     result = Renderings()
@@ -80,6 +97,10 @@ def renderings(domain: Domain, found: Mapping[str, Mapping[str, Message]]) -> Re
     messages = domain.by_context()
     for term in content.glossary.terms:
         forms: dict[str, frozenset[str]] = {}
+        source = {
+            language: glossary.source_words(term, language, domain.source_language)
+            for language in LANGUAGES
+        }
         for language in LANGUAGES:
             words: set[str] = set()
             if term.keep:
@@ -95,7 +116,7 @@ def renderings(domain: Domain, found: Mapping[str, Mapping[str, Message]]) -> Re
                 words.update([word] if word else [])
                 words.update(glossary.split_forms(listed or ""))
             forms[language] = frozenset(words)
-        result.append(TermRendering(term.id, term.keep, forms))
+        result.append(TermRendering(term.id, term.keep, forms, source))
     return result
 
 
@@ -109,17 +130,19 @@ def glossary_problems(
     """Glossary terms the source of ``message`` uses that ``translation`` does not render.
 
     The source uses a term it says by one of its declared forms, not inside a longer term it
-    says (« dernier tour de table » does not say « tour »): its author listed exactly the
-    words that mean the term, so nothing more is read into it; or a term it links to. These
-    are the terms the extraction marks in the message's comments (rulebook.i18n.terms.used,
-    rulebook.i18n.glossary.TermMarks). The translation renders the term
-    by one of its language's forms, or an inflection or a compound of one that the
+    says (« dernier tour de table » does not say « tour ») nor inside an idiom of its
+    language (« tour complet »): its author listed exactly the words that mean the term, so
+    nothing more is read into it; or a term it links to. A text written in another
+    language than the glossary's is read by the words the content declares for it
+    (``Term.forms_in``). These are the terms the extraction marks in the message's comments
+    (rulebook.i18n.terms.used, rulebook.i18n.glossary.TermMarks). The translation renders
+    the term by one of its language's forms, or an inflection or a compound of one that the
     language's rule allows (rulebook.i18n.terms; ``rule`` stands for the language's own),
     anywhere in it.
     """
     terms = terms if isinstance(terms, Renderings) else Renderings(terms)
     rule = rule_of(language) if rule is None else rule
-    used = used_terms(message.texts, terms.matcher(message.language, DECLARED))
+    used = used_terms(message.texts, terms.source_matcher(message.language))
     if not used:
         return []
     rendered = terms.matcher(language, rule)

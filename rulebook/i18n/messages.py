@@ -96,6 +96,8 @@ SKIPPED: frozenset[tuple[type[BaseModel], str]] = frozenset(
         # A term's word and forms are the game's glossary domain (rulebook.i18n.glossary).
         (Term, "term"),
         (Term, "forms"),
+        # The words of sections written in another language: source words for the marks.
+        (Term, "forms_in"),
         (SetupStep, "forms"),  # the source's plural forms: part of the step's text message
     }
 )

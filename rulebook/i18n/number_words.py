@@ -4,20 +4,21 @@ The number check accepts a number of the source written in the translation as di
 a word of the translation's language: "2 cultures" may become "two crops", "дві культури",
 "обидві культури" or "2 crops"; a changed number ("three crops") is still caught.
 
-Words come from num2words (maintained, and it covers the three languages): French and
-English cardinals and ordinals, Ukrainian cardinals in both genders and all six cases.
-What num2words lacks is added here, for the published languages:
+Words come from num2words (maintained, and it covers many languages): cardinals and
+ordinals. What it lacks, a language declares in content/languages.yaml as ``number_words``
+(number -> words or phrases): French ``une``, ``première``; English ``once``, ``both``;
+German ``zu zweit``, ``beide``, ``Nullen``. A translator adds a language's words there, with
+no code. Ukrainian's come from its grammar and are made here, as they are read in its
+source texts too (Tokaido's sections written in it):
 
-* French: ``une`` (feminine of un), ``première``/``seconde``/``second``, ``premier``;
-* Ukrainian: neuter and plural of one (одне, одні and their cases), collective numerals
-  (двоє, троє, четверо... and their cases), ``обидва``/``обидві``/``обоє`` for two,
-  ``двічі``/``тричі`` (twice, thrice), ordinals in every gender and case, the noun
-  ``одиниця`` ("one more" of a value is «на одиницю більше»), and the adjectives a number
-  is written into (``шестигранний кубик``, a six-sided die), the cases of ``нуль`` and
-  the second instrumental of 7 and 8 (``сімома``, ``вісьмома``);
-* English: ``once``, ``twice``, ``thrice``, ``both``, ``a pair``/``pair``.
+* neuter and plural of one (одне, одні and their cases), collective numerals (двоє, троє,
+  четверо... and their cases, with у- or в-: удвох, вдвох), ``обидва``/``обидві``/``обоє``
+  for two, ``двічі``/``тричі`` (twice, thrice), ordinals in every gender and case, the
+  noun ``одиниця`` ("one more" of a value is «на одиницю більше»), the adjectives a number
+  is written into (``шестигранний кубик``, a six-sided die), the cases of ``нуль`` and the
+  second instrumental of 7 and 8 (``сімома``, ``вісьмома``).
 
-A language num2words does not know gets digits only, which is what the check did before.
+A language num2words does not know gets digits and its declared words only.
 """
 
 from __future__ import annotations
@@ -26,8 +27,10 @@ import re
 from collections.abc import Iterable
 from functools import cache
 
+from schemas import languages
+
 #: Numbers the check knows words for: the small ones prose spells out.
-LIMIT = 100
+LIMIT = languages.MAX_NUMBER
 
 _CASES = ("nominative", "genitive", "dative", "accusative", "instrumental", "locative")
 
@@ -105,17 +108,6 @@ _UK_ONE_NOUN = ("одиниця", "одиниці", "одиницю", "один�
 #: Adjectives a number is written into, by stem (hard endings): «шестигранний кубик».
 _UK_COMPOUND_STEMS: dict[int, tuple[str, ...]] = {6: ("шестигранн",)}
 
-_FR_EXTRA: dict[int, tuple[str, ...]] = {
-    1: ("une", "première", "premier", "premiers", "premières"),
-    2: ("seconde", "second", "seconds", "secondes", "deuxièmes"),
-}
-
-_EN_EXTRA: dict[int, tuple[str, ...]] = {
-    1: ("once", "single"),
-    2: ("twice", "both", "pair", "double"),
-    3: ("thrice", "triple"),
-}
-
 
 def _apostrophe(word: str) -> str:
     """One apostrophe for matching: num2words writes ', catalogs ’ or ʼ."""
@@ -152,22 +144,34 @@ def _uk_words(number: int) -> set[str]:
     return words
 
 
-@cache
 def words_for(number: int, language: str) -> frozenset[str]:
-    """Every word form of ``number`` in ``language`` the check accepts (lower case)."""
+    """Every word form of ``number`` in ``language`` the check accepts (lower case): those
+    num2words and the grammar here make, and those the language declares."""
+    return _words(number, language, _declared(number, language))
+
+
+def _declared(number: int, language: str) -> tuple[str, ...]:
+    """The words content/languages.yaml gives ``number`` in ``language`` (read each time:
+    the file may change under a running ``serve --watch``)."""
+    try:
+        return languages.language(language).number_words.get(number, ())
+    except KeyError:
+        return ()
+
+
+@cache
+def _words(number: int, language: str, declared: tuple[str, ...]) -> frozenset[str]:
     # Imported on first use: num2words loads every language's converter, a good part of a
     # first build's imports, and a build's catalog checks spell no number.
     from num2words import CONVERTER_CLASSES
 
-    if number < 0 or number > LIMIT or language not in CONVERTER_CLASSES:
+    if number < 0 or number > LIMIT:
         return frozenset()
+    words = {_apostrophe(w.lower()) for w in declared}
     if language == "uk":
-        words = _uk_words(number)
-    else:
-        words = _num2words(number, language) | _num2words(number, language, to="ordinal")
-        extras: dict[str, dict[int, tuple[str, ...]]] = {"fr": _FR_EXTRA, "en": _EN_EXTRA}
-        extra = extras.get(language, {})
-        words |= set(extra.get(number, ()))
+        words |= _uk_words(number)
+    elif language in CONVERTER_CLASSES:
+        words |= _num2words(number, language) | _num2words(number, language, to="ordinal")
     # "vingt et un" and "twenty-one" are also written "vingt-et-un" and "twenty one".
     words |= {w.replace("-", " ") for w in words} | {w.replace(" ", "-") for w in words}
     return frozenset(w for w in words if w)
@@ -181,7 +185,9 @@ def has_word_for(number: int, text: str, language: str) -> bool:
     """Whether ``text`` writes ``number`` as a word of ``language``."""
     prose = _normal(text)
     for word in words_for(number, language):
-        if re.search(r"(?<![\w’])" + re.escape(word) + r"(?![\w’])", prose):
+        # A phrase's words may be parted by any space ("zu zweit" with a no-break space).
+        pattern = r"\s+".join(re.escape(part) for part in word.split(" "))
+        if re.search(r"(?<![\w’])" + pattern + r"(?![\w’])", prose):
             return True
     return False
 

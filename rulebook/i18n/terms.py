@@ -8,17 +8,23 @@ A term is said where one of its forms stands as whole words. Each language may w
   it ends with (keeping at least :data:`MIN_STEM` letters), and the stem then reads with any
   of them: with English ``[s, es]`` "crop" also reads "crops"; with Ukrainian case endings
   "культура" reads "культури", "культурою". Stem changes ("хід", "ходу") stay declared forms.
-- ``compounds``: a language that writes compounds as one word (German) reads a term of
-  :data:`MIN_COMPOUND` letters or more at the start or the end of a longer word too
-  ("Familie" in "Blattfamilien", "Familienkarte").
+- ``compounds``: a language that writes compounds as one word (German) reads a term at the
+  end of a longer word too, where it is the compound's head ("Familie" in "Blattfamilien",
+  "Zug" in "Spielzug": a kind of Zug), from :data:`MIN_HEAD` letters; and at its start, from
+  :data:`MIN_COMPOUND` letters ("Familienkarte"), where a short word would be read inside
+  too many others ("Zug" in "Zugang").
+- ``idioms``: phrases whose words keep their everyday sense. A term said inside one is not
+  said, as inside a longer term: with French ``[tour complet]``, « un tour complet » (a full
+  round) does not say the term "tour" (a player's turn).
 
 An occurrence inside a longer occurrence of another term does not count for the shorter
 one: in « dernier tour de table », where "dernier tour de table" is a term of its own, the
-term "tour" is not said. The glossary check reads a source by its declared forms alone
-(:data:`DECLARED`: its author listed the words that mean each term) and a translation with
-its language's rule (rulebook.i18n.glossarychecks.glossary_problems). Texts are compared folded
-(casefolded, one apostrophe: :func:`fold`), and only what a reader sees of them
-(:func:`prose`: no link target, no placeholder).
+term "tour" is not said. The glossary check reads a source by its declared forms and its
+language's idioms alone (:func:`source_rule`: its author listed the words that mean each
+term) and a translation with its language's rule
+(rulebook.i18n.glossarychecks.glossary_problems). Texts are compared folded (casefolded,
+one apostrophe: :func:`fold`), and only what a reader sees of them (:func:`prose`: no link
+target, no placeholder).
 
 A source text **uses** a term it says, or one it links (``[plante](term:plant)``, where the
 author chose words the glossary does not list): :func:`used`. The extraction writes the
@@ -38,8 +44,10 @@ from schemas import languages
 
 #: Letters a word keeps before an ending the language's rule takes off.
 MIN_STEM = 3
-#: Letters a term's word needs before it is read inside a compound.
+#: Letters a term's word needs before it is read at the start of a compound.
 MIN_COMPOUND = 4
+#: Letters a term's word needs before it is read at the end of a compound, as its head.
+MIN_HEAD = 3
 
 #: A link's target, left out of the prose (it stops at a "]": see rulebook.i18n.textchecks).
 _LINK_TARGET = re.compile(r"\]\([^)\]]*\)")
@@ -53,9 +61,11 @@ class WordRule:
 
     endings: tuple[str, ...] = ()
     compounds: bool = False
+    #: Phrases no term is said inside (folded when read).
+    idioms: tuple[str, ...] = ()
 
 
-#: Declared forms only, as the glossary check reads a source text.
+#: Declared forms only, with no idiom: a source text in a language that declares none.
 DECLARED = WordRule()
 
 
@@ -82,7 +92,17 @@ def rule_of(language: str) -> WordRule:
         spec = languages.language(language)
     except KeyError:
         return WordRule()
-    return WordRule(spec.term_endings, spec.compounds)
+    return WordRule(spec.term_endings, spec.compounds, spec.idioms)
+
+
+def source_rule(language: str) -> WordRule:
+    """How a source text in ``language`` is read: by the declared forms of each term, and
+    not inside the language's idioms (none for a language not listed)."""
+    try:
+        spec = languages.language(language)
+    except KeyError:
+        return DECLARED
+    return WordRule(idioms=spec.idioms)
 
 
 def fold(text: str) -> str:
@@ -118,7 +138,7 @@ def _pattern(form: str, rule: WordRule) -> tuple[str, re.Pattern[str]] | None:
         stems.append(stem)
         inflected = len(stem) >= MIN_STEM and rule.endings
         parts.append(re.escape(stem) + (f"(?:{endings})" if inflected else ""))
-    before = r"\w*" if rule.compounds and len(stems[0]) >= MIN_COMPOUND else ""
+    before = r"\w*" if rule.compounds and len(stems[0]) >= MIN_HEAD else ""
     after = r"\w*" if rule.compounds and len(stems[-1]) >= MIN_COMPOUND else ""
     body = r"\s+".join(parts)
     return max(stems, key=len), re.compile(rf"(?<!\w){before}{body}{after}(?!\w)")
@@ -129,8 +149,8 @@ def said(
 ) -> dict[str, list[Occurrence]]:
     """The terms of ``forms`` (term id -> forms) that ``folded`` says, each with where.
 
-    An occurrence within a longer one of another term is left out, and a term left with
-    none is not said.
+    An occurrence within an idiom of ``rule`` or a longer one of another term is left out,
+    and a term left with none is not said.
     """
     return Matcher(forms, rule).said(folded)
 
@@ -144,6 +164,9 @@ class Matcher:
         for term, term_forms in forms.items():
             compiled = [(form, _pattern(form, rule)) for form in sorted(term_forms)]
             self._patterns[term] = [(f, c[0], c[1]) for f, c in compiled if c is not None]
+        # An idiom is read as written: the language lists each of its forms.
+        idioms = (_pattern(idiom, DECLARED) for idiom in rule.idioms)
+        self._idioms = [idiom for idiom in idioms if idiom is not None]
         #: The ids of the terms this matcher looks for.
         self.terms = frozenset(self._patterns)
 
@@ -155,21 +178,42 @@ class Matcher:
             for match in pattern.finditer(folded)
         ]
 
+    def _outside_idioms(
+        self, folded: str, found: dict[str, list[Occurrence]]
+    ) -> dict[str, list[Occurrence]]:
+        """``found`` without the occurrences inside an idiom of the language."""
+        idioms = [
+            Occurrence(match.start(), match.end(), "")
+            for key, pattern in self._idioms
+            if key in folded
+            for match in pattern.finditer(folded)
+        ]
+        if not idioms:
+            return found
+        kept = {
+            t: [o for o in spans if not any(o.inside(i) for i in idioms)]
+            for t, spans in found.items()
+        }
+        return {term: spans for term, spans in kept.items() if spans}
+
     def says(self, folded: str, term: str) -> bool:
-        """Whether ``folded`` says ``term`` anywhere (inside a longer term or not)."""
+        """Whether ``folded`` says ``term`` anywhere (inside a longer term or an idiom, or
+        not): how a translation is read, where any rendering of the term will do."""
         return any(
             key in folded and pattern.search(folded) is not None
             for _, key, pattern in self._patterns.get(term, ())
         )
 
     def said(self, folded: str) -> dict[str, list[Occurrence]]:
-        """The terms ``folded`` says, each with where, none inside a longer one's
-        occurrence (see :func:`said`)."""
+        """The terms ``folded`` says, each with where, none inside an idiom or a longer
+        one's occurrence (see :func:`said`)."""
         found: dict[str, list[Occurrence]] = {}
         for term in self._patterns:
             spans = self._occurrences(folded, term)
             if spans:
                 found[term] = sorted(spans, key=lambda o: (o.start, -o.end))
+        if found and self._idioms:
+            found = self._outside_idioms(folded, found)
         if len(found) < 2:
             return found
         others = [(term, o) for term, spans in found.items() for o in spans]

@@ -44,19 +44,13 @@ def assemble(fns: Interpreted, state: TableState, explain: bool = True) -> Resul
     totals, breakdowns and places, for callers that only need those.
     """
     count = len(state.players)
-    rows = state.players
     rivals = fns.scoring.get("rivals", [])
-    present: dict[str, int] = {}
-    extra: tuple[dict[str, int], ...] = ()
-    if rivals:  # rivals at the table: their rows follow the players' (scorer.rivals)
-        present = {rival: count + k for k, rival in enumerate(state.rivals)}
-        rows = [*state.players, *state.rivals.values()]
-        extra = (present,)
+    # Rivals at the table: their rows follow the players' (scorer.rivals).
+    rows, present = state.rows()
     # The breakdowns (categories shown, flags as numbers) and totals come written for the
-    # game, as the scoring does (scorer.interpret.Interpreted.tally).
-    values, details, breakdowns = fns.tally(
-        rows, state.options, state.table, state.choice_data, explain, *extra
-    )
+    # game, as the scoring does (scorer.interpret.Interpreted.tally), from the values
+    # validation evaluated when it did.
+    values, details, breakdowns = fns.tally(state, explain)
     # Keys that read an input with a (tiebreak) problem are not compared: a tie they
     # would break stays undecided (scorer.result.decided_keys).
     keys = decided_keys(fns.keys, state.undecided)
@@ -75,7 +69,7 @@ def assemble(fns: Interpreted, state: TableState, explain: bool = True) -> Resul
         placements = rank_players(keys, [values[k.value][:count] for k in keys], explain)
     if len(keys) < len(fns.keys):  # a tie left after the compared keys is undecided
         placements = [undecided_tie(p, keys, fns.keys) for p in placements]
-    allowed, team_won = _allowed(fns, state, rows, values, extra)
+    allowed, team_won = _allowed(fns, state, rows, values, present)
     # Without explanations every detail is None.
     explained = (
         [(ident, column) for ident, column in details.items() if column is not None]
@@ -90,7 +84,7 @@ def assemble(fns: Interpreted, state: TableState, explain: bool = True) -> Resul
         for check in fns.scoring.get("end_checks", [])
         if not any(
             fns.end_checks[check["id"]](
-                rows, state.options, state.table, state.choice_data, values, *extra
+                rows, state.options, state.table, state.choice_data, values, present
             )[:count]
         )
     ]
@@ -105,13 +99,13 @@ def _allowed(
     state: TableState,
     rows: list[dict[str, Any]],
     values: dict[str, list[Any]],
-    extra: tuple[dict[str, int], ...],
+    present: dict[str, int],
 ) -> tuple[list[Any] | None, bool | None]:
     """Each row's ``win_requires`` (None when the game has none), and, when the players
     win or lose as a team, whether the team won (else None)."""
     count = len(state.players)
     allowed = (
-        fns.win_requires(rows, state.options, state.table, state.choice_data, values, *extra)
+        fns.win_requires(rows, state.options, state.table, state.choice_data, values, present)
         if fns.win_requires is not None
         else None
     )

@@ -13,10 +13,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorer.assemble import TOTAL, Key
-from scorer.relevance import named
+
+if TYPE_CHECKING:
+    from scorer.validate import TableState
 
 Json = dict[str, Any]
 #: A table-level function: options, table inputs, chosen tiles' data, player count.
@@ -222,42 +224,27 @@ def player_function(node: Any, label: str = "", scoring: Json | None = None) -> 
 
 
 # ----------------------------------------------------------------------------------------
-# What the values read
-# ----------------------------------------------------------------------------------------
-
-
-def needed(values: Mapping[str, Any], wanted: Iterable[str]) -> set[str]:
-    """``wanted`` and every value they are computed from."""
-    found: set[str] = set()
-    todo = [w for w in wanted if w in values]
-    while todo:
-        ident = todo.pop()
-        if ident not in found:
-            found.add(ident)
-            todo.extend(d for d in named(values[ident], "value") if d in values)
-    return found
-
-
-# ----------------------------------------------------------------------------------------
 # A game's scoring
 # ----------------------------------------------------------------------------------------
 
 
-class Values:
-    """The declared values (all, or ``only`` those and what they read), computed in the
-    export's ``value_order``: each value's steps, then its column over the rows."""
+#: A table's evaluated values: the context holding them (``V``, one column per value) and
+#: each value's award details; ``Values.of`` gives it.
+Evaluation = tuple[Ctx, dict[str, list[Any] | None]]
 
-    def __init__(self, scoring: Json, only: set[str] | None = None) -> None:
+
+class Values:
+    """The declared values, computed in the export's ``value_order``: each value's
+    steps, then its column over the rows."""
+
+    def __init__(self, scoring: Json) -> None:
         declared = {v["id"]: v["compute"] for v in scoring["values"]}
-        wanted = needed(declared, only) if only is not None else set(declared)
         self.scoring = scoring
         self.steps: list[Step] = []
         #: Value id -> the step of its first award, whose details the value shows.
         self.owners: dict[str, int] = {}
         t = Tools(scoring, self.steps)
         for ident in scoring["value_order"]:
-            if ident not in wanted:
-                continue
             start = len(self.steps)
             fn = t.sub(declared[ident])
             owner = next((k for k in range(start, len(self.steps)) if self.steps[k].award), None)
@@ -265,18 +252,17 @@ class Values:
                 self.owners[ident] = owner
             self.steps.append(Step(_column(ident, fn)))
 
-    def run(
-        self,
-        P: list[dict[str, Any]],
-        O: dict[str, Any],  # noqa: E741
-        T: dict[str, Any],
-        D: dict[str, Any],
-        E: bool = True,
-        R: Mapping[str, int] | None = None,
-    ) -> tuple[Ctx, dict[str, list[Any] | None]]:
-        c = Ctx(P, O, T, D, R, keepers(self.scoring, R or {}), E)
-        _run(self.steps, c)
-        return c, {ident: c.S[k][1] for ident, k in self.owners.items()}
+    def of(self, state: TableState) -> Evaluation:
+        """The values of ``state``'s rows (the players, then the rivals at the table) with
+        their details, evaluated once and kept in the state: the constraints and the
+        scoring read the same ones."""
+        if state.evaluated is None:
+            rows, present = state.rows()
+            O, T, D = state.options, state.table, state.choice_data  # noqa: E741
+            c = Ctx(rows, O, T, D, present, keepers(self.scoring, present), True)
+            _run(self.steps, c)
+            state.evaluated = c, {ident: c.S[k][1] for ident, k in self.owners.items()}
+        return state.evaluated
 
 
 def _column(ident: str, fn: Fn) -> Callable[[Ctx], None]:
@@ -296,28 +282,23 @@ def _whens(items: Iterable[Json], label: str, key: str = "when") -> dict[str, Ta
 
 
 class Constraints:
-    """The content's constraints, every check read in one context: the values they read
-    (those only), then each check asked of every row (validation runs it)."""
+    """The content's constraints, every check read in one context over the table's
+    evaluated values (the ones the scoring reads: validation runs it)."""
 
     def __init__(self, scoring: Json, label: str) -> None:
         listed = scoring.get("constraints", [])
-        self.values = Values(scoring, {v for c in listed for v in named(c["check"], "value")})
-        t = Tools(scoring, self.values.steps)  # the checks' own steps run after the values
+        self.steps: list[Step] = []  # the checks' own steps (a table sum they compare)
+        t = Tools(scoring, self.steps)
         self.checks = {c["id"]: t.sub(c["check"]) for c in listed}
         #: Constraint id -> when it applies (constraints without a ``when`` always do).
         self.when = _whens(listed, f"{label}: constraint")
 
-    def run(
-        self,
-        P: list[dict[str, Any]],
-        O: dict[str, Any],  # noqa: E741
-        T: dict[str, Any],
-        D: dict[str, Any],
-        wanted: Iterable[str],
-    ) -> dict[str, list[Any]]:
-        """Each ``wanted`` constraint's check, one entry per row."""
-        c, _ = self.values.run(P, O, T, D, False)
-        return {ident: [self.checks[ident](c, i) for i in range(len(P))] for ident in wanted}
+    def run(self, evaluated: Ctx, wanted: Iterable[str]) -> dict[str, list[Any]]:
+        """Each ``wanted`` constraint's check, one entry per player."""
+        e = evaluated
+        c = Ctx(e.P, e.O, e.T, e.D, e.R, e.K, False, e.V)
+        _run(self.steps, c)
+        return {ident: [self.checks[ident](c, i) for i in range(c.n)] for ident in wanted}
 
 
 @dataclass
@@ -350,23 +331,17 @@ class Interpreted:
     rival_fixed: dict[tuple[str, str], TableFn] = field(default_factory=dict)
 
     def tally(
-        self,
-        P: list[dict[str, Any]],
-        O: dict[str, Any],  # noqa: E741
-        T: dict[str, Any],
-        D: dict[str, Any],
-        E: bool = True,
-        R: Mapping[str, int] | None = None,
+        self, state: TableState, E: bool = True
     ) -> tuple[dict[str, list[Any]], dict[str, Any], list[dict[str, Any]]]:
         """Every value, the details of each category shown, each row's breakdown (the
-        categories shown, flags as numbers) and, for points, the total."""
-        c, details = self.values.run(P, O, T, D, E, R)
+        categories shown, flags as numbers) and, for points, the total: from the values
+        and the conditions ``state`` keeps (each evaluated once, by whoever read it first)."""
+        c, details = self.values.of(state)
         values = c.V
-        n = c.n
         shown = [
             (cat["id"], cat["value"])
             for cat in self.scoring["categories"]
-            if (when := self.category_when.get(cat["id"])) is None or when(O, T, D, n)
+            if (when := self.category_when.get(cat["id"])) is None or state.holds(when)
         ]
         # A flag read as it is (a bool) counts 1 or 0 in a breakdown.
         columns = [
@@ -374,7 +349,7 @@ class Interpreted:
             for ident, value in shown
         ]
         breakdowns = []
-        for i in range(len(P)):
+        for i in range(len(c.P)):
             row = {}
             for ident, column in columns:
                 row[ident] = column[i]

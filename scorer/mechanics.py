@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from operator import mul
-from typing import Any
+from typing import Any, TypeVar
 
+T = TypeVar("T")
 Detail = dict[str, Any]
 #: Award points: one number for everyone, or one per player (an expression's values).
 Points = int | Sequence[int]
@@ -23,8 +24,9 @@ def _each(points: Points, player: int) -> int:
     return points if isinstance(points, int) else points[player]
 
 
-def lookup(table: Sequence[int], index: int, beyond_zero: bool) -> int:
-    """``table[index]``; past the end, the last entry or 0; below 0, the first entry."""
+def lookup(table: Sequence[T], index: int, beyond_zero: bool) -> T | int:
+    """``table[index]``; past the end, the last entry or 0; below 0, the first entry.
+    (The engine's table holds each entry's function: only the entry read is computed.)"""
     if index < 0:
         index = 0
     if index >= len(table):

@@ -38,7 +38,7 @@ from scorer.rivals import rival_rows
 __all__ = ["EndStateError", "Problem", "TableState", "check_end_state"]
 
 if TYPE_CHECKING:
-    from scorer.interpret import Interpreted
+    from scorer.interpret import Evaluation, Interpreted, TableFn
 
 
 @dataclass
@@ -59,6 +59,29 @@ class TableState:
     undecided: frozenset[str] = frozenset()
     #: The rows of the rivals at the table, by id (scorer.rivals).
     rivals: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: The values validation evaluated for these rows (to check the constraints): the
+    #: scoring reads them rather than evaluating them again. Not copied by
+    #: ``dataclasses.replace``, whose copy the scoring evaluates.
+    evaluated: Evaluation | None = field(default=None, init=False, repr=False, compare=False)
+    #: Each table-level condition's answer at this table, by its function (see holds).
+    asked: dict[TableFn, bool] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def holds(self, when: TableFn) -> bool:
+        """Whether a table-level condition holds at this table, answered once: validation's
+        checks, the constraints and the categories shown share a few
+        (scorer.interpret.table_function). Asked once the options and the table are settled."""
+        found = self.asked.get(when)
+        if found is None:
+            found = bool(when(self.options, self.table, self.choice_data, len(self.players)))
+            self.asked[when] = found
+        return found
+
+    def rows(self) -> tuple[list[dict[str, Any]], dict[str, int]]:
+        """The rows the scoring reads (the players, then the rivals at the table) and each
+        rival's row by id."""
+        count = len(self.players)
+        rivals = self.rivals
+        return [*self.players, *rivals.values()], {r: count + k for k, r in enumerate(rivals)}
 
 
 def check_end_state(
@@ -149,8 +172,8 @@ class _Round:
         self.problems.extend(table_problems)
 
         players = self._rows(given)
+        state = TableState([n or "" for n in names], players, options, table, choice_data)
         unchecked: set[str] = set()
-        asked: dict[Any, bool] = {}  # each condition's answer, by its function
         every = [True] * count
         for spec in facts.inputs:
             ident = spec["id"]
@@ -164,13 +187,11 @@ class _Round:
             if when is not None and not table_ok and ident in facts.reads_table:
                 unchecked.add(ident)  # whether it is asked depends on a faulty table input
                 continue
-            if when is not None and when not in asked:  # inputs share a few conditions
-                asked[when] = bool(when(options, table, choice_data, count))
-            if when is None or asked[when]:
+            if when is None or state.holds(when):
                 if ident in facts.compared_inputs:
                     column = [p[ident] for p in players]
                     empty = self.compiled.may_be_empty.get(ident)
-                    optional = empty is not None and bool(empty(options, table, choice_data, count))
+                    optional = empty is not None and state.holds(empty)
                     self.problems.extend(_input_problems(facts, spec, column, valid, optional))
             else:
                 values_of = [p[ident] for p in players]
@@ -187,6 +208,7 @@ class _Round:
                 facts, self.compiled, given_rivals, options, table, choice_data, count
             )
             self.problems.extend(found)
+        state.rivals = rivals
 
         faulty = unchecked | self._inputs_with_problems()
         if faulty:
@@ -194,19 +216,17 @@ class _Round:
         _unplaced_as_zero(facts, players)
         blocked = not table_ok
         if table_ok and self.facts.constraints:
-            blocked = self._constraints(players, options, table, choice_data, count, faulty)
+            blocked = self._constraints(state, faulty)
         faulty |= self._inputs_with_problems()
-        named = [n or "" for n in names]
 
         if not self.problems:
-            return TableState(named, players, options, table, choice_data, rivals=rivals)
+            return state
         self._grade()
-        state = None
-        if not blocked and all(p.severity == "tiebreak" for p in self.problems):
-            undecided = frozenset(
-                key for key, read in self.needs.tiebreaks.items() if read & faulty
-            )
-            state = TableState(named, players, options, table, choice_data, undecided, rivals)
+        if blocked or any(p.severity != "tiebreak" for p in self.problems):
+            raise EndStateError(self.problems)
+        state.undecided = frozenset(
+            key for key, read in self.needs.tiebreaks.items() if read & faulty
+        )
         raise EndStateError(self.problems, state)
 
     # -- the steps both ways share -----------------------------------------------------------
@@ -340,17 +360,10 @@ class _Round:
 
     # -- the content's constraints ---------------------------------------------------------
 
-    def _constraints(
-        self,
-        players: list[dict[str, Any]],
-        options: dict[str, Any],
-        table: dict[str, Any],
-        choice_data: dict[str, dict[str, list[int]]],
-        count: int,
-        faulty: set[str],
-    ) -> bool:
-        """Check every constraint whose inputs are sound; True when one that a total reads
-        could not be checked (the totals must not be shown then)."""
+    def _constraints(self, state: TableState, faulty: set[str]) -> bool:
+        """Check every constraint whose inputs are sound, on the values the scoring reads
+        (evaluated here once, kept in ``state``); True when one that a total reads could
+        not be checked (the totals must not be shown then)."""
         blocked = False
         wanted = []
         for spec in self.facts.constraints:
@@ -359,13 +372,12 @@ class _Round:
                 blocked = blocked or bool(reads & self.needs.totals)
                 continue
             applies = self.compiled.constraints.when.get(spec["id"])
-            if applies is None or applies(options, table, choice_data, count):
+            if applies is None or state.holds(applies):
                 wanted.append((spec, reads))
         if not wanted:
             return blocked
-        found = self.compiled.constraints.run(
-            players, options, table, choice_data, [spec["id"] for spec, _ in wanted]
-        )
+        evaluated, _ = self.compiled.values.of(state)
+        found = self.compiled.constraints.run(evaluated, [spec["id"] for spec, _ in wanted])
         for spec, reads in wanted:
             ident, held = spec["id"], found[spec["id"]]
             if self.hidden:  # a constraint that reads a field not asked of a player holds

@@ -32,6 +32,7 @@ import copy
 import hashlib
 import json
 import sys
+from dataclasses import fields, is_dataclass
 from pathlib import Path
 from typing import Any
 
@@ -75,15 +76,16 @@ def crowded(engine: GameEngine, state: Json) -> list[Json]:
 
 
 def _plain(value: Any) -> Any:
-    """JSON data for the dump: sets sorted, tuples as lists, objects by their fields."""
+    """JSON data for the dump: sets sorted, tuples as lists, objects by their fields (not
+    what they keep out of their repr: the values a checked state holds for the scoring)."""
     if isinstance(value, (set, frozenset)):
         return sorted(_plain(v) for v in value)
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
-    if hasattr(value, "__dict__"):
-        return {k: _plain(v) for k, v in vars(value).items()}
+    if is_dataclass(value):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value) if f.repr}
     return value
 
 

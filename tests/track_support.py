@@ -8,6 +8,7 @@ mode asks (read from the full count's values) and the inputs the mode still asks
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from schemas.game import GameContent
@@ -22,9 +23,8 @@ def track_state(content: GameContent, engine: GameEngine, full: dict[str, Any]) 
     assert track is not None
     result = engine.score(full)
     state = engine.check(full)
-    values, _, _ = engine.interpreted.tally(
-        state.players, state.options, state.table, state.choice_data, False
-    )
+    # The players' values at a table without its rivals (replace keeps no evaluation).
+    values, _, _ = engine.interpreted.tally(replace(state, rivals={}), False)
     count = len(result.players)
     players = []
     for index, raw in enumerate(full["players"]):

@@ -347,7 +347,12 @@ class LookupRule(Rule["ex.Lookup"]):
     def build(self, a: dict[str, Any], t: Tools) -> Fn:
         index, zero = t.sub(a["index"]), a.get("beyond", "last") == "zero"
         entries = t.each(a["table"])  # written, or computed for the row, as whole numbers
-        return lambda c, i: mechanics.lookup([int(f(c, i)) for f in entries], index(c, i), zero)
+
+        def entry(c: Ctx, i: int) -> int:
+            found = mechanics.lookup(entries, index(c, i), zero)  # the entry read, or 0
+            return found if isinstance(found, int) else int(found(c, i))
+
+        return entry
 
     def words(self, d: Describer, node: ex.Lookup) -> Part:
         spec = node.lookup

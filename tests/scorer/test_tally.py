@@ -59,12 +59,7 @@ def test_a_breakdown_holds_numbers_that_add_up_to_the_total(
                 continue
             state = error.state
         count = len(state.players)
-        rows = [*state.players, *state.rivals.values()]
-        present = {rival: count + k for k, rival in enumerate(state.rivals)}
-        found = interpreted.tally(
-            rows, state.options, state.table, state.choice_data, True, present
-        )
-        values, details, breakdowns = found
+        values, details, breakdowns = interpreted.tally(state, True)
         shown = [
             c
             for c in content.scoring.categories

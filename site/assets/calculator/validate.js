@@ -207,7 +207,7 @@ class Round {
     // A player left out of an optional order holds place 0.
     for (const spec of s.inputs) if (spec.kind == "position" && spec.optional) for (const p of players) p[spec.id] ??= 0;
     let blocked = !tableOk;
-    if (tableOk && g.constraints.length) blocked = this.constraintChecks(players, options, table, choiceData, count, faulty);
+    if (tableOk && g.constraints.length) blocked = this.constraintChecks(players, rivals, options, table, choiceData, count, faulty);
     for (const id of this.withProblems()) faulty.add(id);
 
     /** @type {TableState} */
@@ -325,12 +325,17 @@ class Round {
   }
 
   /**
-   * Every constraint whose inputs are sound; true when one a total reads could not be checked.
-   * @param {Row[]} players @param {Options} options @param {Row} table
+   * Every constraint whose inputs are sound, on the values the scoring reads (the rivals at
+   * the table after the players, as scorer/validate.py's round evaluates them); true when one
+   * a total reads could not be checked.
+   * @param {Row[]} players @param {Record<string, Row>} rivals @param {Options} options @param {Row} table
    * @param {TileData} choiceData @param {number} count @param {Set<string>} faulty
    */
-  constraintChecks(players, options, table, choiceData, count, faulty) {
-    const { values } = this.g.evaluate(players, options, table, choiceData);
+  constraintChecks(players, rivals, options, table, choiceData, count, faulty) {
+    /** @type {Record<string, number>} */
+    const R = Object.fromEntries(Object.keys(rivals).map((id, k) => [id, count + k]));
+    const rows = [...players, ...Object.values(rivals)];
+    const { values } = this.g.evaluate(rows, options, table, choiceData, R);
     let blocked = false;
     for (const c of this.g.constraints) {
       const reads = this.needs.constraints[c.id] ?? [];
@@ -339,7 +344,7 @@ class Round {
         continue;
       }
       if (c.active && !truthy(c.active(options, table, choiceData, count))) continue;
-      let holds = c.holds(players, options, table, choiceData, values);
+      let holds = c.holds(rows, options, table, choiceData, values, R).slice(0, count);
       // A constraint that reads a field the form does not ask that player holds for them.
       const unasked = (/** @type {number} */ i) => reads.some((id) => this.hidden?.[i]?.has(id));
       holds = holds.map((h, i) => h || unasked(i));

@@ -332,7 +332,9 @@ def load_game(
     for problem in check_references(content):
         document = documents[problem.file]
         at = document.position_of(problem.path)
-        problems.append(located("reference", document.file, problem.message, problem.path, at))
+        problems.append(
+            located(problem.type, document.file, problem.message, problem.path, at, problem.ctx)
+        )
     if problems:
         raise ContentError(problems)
     return content

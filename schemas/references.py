@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from math import comb
 from typing import Any
 
@@ -59,11 +59,15 @@ Path = tuple[str | int, ...]
 
 @dataclass(frozen=True)
 class Problem:
-    """A content error: which file, where in it, and what is wrong."""
+    """A content error: which file, where in it, and what is wrong: ``type`` is its code
+    (snake_case, as pydantic's: ``unknown_component``, ``wrong_input_kind``; CONTRIBUTING
+    lists them) and ``ctx`` the values its message is made from."""
 
     file: str
     path: Path
     message: str
+    type: str
+    ctx: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
 def nodes(model: object, path: Path = ()) -> Iterator[tuple[Path, object]]:
@@ -145,14 +149,35 @@ def closest(word: str, names: list[str]) -> list[str]:
     return [n for score, n in sorted(scored, reverse=True) if score >= max(0.6, best - 0.05)][:3]
 
 
+#: The type of an unknown id, by the words its message names the id's kind with.
+UNKNOWN_TYPES: dict[str, str] = {
+    "input": "unknown_input",
+    "flag input": "unknown_flag_input",
+    "table": "unknown_table_input",
+    "table input": "unknown_table_input",
+    "option": "unknown_option",
+    "value": "unknown_value",
+    "rival": "unknown_rival",
+    "component": "unknown_component",
+    "group": "unknown_group",
+    "field": "unknown_field",
+    "per-player field": "unknown_per_player_field",
+    "conformance case": "unknown_case",
+    "glossary term": "unknown_term",
+    "section": "unknown_section",
+}
+
+
 def did_you_mean(kind: str, ident: str, known: object) -> str:
     """``unknown <kind> '<ident>'``, with the closest ids of ``known`` (or the few there are)."""
-    return _unknown(kind, ident, known)
+    return _said(kind, ident, _names(known))
 
 
-def _unknown(kind: str, ident: str, known: object) -> str:
-    """An unknown id, with the closest ones that exist (or the few there are)."""
-    names = sorted(str(k) for k in known) if isinstance(known, Mapping | set | list) else []
+def _names(known: object) -> list[str]:
+    return sorted(str(k) for k in known) if isinstance(known, Mapping | set | list) else []
+
+
+def _said(kind: str, ident: str, names: list[str]) -> str:
     close = closest(ident, names)
     if close:
         return f"unknown {kind} {ident!r}; did you mean {' or '.join(close)}?"
@@ -161,6 +186,14 @@ def _unknown(kind: str, ident: str, known: object) -> str:
     if len(names) <= 8:
         return f"unknown {kind} {ident!r}; known: {', '.join(names)}"
     return f"unknown {kind} {ident!r}; no {kind} id is close to it (there are {len(names)})"
+
+
+def _unknown(file: str, path: Path, kind: str, ident: str, known: object, **ctx: Any) -> Problem:
+    """An unknown id, with the closest ones that exist (or the few there are); ``ctx``: what
+    else the caller's message says (whose field it is)."""
+    names = _names(known)
+    found = {"id": ident, "closest": closest(ident, names), **ctx}
+    return Problem(file, path, _said(kind, ident, names), UNKNOWN_TYPES[kind], found)
 
 
 @dataclass
@@ -187,8 +220,13 @@ class _Checker:
         self.choices = choices
         self.bounds = Bounds(self.content)
 
-    def add(self, file: str, path: Path, message: str) -> None:
-        self.problems.append(Problem(file, path, message))
+    def add(self, file: str, path: Path, type: str, message: str, **ctx: Any) -> None:
+        """A problem of ``type`` at ``path``; ``ctx``: the values ``message`` is made from."""
+        self.problems.append(Problem(file, path, message, type, ctx))
+
+    def unknown(self, file: str, path: Path, kind: str, ident: str, known: object) -> None:
+        """An id of ``kind`` that ``known`` lacks."""
+        self.problems.append(_unknown(file, path, kind, ident, known))
 
     def known(self, kind: str) -> Mapping[str, object] | set[str]:
         found: dict[str, Mapping[str, object]] = {
@@ -260,6 +298,7 @@ class _Checker:
             self.add(
                 file,
                 where,
+                "field_outside_rows",
                 "a field reference reads the row being counted: it is allowed only in the "
                 "row expressions of rows_sum (each), rows_count (where) and rows_award (by)",
             )
@@ -270,11 +309,13 @@ class _Checker:
         if isinstance(spec, RowsInput) or (spec is not None and spec.kind == "rows"):
             fields = [f.id for f in spec.fields]
             if node.field not in fields:
-                message = _unknown("field", node.field, fields)
                 owner = (
                     f"rows input {scope.rows!r}" if table is None else f"rows table input {table!r}"
                 )
-                self.add(file, where, f"{message} (a field of {owner})")
+                found = _unknown(file, where, "field", node.field, fields, of=spec.id)
+                self.problems.append(
+                    replace(found, message=f"{found.message} (a field of {owner})")
+                )
 
     # -- one node -----------------------------------------------------------------------
 
@@ -282,7 +323,12 @@ class _Checker:
         name = node.node_name()
         if node.cross_player and "cross_player" not in scope.allowed:
             self.add(
-                file, path, f"{name} compares players, which is not possible here: {scope.reason}"
+                file,
+                path,
+                "cross_player_not_allowed",
+                f"{name} compares players, which is not possible here: {scope.reason}",
+                node=name,
+                reason=scope.reason,
             )
         reference = _reference(node)
         if reference is not None:
@@ -291,14 +337,26 @@ class _Checker:
             if kind not in scope.allowed:
                 article = "an" if kind[0] in "aeiou" else "a"
                 message = f"{article} {kind} reference is not allowed here: {scope.reason}"
-                self.add(file, where, message)
+                self.add(
+                    file, where, "reference_not_allowed", message, kind=kind, reason=scope.reason
+                )
             elif ident not in self.known(kind):
-                self.add(file, where, _unknown(kind, ident, self.known(kind)))
+                self.unknown(file, where, kind, ident, self.known(kind))
         for ident, kinds in node.expected_inputs():
             spec = self.inputs.get(ident)
             if spec is not None and spec.kind not in kinds:
                 wanted = " or ".join(_KIND_WORDS.get(k, k) for k in kinds)
-                self.add(file, path, f"{name} reads {wanted}, but input {ident!r} is a {spec.kind}")
+                message = f"{name} reads {wanted}, but input {ident!r} is a {spec.kind}"
+                self.add(
+                    file,
+                    path,
+                    "wrong_input_kind",
+                    message,
+                    node=name,
+                    input=ident,
+                    kind=spec.kind,
+                    expected=list(kinds),
+                )
         if isinstance(node, FieldRef):
             self._field(file, path, node, scope)
         if isinstance(node, RowsMajority):
@@ -306,7 +364,9 @@ class _Checker:
         shared = self.tables.get(node.table) if isinstance(node, TableRef) else None
         if shared is not None and shared.kind == "rows" and path[-2:] != ("rows_majority", "of"):
             message = f"table input {shared.id!r} is a list of rows: only rows_majority reads it"
-            self.add(file, (*path, "table"), message)
+            self.add(
+                file, (*path, "table"), "wrong_table_kind", message, table=shared.id, kind="rows"
+            )
         check: Callable[[_Checker, str, Path, Any], None] | None = _NODE_CHECKS.get(type(node))
         if check is not None:
             check(self, file, path, node)
@@ -314,7 +374,8 @@ class _Checker:
     def _choice_field(self, file: str, path: Path, owner: str, data_field: str) -> None:
         """``data_field`` must be carried by some choice of ``owner``."""
         if owner in self.tables and self.tables[owner].kind == "count":
-            self.add(file, path, f"table input {owner!r} is a number; it carries no choice data")
+            message = f"table input {owner!r} is a number; it carries no choice data"
+            self.add(file, path, "wrong_table_kind", message, table=owner, kind="count")
             return
         choices = self.choices.get(owner)
         if choices is None:
@@ -324,20 +385,33 @@ class _Checker:
             self.add(
                 file,
                 path,
+                "unknown_choice_field",
                 f"no choice of {owner!r} carries {data_field!r}; "
                 + (f"their fields: {', '.join(fields)}" if fields else "they carry no data"),
+                of=owner,
+                field=data_field,
+                fields=fields,
             )
 
     def _is(self, file: str, path: Path, node: Is) -> None:
         target = _reference(node.is_.of)
         ident = target[1] if target else ""
         if ident in self.tables and self.tables[ident].kind == "count":
-            self.add(file, (*path, "is", "of"), f"table input {ident!r} is a number, not a choice")
+            message = f"table input {ident!r} is a number, not a choice"
+            self.add(
+                file, (*path, "is", "of"), "wrong_table_kind", message, table=ident, kind="count"
+            )
             return
         choices = self.choices.get(ident)
         if choices is None:
             if ident in self.inputs or ident in self.options:
-                self.add(file, (*path, "is", "of"), f"{ident!r} is not a choice")
+                self.add(
+                    file,
+                    (*path, "is", "of"),
+                    "not_a_choice",
+                    f"{ident!r} is not a choice",
+                    id=ident,
+                )
             return
         ids = [c.id for c in choices]
         for wanted in node.is_.in_:
@@ -346,7 +420,15 @@ class _Checker:
                 message = f"{wanted!r} is not a choice of {ident!r}" + (
                     f"; did you mean {hint[0]}?" if hint else f"; choices: {', '.join(ids)}"
                 )
-                self.add(file, (*path, "is", "in"), message)
+                self.add(
+                    file,
+                    (*path, "is", "in"),
+                    "unknown_choice",
+                    message,
+                    id=wanted,
+                    of=ident,
+                    closest=hint,
+                )
 
     def _choice_data(self, file: str, path: Path, node: ChoiceDataNode) -> None:
         spec = node.choice_data
@@ -361,8 +443,11 @@ class _Checker:
             self.add(
                 file,
                 (*path, "choice_data", "index"),
+                "index_may_be_negative",
                 f"the index may be {index} here, and a place in a list is 0 or more: "
                 "bound it ({maximum: [..., 0]}) or read inputs that cannot be negative",
+                least=index.least,
+                most=index.most,
             )
 
     def _named_fields(self, file: str, where: Path, owner: str, name: object) -> None:
@@ -373,7 +458,8 @@ class _Checker:
             return  # unknown or not a choice: reported with the reference
         option = self.options.get(target[1]) if target[0] == "option" else None
         if option is not None and option.kind != "choice":
-            self.add(file, where, f"option {target[1]!r} is yes or no: it names no data field")
+            message = f"option {target[1]!r} is yes or no: it names no data field"
+            self.add(file, where, "not_a_choice", message, id=target[1])
             return
         choices = self.choices.get(target[1])
         if choices is None:
@@ -384,9 +470,14 @@ class _Checker:
             self.add(
                 file,
                 where,
+                "unknown_named_field",
                 f"the field is named by the choice of {target[1]!r}, but no choice of "
                 f"{owner!r} carries {', '.join(repr(m) for m in missing)}; "
                 + (f"their fields: {', '.join(fields)}" if fields else "they carry no data"),
+                of=owner,
+                named_by=target[1],
+                missing=missing,
+                fields=fields,
             )
 
     def _floor_div(self, file: str, path: Path, node: FloorDiv) -> None:
@@ -395,8 +486,11 @@ class _Checker:
             self.add(
                 file,
                 (*path, "floor_div", 1),
+                "divisor_below_one",
                 f"the divisor may be {divisor} here, and it must be at least 1: bound it "
                 "({maximum: [..., 1]}) or read inputs whose least is 1 or more",
+                least=divisor.least,
+                most=divisor.most,
             )
 
     def _rank_award(self, file: str, path: Path, node: RankAward) -> None:
@@ -405,7 +499,7 @@ class _Checker:
             if isinstance(data, ChoiceData):
                 where = (*path, "rank_award", key)
                 if data.table not in self.tables:
-                    self.add(file, where, _unknown("table input", data.table, self.tables))
+                    self.unknown(file, where, "table input", data.table, self.tables)
                 else:
                     self._choice_field(file, where, data.table, data.field)
 
@@ -419,24 +513,30 @@ class _Checker:
             return
         if table.kind != "rows":
             message = f"rows_majority reads a rows table input, but {table.id!r} is a {table.kind}"
-            self.add(file, (*base, "of"), message)
+            self.add(
+                file, (*base, "of"), "wrong_table_kind", message, table=table.id, kind=table.kind
+            )
             return
         fields = [f.id for f in table.per_player]
         if spec.by not in fields:
-            message = _unknown("per-player field", spec.by, fields)
-            self.add(file, (*base, "by"), f"{message} (of rows table input {table.id!r})")
+            found = _unknown(file, (*base, "by"), "per-player field", spec.by, fields, of=table.id)
+            owner = f"rows table input {table.id!r}"
+            self.problems.append(replace(found, message=f"{found.message} (of {owner})"))
 
     def _best_assignment(self, file: str, path: Path, node: BestAssignment) -> None:
         spec = node.best_assignment
         among = [ref.input for ref in spec.among]
         if len(set(among)) != len(among):
-            self.add(file, (*path, "best_assignment", "among"), "an input is listed twice")
+            twice = sorted({ident for ident in among if among.count(ident) > 1})
+            where = (*path, "best_assignment", "among")
+            self.add(file, where, "duplicate_input", "an input is listed twice", inputs=twice)
         most = self.bounds.of(spec.wildcards).most
         where = (*path, "best_assignment", "wildcards")
         if most is None:
             self.add(
                 file,
                 where,
+                "unbounded_wildcards",
                 "the wildcards have no known maximum (give their inputs a max or a "
                 "component, or bound the expression with {minimum: [..., N]}), so the "
                 "search for the best placement would have no bound",
@@ -446,8 +546,13 @@ class _Checker:
             self.add(
                 file,
                 where,
+                "too_many_placements",
                 f"up to {most} wildcards among {len(among)} inputs is {ways} placements to "
                 f"try; the engine tries at most {WILDCARD_PLACEMENTS_LIMIT}",
+                wildcards=most,
+                inputs=len(among),
+                placements=ways,
+                limit=WILDCARD_PLACEMENTS_LIMIT,
             )
 
     def _neighbours(self, file: str, path: Path, node: Neighbours) -> None:
@@ -455,15 +560,16 @@ class _Checker:
             self.add(
                 file,
                 (*path, "neighbours", "offsets"),
+                "neighbour_offset_zero",
                 "offset 0 is the player themself, who is never their own neighbour",
             )
 
     def _rival_ref(self, file: str, path: Path, node: RivalRef) -> None:
         spec = node.rival
         if spec.input is not None and spec.input not in self.inputs:
-            self.add(file, (*path, "rival", "input"), _unknown("input", spec.input, self.inputs))
+            self.unknown(file, (*path, "rival", "input"), "input", spec.input, self.inputs)
         if spec.value is not None and spec.value not in self.values:
-            self.add(file, (*path, "rival", "value"), _unknown("value", spec.value, self.values))
+            self.unknown(file, (*path, "rival", "value"), "value", spec.value, self.values)
 
 
 def _spec(node: Node) -> object:
@@ -522,22 +628,21 @@ def _at_templates(content: GameContent, problems: list[Problem]) -> list[Problem
         )
         key = (problem.file, path)
         if key not in placed:
-            placed[key] = (Problem(problem.file, path, problem.message), [binding])
+            placed[key] = (replace(problem, path=path), [binding])
         elif binding and binding not in placed[key][1]:
             placed[key][1].append(binding)
         elif not binding and problem.message not in placed[key][0].message:
+            # Two findings at one place read as one sentence; the first one's type stands.
             first, bindings = placed[key]
-            placed[key] = (
-                Problem(first.file, path, f"{first.message}; {problem.message}"),
-                bindings,
-            )
+            placed[key] = (replace(first, message=f"{first.message}; {problem.message}"), bindings)
     found = []
     for problem, bindings in placed.values():
         message = problem.message
         if bindings[0]:
             message += f" (for {bindings[0]}"
             message += f"; likewise for {', '.join(bindings[1:])})" if len(bindings) > 1 else ")"
-        found.append(Problem(problem.file, problem.path, message))
+            problem = replace(problem, ctx={**problem.ctx, "for_each": bindings})
+        found.append(replace(problem, message=message))
     return found
 
 
@@ -558,18 +663,17 @@ def _scoring(checker: _Checker) -> None:
                 check("scoring", spec.may_be_empty, INPUT_WHEN, (*base, "may_be_empty"))
             flags = {i.id for i in scoring.inputs if i.kind == "flag"}
             if spec.implies is not None and (spec.implies not in flags or spec.default is None):
-                checker.add(
-                    "scoring",
-                    (*base, "implies"),
-                    _unknown("flag input", spec.implies, flags)
-                    if spec.implies not in flags
-                    else "'implies' needs a default choice: the one that does not imply the flag",
-                )
+                where: Path = (*base, "implies")
+                if spec.implies not in flags:
+                    checker.unknown("scoring", where, "flag input", spec.implies, flags)
+                else:
+                    message = (
+                        "'implies' needs a default choice: the one that does not imply the flag"
+                    )
+                    checker.add("scoring", where, "implies_without_default", message)
         component = getattr(spec, "component", None)
         if component is not None and component not in components:
-            checker.add(
-                "scoring", (*base, "component"), _unknown("component", component, components)
-            )
+            checker.unknown("scoring", (*base, "component"), "component", component, components)
         _group(checker, base, spec.group)
     for index, table_input in enumerate(scoring.table):
         base = ("table", index)
@@ -583,14 +687,14 @@ def _scoring(checker: _Checker) -> None:
         if component_id is None:
             continue
         if component_id not in components:
-            checker.add(
-                "scoring", (*base, "component"), _unknown("component", component_id, components)
-            )
+            checker.unknown("scoring", (*base, "component"), "component", component_id, components)
         elif not components[component_id].items:
             checker.add(
                 "scoring",
                 (*base, "component"),
+                "no_items",
                 f"component {component_id!r} has no items to choose from",
+                component=component_id,
             )
     for index, option in enumerate(scoring.options):
         if option.when is not None:
@@ -599,25 +703,18 @@ def _scoring(checker: _Checker) -> None:
         check("scoring", value.compute, EVERYTHING, ("values", index, "compute"))
         for path, node in nodes(value.compute, ("values", index, "compute")):
             if isinstance(node, ValueRef) and node.value == TOTAL:
-                checker.add(
-                    "scoring", path, "a value cannot use the total, which adds up the values"
-                )
+                message = "a value cannot use the total, which adds up the values"
+                checker.add("scoring", path, "value_reads_total", message)
     for index, category in enumerate(scoring.categories):
         if category.value not in checker.values:
-            checker.add(
-                "scoring",
-                ("categories", index, "value"),
-                _unknown("value", category.value, checker.values),
-            )
+            where = ("categories", index, "value")
+            checker.unknown("scoring", where, "value", category.value, checker.values)
         if category.when is not None:
             check("scoring", category.when, SHOWN_WHEN, ("categories", index, "when"))
     for index, key in enumerate(scoring.ranking.keys):
         if key.value not in checker.values:
-            checker.add(
-                "scoring",
-                ("ranking", "keys", index, "value"),
-                _unknown("value", key.value, checker.values),
-            )
+            where = ("ranking", "keys", index, "value")
+            checker.unknown("scoring", where, "value", key.value, checker.values)
     if scoring.ranking.win_requires is not None:
         check("scoring", scoring.ranking.win_requires, EVERYTHING, ("ranking", "win_requires"))
     for index, constraint in enumerate(scoring.constraints):
@@ -631,7 +728,8 @@ def _scoring(checker: _Checker) -> None:
     for path, found in nodes(scoring):
         takes_rivals = isinstance(found, Node) and getattr(_spec(found), "rivals", False)
         if takes_rivals and not scoring.rivals:
-            checker.add("scoring", path, "rivals: true, but the scoring declares no rivals")
+            message = "rivals: true, but the scoring declares no rivals"
+            checker.add("scoring", path, "no_rivals", message)
     checker.problems.extend(_cycles(content))
     _affects_others(checker)
 
@@ -686,17 +784,22 @@ def _affects_others(checker: _Checker) -> None:
             checker.add(
                 "scoring",
                 ("inputs", index, "affects_others"),
+                "affects_others_unused",
                 f"affects_others: true, but no other player's score reads {spec.id!r}: only a "
                 "value with a `neighbours` or `table_sum` node over it carries one player's "
                 "count into another's score (remove it: the property tests skip such inputs)",
+                input=spec.id,
             )
         elif through is not None and not spec.affects_others:
             checker.add(
                 "scoring",
                 ("inputs", index),
+                "affects_others_missing",
                 f"value {through!r} carries {spec.id!r} into other players' scores (a "
                 "`neighbours` or `table_sum` node reads it), so one more of it may lower its "
                 "owner's rank: say `affects_others: true`",
+                input=spec.id,
+                value=through,
             )
 
 
@@ -706,7 +809,7 @@ def _group(checker: _Checker, base: Path, group: str | None) -> None:
     section of its own without a heading."""
     declared = checker.content.scoring.groups
     if group is not None and group not in declared:
-        checker.add("scoring", (*base, "group"), _unknown("group", group, declared))
+        checker.unknown("scoring", (*base, "group"), "group", group, declared)
 
 
 def _rival(checker: _Checker, index: int) -> None:
@@ -716,19 +819,22 @@ def _rival(checker: _Checker, index: int) -> None:
         checker.expression("scoring", rival.when, SHOWN_WHEN, (*base, "when"))
     for k, ident in enumerate(rival.inputs):
         if ident not in checker.inputs:
-            checker.add("scoring", (*base, "inputs", k), _unknown("input", ident, checker.inputs))
+            checker.unknown("scoring", (*base, "inputs", k), "input", ident, checker.inputs)
     for ident, fixed in rival.fixed.items():
         spec = checker.inputs.get(ident)
         where = (*base, "fixed", ident)
         if spec is None:
-            checker.add("scoring", where, _unknown("input", ident, checker.inputs))
+            checker.unknown("scoring", where, "input", ident, checker.inputs)
         elif not isinstance(fixed, (bool, int)):
             checker.expression("scoring", fixed, SHOWN_WHEN, where)
             if spec.kind != "count":
                 checker.add(
                     "scoring",
                     where,
+                    "fixed_not_count",
                     f"input {ident!r} is a {spec.kind}; only a count may be fixed by an expression",
+                    input=ident,
+                    kind=spec.kind,
                 )
         elif isinstance(spec, FlagInput) != isinstance(fixed, bool) or spec.kind not in (
             "count",
@@ -737,8 +843,11 @@ def _rival(checker: _Checker, index: int) -> None:
             checker.add(
                 "scoring",
                 where,
+                "fixed_wrong_type",
                 f"input {ident!r} is a {spec.kind}; a fixed value is a number for a count "
                 "and true/false for a flag",
+                input=ident,
+                kind=spec.kind,
             )
 
 
@@ -751,9 +860,10 @@ def _setup_and_components(checker: _Checker) -> None:
             deck = components.get(step.deal.component)
             where: Path = ("steps", index, "deal", "component")
             if deck is None:
-                checker.add("setup", where, _unknown("component", step.deal.component, components))
+                checker.unknown("setup", where, "component", step.deal.component, components)
             elif not deck.items:
-                checker.add("setup", where, f"component {deck.id!r} has no items to deal")
+                message = f"component {deck.id!r} has no items to deal"
+                checker.add("setup", where, "no_items", message, component=deck.id)
     checker.expression("components", content.components, COMPONENTS)
 
 
@@ -764,11 +874,9 @@ def _rules(checker: _Checker) -> None:
     cases = {c.id for c in content.cases.cases} if content.cases else set()
     for path, node in nodes(content.rules):
         if isinstance(node, Section) and node.case and node.case not in cases:
-            checker.add("rules", (*path, "case"), _unknown("conformance case", node.case, cases))
+            checker.unknown("rules", (*path, "case"), "conformance case", node.case, cases)
         if isinstance(node, Section) and node.option and node.option not in checker.options:
-            checker.add(
-                "rules", (*path, "option"), _unknown("option", node.option, checker.options)
-            )
+            checker.unknown("rules", (*path, "option"), "option", node.option, checker.options)
 
 
 def _table_choices(content: GameContent, spec: TableInput) -> list[Choice]:
@@ -792,9 +900,8 @@ def _links(content: GameContent) -> list[Problem]:
                 known = terms if link["kind"] == "term" else sections
                 if link["target"] not in known:
                     kind = "glossary term" if link["kind"] == "term" else "section"
-                    problems.append(
-                        Problem("rules", (*path, "body"), _unknown(kind, link["target"], known))
-                    )
+                    where = (*path, "body")
+                    problems.append(_unknown("rules", where, kind, link["target"], known))
     return problems
 
 
@@ -819,6 +926,8 @@ def _cycles(content: GameContent) -> list[Problem]:
                         "scoring",
                         ("values", index, "compute"),
                         "values depend on each other in a circle: " + " -> ".join(cycle),
+                        "value_cycle",
+                        {"values": cycle},
                     )
                 )
             elif dep in depends and state.get(dep) is None:

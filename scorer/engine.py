@@ -8,6 +8,7 @@ content models; :class:`GameEngine` makes it from the content.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from scorer.assemble import assemble
@@ -23,12 +24,15 @@ if TYPE_CHECKING:
 class Engine:
     """Scores end states of one game from its export. Build it once per game."""
 
-    def __init__(self, export: dict[str, Any]) -> None:
-        self.export = export
+    def __init__(self, export: Mapping[str, Any]) -> None:
+        """``export``: one made here (typed as its contract, schemas.export.Export) or read
+        back as JSON from the command's cache; the engine reads it as plain JSON data, as
+        the browser runtime does."""
+        self.export: dict[str, Any] = dict(export)
         #: The scoring, read node for node from the export as the browser runtime reads it.
-        self.interpreted: Interpreted = interpret(export)
+        self.interpreted: Interpreted = interpret(self.export)
         #: What validation reads of the game: its export, as the browser runtime reads it.
-        self.facts = GameFacts(export)
+        self.facts = GameFacts(self.export)
 
     def check(self, raw: Any, hidden: Hidden = None) -> TableState:
         """Validate an end state (parsed JSON); raise scorer.validate.EndStateError.

@@ -2,11 +2,18 @@
 
 The browser runtime interprets exactly this document; nothing in it is code. Limits that
 come from components are resolved here, so both engines enforce the same numbers.
+
+The document is typed as its contract (schemas.export.Export), so callers read its fields
+by name. Its parts are the content's dump and JSON Schemas, plain JSON data to the type
+checker: where the export builds on them they are cast to the contract's parts, and
+tests/schemas/test_export_contract.py validates every game's whole document against the
+contract. The contract is imported for the type checker only: building its validator
+would cost the first ``rulebook score`` after a change for nothing.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from schemas import expressions as ex
 from schemas.endstate import count_limits, end_state_schema, player_name_schema
@@ -16,6 +23,9 @@ from schemas.scoring import CountInput, Scoring
 from scorer.needs import needs
 from scorer.relevance import derive
 
+if TYPE_CHECKING:
+    from schemas import export as contract
+
 #: The names of the nodes that compare players (a read inside one is any player's).
 CROSS_PLAYER = frozenset(m.node_name() for m in ex.CROSS_PLAYER_NODES)
 
@@ -23,20 +33,21 @@ CROSS_PLAYER = frozenset(m.node_name() for m in ex.CROSS_PLAYER_NODES)
 FORMAT = 1
 
 
-def export_game(content: GameContent) -> dict[str, Any]:
+def export_game(content: GameContent) -> contract.Export:
     """Everything the calculator and setup generator need for one game."""
     # Dumped through the content's serializer, made when it was validated (GameContent.dump).
     dumped = content.dump("game", "components", "setup", "scoring")
-    scoring = dumped["scoring"]
+    declared = dumped["scoring"]
     # Table inputs carry their choices resolved, component items included (listed ones
     # are in the dump as they are).
-    for exported, table_input in zip(scoring["table"], content.scoring.table, strict=True):
+    for exported, table_input in zip(declared["table"], content.scoring.table, strict=True):
         if table_input.component is not None:
             exported["choices"] = [
                 c.model_dump(mode="json", by_alias=True, exclude_none=True)
                 for c in content.table_choices(table_input)
             ]
-    limits: dict[str, dict[str, int | None]] = {}
+    scoring = cast("contract.Scoring", {**declared, "value_order": value_order(content.scoring)})
+    limits: dict[str, contract.Limits] = {}
     for spec in content.scoring.inputs:
         if isinstance(spec, CountInput):
             least, most, table_most = count_limits(content, spec)
@@ -63,7 +74,7 @@ def export_game(content: GameContent) -> dict[str, Any]:
         "names": dumped["game"]["names"],
         "players": dumped["game"]["players"],
         "source_language": content.game.source_language,
-        "scoring": {**scoring, "value_order": value_order(content.scoring)},
+        "scoring": scoring,
         "limits": limits,
         "setup": dumped["setup"],
         "decks": decks,
@@ -74,11 +85,13 @@ def export_game(content: GameContent) -> dict[str, Any]:
         },
         # The field checks (the end state's JSON Schema) and what each part of the scoring
         # reads, so validate.js finds the problems scorer/validate.py finds.
-        "end_state": end_state_schema(content),
-        "player_name": player_name_schema(),
+        "end_state": cast("contract.JsonSchema", end_state_schema(content)),
+        "player_name": cast("contract.JsonSchema", player_name_schema()),
         # And which inputs count for a player, given their other inputs (the form asks
         # only those: scorer/relevance.py).
-        "needs": {**needs(content).to_json(), **derive(scoring, CROSS_PLAYER)},
+        "needs": cast(
+            "contract.Needs", {**needs(content).to_json(), **derive(declared, CROSS_PLAYER)}
+        ),
     }
 
 

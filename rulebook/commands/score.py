@@ -17,6 +17,7 @@ words of its language (the export stays); a sentence of the rules, neither.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 from pathlib import Path
@@ -299,6 +300,13 @@ def _full(
     files = cache.export_fingerprint(args.project, args.game)
     content = load_one(args.project, args.game)
     engine = GameEngine(content)
+    # What the command made so far (the modules, the content models, the engine) lives
+    # until the process ends: the collector is told to leave it alone (gc.freeze), so that
+    # neither the full collection the table's words set off nor the one at exit walks it,
+    # and it is not torn down object by object at exit (together about 50 ms of a first
+    # call's 350 CPU). An in-process caller keeps the cyclic garbage not yet collected at
+    # this point: about 500 objects, under 100 kB, a call.
+    gc.freeze()
     if export is None:
         cache.save_export(args.project, args.game, engine.export, files)
     outcome = Outcome(None, unread) if unread else score_outcome(engine, raw)

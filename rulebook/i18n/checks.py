@@ -275,7 +275,7 @@ def check_catalog(
                 # A source edit must not stop the site: the old translation waits for review
                 # while the page shows the source, and the status page lists it.
                 what = "fuzzy: review it against the new source"
-                failures.append(Failure(file, entry.lineno, context, "outdated", what, True))
+                failures.append(Failure(file, entry.lineno, context, "outdated", what, "warning"))
             elif complete:
                 failures.append(Failure(file, entry.lineno, context, "incomplete", "missing"))
             # A draft is shown in a translators' preview (build --drafts): nothing unsafe.

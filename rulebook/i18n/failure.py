@@ -9,22 +9,20 @@ class Failure(Diagnostic):
     """One check that failed, as a diagnostic: where (catalog ``file``, ``line``, the
     message's context as ``loc``) and what (the check as ``type``, ``msg``).
 
-    Built from the catalog's terms (the message's ``context``, the ``check`` that failed,
-    its ``message``); read through the shared names (``type``, ``loc``, ``msg``,
-    ``severity``). A ``warning`` is reported but fails nothing: a published translation
-    waiting for review after a source edit (the page shows the source with its "being
-    updated" mark meanwhile).
+    Its arguments are the diagnostic's fields, in the order a catalog finding is found:
+    the file and line first. ``loc`` is the message's context, the one step of the
+    diagnostic's ``loc`` (empty for the whole catalog). A ``warning`` is reported but
+    fails nothing: a published translation waiting for review after a source edit (the
+    page shows the source with its "being updated" mark meanwhile).
     """
 
     def __init__(
         self,
         file: str,
         line: int | None,
-        context: str,
-        check: str,
-        message: str,
-        warning: bool = False,
+        loc: str,
+        type: str,
+        msg: str,
+        severity: Severity = "error",
     ) -> None:
-        loc = (context,) if context else ()
-        severity: Severity = "warning" if warning else "error"
-        super().__init__(check, loc, message, file=file, line=line, severity=severity)
+        super().__init__(type, (loc,) if loc else (), msg, file=file, line=line, severity=severity)

@@ -49,6 +49,7 @@ module; :func:`describe` says what it is to a translator.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -215,6 +216,16 @@ def _is_text(info: Any) -> bool:
     if isinstance(info, list | tuple):
         return any(_is_text(item) for item in info)
     return any(_is_text(arg) for arg in get_args(info))
+
+
+@functools.cache
+def _text_fields(model: type[BaseModel]) -> dict[str, bool]:
+    """Whether each field of ``model`` holds text (:func:`_is_text` of its annotation or its
+    metadata), by name: the same for every instance, and asked of each one by the walk."""
+    return {
+        name: _is_text(info.annotation) or _is_text(info.metadata)
+        for name, info in model.model_fields.items()
+    }
 
 
 def _segment(item: Any, index: int) -> str:
@@ -456,7 +467,7 @@ class _Walk:
             value = getattr(model, name)
             if (type(model), name) in SKIPPED or value is None:
                 continue
-            is_text = _is_text(info.annotation) or _is_text(info.metadata)
+            is_text = _text_fields(type(model))[name]
             key = info.alias or name
             if isinstance(model, GameContent):
                 self.value(value, is_text, _Where((name,), where.language, name, ""), model)

@@ -81,7 +81,9 @@ def is_reviewed(entry: Message) -> bool:
     """
     if entry.fuzzy or not translated(entry):
         return False
-    return entry_digest(entry) in marked_digests(entry)
+    marks = marked_digests(entry)
+    # Most entries carry no mark: their digest is not worked out (a status page counts all).
+    return bool(marks) and entry_digest(entry) in marks
 
 
 def review_problem(entry: Message) -> str | None:

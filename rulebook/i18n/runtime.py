@@ -172,10 +172,13 @@ class Translator:
 
     def _part(self, context: str, text: str) -> Part:
         part = self._found(context, text)
-        forms = part.forms
-        if forms is not None:
-            forms = {k: typeset(v, part.language) for k, v in forms.items()}
-        return replace(part, text=typeset(part.text, part.language), forms=forms)
+        shown = typeset(part.text, part.language)
+        if part.forms is None:
+            # A new Part only when typesetting changed the words: a Part is frozen, and
+            # most texts come out of typesetting as they went in (a build asks 16,000).
+            return part if shown == part.text else replace(part, text=shown)
+        forms = {k: typeset(v, part.language) for k, v in part.forms.items()}
+        return replace(part, text=shown, forms=forms)
 
     def _found(self, context: str, text: str) -> Part:
         if context in self._copies:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from schemas.languages import SPACES, LanguageSpec, language
+from schemas.languages import SPACES, LanguageSpec, Space, language
 
 #: What is never touched: link targets, code, URLs, placeholders, tags.
 #: A target stops at a "]" and a tag at a "<" too, so a text of many unclosed "](" or "<" is
@@ -42,6 +42,8 @@ _ANY_SPACE = "[ \u00a0\u202f\u2009]"
 
 #: Quote marks read as opening or closing by what stands around them.
 _QUOTES = '"“”„«»'
+
+_QUOTE_MARK = re.compile(f"[{_QUOTES}]")
 
 #: Characters after which a quote mark opens.
 _OPENS_AFTER = " \u00a0\u202f\t\n([{/—–-"
@@ -65,8 +67,8 @@ def _quotes(text: str, spec: LanguageSpec) -> str:
     mark, and closes otherwise (« always opens, » always closes), whatever its shape: a
     translator may have typed "…", “…” or „…“.
     """
-    if spec.quotes is None:
-        return text
+    if spec.quotes is None or _QUOTE_MARK.search(text) is None:
+        return text  # the walk below, character by character, was most of typesetting
     outer_open, outer_close, inner_open, inner_close = spec.quotes
     out: list[str] = []
     depth = 0
@@ -108,9 +110,10 @@ def _apostrophes(text: str, spec: LanguageSpec) -> str:
     """
     if spec.apostrophe is None:
         return text
-    return re.sub(
-        r"(?<=[^\W\d_])['ʼ’](?=[^\W\d_]|\s|$|[.,;:!?)»”“\[\ue100])", spec.apostrophe, text
-    )
+    return _APOSTROPHE.sub(spec.apostrophe, text)
+
+
+_APOSTROPHE = re.compile(r"(?<=[^\W\d_])['ʼ’](?=[^\W\d_]|\s|$|[.,;:!?)»”“\[\ue100])")
 
 
 #: Two numbers joined by a hyphen (3-4), not inside a longer run of digits and hyphens (a
@@ -127,22 +130,39 @@ def _ranges(text: str) -> str:
     return _HYPHEN_PAIR.sub(lambda m: f"{m[1]}–{m[2]}" if int(m[1]) < int(m[2]) else m[0], text)
 
 
+#: One spacing rule: the punctuation it is about, what it finds, what it writes there.
+_Rule = tuple[str, re.Pattern[str], str]
+
+
 def _spaces(text: str, spec: LanguageSpec) -> str:
     """The language's spaces before and after punctuation; none where it wants none."""
+    for char, pattern, space in _space_rules(
+        tuple(spec.space_before.items()), tuple(spec.space_after.items())
+    ):
+        if char in text:  # every rule is about its character: no character, nothing to do
+            text = pattern.sub(space, text)
+    return text
+
+
+@cache
+def _space_rules(
+    before: tuple[tuple[str, Space], ...], after: tuple[tuple[str, Space], ...]
+) -> list[_Rule]:
+    """The rules of :func:`_spaces` for a language's spaces ``before`` and ``after``
+    punctuation, in the order they apply, compiled once."""
+    wants_before = dict(before)
+    rules: list[_Rule] = []
     for char in ";:!?":
-        if char in spec.space_before:
+        if char in wants_before:
             continue
         # No space before it (English, Ukrainian), except between numbers (2 : 1 stays).
-        text = re.sub(f"(?<=[^\\s\\d]){_ANY_SPACE}+(?={re.escape(char)})", "", text)
-    for char in "«»":
-        if char == "»" and char not in spec.space_before:
-            # From the first space of a run only: tried from each, a long run took
-            # quadratic time.
-            text = re.sub(f"(?<!{_ANY_SPACE}){_ANY_SPACE}+(?=»)", "", text)
-        if char == "«" and char not in spec.space_after:
-            text = re.sub(f"(?<=«){_ANY_SPACE}+", "", text)
-    for char, kind in spec.space_before.items():
-        space = SPACES[kind]
+        rules.append((char, re.compile(f"(?<=[^\\s\\d]){_ANY_SPACE}+(?={re.escape(char)})"), ""))
+    if "«" not in dict(after):
+        rules.append(("«", re.compile(f"(?<=«){_ANY_SPACE}+"), ""))
+    if "»" not in wants_before:
+        # From the first space of a run only: tried from each, a long run took quadratic time.
+        rules.append(("»", re.compile(f"(?<!{_ANY_SPACE}){_ANY_SPACE}+(?=»)"), ""))
+    for char, kind in before:
         escaped = re.escape(char)
         if char == ":":
             # Not in times and ratios (2:30, 3:2), nor after a space-less start of line; a
@@ -157,15 +177,18 @@ def _spaces(text: str, spec: LanguageSpec) -> str:
             pattern = f"(?<=[^\\s!?]){_ANY_SPACE}*(?={escaped})"
         else:
             pattern = f"(?<=\\S){_ANY_SPACE}*(?={escaped})"
-        text = re.sub(pattern, space, text)
-    for char, kind in spec.space_after.items():
-        space = SPACES[kind]
-        text = re.sub(f"(?<={re.escape(char)}){_ANY_SPACE}*(?=\\S)", space, text)
-    return text
+        rules.append((char, re.compile(pattern), SPACES[kind]))
+    for char, kind in after:
+        pattern = f"(?<={re.escape(char)}){_ANY_SPACE}*(?=\\S)"
+        rules.append((char, re.compile(pattern), SPACES[kind]))
+    return rules
 
 
 def _prose(text: str, spec: LanguageSpec) -> str:
     return _spaces(_apostrophes(_quotes(_ranges(text), spec), spec), spec)
+
+
+_MARKER = re.compile("\ue100(\\d+)\ue101")
 
 
 @cache
@@ -182,7 +205,9 @@ def _typeset(text: str, code: str) -> str:
 
     masked = _PROTECTED.sub(keep, text)
     done = _prose(masked, spec)
-    return re.sub("\ue100(\\d+)\ue101", lambda m: kept[int(m[1])], done)
+    if not kept:
+        return done
+    return _MARKER.sub(lambda m: kept[int(m[1])], done)
 
 
 def typeset(text: str, code: str) -> str:

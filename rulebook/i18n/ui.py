@@ -25,20 +25,20 @@ UI_LANGUAGE = "en"
 #: Where the interface's own strings are written.
 UI_FILE = Path(__file__).with_name("ui.json")
 
-#: The origin translator comments give every interface string (``#: rulebook/i18n/ui.py``):
-#: the module that declares the domain and joins the two files.
-_FILE = "rulebook/i18n/ui.py"
+#: The origin each interface string's translator comment gives: the file it is written in,
+#: without a line, as the other catalogs name theirs (``#: rulebook/i18n/ui.json``).
+_FILE = f"rulebook/i18n/{UI_FILE.name}"
+_SCORER_FILE = f"scorer/{WORDS_FILE.name}"
 
 _SCORER = (*VERDICT_MESSAGES, *DESCRIPTION_MESSAGES)
+_SCORER_KEYS = frozenset(m.key for m in _SCORER)
 
 #: Every interface string, the interface's then the scorer's. Keys are stable: code and
 #: catalogs refer to ``ui.<key>``.
 UI_STRINGS: tuple[Message, ...] = (
     *(
         message
-        for section in read_messages(
-            UI_FILE, {m.key: f"scorer/{WORDS_FILE.name}" for m in _SCORER}
-        ).values()
+        for section in read_messages(UI_FILE, {m.key: _SCORER_FILE for m in _SCORER}).values()
         for message in section
     ),
     *_SCORER,
@@ -52,7 +52,7 @@ def ui_messages() -> list[SourceMessage]:
             context=f"ui.{s.key}",
             text=s.text,
             language=UI_LANGUAGE,
-            file=_FILE,
+            file=_SCORER_FILE if s.key in _SCORER_KEYS else _FILE,
             path="",
             plural=s.plural,
             count=s.counted if s.plural else None,

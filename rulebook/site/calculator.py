@@ -10,7 +10,8 @@ source language, so the widget can mark it like the page does.
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, cast
 
 from rulebook.site.localize import UI, Localizer
 from rulebook.site.provenance import decision
@@ -18,6 +19,9 @@ from rulebook.site.tools import tool_keys, tools_island
 from schemas.common import Provenance
 from schemas.game import GameContent
 from scorer.export import export_game
+
+if TYPE_CHECKING:
+    from schemas.export import Doubt, Export, PluralCategory
 
 #: The keys the calculator and setup widgets read from their data island.
 WIDGET_KEYS: tuple[str, ...] = tuple(
@@ -83,12 +87,10 @@ ISLAND_FORMAT = 1
 
 
 #: A localized export and the contexts of its texts that fell back.
-Localized = tuple[dict[str, Any], dict[str, str]]
+Localized = tuple["Export", dict[str, str]]
 
 
-def localized_export(
-    content: GameContent, loc: Localizer, doc: dict[str, Any] | None = None
-) -> Localized:
+def localized_export(content: GameContent, loc: Localizer, doc: Export | None = None) -> Localized:
     """export_game() with its texts in ``loc.language``, and the contexts that fell back.
 
     ``doc`` is the game's export when the caller has it already (it is translated in place).
@@ -102,7 +104,8 @@ def localized_export(
             fallback[context] = found.lang
         return found.text
 
-    def labelled(items: list[dict[str, Any]], base: str) -> None:
+    # Inputs, options, rivals and their rows differ in shape: read by the keys they have.
+    def labelled(items: Iterable[Any], base: str) -> None:
         for item in items:
             where = f"{base}.{item['id']}"
             item["label"] = tr(f"{where}.label", item["label"])
@@ -140,8 +143,8 @@ def localized_export(
     for category in scoring["categories"]:
         category["label"] = tr(f"scoring.categories.{category['id']}.label", category["label"])
     ranking = scoring["ranking"]
-    for key in ranking["keys"]:
-        key["label"] = tr(f"scoring.ranking.{key['value']}.label", key["label"])
+    for ranked in ranking["keys"]:
+        ranked["label"] = tr(f"scoring.ranking.{ranked['value']}.label", ranked["label"])
     if "win_requires_label" in ranking:
         ranking["win_requires_label"] = tr(
             "scoring.ranking.win_requires_label", ranking["win_requires_label"]
@@ -154,9 +157,12 @@ def localized_export(
         check["message"] = tr(f"scoring.end_checks.{check['id']}.message", check["message"])
 
     setup = doc["setup"]
-    for key in ("first_player_text", "decided_first_player_text"):
-        if key in setup:
-            setup[key] = tr(f"setup.{key}", setup[key])
+    if "first_player_text" in setup:
+        setup["first_player_text"] = tr("setup.first_player_text", setup["first_player_text"])
+    if "decided_first_player_text" in setup:
+        setup["decided_first_player_text"] = tr(
+            "setup.decided_first_player_text", setup["decided_first_player_text"]
+        )
     declared = {s.id: s for s in content.setup.steps}
     for step in setup["steps"]:
         base = f"setup.steps.{step['id']}"
@@ -170,15 +176,19 @@ def localized_export(
         if "decided_text" in step:
             step["decided_text"] = tr(f"{base}.decided_text", step["decided_text"])
         step.pop("forms", None)
-        if found.forms:  # a count phrase: the widget picks the form its number needs
-            step.update(forms=dict(found.forms), forms_lang=found.lang, count=found.count)
+        # A count phrase: the widget picks the form its number needs. Its forms are keyed
+        # by CLDR category (rulebook.site.localize).
+        if found.forms and found.count is not None:
+            step["forms"] = cast("dict[PluralCategory, str]", dict(found.forms))
+            step["forms_lang"] = found.lang
+            step["count"] = found.count
         deal = step.get("deal")
         if deal and deal.get("slots"):
             deal["slots"] = [
                 tr(f"{base}.deal.slots.{n}", slot) for n, slot in enumerate(deal["slots"], start=1)
             ]
-    for ident, component in doc["components"].items():
-        component["name"] = tr(f"components.{ident}.name", component["name"])
+    for ident, counted in doc["components"].items():
+        counted["name"] = tr(f"components.{ident}.name", counted["name"])
     for component, items in doc["decks"].items():
         for item in items:
             item["name"] = tr(f"components.{component}.items.{item['id']}.name", item["name"])
@@ -191,7 +201,7 @@ def _doubt(
     context: str,
     loc: Localizer,
     fallback: dict[str, str],
-) -> dict[str, Any] | None:
+) -> Doubt | None:
     """The mark and reason a step built on a single source, an inference or an unconfirmed
     fact carries on the static checklist, for the generated one to carry them too (the
     provenance itself stays out of the island)."""
@@ -258,7 +268,7 @@ def _without(value: Any, paths: tuple[tuple[str, ...], ...] = UNREAD) -> Any:
     return value
 
 
-def widget_export(doc: dict[str, Any], widget: str) -> dict[str, Any]:
+def widget_export(doc: Mapping[str, Any], widget: str) -> dict[str, Any]:
     """The part of a localized export that ``widget`` reads."""
     kept = {key: doc[key] for key in WIDGET_EXPORT[widget] if key in doc}
     if widget == "setup":

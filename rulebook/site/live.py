@@ -9,20 +9,26 @@ inputs changed (a game's files: every language; a catalog: its language), as a d
 MkDocs build: the plugin renders only the pages whose Markdown changed. The source
 language of a changed game goes first.
 
-MkDocs' server reloads the open pages once its builder returns, and holds every page
-request while the builder runs; so under the server each call builds one language only
-and, when others are still stale, saves a file in a folder the server watches: the
-server reloads the pages (the reader of the language just built sees it at once) and
-calls the builder again for the next language. Only the server's documented hooks
-(``watch`` and the builder) are used.
+MkDocs' server holds every page request while its builder runs, and answers the open
+pages' reload polls once it returns; so under the server each call builds one language
+only and, when others are still stale, saves a file in a folder the server watches: the
+server calls the builder again for the next language. An open page reloads once, when
+its own language (the first folder of its address, which its poll's ``Referer`` gives) is
+rebuilt: MkDocs' own answer reloads every page after every call, which gave a Ukrainian
+reader a reload for the French build before the one for theirs. A page outside the
+languages (the root page) reloads after every call, as MkDocs does it.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
 from mkdocs.livereload import LiveReloadServer
 
@@ -72,45 +78,94 @@ class LiveSite:
     def rebuild(self, limit: int | None = None) -> list[str]:
         """Build again each language whose inputs changed (the first ``limit`` of them, if
         given); a line per language."""
-        lines = []
+        return [f"{language}: {seconds:.1f} s" for language, seconds in self._rebuild(limit)]
+
+    def _rebuild(self, limit: int | None) -> list[tuple[str, float]]:
+        """Each language built again, with its seconds."""
+        built = []
         try:
             for language in self.stale()[:limit]:
                 started = time.perf_counter()
                 run_mkdocs(self.configs[language], dirty=True)
-                lines.append(f"{language}: {time.perf_counter() - started:.1f} s")
+                built.append((language, time.perf_counter() - started))
         finally:
-            if lines:  # the next build may replace what this rebuild wrote
+            if built:  # the next build may replace what this rebuild wrote
                 output.mark(self.out)
-        return lines
+        return built
 
-    def builder(self) -> None:
+    def builder(self) -> list[str]:
         """What the server calls on a change: one language rebuilt, reported on the
-        console; if more are stale, the queue file is saved so the server reloads the
-        pages now and calls this again."""
+        console; if more are stale, the queue file is saved so the server calls this
+        again. The languages rebuilt (none when the build failed)."""
         try:
-            for line in self.rebuild(limit=1):
-                print(f"  rebuilt {line}", flush=True)
+            built = self._rebuild(limit=1)
         except BuildError as error:
             # The others wait for the fix: the next save rebuilds them all.
             print(f"  build failed: {error}", file=sys.stderr, flush=True)
-            return
+            return []
+        for language, seconds in built:
+            print(f"  rebuilt {language}: {seconds:.1f} s", flush=True)
         if self.stale():
             self._queued += 1
             (self.queue / "next").write_text(str(self._queued), encoding="utf-8")
+        return [language for language, _ in built]
 
     def server(self, port: int) -> _Server:
         """MkDocs' live server for the site on 127.0.0.1:``port``, watching its inputs."""
-        server = _Server(self.builder, "127.0.0.1", port, str(self.out), "/", POLL_SECONDS)
+        server = _Server(self.builder, self.options.languages, port, self.out)
         server.build_delay = SETTLE_SECONDS
         for path in [*watched_paths(self.options), self.queue]:
             server.watch(str(path))
         return server
 
 
+#: A reload poll of MkDocs' page script: ``/livereload/<the page's epoch>/<its id>``.
+_POLL = re.compile(r"/livereload/([0-9]+)/[0-9]+")
+
+
 class _Server(LiveReloadServer):
-    """MkDocs' live server, listening before it serves (to say where, or why not, first)."""
+    """MkDocs' live server, listening before it serves (to say where, or why not, first),
+    whose open pages reload when their own language is rebuilt."""
 
     _listening = False
+
+    def __init__(
+        self, builder: Callable[[], list[str]], languages: Iterable[str], port: int, root: Path
+    ) -> None:
+        super().__init__(self._build, "127.0.0.1", port, str(root), "/", POLL_SECONDS)
+        self._builder = builder
+        self._languages = frozenset(languages)
+        #: The epoch (MkDocs' version number of the site) each language was last rebuilt
+        #: for; written before the server makes that epoch visible, read under its lock.
+        self._rebuilt: dict[str, int] = {}
+
+    def _build(self) -> None:
+        for language in self._builder():
+            # The epoch MkDocs shows the pages once this call returns.
+            self._rebuilt[language] = self._wanted_epoch
+
+    def _serve_request(self, environ: dict[str, Any], start_response: Any) -> Any:
+        """A page's reload poll is answered when the page's language is rebuilt, with
+        that build's epoch (the page reloads); until then, after MkDocs' wait, with the
+        page's own epoch (it polls again). Any other request is MkDocs'."""
+        poll = _POLL.fullmatch(environ.get("PATH_INFO", ""))
+        language = self._language_of(environ.get("HTTP_REFERER", ""))
+        if poll is None or language is None:
+            return super()._serve_request(environ, start_response)
+        epoch = int(poll[1])
+
+        def rebuilt() -> bool:
+            return self._visible_epoch >= self._rebuilt.get(language, 0) > epoch
+
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        with self._epoch_cond:
+            self._epoch_cond.wait_for(rebuilt, timeout=self.poll_response_timeout)
+            return [b"%d" % (self._rebuilt[language] if rebuilt() else epoch)]
+
+    def _language_of(self, page: str) -> str | None:
+        """The language of the page at address ``page``: its first folder, when it is one."""
+        first = urlsplit(page).path.lstrip("/").split("/", 1)[0]
+        return first if first in self._languages else None
 
     def listen(self) -> None:
         """Bind and listen now; :meth:`serve` then does neither again."""

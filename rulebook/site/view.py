@@ -14,7 +14,7 @@ import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rulebook.site.localize import Fragment, Localizer
 from schemas.cases import Case
@@ -22,6 +22,9 @@ from schemas.game import GameContent, Range
 from scorer.engine import Engine
 from scorer.export import export_game
 from scorer.result import Result
+
+if TYPE_CHECKING:
+    from schemas.export import Export
 
 T = TypeVar("T")
 
@@ -39,10 +42,10 @@ class GameBuild:
         return Engine(self._export)
 
     @cached_property
-    def _export(self) -> dict[str, Any]:
+    def _export(self) -> Export:
         return export_game(self.content)
 
-    def export(self) -> dict[str, Any]:
+    def export(self) -> Export:
         """A fresh copy of the game's export (callers translate it in place)."""
         return copy.deepcopy(self._export)
 

@@ -42,7 +42,7 @@ def test_a_misspelt_group_in_a_template_is_refused_once_with_the_closest(
     assert _validate(game, capsys) == [
         f"{game / 'scoring.yaml'}:{line}:12: inputs[1].group: unknown group 'influense'; "
         "did you mean influence? (for n = 1; likewise for n = 2, n = 3, n = 4, n = 5, n = 6) "
-        "[reference]"
+        "[unknown_group]"
     ]
 
 
@@ -195,5 +195,5 @@ def test_a_computed_index_that_can_be_negative_is_refused_at_its_line(
     assert problem.endswith(
         "compute.choice_data.index: the index may be -1 to 5 here, and a place in a list is "
         "0 or more: bound it ({maximum: [..., 0]}) or read inputs that cannot be negative "
-        "[reference]"
+        "[index_may_be_negative]"
     ), problem

@@ -1,5 +1,6 @@
 """CONTRIBUTING's list of the words a content field takes is the schema's, word for word,
-and its rows example scores what it says.
+and its rows example scores what it says; its list of the types of an error across a game's
+files is schemas/references.py's.
 
 Every field whose type is a fixed list of words (a ``Literal``) in the scoring, its
 expressions and the provenance must be in the table, with exactly the schema's words in
@@ -8,8 +9,10 @@ the schema's order: a new kind or value fails here until CONTRIBUTING says it.
 
 from __future__ import annotations
 
+import ast
 import inspect
 import json
+import re
 import typing
 from pathlib import Path
 from typing import Any
@@ -20,6 +23,7 @@ from pydantic import BaseModel
 
 import schemas.common
 import schemas.expressions
+import schemas.references
 import schemas.scoring
 from schemas.game import GameContent
 from schemas.references import check_references
@@ -205,3 +209,37 @@ def test_the_shared_rows_example_scores_what_contributing_says() -> None:
     assert stated
     for value, points in stated.items():
         assert [p["breakdown"][value] for p in result] == points
+
+
+def _reference_types() -> set[str]:
+    """Every type schemas/references.py gives a problem: the unknown ids' and each one
+    written where a problem is made (``add(file, path, type, ...)``,
+    ``Problem(file, path, message, type, ...)``)."""
+    source = Path(schemas.references.__file__).read_text(encoding="utf-8")
+    found = set(schemas.references.UNKNOWN_TYPES.values())
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        name = node.func.attr if isinstance(node.func, ast.Attribute) else None
+        name = node.func.id if isinstance(node.func, ast.Name) else name
+        at = {"add": 2, "Problem": 3}.get(name or "")
+        if at is None or len(node.args) <= at:
+            continue
+        written = node.args[at]
+        if isinstance(written, ast.Constant):
+            found.add(written.value)
+        else:  # passed on (``add``'s own) or an unknown id's, from UNKNOWN_TYPES
+            said = ast.unparse(written)
+            assert said == "type" or said.startswith("UNKNOWN_TYPES["), f"line {node.lineno}"
+    return found
+
+
+def test_contributing_lists_every_type_of_a_reference_error() -> None:
+    """A new kind of problem across a game's files fails here until CONTRIBUTING lists it."""
+    text = CONTRIBUTING.read_text(encoding="utf-8")
+    start = "<!-- reference types: tests/schemas/test_contributing.py -->"
+    end = "<!-- /reference types -->"
+    block = text.split(start, 1)[1].split(end, 1)[0]
+    rows = [line for line in block.splitlines() if line.startswith("| `")]
+    listed = {word for row in rows for word in re.findall(r"`(\w+)`", row.split(" | ")[0])}
+    assert listed == _reference_types()

@@ -274,8 +274,9 @@ ROOT = Path(__file__).resolve().parents[2]
 CALCULATOR = ROOT / "site" / "assets" / "calculator"
 TSC = ROOT / "tools" / "typecheck" / "node_modules" / ".bin" / "tsc"
 
-#: A read of the export in an engine module, misspelt: (module, as written, misspelt, the
-#: key misspelt): a key of the scoring, of a sequence input, of the export itself.
+#: A read of the export in an engine module or a module of the calculator's form, misspelt:
+#: (module, as written, misspelt, the key misspelt): a key of the scoring, of a sequence
+#: input, of the export itself, of its needs.
 MISSPELT = (
     (
         "scoring.js",
@@ -285,12 +286,20 @@ MISSPELT = (
     ),
     ("validate.js", "if (spec.distinct) pile", "if (spec.distinc) pile", "distinc"),
     ("setup.js", "game.decks[deal.component]", "game.deck[deal.component]", "deck"),
+    (
+        "resultsview.js",
+        "if (s.ranking.win_requires_label &&",
+        "if (s.ranking.win_requires_labl &&",
+        "win_requires_labl",
+    ),
+    ("asked.js", "calc.game.needs?.tie_unless", "calc.game.needs?.tie_unles", "tie_unles"),
 )
 
 
 def test_a_misspelt_read_of_the_export_fails_the_type_check(tmp_path: Path) -> None:
-    """The engine modules type what they read with the declarations, so a key the contract
-    lacks (an export key, an input's, a node's) is a type error, not an ``undefined``."""
+    """The engine modules and the form's type what they read with the declarations, so a key
+    the contract lacks (an export key, an input's, a node's) is a type error, not an
+    ``undefined``."""
     if not TSC.is_file():
         pytest.fail("TypeScript is not installed: run scripts/bootstrap.sh --browser")
     copy_ = tmp_path / "site" / "assets" / "calculator"

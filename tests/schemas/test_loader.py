@@ -64,6 +64,23 @@ def test_unknown_reference_is_reported_after_each_file_is_valid(nile: Path) -> N
     assert problem.path == "values[0].compute.sorted_key.of[2].input"
     assert problem.line == _line_of(scoring, "{input: letuce}")
     assert "unknown input 'letuce'" in problem.msg and "lettuce" in problem.msg
+    assert problem.type == "unknown_input"
+    assert problem.ctx == {"id": "letuce", "closest": ["lettuce"]}
+
+
+def test_each_kind_of_unknown_id_has_its_own_type(nile: Path) -> None:
+    """A misspelt component, glossary term and section: three types, the id and the closest
+    ids in ``ctx`` (what ``--json`` gives a tool)."""
+    _replace(nile / "setup.yaml", "component: crops", "component: crop")
+    _replace(nile / "rules.yaml", "(term:flood)", "(term:flod)")
+    with pytest.raises(ContentError) as error:
+        load_game(nile)
+    found = {p.type: p for p in error.value.problems}
+    assert set(found) == {"unknown_component", "unknown_term"}, error.value.problems
+    assert found["unknown_component"].ctx == {"id": "crop", "closest": ["crops"]}
+    assert found["unknown_component"].path.endswith("deal.component")
+    assert found["unknown_term"].ctx == {"id": "flod", "closest": ["flood"]}
+    assert Path(found["unknown_term"].file).name == "rules.yaml"
 
 
 def test_every_problem_of_every_file_at_once(nile: Path) -> None:
@@ -119,6 +136,8 @@ def test_circular_values_are_refused(nile: Path) -> None:
     with pytest.raises(ContentError) as error:
         load_game(nile)
     assert "circle" in str(error.value)
+    [cycle] = [p for p in error.value.problems if p.type == "value_cycle"]
+    assert set(cycle.ctx["values"]) == {"papyrus_count", "wheat_count"}
 
 
 def test_folder_must_match_the_id(nile: Path) -> None:

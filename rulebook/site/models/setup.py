@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -207,6 +208,7 @@ def pictures(game: LocalGame) -> tuple[Picture, ...]:
     """Each diagram for every player count (identical drawings shown once, with their
     counts) with the default options, then where one option turned changes it."""
     content, loc = game.content, game.loc
+    said = functools.cache(loc.text)  # every table's drawing asks the same words again
     defaults = content.option_defaults()
     options_by_id = {o.id: o for o in content.scoring.options}
     found: list[Picture] = []
@@ -220,7 +222,7 @@ def pictures(game: LocalGame) -> tuple[Picture, ...]:
             texts: list[Fragment] = []
 
             def words(context: str, source: str, texts: list[Fragment] = texts) -> tuple[str, str]:
-                fragment = loc.text(context, source)
+                fragment = said(context, source)
                 texts.append(fragment)
                 return fragment.text, fragment.lang
 
@@ -264,9 +266,10 @@ def table_pictures(game: LocalGame, shown: tuple[Picture, ...]) -> tuple[TablePi
     """For each diagram, the drawing of every legal table, found among the pictures for
     reading ahead where one is the same; the others are kept as extra drawings."""
     content, loc = game.content, game.loc
+    said = functools.cache(loc.text)  # every table's drawing asks the same words again
 
     def words(context: str, source: str) -> tuple[str, str]:
-        fragment = loc.text(context, source)
+        fragment = said(context, source)
         return fragment.text, fragment.lang
 
     found = []

@@ -11,21 +11,27 @@ import { el } from "./kit.js";
 import { hidden as hiddenInputs, placeDependents, settle, tieOnly } from "./relevance.js";
 import { runtime } from "./runtime.js";
 
-/** @typedef {import("./scoresheet.js").Calculator} Calculator */
+/**
+ * @typedef {import("./scoresheet.js").Calculator} Calculator
+ * @typedef {import("../../../tools/typecheck/export").Input} Input
+ * @typedef {import("../../../tools/typecheck/export").ChoiceInput} ChoiceInput
+ * @typedef {import("../../../tools/typecheck/export").Expr} Expr
+ * @typedef {import("./values.js").Row} Row
+ */
 
 /**
  * The asked inputs with each flag that a choice implies (``implies``: Patience's arrival,
  * the Patience calligraphy) replaced by that choice: the form asks the choice in the
  * flag's place and ticks the flag from it (endState() in entry.js).
- * @param {any[]} asked @returns {any[]}
+ * @param {Input[]} asked @returns {Input[]}
  */
 function implying(asked) {
   const ids = new Set(asked.map((s) => s.id));
-  /** @type {Map<string, any>} the flag id -> the choice that implies it */
-  const by = new Map(asked.filter((s) => s.kind === "choice" && s.implies && ids.has(s.implies)).map((s) => [s.implies, s]));
+  /** @type {Map<string, ChoiceInput>} the flag id -> the choice that implies it */
+  const by = new Map(asked.flatMap((s) => (s.kind === "choice" && s.implies && ids.has(s.implies) ? [[s.implies, s]] : [])));
   if (!by.size) return asked;
   const moved = new Set([...by.values()].map((s) => s.id));
-  return asked.flatMap((s) => (by.has(s.id) ? [by.get(s.id)] : moved.has(s.id) ? [] : [s]));
+  return asked.flatMap((s) => by.get(s.id) ?? (moved.has(s.id) ? [] : [s]));
 }
 
 /**
@@ -36,13 +42,13 @@ function implying(asked) {
 export function activeInputs(calc) {
   const c = calc.context();
   const tiebreakOnly = tiebreakInputs(calc);
-  const asked = implying(calc.game.scoring.inputs.filter((/** @type {any} */ spec) => calc.engine.inputActive(spec.id, c)));
+  const asked = implying(calc.game.scoring.inputs.filter((spec) => calc.engine.inputActive(spec.id, c)));
   const track = calc.game.scoring.score_track;
-  const first = new Set(track && calc.options.score_track ? ["track_points", ...(track.facts ?? []).map((/** @type {any} */ f) => f.id)] : []);
-  /** @param {any} s */
+  const first = new Set(track && calc.options.score_track ? ["track_points", ...(track.facts ?? []).map((f) => f.id)] : []);
+  /** @param {Input} s */
   const order = (s) => (first.has(s.id) ? 0 : tiebreakOnly.has(s.id) ? 2 : 1);
   const settled = settledInputs(calc);
-  const sections = [0, 1, 2].map((k) => asked.filter((/** @type {any} */ s) => order(s) === k && settled[s.id] !== false));
+  const sections = [0, 1, 2].map((k) => asked.filter((s) => order(s) === k && settled[s.id] !== false));
   const placed = placeDependents(sections, settled);
   /** Each input asked only under a condition on another field: that field's id. */
   calc.after = placed.after;
@@ -57,14 +63,16 @@ export function activeInputs(calc) {
  */
 export function reachedNow(calc) {
   const c = calc.context();
-  return new Map(calc.game.scoring.inputs.filter((/** @type {any} */ s) => s.reached && calc.engine.reached(s.id, c)).map((/** @type {any} */ s) => [s.id, s.reached.at]));
+  /** @type {[string, number][]} */
+  const found = calc.game.scoring.inputs.flatMap((s) => (s.kind === "count" && s.reached && calc.engine.reached(s.id, c) ? [[s.id, s.reached.at]] : []));
+  return new Map(found);
 }
 
 /**
  * Per input that counts only under a condition (needs.relevant): true or false with the
  * form's options and player count (false: asked of nobody), else that condition on the
  * player's own fields (relevance.js).
- * @returns {Record<string, any>}
+ * @returns {Record<string, Expr | boolean>}
  * @param {Calculator} calc
  */
 function settledInputs(calc) {
@@ -77,7 +85,7 @@ function settledInputs(calc) {
  * counted, nor missing) and put in the facts their other entries imply (a score track's
  * meal prices from the meals by price). showAsked() then shows the fields to match.
  * @param {Calculator} calc
- * @param {Record<string, any>[]} players the end state's players @param {any[]} inputs the asked inputs
+ * @param {Row[]} players the end state's players @param {Input[]} inputs the asked inputs
  */
 export function askedOf(calc, players, inputs) {
   const needs = calc.game.needs;
@@ -89,9 +97,10 @@ export function askedOf(calc, players, inputs) {
   calc.tieBy = tieBy;
   if (!needs?.relevant) return;
   const parts = tieParts(calc);
-  const implies = new Set(inputs.filter((/** @type {any} */ s) => s.implies).map((/** @type {any} */ s) => s.id));
-  const ids = inputs.map((/** @type {any} */ s) => s.id);
-  const defaults = Object.fromEntries(calc.game.scoring.inputs.map((/** @type {any} */ s) => [s.id, runtime.validation.defaultValue(calc.game, s)]));
+  const implies = new Set(inputs.filter((s) => s.kind === "choice" && s.implies).map((s) => s.id));
+  const ids = inputs.map((s) => s.id);
+  /** @type {Row} */
+  const defaults = Object.fromEntries(calc.game.scoring.inputs.map((s) => [s.id, runtime.validation.defaultValue(calc.game, s)]));
   const options = calc.context().options;
   players.forEach((player, i) => {
     const [found, implied] = hiddenInputs(needs, player, defaults, ids, options, calc.count);
@@ -208,8 +217,8 @@ export function tieParts(calc) {
   if (!parts.length) return new Set();
   const settled = settle({ relevant: parts, implied: [] }, calc.context().options, calc.count);
   const chips = compactGroups(calc.game.scoring);
-  const groups = Object.fromEntries(calc.game.scoring.inputs.map((/** @type {any} */ x) => [x.id, x.group]));
-  return new Set(Object.keys(settled).filter((id) => settled[id] !== true && !chips.has(groups[id])));
+  const groups = new Map(calc.game.scoring.inputs.map((x) => [x.id, x.group]));
+  return new Set(Object.keys(settled).filter((id) => settled[id] !== true && !chips.has(groups.get(id) ?? "")));
 }
 
 /** The inputs only a tiebreaker reads (no total, breakdown or check on the totals). @returns {Set<string>} @param {Calculator} calc */
@@ -223,7 +232,7 @@ export function tiebreakInputs(calc) {
 /** The rivals at the table with the current options and player count. @param {Calculator} calc */
 export function presentRivals(calc) {
   const c = calc.context();
-  return (calc.game.scoring.rivals ?? []).filter((/** @type {any} */ r) => calc.engine.rivalActive(r.id, c));
+  return (calc.game.scoring.rivals ?? []).filter((r) => calc.engine.rivalActive(r.id, c));
 }
 
 /**

@@ -22,6 +22,12 @@
 import { currentTable, keepPlayers, keepSetup } from "./currenttable.js";
 import { el, stepText, Words } from "./kit.js";
 
+/**
+ * @typedef {import("./generator.js").SetupGenerator} SetupGenerator
+ * @typedef {import("./generator.js").Setup} Setup
+ * @typedef {import("./setup.js").SetupGame} SetupGame
+ */
+
 let uid = 0;
 /** A fresh element id. */
 const nextId = () => `rb-setup-tick-${++uid}`;
@@ -29,7 +35,7 @@ const nextId = () => `rb-setup-tick-${++uid}`;
 /**
  * The table's kept players and setup, for a generator opened without a link: its names,
  * its count and, when they still describe this table, the last setup and its ticks.
- * @param {any} gen generator.js's SetupGenerator @returns {boolean} whether a kept setup was restored
+ * @param {SetupGenerator} gen @returns {boolean} whether a kept setup was restored
  */
 export function restoreTable(gen) {
   const kept = currentTable(gen.game);
@@ -49,19 +55,19 @@ export function restoreTable(gen) {
  */
 const keptNames = (t, names) => names.map((n, i) => (n.trim() === "" || n === t.t("default_player", { n: i + 1 }) ? "" : n));
 
-/** Keep the names typed in the generator's form. @param {any} gen */
+/** Keep the names typed in the generator's form. @param {SetupGenerator} gen */
 export function rememberNames(gen) {
   keepPlayers(gen.game, keptNames(gen.texts, gen.names.slice(0, gen.count)));
 }
 
-/** Keep the setup just generated and its ticks. @param {any} gen @param {any} result */
+/** Keep the setup just generated and its ticks. @param {SetupGenerator} gen @param {Setup} result */
 export function rememberSetup(gen, result) {
   keepSetup(gen.game, keptNames(gen.texts, result.players), { seed: result.seed, options: result.options, ticked: [...gen.ticked] });
 }
 
 /**
  * The order the generator drew, as the game uses it.
- * @param {any} game the export @param {Words} t @param {any} result
+ * @param {SetupGame} game the export @param {Words} t @param {Setup} result
  */
 function drawnOrder(game, t, result) {
   const order = game.setup.order ?? "clockwise";
@@ -96,15 +102,16 @@ function doubtNote(t, doubt, base) {
 
 /**
  * The checklist of a generated setup, its link and its copy button.
- * @param {any} gen generator.js's SetupGenerator (game, texts, ticked) @param {any} result @param {URL} url
+ * @param {SetupGenerator} gen the generator (game, texts, ticked) @param {Setup} result @param {URL} url
  */
 export function checklist(gen, result, url) {
   const game = gen.game;
   /** @type {Words} */
   const t = gen.texts;
-  const steps = Object.fromEntries(game.setup.steps.map((/** @type {any} */ s) => [s.id, s]));
+  const steps = new Map(game.setup.steps.map((s) => [s.id, s]));
   // The generated list has its own heading: the page's generic checklist comes later, and
   // a screen reader's list of headings should reach this one first.
+  /** @type {HTMLElement[]} */
   const out = [el("h3", { class: "rb-generated-heading", "data-generated-heading": "" }, t.node("generated_checklist")), ...drawnOrder(game, t, result)];
   const list = el("ol", { class: "rb-checklist", "data-checklist": "" });
   const link = el("a", { href: url.toString(), "data-setup-link": "" }, t.node("link_to_setup"));
@@ -117,10 +124,10 @@ export function checklist(gen, result, url) {
     link.href = next.toString();
   };
   for (const step of result.steps) {
-    const declared = steps[step.id] ?? {};
-    const component = declared.deal?.component;
+    const declared = steps.get(step.id);
+    const component = declared?.deal?.component;
     const id = nextId();
-    const words = declared.decided_text != null
+    const words = declared?.decided_text != null
       ? t.text(declared.decided_text, `setup.steps.${step.id}.decided_text`)
       : t.text(t.fill(stepText(declared, step), step.values ?? {}), `setup.steps.${step.id}.text`);
     const item = el("li", { "data-step": step.id },
@@ -130,17 +137,17 @@ export function checklist(gen, result, url) {
       }),
       el("label", { for: id }, words));
     const details = el("ul", { class: "rb-dealt" });
-    /** @param {any} x */
+    /** @param {{id: string, name: string}} x a dealt item */
     const itemName = (x) => t.text(x.name, `components.${component}.items.${x.id}.name`);
     // One card per line: card names hold commas of their own, so a list joined with ", "
     // cannot be read back (River of Gold's Mama and Papa cards).
     for (const [name, items] of Object.entries(step.per_player ?? {})) {
-      const cards = /** @type {any[]} */ (items);
+      const cards = items;
       details.append(el("li", { "data-dealt-to": name }, el("strong", { text: name }), t.colon(),
         cards.length === 1 ? itemName(cards[0])
           : el("ul", { class: "rb-dealt-cards" }, cards.map((x) => el("li", { "data-card": x.id }, itemName(x))))));
     }
-    (step.table ?? []).forEach((/** @type {any} */ x, /** @type {number} */ k) => {
+    (step.table ?? []).forEach((x, k) => {
       const slot = step.slots?.[k];
       details.append(el("li", { "data-dealt-to": "table" }, slot ? t.text(`${slot}${t.colon()}`, `setup.steps.${step.id}.deal.slots.${k + 1}`) : "", itemName(x)));
     });
@@ -148,7 +155,7 @@ export function checklist(gen, result, url) {
       details.append(el("li", { "data-seat": name }, el("strong", { text: name }), `${t.colon()}${amount}`));
     }
     if (details.childNodes.length) item.append(details);
-    if (declared.doubt) item.append(doubtNote(t, declared.doubt, `setup.steps.${step.id}`));
+    if (declared?.doubt) item.append(doubtNote(t, declared.doubt, `setup.steps.${step.id}`));
     list.append(item);
   }
   out.push(list, ...tablePictures(gen, result));
@@ -178,7 +185,7 @@ function fitted(text, width, size) {
 
 /**
  * The drawing of this table for each of the game's diagrams, copied and filled in.
- * @param {any} gen @param {any} result @returns {HTMLElement[]}
+ * @param {SetupGenerator} gen @param {Setup} result @returns {HTMLElement[]}
  */
 export function tablePictures(gen, result) {
   const holder = /** @type {HTMLElement | null} */ (gen.root.querySelector("[data-table-pictures]"));
@@ -232,14 +239,14 @@ function wrapped(text, width, size) {
 
 /**
  * Each slot a deal fills says the item drawn for it ("Scoring tile — Tile 4 players A").
- * @param {any} gen @param {SVGSVGElement} svg @param {any} result @returns {string[]}
+ * @param {SetupGenerator} gen @param {SVGSVGElement} svg @param {Setup} result @returns {string[]}
  */
 function nameTheDealt(gen, svg, result) {
-  const steps = Object.fromEntries(result.steps.map((/** @type {any} */ s) => [s.id, s]));
+  const steps = new Map(result.steps.map((s) => [s.id, s]));
   const t = gen.texts;
   const said = [];
   for (const slot of /** @type {NodeListOf<SVGTextElement>} */ (svg.querySelectorAll("text[data-deal]"))) {
-    const item = steps[slot.dataset.deal ?? ""]?.table?.[Number(slot.dataset.dealIndex)];
+    const item = steps.get(slot.dataset.deal ?? "")?.table?.[Number(slot.dataset.dealIndex)];
     if (!item) continue;
     const size = Number(slot.getAttribute("font-size"));
     const words = `${slot.dataset.label} — ${item.name}`;
@@ -260,7 +267,7 @@ function nameTheDealt(gen, svg, result) {
 /**
  * Each pawn gets the name of its player, first to leave first; what a reader who does not
  * see the picture is told of it.
- * @param {any} gen @param {SVGSVGElement} svg @param {any} result @returns {string[]}
+ * @param {SetupGenerator} gen @param {SVGSVGElement} svg @param {Setup} result @returns {string[]}
  */
 function nameThePawns(gen, svg, result) {
   const t = gen.texts;
@@ -277,14 +284,14 @@ function nameThePawns(gen, svg, result) {
 }
 
 /**
- * The families (or any boxes) the draw left out shown out, the others in, each named.
- * @param {any} gen @param {SVGSVGElement} svg @param {any} result @returns {string[]}
+ * The families (or other boxes) the draw left out shown out, the others in, each named.
+ * @param {SetupGenerator} gen @param {SVGSVGElement} svg @param {Setup} result @returns {string[]}
  */
 function showTheDraw(gen, svg, result) {
   const group = /** @type {SVGGElement | null} */ (svg.querySelector("[data-drawn-out]"));
   if (!group) return [];
-  const step = result.steps.find((/** @type {any} */ s) => s.id === group.dataset.drawnOut);
-  const out = new Set((step?.table ?? []).map((/** @type {any} */ x) => x.id));
+  const step = result.steps.find((s) => s.id === group.dataset.drawnOut);
+  const out = new Set((step?.table ?? []).map((x) => x.id));
   /** @type {Record<string, string[]>} */
   const said = { in: [], out: [] };
   /** @type {Record<string, string>} */

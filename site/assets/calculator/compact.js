@@ -12,26 +12,33 @@
 
 import { el } from "./kit.js";
 
+/**
+ * @typedef {import("./scoresheet.js").Calculator} Calculator
+ * @typedef {import("./kit.js").Words} Words
+ * @typedef {import("../../../tools/typecheck/export").Input} Input
+ * @typedef {import("../../../tools/typecheck/export").Scoring} Scoring
+ */
+
 let uid = 0;
 /** A fresh element id. @param {string} prefix */
 const nextId = (prefix) => `rb-${prefix}-${++uid}`;
 
-/** The groups the scoring shows as a row of chips. @param {any} scoring @returns {Set<string>} */
+/** The groups the scoring shows as a row of chips. @param {Pick<Scoring, "presentation">} scoring @returns {Set<string>} */
 export function chipGroups(scoring) {
   return presentedAs(scoring, "chip_row");
 }
 
-/** The groups the scoring shows as one row for all their fields (chips, small boxes). @param {any} scoring @returns {Set<string>} */
+/** The groups the scoring shows as one row for all their fields (chips, small boxes). @param {Pick<Scoring, "presentation">} scoring @returns {Set<string>} */
 export function compactGroups(scoring) {
   return new Set([...presentedAs(scoring, "chip_row"), ...presentedAs(scoring, "number_row")]);
 }
 
-/** The groups the scoring shows ``how``. @param {any} scoring @param {string} how @returns {Set<string>} */
+/** The groups the scoring shows ``how``. @param {Pick<Scoring, "presentation">} scoring @param {string} how @returns {Set<string>} */
 function presentedAs(scoring, how) {
   return new Set(Object.entries(scoring.presentation ?? {}).filter(([, shown]) => shown === how).map(([group]) => group));
 }
 
-/** A field's short text in its compact row (a chip's, a box's), in the page's language. @param {any} t @param {any} spec */
+/** A field's short text in its compact row (a chip's, a box's), in the page's language. @param {Words} t @param {{id: string, chip?: string | number}} spec */
 function shortText(t, spec) {
   return typeof spec.chip === "string" ? t.text(spec.chip, `scoring.inputs.${spec.id}.chip`) : document.createTextNode(String(spec.chip));
 }
@@ -49,8 +56,8 @@ function describe(row, helpId) {
  */
 export class CompactRows {
   /**
-   * @param {any} calc the calculator: its texts, game, player count, column ids and field()
-   * @param {any[]} shown the inputs the form shows, in order
+   * @param {Calculator} calc the calculator: its texts, game, player count, column ids and field()
+   * @param {Input[]} shown the inputs the form shows, in order
    */
   constructor(calc, shown) {
     this.calc = calc;
@@ -68,13 +75,13 @@ export class CompactRows {
    * The heading a row stands under: its group. A chip row stands inside the section around
    * it when the plain fields declared just before and after it share a group (Nobles among
    * the customers); otherwise it is a section of its own, its name on a heading's band.
-   * @param {any} spec
+   * @param {Input} spec
    */
   section(spec) {
-    if (!this.chips.has(spec.group)) return spec.group;
+    if (!this.chips.has(spec.group ?? "")) return spec.group;
     const inputs = this.scoring.inputs;
-    const at = inputs.findIndex((/** @type {any} */ i) => i.id === spec.id);
-    const plain = (/** @type {any} */ i) => !this.chips.has(i.group);
+    const at = inputs.findIndex((i) => i.id === spec.id);
+    const plain = (/** @type {Input} */ i) => !this.chips.has(i.group ?? "");
     const after = inputs.slice(at + 1).find(plain);
     const before = inputs.slice(0, at).reverse().find(plain);
     return before && after && before.group === after.group ? before.group : spec.group;
@@ -90,14 +97,14 @@ export class CompactRows {
     this.lastHelp = null;
   }
 
-  /** Whether ``spec`` is one field of a chip or number row. @param {any} spec */
+  /** Whether ``spec`` is one field of a chip or number row. @param {Input} spec */
   compact(spec) {
-    return this.chips.has(spec.group) || this.numbers.has(spec.group);
+    return this.chips.has(spec.group ?? "") || this.numbers.has(spec.group ?? "");
   }
 
   /** The shown fields of ``group``'s compact row, in the order the scoring declares them. @param {string} group */
   members(group) {
-    const order = this.scoring.inputs.map((/** @type {any} */ i) => i.id);
+    const order = this.scoring.inputs.map((i) => i.id);
     return this.shown.filter((i) => i.group === group).sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   }
 
@@ -105,35 +112,37 @@ export class CompactRows {
    * Whether the form passes ``spec`` by: its compact row is drawn already, or is drawn at
    * another of its fields. A field asked only under a condition on a field elsewhere
    * (relevance.js places it under that one) stays in its row, which is drawn where its
-   * first field that is not so placed comes. @param {any} spec
+   * first field that is not so placed comes. @param {Input} spec
    */
   skip(spec) {
     if (!this.compact(spec)) return false;
-    if (this.drawn.has(spec.group)) return true;
-    const members = this.members(spec.group);
+    const group = /** @type {string} */ (spec.group); // a compact row's field has its group
+    if (this.drawn.has(group)) return true;
+    const members = this.members(group);
     const at = members.find((m) => !this.calc.after?.has(m.id)) ?? members[0];
     return at.id !== spec.id;
   }
 
-  /** The row of ``spec``, the row of its group when that is a chip or number row. @param {any} spec */
+  /** The row of ``spec``, the row of its group when that is a chip or number row. @param {Input} spec */
   row(spec) {
     if (!this.compact(spec)) return this.fieldRow(spec);
-    this.drawn.add(spec.group);
-    const members = this.members(spec.group);
-    return this.chips.has(spec.group) ? this.chipRow(spec.group, members) : this.numberRow(spec.group, members);
+    const group = /** @type {string} */ (spec.group);
+    this.drawn.add(group);
+    const members = this.members(group);
+    return this.chips.has(group) ? this.chipRow(group, members) : this.numberRow(group, members);
   }
 
   /**
    * A compact row's head: the group's name, the members' help once, and a row element
    * that names its members (showAsked() hides each one a player does not need).
-   * @param {string} group @param {any[]} members
+   * @param {string} group @param {Input[]} members
    */
   groupRow(group, members) {
     const t = this.calc.texts;
     const label = this.scoring.groups?.[group] ?? group;
     const { labelId, head } = this.head(t.text(label, `scoring.groups.${group}`));
     const helps = [...new Map(members.filter((m) => m.help).map((m) => [m.help, m])).values()];
-    const texts = helps.map((m) => t.text(m.help, `scoring.inputs.${m.id}.help`));
+    const texts = helps.map((m) => t.text(m.help ?? "", `scoring.inputs.${m.id}.help`)); // each has its help
     const helpId = this.help(head, `group:${group}`, texts, label, `help:${group}`);
     const row = el("tr", { "data-row": group, "data-members": members.map((m) => m.id).join(" ") }, head);
     return { labelId, helpId, row };
@@ -142,7 +151,7 @@ export class CompactRows {
   /**
    * A number row: the group's name, its help once, and per player a line of small boxes,
    * one per count, each under its short text and named by the field's full label.
-   * @param {string} group @param {any[]} members
+   * @param {string} group @param {Input[]} members
    */
   numberRow(group, members) {
     const t = this.calc.texts;
@@ -209,7 +218,7 @@ export class CompactRows {
     return id;
   }
 
-  /** One field's row: its label, its help button, a cell per player. @param {any} spec */
+  /** One field's row: its label, its help button, a cell per player. @param {Input} spec */
   fieldRow(spec) {
     const t = this.calc.texts;
     const context = `scoring.inputs.${spec.id}`;
@@ -229,7 +238,7 @@ export class CompactRows {
    * The copy in the tie fold of a field's row (asked.js tieParts()): its label and an empty
    * cell per player, where the form moves the field of each player who needs it only on a
    * tie (its controls keep naming the row they were made in).
-   * @param {any} spec
+   * @param {Input} spec
    */
   tieCopy(spec) {
     const t = this.calc.texts;
@@ -242,7 +251,7 @@ export class CompactRows {
   /**
    * A chip group's row: the group's name, its help once, and per player a row of chips, one
    * per field, each named by the field's full label.
-   * @param {string} group @param {any[]} members
+   * @param {string} group @param {Input[]} members
    */
   chipRow(group, members) {
     const t = this.calc.texts;
@@ -270,7 +279,7 @@ export class CompactRows {
  * button beside each label, and said once for a run of fields with the same help (River of
  * Gold's six scoring tiles), whose controls all name the first one.
  * @param {HTMLElement[]} fields ``.rb-field`` blocks, each a label, a control and maybe a help
- * @param {any} texts the page's words
+ * @param {Words} texts the page's words
  * @returns {HTMLElement[]} the same fields
  */
 export function helpBehindButtons(fields, texts) {

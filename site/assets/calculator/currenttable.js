@@ -13,6 +13,11 @@
 import { cleanName } from "./share.js";
 import { idRecord, isObject, isShort, localStore, MAX_KEYS, MAX_TEXT } from "./storage.js";
 
+/**
+ * @typedef {import("../../../tools/typecheck/export").Export} Export
+ * @typedef {Pick<Export, "game" | "players"> & {setup?: Pick<Export["setup"], "steps">}} Seated  what the record reads of a game
+ */
+
 /** @typedef {import("./share.js").Table} Table */
 
 /** The version of the current-table record. */
@@ -25,10 +30,10 @@ export const CURRENT_VERSION = 1;
  *   ``players`` the table's names ("" for a seat's default), null when none were kept.
  */
 
-/** @param {any} game the export */
+/** @param {Seated} game the export */
 const currentKey = (game) => `rulebook.current.${game.game}`;
 
-/** The record, checked: what does not fit is dropped. @param {any} game @param {Storage | null} storage @returns {CurrentTable} */
+/** The record, checked: what does not fit is dropped. @param {Seated} game @param {Storage | null} storage @returns {CurrentTable} */
 export function currentTable(game, storage = localStore()) {
   /** @type {any} */
   let data = null;
@@ -42,14 +47,14 @@ export function currentTable(game, storage = localStore()) {
   const players = Array.isArray(names) && names.length >= game.players.min && names.length <= game.players.max
     && names.every((/** @type {any} */ n) => typeof n === "string" && n.length <= MAX_TEXT && cleanName(n) === n) ? names : null;
   const s = data.setup;
-  const steps = new Set((game.setup?.steps ?? []).map((/** @type {any} */ x) => x.id));
+  const steps = new Set((game.setup?.steps ?? []).map((x) => x.id));
   const setup = players && isObject(s) && isShort(s.seed) && s.seed !== "" && idRecord(s.options, (v) => typeof v === "boolean" || isShort(v))
     && Array.isArray(s.ticked) && s.ticked.every((/** @type {any} */ id) => typeof id === "string" && (!steps.size || steps.has(id)))
     ? { seed: s.seed, options: s.options, ticked: s.ticked.slice(0, MAX_KEYS) } : null;
   return { players, setup };
 }
 
-/** @param {any} game @param {Storage | null} storage @param {CurrentTable} record */
+/** @param {Seated} game @param {Storage | null} storage @param {CurrentTable} record */
 function writeCurrent(game, storage, record) {
   try {
     storage?.setItem(currentKey(game), JSON.stringify({ v: CURRENT_VERSION, players: record.players, setup: record.setup }));
@@ -61,7 +66,7 @@ function writeCurrent(game, storage, record) {
 /**
  * Keep the table's names ("" for a seat's default). A setup kept for another number of
  * players no longer describes this table and goes.
- * @param {any} game the export @param {string[]} names @param {Storage | null} [storage]
+ * @param {Seated} game the export @param {string[]} names @param {Storage | null} [storage]
  */
 export function keepPlayers(game, names, storage = localStore()) {
   const clean = names.map((n) => cleanName(n));
@@ -73,7 +78,7 @@ export function keepPlayers(game, names, storage = localStore()) {
 
 /**
  * Keep the setup generated for the table, with its names and the steps ticked.
- * @param {any} game the export @param {string[]} names @param {KeptSetup} setup @param {Storage | null} [storage]
+ * @param {Seated} game the export @param {string[]} names @param {KeptSetup} setup @param {Storage | null} [storage]
  */
 export function keepSetup(game, names, setup, storage = localStore()) {
   writeCurrent(game, storage, { players: names.map((n) => cleanName(n)), setup: { seed: setup.seed, options: { ...setup.options }, ticked: [...setup.ticked] } });
@@ -82,7 +87,7 @@ export function keepSetup(game, names, setup, storage = localStore()) {
 /**
  * A table seated with the kept players: their number and names, the entries of the seats
  * that stay. The table itself when no players are kept.
- * @param {any} game the export @param {Table} table @param {string[]} defaults @param {Storage | null} storage @returns {Table}
+ * @param {Seated} game the export @param {Table} table @param {string[]} defaults @param {Storage | null} storage @returns {Table}
  */
 export function seatPlayers(game, table, defaults, storage) {
   const players = currentTable(game, storage).players;

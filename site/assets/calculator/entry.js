@@ -9,7 +9,12 @@ import { el } from "./kit.js";
 import { applicableOptions } from "./legality.js";
 import { rowsControl, rowsValue } from "./rows.js";
 
-/** @typedef {import("./scoresheet.js").Calculator} Calculator */
+/**
+ * @typedef {import("./scoresheet.js").Calculator} Calculator
+ * @typedef {import("./scoresheet.js").Entered} Entered
+ * @typedef {import("../../../tools/typecheck/export").Input} Input
+ * @typedef {import("./values.js").Row} Row
+ */
 
 /** Counts up to this many get − / + buttons. */
 const STEPPER_MAX = 12;
@@ -17,7 +22,7 @@ const STEPPER_MAX = 12;
 /**
  * The control of one input for one player. A ``plain`` count gets no − and + buttons
  * (a box in a number row, where a line holds six).
- * @param {Calculator} calc @param {any} spec @param {number} i @param {string} rowId
+ * @param {Calculator} calc @param {Input} spec @param {number} i @param {string} rowId
  * @param {{plain?: boolean}} [how]
  */
 export function field(calc, spec, i, rowId, how = {}) {
@@ -28,7 +33,7 @@ export function field(calc, spec, i, rowId, how = {}) {
     "aria-labelledby": `${rowId} ${calc.columnIds?.[i]}`, "aria-describedby": `${id}-error`,
   };
   const current = calc.values[i][spec.id];
-  /** @param {any} value */
+  /** @param {Entered} value */
   const set = (value) => { calc.values[i][spec.id] = value; calc.schedule(); };
   if (spec.kind === "rows") {
     const labelledBy = `${rowId} ${calc.columnIds?.[i]}`;
@@ -48,10 +53,10 @@ export function field(calc, spec, i, rowId, how = {}) {
   if (spec.kind === "flag") {
     control = el("input", { ...common, type: "checkbox", checked: !!current, on: { change: (/** @type {Event} */ e) => set(/** @type {HTMLInputElement} */ (e.target).checked) } });
   } else if (spec.kind === "choice" || spec.kind === "position") {
-    const choices = spec.kind === "choice"
-      ? spec.choices.map((/** @type {any} */ c) => [c.id, c.label])
+    /** @type {[string, string][]} */
+    const pairs = spec.kind === "choice"
+      ? spec.choices.map((c) => [c.id, c.label])
       : Array.from({ length: calc.count }, (_, k) => [String(k + 1), String(k + 1)]);
-    /** @type {[string, string][]} */ const pairs = choices;
     const selected = current ?? (spec.kind === "choice" ? spec.default ?? "" : "");
     // A list a player may leave as it is says what its empty entry stands for.
     const other = spec.kind === "choice" && calc.engine.mayBeEmpty(spec.id, calc.context());
@@ -71,15 +76,16 @@ export function field(calc, spec, i, rowId, how = {}) {
       step: spec.kind === "count" ? 1 : null,
       placeholder: spec.kind === "count" ? "0" : null,
       // Left empty, none held (a legendary object): not listed as not entered.
-      "data-empty-is-none": spec.empty_is_none ? "" : null,
+      "data-empty-is-none": spec.kind === "count" && spec.empty_is_none ? "" : null,
       autocomplete: "off",
       value: current ?? "",
       on: { input: (/** @type {Event} */ e) => set(/** @type {HTMLInputElement} */ (e.target).value) },
     });
   }
   const error = el("span", { class: "rb-error", id: `${id}-error`, hidden: true });
+  if (spec.kind !== "count" || how.plain) return [control, error];
   const top = calc.game.limits?.[spec.id]?.max ?? spec.max;
-  if (spec.kind !== "count" || how.plain || top == null || top > STEPPER_MAX) return [control, error];
+  if (top == null || top > STEPPER_MAX) return [control, error];
   // Small counts get − and + buttons: one tap each, no keyboard.
   const input = /** @type {HTMLInputElement} */ (control);
   const step = (/** @type {number} */ by) => {
@@ -107,7 +113,7 @@ export function endState(calc) {
   /** @param {string} text */
   const number = (text) => (/^-?\d+$/.test(text) ? Number(text) : text);
   for (let i = 0; i < calc.count; i++) {
-    /** @type {Record<string, any>} */
+    /** @type {Row} */
     const player = { name: calc.names[i] };
     for (const spec of inputs) {
       const raw = calc.values[i][spec.id];
@@ -116,7 +122,7 @@ export function endState(calc) {
       } else if (spec.kind === "choice") {
         const value = raw ?? spec.default ?? "";
         if (value !== "") player[spec.id] = value;
-        // The flag this choice implies: any choice but the default (Patience's arrival).
+        // The flag this choice implies: every choice but the default (Patience's arrival).
         if (spec.implies) {
           if (value !== "" && value !== spec.default) player[spec.implies] = true;
           else delete player[spec.id];
@@ -139,12 +145,12 @@ export function endState(calc) {
   }
   askedOf(calc, players, inputs);
   const table = tableState(calc.game, calc.table, false, calc.count);
-  /** @type {Record<string, Record<string, any>>} */
+  /** @type {Record<string, Row>} */
   const rivals = {};
-  const specs = Object.fromEntries(calc.game.scoring.inputs.map((/** @type {any} */ x) => [x.id, x]));
+  const specs = Object.fromEntries(calc.game.scoring.inputs.map((x) => [x.id, x]));
   for (const rival of presentRivals(calc)) {
     // A rival's rows go in as a player's do: records, and none while no row is added.
-    const entered = Object.entries(calc.rivalValues[rival.id] ?? {}).map(([k, v]) => [k, specs[k]?.kind === "rows" ? rowsValue(specs[k], v) : v]);
+    const entered = Object.entries(calc.rivalValues[rival.id] ?? {}).map(([k, v]) => /** @type {[string, Row[] | Entered]} */ ([k, specs[k]?.kind === "rows" ? rowsValue(specs[k], v) : v]));
     const given = entered.filter(([k, v]) => calc.engine.inputActive(k, calc.context()) && v !== false && (Array.isArray(v) ? v.length > 0 : String(v ?? "").trim() !== ""));
     if (given.length) rivals[rival.id] = Object.fromEntries(given.map(([k, v]) => [k, v === true || Array.isArray(v) ? v : number(String(v).trim())]));
   }

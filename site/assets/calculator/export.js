@@ -6,6 +6,14 @@
 /** Where BG Stats takes a play; the app opens it when installed. */
 export const BG_STATS = "https://app.bgstatsapp.com/createPlay.html";
 
+/**
+ * @typedef {import("../../../tools/typecheck/export").Export} Export
+ * @typedef {import("./runtime.js").Result} Result
+ * @typedef {import("./values.js").Value} Value
+ * @typedef {{name: string, sourceGameId: string, highestWins: boolean, noPoints: boolean, bggId?: number}} PlayedGame
+ * @typedef {{playDate: string, game: PlayedGame, players: {name: string, score?: Value, rank: number | null, winner: boolean}[]}} Play  what createPlay reads
+ */
+
 const two = (/** @type {number} */ n) => String(n).padStart(2, "0");
 
 /** "2024-03-09 20:15:00", local time, as BG Stats reads a play date. @param {Date} when */
@@ -15,31 +23,31 @@ export const playDate = (when) =>
 /**
  * The play BG Stats imports: the game by its English name and BGG id, each player with score,
  * rank and winner flag (no score for games ranked without points, such as Nile).
- * @param {any} game the export @param {any} result score()'s result
+ * @param {Pick<Export, "game" | "scoring">} game the export @param {Result} result score()'s result
  * @param {{id?: number | null, name?: string} | null | undefined} bgg the game on BoardGameGeek (the island's ``bgg``)
  * @param {Date} [when]
  */
 export function bgStatsPlay(game, result, bgg, when = new Date()) {
   const points = game.scoring.kind === "points";
-  /** @type {Record<string, any>} */
+  /** @type {Play} */
   const play = {
     playDate: playDate(when),
     game: { name: bgg?.name || game.game, sourceGameId: game.game, highestWins: true, noPoints: !points },
-    players: result.players.map((/** @type {any} */ p) => ({
+    players: result.players.map((p) => ({
       name: p.name,
       ...(points ? { score: p.total } : {}),
       rank: p.rank,
       winner: !!p.winner,
     })),
   };
-  if (Number.isInteger(bgg?.id)) play.game.bggId = bgg?.id;
+  if (Number.isInteger(bgg?.id)) play.game.bggId = /** @type {number} */ (bgg?.id);
   return play;
 }
 
-/** The createPlay link of a play. @param {any} play */
+/** The createPlay link of a play. @param {Play} play */
 export const bgStatsLink = (play) => `${BG_STATS}?data=${encodeURIComponent(JSON.stringify(play))}`;
 
-/** The result as a JSON file: its name and text. @param {any} result @param {Date} [when] */
+/** The result as a JSON file: its name and text. @param {Result} result @param {Date} [when] */
 export function resultFile(result, when = new Date()) {
   const stamp = playDate(when).replace(/[ :]/g, "-").slice(0, 16);
   return { name: `${result.game}-${stamp}.json`, text: `${JSON.stringify(result, null, 2)}\n` };

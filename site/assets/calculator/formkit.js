@@ -8,7 +8,11 @@ import { el, Words } from "./kit.js";
 import { ProblemWords } from "./problems.js";
 import { blankRows } from "./rows.js";
 
-/** @typedef {import("./problems.js").Problem} Problem */
+/**
+ * @typedef {import("./problems.js").Problem} Problem
+ * @typedef {import("../../../tools/typecheck/export").Export} Export
+ * @typedef {import("./expr.js").Options} Options
+ */
 
 let uid = 0;
 /** A fresh element id. @param {string} prefix */
@@ -23,12 +27,12 @@ export function problemText(words, said, p) {
   return words.text(said.message(p), context);
 }
 
-/** Form controls for the game's options. @param {any} game @param {Words} texts @param {Record<string, any>} options @param {(id: string) => boolean} active @param {(id: string, value: any) => void} onChange @param {string} prefix */
+/** Form controls for the game's options. @param {{scoring: Pick<Export["scoring"], "options">}} game @param {Words} texts @param {Options} options @param {(id: string) => boolean} active @param {(id: string, value: string | boolean) => void} onChange @param {string} prefix */
 export function optionFields(game, texts, options, active, onChange, prefix) {
   const fields = [];
   // How to enter the scores (the score track) comes before the game's own options.
   const all = game.scoring.options ?? [];
-  const ordered = [...all.filter((/** @type {any} */ o) => o.category === "entry"), ...all.filter((/** @type {any} */ o) => o.category !== "entry")];
+  const ordered = [...all.filter((o) => o.category === "entry"), ...all.filter((o) => o.category !== "entry")];
   for (const option of ordered) {
     if (!active(option.id)) continue;
     const id = nextId(`${prefix}-opt`);
@@ -49,7 +53,7 @@ export function optionFields(game, texts, options, active, onChange, prefix) {
       const select = el("select", {
         id, "data-option": option.id, "data-focus-key": `option:${option.id}`,
         on: { change: (/** @type {Event} */ e) => onChange(option.id, /** @type {HTMLSelectElement} */ (e.target).value) },
-      }, option.choices.map((/** @type {any} */ c) =>
+      }, option.choices.map((c) =>
         el("option", { value: c.id, selected: options[option.id] === c.id, text: c.label })));
       fields.push(el("div", { class: "rb-field" }, el("label", { for: id }, texts.text(option.label, `${context}.label`)), select, help));
     }
@@ -61,8 +65,8 @@ export function optionFields(game, texts, options, active, onChange, prefix) {
 // The calculator
 // ----------------------------------------------------------------------------------------
 
-/** Whether a field holds an entry (an unticked box and blank text hold none). @param {any} v */
+/** Whether a field holds an entry (an unticked box and blank text hold none). @param {unknown} v */
 export const given = (v) => v != null && v !== false && String(v).trim() !== "" && !blankRows(v);
 
-/** @param {number} n @param {any} game */
+/** @param {number} n @param {Pick<Export, "players">} game */
 export const clampPlayers = (n, game) => Math.min(game.players.max, Math.max(game.players.min, n));

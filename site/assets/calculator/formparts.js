@@ -12,7 +12,13 @@ import { rowsControl, sharedSpec } from "./rows.js";
 import { MAX_NAME } from "./share.js";
 import { defaultName, nameOf, show, switcher } from "./tabs.js";
 
-/** @typedef {import("./scoresheet.js").Calculator} Calculator */
+/**
+ * @typedef {import("./scoresheet.js").Calculator} Calculator
+ * @typedef {import("./runtime.js").Context} Context
+ * @typedef {import("../../../tools/typecheck/export").Input} Input
+ * @typedef {import("../../../tools/typecheck/export").Rival} Rival
+ * @typedef {import("../../../tools/typecheck/export").Choice} Choice
+ */
 
 /** The two views of the form, as a pair of toggle buttons. @param {Calculator} calc */
 export function viewSwitch(calc) {
@@ -29,7 +35,7 @@ export function viewSwitch(calc) {
 /**
  * The fields of what the table enters once (a tile, a city's size, rows the players
  * share), those asked with the current options and player count.
- * @param {Calculator} calc @param {any} c what the ``when`` tests read (calc.context())
+ * @param {Calculator} calc @param {Context} c what the ``when`` tests read (calc.context())
  */
 export function tableInputFields(calc, c) {
   const t = calc.texts;
@@ -50,7 +56,7 @@ export function tableInputFields(calc, c) {
     }
     // Only the choices legal here (player count, options); one chosen before the count
     // changed stays listed, so its problem names what the field shows.
-    const offered = (/** @type {any} */ x) => calc.table[spec.id] === x.id || calc.engine.choiceOffered(spec.id, x.id, c);
+    const offered = (/** @type {Choice} */ x) => calc.table[spec.id] === x.id || calc.engine.choiceOffered(spec.id, x.id, c);
     const field = tableField(spec, calc.table[spec.id], offered);
     const common = { id, "data-table": spec.id, "data-focus-key": `table:${spec.id}`, "aria-describedby": `${id}-error` };
     const select = field.control === "number"
@@ -79,19 +85,20 @@ export function tableInputFields(calc, c) {
 /** A fieldset per rival at the table that has inputs: what the table counts for it. @param {Calculator} calc */
 export function rivalFields(calc) {
   const t = calc.texts;
-  const inputs = Object.fromEntries(calc.game.scoring.inputs.map((/** @type {any} */ x) => [x.id, x]));
-  return presentRivals(calc).filter((/** @type {any} */ r) => r.inputs?.length).map((/** @type {any} */ rival) => {
+  const inputs = Object.fromEntries(calc.game.scoring.inputs.map((x) => /** @type {[string, Input]} */ ([x.id, x])));
+  return presentRivals(calc).filter((r) => r.inputs?.length).map((rival) => {
     const values = (calc.rivalValues[rival.id] ??= {});
     const c = calc.context();
-    const fields = rival.inputs.filter((/** @type {string} */ input) => calc.engine.inputActive(input, c)).map((/** @type {string} */ input) => {
+    const fields = rival.inputs.filter((input) => calc.engine.inputActive(input, c)).map((input) => {
       const id = nextId("calc-rival");
-      const flag = inputs[input].kind === "flag";
-      const label = rivalLabel(calc, rival, inputs[input]);
-      if (inputs[input].kind === "rows") {
+      const spec = inputs[input];
+      const flag = spec.kind === "flag";
+      const label = rivalLabel(calc, rival, spec);
+      if (spec.kind === "rows") {
         // A list of records, as a player's (rows.js), labelled by the rival's own words.
         const labelId = `${id}-label`;
         return el("div", { class: "rb-field" }, el("span", { id: labelId, class: "rb-rows-label" }, label),
-          rowsControl({ spec: inputs[input], player: -1, rival: rival.id, value: values[input], labelledBy: labelId, nextId,
+          rowsControl({ spec, player: -1, rival: rival.id, value: values[input], labelledBy: labelId, nextId,
             label: (text, context) => t.text(text, context), t: (key, params) => t.t(key, params),
             onChange: (text) => { values[input] = text; calc.schedule(); } }));
       }
@@ -116,10 +123,10 @@ export function rivalFields(calc) {
  * A rival's field label: its own, in the third person ("Regions where Seishin owns a
  * building"), else the player's.
  * @param {Calculator} calc
- * @param {any} rival @param {any} spec the input
+ * @param {Rival} rival @param {Input} spec the input
  */
 function rivalLabel(calc, rival, spec) {
-  const own = (rival.labels ?? []).find((/** @type {any} */ l) => l.input === spec.id);
+  const own = (rival.labels ?? []).find((l) => l.input === spec.id);
   return own
     ? calc.texts.text(own.label, `scoring.rivals.${rival.id}.labels.${spec.id}.label`)
     : calc.texts.text(spec.label, `scoring.inputs.${spec.id}.label`);
@@ -207,7 +214,7 @@ export function grid(calc) {
   }
   // The copies, in the fold, of the rows some players need only on a tie (showAsked()
   // puts each player's field in one of the two).
-  const copies = shown.filter((/** @type {any} */ spec) => parts.has(spec.id));
+  const copies = shown.filter((spec) => parts.has(spec.id));
   if (copies.length && !inFold) {
     inFold = true;
     rows.newSection();

@@ -14,16 +14,22 @@ import { excerpt, ProblemWords } from "./problems.js";
 import { MAX_NAME } from "./share.js";
 import { holds, optionWhens, runtime } from "./runtime.js";
 
-/** @typedef {import("./problems.js").Problem} Problem */
+/**
+ * @typedef {import("./problems.js").Problem} Problem
+ * @typedef {import("./setup.js").SetupGame} SetupGame
+ * @typedef {import("./expr.js").Options} Options
+ * @typedef {import("./runtime.js").When} When
+ * @typedef {ReturnType<typeof runtime.setup.makeSetup>} Setup  a setup made (setup.js)
+ */
 
 export class SetupGenerator {
-  /** @param {HTMLElement} root @param {any} island */
+  /** @param {HTMLElement} root @param {import("./kit.js").WordsIsland & {export: SetupGame}} island */
   constructor(root, island) {
     this.root = root;
     this.game = island.export;
     this.texts = new Words(island);
     // Only the options' own tests are needed here: the island of a setup page carries no scoring.
-    /** @type {Record<string, (O: any, T: any, D: any, n: number) => any> | null} */
+    /** @type {Record<string, When> | null} */
     this.optionWhen = (() => { try { return optionWhens(this.game); } catch { return null; } })();
     const params = new URLSearchParams(location.search);
     const asked = Number(params.get("players"));
@@ -31,7 +37,7 @@ export class SetupGenerator {
     const given = params.getAll("name");
     /** @type {string[]} */
     this.names = Array.from({ length: this.game.players.max }, (_, i) => given[i] ?? this.texts.t("default_player", { n: i + 1 }));
-    /** @type {Record<string, any>} */
+    /** @type {Options} */
     this.options = {};
     for (const option of this.game.scoring.options ?? []) {
       const value = params.get(`opt.${option.id}`);
@@ -42,7 +48,7 @@ export class SetupGenerator {
     this.seed = params.get("seed") ?? "";
     /** @type {Set<string>} the steps ticked at the table */
     this.ticked = new Set();
-    /** @type {any} the setup shown, which the form's changes make again */
+    /** @type {Setup | null} the setup shown, which the form's changes make again */
     this.result = null;
     // Opened without a request, the page shows the table's kept names and setup (store.js).
     const restored = !params.has("seed") && !location.hash.slice(1) && restoreTable(this);
@@ -77,7 +83,7 @@ export class SetupGenerator {
 
     const c = { options: applicableOptions(this.game, this.options, this.count).options, table: {}, choiceData: {}, n: this.count };
     // How a table enters its scores (from the score track) is no part of a setup.
-    const entry = new Set((this.game.scoring.options ?? []).filter((/** @type {any} */ o) => o.category === "entry").map((/** @type {any} */ o) => o.id));
+    const entry = new Set((this.game.scoring.options ?? []).filter((o) => o.category === "entry").map((o) => o.id));
     const options = optionFields(this.game, t, this.options, (id) => !entry.has(id) && (!this.optionWhen || holds(this.optionWhen[id], c)), (id, value) => {
       this.options[id] = value;
       this.build();
@@ -127,7 +133,7 @@ export class SetupGenerator {
     }
   }
 
-  /** The link that reproduces this setup. @param {any} result */
+  /** The link that reproduces this setup. @param {Setup} result */
   link(result) {
     const params = new URLSearchParams();
     params.set("players", String(result.players.length));
@@ -148,12 +154,12 @@ export class SetupGenerator {
     try {
       result = runtime.setup.makeSetup(this.game, this.count, this.seed, names, applicableOptions(this.game, this.options, this.count).options);
     } catch (error) {
-      const problems = /** @type {any} */ (error).problems;
+      const problems = /** @type {{problems?: Problem[]}} */ (error).problems;
       if (!problems) throw error;
       delete this.output.dataset.players;
       const said = new ProblemWords(this.game, t, names.map(excerpt));
       this.output.replaceChildren(el("ul", { class: "rb-error rb-problems", "data-setup-error": "" },
-        problems.map((/** @type {Problem} */ p) => {
+        problems.map((p) => {
           const where = said.where(p);
           return el("li", { "data-problem": p.code, "data-loc": JSON.stringify(p.loc) }, where ? `${where}: ` : "", problemText(t, said, p));
         })));
@@ -176,9 +182,9 @@ export class SetupGenerator {
 /**
  * What each step of a setup says and deals, by step id, with the players in seat order
  * rather than by name: renaming a player changes no step's ticks.
- * @param {any} result @returns {Map<string, string>}
+ * @param {Setup} result @returns {Map<string, string>}
  */
 function stepKeys(result) {
-  return new Map(result.steps.map((/** @type {any} */ s) => [s.id, JSON.stringify([s.text, s.values, Object.values(s.per_player ?? {}), s.table, s.slots, Object.values(s.per_seat ?? {})])]));
+  return new Map(result.steps.map((s) => [s.id, JSON.stringify([s.text, s.values, Object.values(s.per_player ?? {}), s.table, s.slots, Object.values(s.per_seat ?? {})])]));
 }
 

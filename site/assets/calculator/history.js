@@ -9,6 +9,8 @@ import { cleanName, decodeTable, encodeTable, MAX_TEXT as MAX_LINK } from "./sha
 import { fit, readSnapshot, snapshot } from "./snapshot.js";
 import { isObject, isTime, MAX_PLAYERS, STORAGE_VERSION, UNDO_DEPTH } from "./storage.js";
 
+/** @typedef {import("../../../tools/typecheck/export").Export} Export */
+
 /**
  * @typedef {import("./snapshot.js").Snapshot} Snapshot
  * @typedef {import("./storage.js").Misfit} Misfit
@@ -32,7 +34,7 @@ function keptPlayer(p) {
 export class HistoryRecords extends AsideRecords {
   /**
    * @param {Storage | null} storage
-   * @param {any} game the game's export
+   * @param {Export} game the game's export
    * @param {string[]} defaults the seats' default names in the page's language
    */
   constructor(storage, game, defaults) {

@@ -8,10 +8,25 @@
 const SVG = "http://www.w3.org/2000/svg";
 
 /**
+ * What a widget's data island holds for its words: the page's language, the interface
+ * strings and count phrases, and the language of each text that falls back (by context).
+ * @typedef {{language?: string, ui?: Record<string, string>, counts?: Record<string, {lang: string, forms: Record<string, string>, count?: string}>, fallback?: Record<string, string>}} WordsIsland
+ */
+
+/**
+ * An element's attributes as el() takes them: ``text``, ``on`` (listeners by event),
+ * ``style`` (CSSOM properties), and every other attribute's value (true: present, null,
+ * undefined and false: absent).
+ * @typedef {Record<string, unknown>} Attrs
+ */
+
+/**
  * An element. ``text`` sets textContent, ``on`` adds listeners, ``style`` sets CSSOM
  * properties; every other key is an attribute (true: present, null/false: absent).
- * @param {string} tag @param {Record<string, any>} [attrs] @param {...any} children
- * @returns {any}
+ * Children are nodes, texts or numbers (null and false are left out), lists of them too.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag @param {Attrs} [attrs] @param {...unknown} children
+ * @returns {HTMLElementTagNameMap[K]}
  */
 export function el(tag, attrs = {}, ...children) {
   return fill(document.createElement(tag), attrs, children);
@@ -33,26 +48,26 @@ export function setAttr(node, name, value) {
   else node.setAttribute(name, value);
 }
 
-/** An SVG element, as el() builds HTML ones. @param {string} tag @param {Record<string, any>} [attrs] @param {...any} children */
+/** An SVG element, as el() builds HTML ones. @param {string} tag @param {Attrs} [attrs] @param {...unknown} children */
 export function svg(tag, attrs = {}, ...children) {
   return fill(document.createElementNS(SVG, tag), attrs, children);
 }
 
 /**
  * Set attributes, listeners, styles and children on an element.
- * @template {Element} T @param {T} node @param {Record<string, any>} attrs @param {any[]} children @returns {T}
+ * @template {HTMLElement | SVGElement} T @param {T} node @param {Attrs} attrs @param {unknown[]} children @returns {T}
  */
 function fill(node, attrs, children) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value == null || value === false) continue;
     if (key === "text") node.textContent = String(value);
-    else if (key === "on") for (const [event, fn] of Object.entries(value)) node.addEventListener(event, fn);
-    else if (key === "style") for (const [name, v] of Object.entries(value)) /** @type {any} */ (node).style.setProperty(name, String(v));
+    else if (key === "on") for (const [event, fn] of Object.entries(/** @type {Record<string, EventListener>} */ (value))) node.addEventListener(event, fn);
+    else if (key === "style") for (const [name, v] of Object.entries(/** @type {Record<string, unknown>} */ (value))) node.style.setProperty(name, String(v));
     else node.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children.flat(Infinity)) {
     if (child == null || child === false) continue;
-    node.append(typeof child === "object" ? child : document.createTextNode(String(child)));
+    node.append(typeof child === "object" ? /** @type {Node} */ (child) : document.createTextNode(String(child)));
   }
   return node;
 }
@@ -99,15 +114,20 @@ export function numberFormat(lang) {
   return found;
 }
 
-/** A setup step's text in the form its count needs (``forms`` come with the island). @param {any} declared the step as exported @param {any} step the step as dealt */
+/**
+ * A setup step's text in the form its count needs (``forms`` come with the island, in
+ * the language ``forms_lang`` says).
+ * @param {import("../../../tools/typecheck/export").SetupStep | undefined} declared the step as exported
+ * @param {{text: string, values?: Record<string, unknown>}} step the step as dealt
+ */
 export function stepText(declared, step) {
   const n = declared?.count != null ? step.values?.[declared.count] : undefined;
-  return (typeof n === "number" && pluralForm(declared.forms, declared.forms_lang, n)) || step.text;
+  return (typeof n === "number" && pluralForm(declared?.forms, /** @type {string} */ (declared?.forms_lang), n)) || step.text;
 }
 
 /**
  * Replace {name} placeholders in one pass: a value that holds braces stays as it is.
- * @param {string} text @param {Record<string, any>} values
+ * @param {string} text @param {Record<string, unknown>} values
  */
 export function fillIn(text, values) {
   return String(text).replace(/\{([a-z][a-z0-9_]*)\}/g, (all, name) => (Object.hasOwn(values, name) ? String(values[name]) : all));
@@ -119,7 +139,7 @@ export function fillIn(text, values) {
  * ``fallback`` names those texts by catalog context).
  */
 export class Words {
-  /** @param {any} island the widget's data island */
+  /** @param {WordsIsland} island the widget's data island */
   constructor(island) {
     this.lang = island.language || "en";
     /** @type {Record<string, string>} */
@@ -130,7 +150,7 @@ export class Words {
     this.fallback = island.fallback ?? {};
   }
 
-  /** An interface string with its placeholders filled (a count phrase in the form its number needs). @param {string} key @param {Record<string, any>} [values] */
+  /** An interface string with its placeholders filled (a count phrase in the form its number needs). @param {string} key @param {Record<string, unknown>} [values] */
   t(key, values = {}) {
     const phrase = this.counts[key];
     const n = phrase?.count != null ? values[phrase.count] : undefined;
@@ -143,12 +163,12 @@ export class Words {
     return this.ui.colon ?? ": ";
   }
 
-  /** Placeholders filled in one pass. @param {string} text @param {Record<string, any>} values */
+  /** Placeholders filled in one pass. @param {string} text @param {Record<string, unknown>} values */
   fill(text, values) {
     return fillIn(text, values);
   }
 
-  /** A number as the language writes it. @param {any} n @returns {string} */
+  /** A number as the language writes it (a list as its numbers). @param {unknown} n @returns {string} */
   num(n) {
     return typeof n === "number" ? numberFormat(this.lang).format(n) : Array.isArray(n) ? n.map((x) => this.num(x)).join(" · ") : String(n ?? "—");
   }
@@ -192,7 +212,7 @@ export class Words {
     return el("span", {}, el("span", { class: "rb-fallback", lang, text }), this.mark());
   }
 
-  /** An interface string as a node, marked when it is in English for want of a translation. @param {string} key @param {Record<string, any>} [values] */
+  /** An interface string as a node, marked when it is in English for want of a translation. @param {string} key @param {Record<string, unknown>} [values] */
   node(key, values) {
     return this.text(this.t(key, values), `ui.${key}`);
   }

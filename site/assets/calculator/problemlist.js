@@ -12,13 +12,20 @@ import { nameOf, reveal } from "./tabs.js";
 /** @typedef {import("./scoresheet.js").Calculator} Calculator */
 /** @typedef {import("./problems.js").Problem} Problem */
 /** @typedef {import("./problems.js").ProblemWords} ProblemWords */
+/**
+ * @typedef {import("../../../tools/typecheck/export").Input} Input
+ * @typedef {import("../../../tools/typecheck/export").TableInput} TableInput
+ * @typedef {import("../../../tools/typecheck/export").RowField} RowField
+ * @typedef {import("./runtime.js").Result} Result
+ * @typedef {{player: number, spec: Input | TableInput, row?: number, field?: RowField, shared?: boolean}} Blank  an empty field that counts: a player's input, or a number of a row (theirs or the table's)
+ */
 
 /**
  * The number fields left empty that count: every one a total reads, and those only a
  * tiebreaker reads for a player whose total ties. The engine counts an empty field as
  * its default (0), so the results say which ones are empty.
  * @param {Calculator} calc
- * @param {any} result @returns {{player: number, spec: any, row?: number, field?: any, shared?: boolean}[]}
+ * @param {Result | null} result @returns {Blank[]}
  */
 export function notEntered(calc, result) {
   const first = calc.game.scoring.ranking.keys[0].value;
@@ -28,8 +35,9 @@ export function notEntered(calc, result) {
     return !!p?.decided_by && p.decided_by !== first;
   };
   const active = activeInputs(calc);
-  const inputs = active.filter((/** @type {any} */ spec) => spec.kind === "count");
+  const inputs = active.flatMap((spec) => (spec.kind === "count" ? [spec] : []));
   const reached = reachedNow(calc);
+  /** @type {Blank[]} */
   const out = [];
   for (let i = 0; i < calc.count; i++) {
     const folded = calc.tieBy?.[i] ?? new Set();
@@ -49,7 +57,7 @@ export function notEntered(calc, result) {
       if ((tiebreakOnly.has(spec.id) || folded.has(spec.id)) && !tied(i)) continue;
       // A row's number with a default counts as it when left empty, as an empty count
       // does: listed like one, by its row (one without a default is missing instead).
-      parseRows(spec, calc.values[i][spec.id]).forEach((row, r) => spec.fields.forEach((/** @type {any} */ field, /** @type {number} */ k) => {
+      parseRows(spec, calc.values[i][spec.id]).forEach((row, r) => spec.fields.forEach((field, k) => {
         if (field.default != null && row[k].trim() === "") out.push({ player: i, spec, row: r, field });
       }));
     }
@@ -57,7 +65,7 @@ export function notEntered(calc, result) {
     for (const spec of calc.game.scoring.table ?? []) {
       if (spec.kind !== "rows" || !calc.engine.tableActive(spec.id, calc.context())) continue;
       const flat = sharedSpec(spec, Array.from({ length: calc.count }, (_, p) => String(p)));
-      parseRows(flat, calc.table[spec.id]).forEach((row, r) => spec.per_player.forEach((/** @type {any} */ field, /** @type {number} */ j) => {
+      parseRows(flat, calc.table[spec.id]).forEach((row, r) => spec.per_player.forEach((field, j) => {
         const k = spec.fields.length + i * spec.per_player.length + j;
         if (field.default != null && row[k].trim() === "") out.push({ player: i, spec, row: r, field, shared: true });
       }));
@@ -70,7 +78,7 @@ export function notEntered(calc, result) {
  * The empty fields that count, a line per player, each field a link to it; a field
  * whose default is not 0 says what it counts as.
  * @param {Calculator} calc
- * @param {{player: number, spec: any, row?: number, field?: any, shared?: boolean}[]} blank
+ * @param {Blank[]} blank
  */
 export function notEnteredList(calc, blank) {
   if (!blank.length) return [];
@@ -81,14 +89,15 @@ export function notEnteredList(calc, blank) {
     if (!mine.length) continue;
     const links = mine.map(({ spec, row, field, shared }) => {
       // A row's number is named as a problem names it ("Open roads, Row 2, Followers").
-      const label = row == null ? String(spec.label ?? spec.id) : [spec.label, t.t("calc_row", { n: t.num(row + 1) }), field.label].join(", ");
-      const fallback = row == null ? runtime.validation.defaultValue(calc.game, spec) : field.default;
+      const label = row == null ? String(spec.label ?? spec.id) : [spec.label, t.t("calc_row", { n: t.num(row + 1) }), field?.label].join(", ");
+      // A field is given with its row; without one, the spec is a player's input.
+      const fallback = row == null ? runtime.validation.defaultValue(calc.game, /** @type {Input} */ (spec)) : field?.default;
       // A folded box or list has no empty state to explain: its name is enough.
       const text = fallback === 0 || (spec.kind !== "count" && row == null) ? label : t.t("calc_counted_as", { field: label, value: t.num(fallback) });
-      const at = row == null ? "" : `[data-row-index="${row}"][data-row-field="${CSS.escape(shared ? `${field.id}@${i}` : field.id)}"]`;
+      const at = row == null ? "" : `[data-row-index="${row}"][data-row-field="${CSS.escape(shared ? `${field?.id}@${i}` : String(field?.id))}"]`;
       const owner = shared ? `[data-table="${CSS.escape(spec.id)}"]` : `[data-input="${CSS.escape(spec.id)}"][data-player="${i}"]`;
       const target = /** @type {HTMLElement | null} */ (calc.form.querySelector(`${owner}${at}`));
-      const key = row == null ? `${spec.id}:${i}` : `${spec.id}:${i}:${row}:${field.id}`;
+      const key = row == null ? `${spec.id}:${i}` : `${spec.id}:${i}:${row}:${field?.id}`;
       return target ? el("button", { type: "button", class: "rb-link", "data-not-entered-field": key, on: { click: () => reveal(calc, target) } }, text) : text;
     });
     list.append(el("li", { "data-not-entered-player": i }, nameOf(calc, i), t.colon(), ...links.flatMap((x, k) => (k ? [", ", x] : [x]))));
@@ -153,7 +162,7 @@ export function flag(calc, problems) {
 function targets(calc, p) {
   const all = (/** @type {string} */ selector) => /** @type {HTMLElement[]} */ ([...calc.form.querySelectorAll(selector)]);
   const [first, second, third] = p.loc;
-  const id = (/** @type {any} */ x) => CSS.escape(String(x));
+  const id = (/** @type {string | number | undefined} */ x) => CSS.escape(String(x));
   if (first == "table" && p.loc.length > 2) return sharedTargets(all(`[data-table="${id(second)}"]`), p.loc.slice(2));
   if (first == "table" || first == "options") return all(`[data-${first == "table" ? "table" : "option"}="${id(second)}"]`);
   if (first == "rivals") return third == null ? all(`[data-rival="${id(second)}"]`) : rowTargets(all(`[data-rival="${id(second)}"][data-input="${id(third)}"]`), p.loc.slice(3));
@@ -186,6 +195,7 @@ export function problemList(calc, problems, todo, totalsStand) {
     const target = targets(calc, p)[0];
     return target ? el("button", { type: "button", class: "rb-link", on: { click: () => reveal(calc, target) } }, text) : text;
   };
+  /** @type {HTMLElement[]} */
   const out = [el("h3", {}, t.node("results"))];
   if (problems.length) {
     const list = el("ul", { class: "rb-problems", "data-problems": "" });

@@ -6,8 +6,16 @@ import { labelList, rivalVerdict, sayVerdict, unscored, verdict } from "./explai
 import { given } from "./formkit.js";
 import { el } from "./kit.js";
 
-/** @typedef {import("./scoresheet.js").Calculator} Calculator */
-/** A row of a breakdown: its label, a player's cell (by index), its key. @typedef {{label: Node, cell: (i: number) => any, key: string, cls?: string}} BreakdownRow */
+/**
+ * @typedef {import("./scoresheet.js").Calculator} Calculator
+ * @typedef {import("./runtime.js").Result} Result
+ * @typedef {import("./runtime.js").Counted} Counted
+ * @typedef {Result["players"][number]} PlayerResult
+ * @typedef {Result["rivals"][number]} RivalResult
+ * @typedef {(PlayerResult & {id?: undefined, rival?: undefined}) | (RivalResult & {decided_by?: undefined, against?: undefined, tiebreak?: undefined})} Standing  a line of the results: a player's, or a rival's beside them
+ * @typedef {string | Node} Cell  what a cell of the breakdown shows
+ */
+/** A row of a breakdown: its label, a player's cell (by index), its key. @typedef {{label: Node, cell: (i: number) => Cell, key: string, cls?: string}} BreakdownRow */
 
 /**
  * Per player, the least their total can be from what is entered. A category counts as
@@ -17,17 +25,18 @@ import { el } from "./kit.js";
  * counts at most 0 (its value with the defaults, when below 0; a category only goes
  * below 0 through an input whose least value is negative, and then no floor is given).
  * @param {Calculator} calc
- * @param {{result: any, faulty: Set<string>}} partial
+ * @param {Counted} partial
  * @returns {{open: Set<string>, floors: (number | null)[]}} the categories not counted yet, and the floors
  */
 export function counted(calc, partial) {
   const needs = calc.game.needs ?? {};
   const reads = needs.categories ?? {};
   const compared = new Set(needs.compared ?? []);
-  const inputs = Object.fromEntries(calc.game.scoring.inputs.map((/** @type {any} */ x) => [x.id, x]));
-  const negative = (/** @type {string} */ id) => (calc.game.limits?.[id]?.min ?? inputs[id]?.min ?? 0) < 0;
+  const inputs = new Map(calc.game.scoring.inputs.map((x) => [x.id, x]));
+  const least = (/** @type {string} */ id) => { const spec = inputs.get(id); return spec?.kind === "count" ? spec.min : undefined; };
+  const negative = (/** @type {string} */ id) => (calc.game.limits?.[id]?.min ?? least(id) ?? 0) < 0;
   const rows = calc.values.slice(0, calc.count);
-  const empty = (/** @type {string} */ id) => ["count", "sequence"].includes(inputs[id]?.kind) && rows.some((row) => !given(row[id]));
+  const empty = (/** @type {string} */ id) => ["count", "sequence"].includes(inputs.get(id)?.kind ?? "") && rows.some((row) => !given(row[id]));
   /** @type {Set<string>} the categories not counted yet */
   const open = new Set();
   let unbounded = false;
@@ -36,7 +45,7 @@ export function counted(calc, partial) {
     if (faulty.length || (compared.has(category) && /** @type {string[]} */ (read).some(empty))) open.add(category);
     if (faulty.some(negative)) unbounded = true;
   }
-  const floors = partial.result.players.map((/** @type {any} */ p) => {
+  const floors = partial.result.players.map((p) => {
     if (unbounded) return null;
     return Object.entries(p.breakdown ?? {}).reduce((sum, [id, v]) => sum + (open.has(id) ? Math.min(0, Number(v)) : Number(v)), 0);
   });
@@ -48,18 +57,18 @@ export function counted(calc, partial) {
  * all in (and that someone scored in), and each player's "at least" total; the same
  * cards as the result on a phone.
  * @param {Calculator} calc
- * @param {{result: any, faulty: Set<string>}} partial
+ * @param {Counted} partial
  */
 export function soFar(calc, partial) {
   const t = calc.texts;
   if (calc.game.scoring.kind !== "points") return [];
   const { open, floors } = counted(calc, partial);
   const players = partial.result.players;
-  const labels = Object.fromEntries(calc.game.scoring.categories.map((/** @type {any} */ c) => [c.id, c.label]));
-  const shown = Object.keys(players[0]?.breakdown ?? {}).filter((id) => !open.has(id) && players.some((/** @type {any} */ p) => p.breakdown[id]));
+  const labels = Object.fromEntries(calc.game.scoring.categories.map((c) => [c.id, c.label]));
+  const shown = Object.keys(players[0]?.breakdown ?? {}).filter((id) => !open.has(id) && players.some((p) => p.breakdown[id]));
   if (!shown.length) return [];
   /** @type {number[]} */
-  const order = players.map((/** @type {any} */ _, /** @type {number} */ i) => i);
+  const order = players.map((_, i) => i);
   /** @type {BreakdownRow[]} */
   const rows = shown.map((id) => ({ label: t.text(labels[id] ?? id, `scoring.categories.${id}.label`), cell: (i) => t.num(players[i].breakdown[id]), key: `breakdown.${id}` }));
   const floor = (/** @type {number} */ i) => { const n = floors[i]; return n == null ? "?" : t.t("calc_at_least", { total: t.num(n) }); };
@@ -67,7 +76,7 @@ export function soFar(calc, partial) {
   return [
     el("p", { class: "rb-problems-title", "data-so-far-title": "" }, t.node("calc_so_far")),
     // Nobody has won anything yet: no star.
-    breakdown(calc, players.map((/** @type {any} */ p) => ({ ...p, winner: false })), order, rows, "so-far"),
+    breakdown(calc, players.map((p) => ({ ...p, winner: false })), order, rows, "so-far"),
   ];
 }
 
@@ -79,7 +88,7 @@ export function soFar(calc, partial) {
  * The empty fields that count (``blank``) are listed under the verdict, not above the
  * places: every player's place stays at the top.
  * @param {Calculator} calc
- * @param {any} result @param {boolean} [titled] @param {Node[]} [blank]
+ * @param {Result} result @param {boolean} [titled] @param {Node[]} [blank]
  */
 export function resultView(calc, result, titled = true, blank = []) {
   const t = calc.texts;
@@ -87,16 +96,16 @@ export function resultView(calc, result, titled = true, blank = []) {
   const s = calc.game.scoring;
   const points = s.kind === "points";
   // The rivals beside the players, flagged (a neutral traveller has no total: its cells show "—").
+  /** @type {Standing[]} */
   const players = [...result.players, ...(result.rivals ?? [])];
-  const place = (/** @type {any} */ p) => p.rank ?? Infinity;
+  const place = (/** @type {Standing} */ p) => p.rank ?? Infinity;
   /** @type {number[]} */
-  const order = players.map((/** @type {any} */ _, /** @type {number} */ i) => i)
-    .sort((/** @type {number} */ a, /** @type {number} */ b) => place(players[a]) - place(players[b]) || a - b);
-  const labels = Object.fromEntries(s.categories.map((/** @type {any} */ c) => [c.id, c.label]));
-  const keyLabels = Object.fromEntries(s.ranking.keys.map((/** @type {any} */ k) => [k.value, k.label]));
+  const order = players.map((_, i) => i).sort((a, b) => place(players[a]) - place(players[b]) || a - b);
+  const labels = Object.fromEntries(s.categories.map((c) => [c.id, c.label]));
+  const keyLabels = Object.fromEntries(s.ranking.keys.map((k) => [k.value, k.label]));
   /** @type {BreakdownRow[]} */
   const rows = [];
-  /** @param {Node} label @param {(p: any) => any} cell @param {string} key @param {string} [cls] */
+  /** @param {Node} label @param {(p: Standing) => Cell} cell @param {string} key @param {string} [cls] */
   const row = (label, cell, key, cls) => rows.push({ label, cell: (i) => cell(players[i]), key, cls });
   const quiet = new Set(unscored(calc.game, result));
   for (const key of Object.keys(players[0]?.breakdown ?? {})) {
@@ -111,11 +120,11 @@ export function resultView(calc, result, titled = true, blank = []) {
   }
   row(t.node("rank"), (p) => String(p.rank ?? "—"), "rank");
   const first = s.ranking.keys[0].value;
-  if (players.some((/** @type {any} */ p) => p.decided_by && p.decided_by !== first)) {
+  if (players.some((p) => p.decided_by && p.decided_by !== first)) {
     row(t.node("tiebreak"), (p) => (p.rival ? "" : tiebreak(calc, p, keyLabels)), "tiebreak", "rb-tiebreak");
   }
-  const winners = result.winners ?? result.players.filter((/** @type {any} */ p) => p.winner).map((/** @type {any} */ p) => p.name);
-  const amount = (/** @type {any} */ p) => (points ? t.count("points", p.total) : (p.key ?? []).join(" "));
+  const winners = result.winners ?? result.players.filter((p) => p.winner).map((p) => p.name);
+  const amount = (/** @type {Standing} */ p) => (points ? t.count("points", /** @type {number} */ (p.total)) : (p.key ?? []).join(" "));
   // Against a rival (solo, a team) the margin to it says the outcome (scorer/verdict.py).
   const against = rivalVerdict(result);
   const why = against ? null : verdict(calc.game, result, t);
@@ -132,14 +141,14 @@ export function resultView(calc, result, titled = true, blank = []) {
       t.t("calc_unscored", { categories: labelList(t, [...quiet].map((id) => labels[id] ?? id)) }))] : []),
   ];
   // Against a ranked rival (the Automa), say what winning takes.
-  if (s.ranking.win_requires_label && (result.rivals ?? []).some((/** @type {any} */ r) => r.rank != null)) {
+  if (s.ranking.win_requires_label && (result.rivals ?? []).some((r) => r.rank != null)) {
     out.push(el("p", { class: "rb-help", "data-win-requires": "" }, t.text(s.ranking.win_requires_label, "scoring.ranking.win_requires_label")));
   }
   if (result.notices?.length) {
     out.push(el("div", { class: "admonition warning rb-notices" },
       el("p", { class: "admonition-title" }, t.node("notices")),
-      el("ul", {}, result.notices.map((/** @type {string} */ n) => {
-        const check = (s.end_checks ?? []).find((/** @type {any} */ c) => c.message === n);
+      el("ul", {}, result.notices.map((n) => {
+        const check = (s.end_checks ?? []).find((c) => c.message === n);
         return el("li", {}, t.text(n, check ? `scoring.end_checks.${check.id}.message` : ""));
       }))));
   }
@@ -152,7 +161,7 @@ export function resultView(calc, result, titled = true, blank = []) {
  * players share their place's number ("1. Ben", "1. Chloe"), so the list numbers each
  * item itself instead of counting them.
  * @param {Calculator} calc
- * @param {any[]} players @param {number[]} order @param {(p: any) => string} amount
+ * @param {Standing[]} players @param {number[]} order @param {(p: Standing) => string} amount
  */
 function standings(calc, players, order, amount) {
   return el("ol", { class: "rb-standings", "data-standings": "" }, order.filter((i) => players[i].rank != null).map((i) =>
@@ -165,14 +174,14 @@ function standings(calc, players, order, amount) {
  * Who won: the winners' names; when nobody at the table wins against a rival that takes
  * a place (the Automa, Seishin), the rival's win and the table's loss, not "Winners: —".
  * @param {Calculator} calc
- * @param {any} result @param {string[]} winners
+ * @param {Result} result @param {string[]} winners
  */
 function outcome(calc, result, winners) {
   const t = calc.texts;
-  const ranked = (result.rivals ?? []).filter((/** @type {any} */ r) => r.rank != null);
-  if (!winners.length && ranked.length && result.players.every((/** @type {any} */ p) => p.decided_by !== "undecided")) {
+  const ranked = (result.rivals ?? []).filter((r) => r.rank != null);
+  if (!winners.length && ranked.length && result.players.every((p) => p.decided_by !== "undecided")) {
     return el("p", { class: "rb-winners rb-outcome", "data-outcome": "lost" },
-      el("strong", { text: t.t("calc_rival_wins", { rival: t.list(ranked.map((/** @type {any} */ r) => r.name)) }) }));
+      el("strong", { text: t.t("calc_rival_wins", { rival: t.list(ranked.map((r) => r.name)) }) }));
   }
   return el("p", { class: "rb-winners" }, t.node("calc_winners", { count: winners.length }), t.colon(), el("strong", { "data-winners": "", text: winners.join(", ") || "—" }));
 }
@@ -183,7 +192,7 @@ function outcome(calc, result, winners) {
  * Only the one the screen shows is built (a keystroke builds the results again), and
  * the results are built again when the screen changes width (calc() listens).
  * @param {Calculator} calc
- * @param {any[]} players @param {number[]} order @param {BreakdownRow[]} rows
+ * @param {Standing[]} players @param {number[]} order @param {BreakdownRow[]} rows
  * @param {"result" | "so-far"} kind what the cells are marked with (data-result, data-so-far)
  */
 function breakdown(calc, players, order, rows, kind) {
@@ -207,14 +216,14 @@ function breakdown(calc, players, order, rows, kind) {
       })))));
 }
 
-/** Why a player has their place. @param {Calculator} calc @param {any} p @param {Record<string, string>} keyLabels */
+/** Why a player has their place. @param {Calculator} calc @param {Standing} p @param {Record<string, string>} keyLabels */
 function tiebreak(calc, p, keyLabels) {
   const t = calc.texts;
   if (!p.decided_by) return "—";
   if (p.decided_by === "undecided") return t.node("undecided");
   if (p.decided_by === "shared") return el("span", {}, t.node("shared_place"), p.against ? ` (${t.t("against", { name: p.against })})` : "");
   const step = (p.tiebreak ?? []).at(-1);
-  const shown = (/** @type {any} */ v) => (Array.isArray(v) ? v.join(" ") : String(v));
+  const shown = (/** @type {unknown} */ v) => (Array.isArray(v) ? v.join(" ") : String(v));
   return el("span", {},
     t.text(keyLabels[p.decided_by] ?? p.decided_by, `scoring.ranking.${p.decided_by}.label`),
     step ? `${t.colon()}${shown(step.mine)} / ${shown(step.theirs)}` : "",

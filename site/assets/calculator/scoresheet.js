@@ -26,10 +26,19 @@ import { resultView, soFar } from "./resultsview.js";
 import { makeEngine, runtime } from "./runtime.js";
 import { markTabs, runningTotals, show } from "./tabs.js";
 
-/** @typedef {import("./problems.js").Problem} Problem */
+/**
+ * @typedef {import("./problems.js").Problem} Problem
+ * @typedef {import("../../../tools/typecheck/export").Export} Export
+ * @typedef {import("../../../tools/typecheck/export").Input} Input
+ * @typedef {import("./expr.js").Options} Options
+ * @typedef {import("./runtime.js").Result} Result
+ * @typedef {import("./runtime.js").Counted} Counted
+ * @typedef {string | boolean | null | undefined} Entered  what a field of the form holds: text (a count, a choice, a pile, rows) or a ticked box
+ * @typedef {ReturnType<typeof endState>} EndState  the end state the form describes
+ */
 
 export class Calculator {
-  /** @param {HTMLElement} root @param {any} island */
+  /** @param {HTMLElement} root @param {import("./kit.js").WordsIsland & {export: Export}} island */
   constructor(root, island) {
     this.root = root;
     this.game = island.export;
@@ -37,22 +46,24 @@ export class Calculator {
     this.engine = makeEngine(this.game);
     const s = this.game.scoring;
     this.count = clampPlayers(2, this.game);
-    /** @type {Record<string, any>} */
-    this.options = Object.fromEntries((s.options ?? []).map((/** @type {any} */ o) => [o.id, o.default]));
-    /** @type {Record<string, any>} */
-    this.table = Object.fromEntries((s.table ?? []).map((/** @type {any} */ t) => [t.id, null]));
+    /** @type {Options} */
+    this.options = Object.fromEntries((s.options ?? []).map((o) => [o.id, o.default]));
+    /** @type {Record<string, string | null>} */
+    this.table = Object.fromEntries((s.table ?? []).map((t) => [t.id, null]));
     /** @type {string[]} */
     this.names = [];
-    /** @type {Record<string, any>[]} */
+    /** @type {Record<string, Entered>[]} */
     this.values = [];
-    /** What the table enters for each rival (a neutral traveller's coins), by rival id. @type {Record<string, Record<string, any>>} */
+    /** What the table enters for each rival (a neutral traveller's coins), by rival id. @type {Record<string, Record<string, Entered>>} */
     this.rivalValues = {};
     for (let i = 0; i < this.game.players.max; i++) {
       this.names.push(this.texts.t("default_player", { n: i + 1 }));
       this.values.push({});
     }
-    /** Called after each change with the end state and its final result (table.js). @type {((state: any, result: any) => void) | undefined} */
+    /** Called after each change with the end state and its final result (table.js). @type {((state: EndState, result: Result | null) => void) | undefined} */
     this.onUpdate = undefined;
+    /** Its table tools (table.js), once attached. @type {object | undefined} */
+    this.tools = undefined;
     /** The words of the current problems. @type {ProblemWords | undefined} */
     this.said = undefined;
     // One player at a time on a phone (their fields, name and total in a sticky bar), every
@@ -78,7 +89,7 @@ export class Calculator {
     this.errorLines = new WeakMap();
     /** Whether an update is already queued for this task (schedule()). */
     this.pending = false;
-    /** The last update's end state and final result (null while problems stand). @type {[any, any] | undefined} */
+    /** The last update's end state and final result (null while problems stand). @type {[EndState, Result | null] | undefined} */
     this.last = undefined;
     /** Each input asked only under a condition on another field: that field's id (activeInputs()). @type {Map<string, string> | undefined} */
     this.after = undefined;
@@ -116,7 +127,7 @@ export class Calculator {
 
   /**
    * The control of one input for one player (entry.js): compact.js builds the grid's
-   * rows through it. @param {any} spec @param {number} i @param {string} rowId
+   * rows through it. @param {Input} spec @param {number} i @param {string} rowId
    * @param {{plain?: boolean}} [how]
    */
   field(spec, i, rowId, how = {}) {
@@ -128,7 +139,7 @@ export class Calculator {
     return this.values.slice(0, this.count).some((row) => Object.values(row).some(given))
       || Object.values(this.rivalValues).some((row) => Object.values(row ?? {}).some(given))
       // Rows the players share are entered once, for the table.
-      || (this.game.scoring.table ?? []).some((/** @type {any} */ spec) => spec.kind === "rows" && given(this.table[spec.id]));
+      || (this.game.scoring.table ?? []).some((spec) => spec.kind === "rows" && given(this.table[spec.id]));
   }
 
   /** Rebuild the whole form (after a change of options, table or player count). */
@@ -195,8 +206,9 @@ export class Calculator {
     showAsked(this);
     /** @type {Problem[]} */
     let problems;
+    /** @type {Result | null} */
     let result = null;
-    /** @type {{result: any, faulty: Set<string>} | null} */
+    /** @type {Counted | null} */
     let partial = null;
     try {
       ({ problems, result, partial } = this.engine.evaluate(state, this.hiddenBy));
@@ -207,7 +219,7 @@ export class Calculator {
     const first = this.game.scoring.ranking.keys[0].value;
     // The form stays as it is whatever the tie: only the results and the list of fields
     // not entered change (a rebuild here moved the caret before the digit just typed).
-    this.tied = !!result?.players?.some((/** @type {any} */ p) => p.decided_by && p.decided_by !== first);
+    this.tied = !!result?.players?.some((p) => p.decided_by && p.decided_by !== first);
     this.said = new ProblemWords(this.game, this.texts, this.names.slice(0, this.count).map(excerpt));
     const todo = problems.filter((p) => untouched(this, p));
     const wrong = problems.filter((p) => !todo.includes(p));

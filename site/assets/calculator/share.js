@@ -23,6 +23,12 @@
 import { rowsOut, sharedOut } from "./rows.js";
 import { fnv1a } from "./rng.js";
 
+/**
+ * @typedef {import("../../../tools/typecheck/export").Export} Export
+ * @typedef {{game: string, players: Export["players"], setup?: Pick<Export["setup"], "steps">, scoring?: Partial<Pick<Export["scoring"], "options" | "table" | "inputs">>}} Linked
+ *   what a link's fingerprint reads of a game: a setup page's export has only the options of its scoring
+ */
+
 /** The longest fragment read. */
 export const MAX_TEXT = 6000;
 /** The longest player name, in characters (schemas/names.py NAME_MAX). */
@@ -44,7 +50,7 @@ const split = (/** @type {string} */ s) => (s === "" ? [] : s.split(","));
 /** Whether a fragment is one of ours (a table or a setup), whatever its version. @param {string} text */
 export const isShared = (text) => /^[st]\d+;/.test(text);
 
-/** A fingerprint of what a table or setup text depends on. @param {any} game @param {"t" | "s"} kind */
+/** A fingerprint of what a table or setup text depends on. @param {Linked} game @param {"t" | "s"} kind */
 export function fingerprint(game, kind) {
   const s = game.scoring ?? {};
   const parts = [game.game, ids(s.options)];
@@ -152,7 +158,7 @@ function nameIn(text, i, defaults) {
 
 /**
  * A calculator table as text.
- * @param {any} game the export @param {Table} table @param {string[]} [defaults] the default names
+ * @param {Export} game the export @param {Table} table @param {string[]} [defaults] the default names
  */
 export function encodeTable(game, table, defaults = []) {
   const s = game.scoring;
@@ -169,10 +175,10 @@ export function encodeTable(game, table, defaults = []) {
   return [version, fingerprint(game, "t"), optionsOut(s.options ?? [], table.options), tableInputs.join(","), ...players, ...rivals].join(";");
 }
 
-/** The inputs of a declared rival, as specs. @param {any} game @param {any} rival */
+/** The inputs of a declared rival, as specs. @param {Export} game @param {any} rival */
 const rivalInputs = (game, rival) => (rival.inputs ?? []).map((/** @type {string} */ id) => (game.scoring.inputs ?? []).find((/** @type {any} */ i) => i.id === id)).filter(Boolean);
 
-/** A segment per rival with an entry ("@neutral,3"). @param {any} game @param {Table} table */
+/** A segment per rival with an entry ("@neutral,3"). @param {Export} game @param {Table} table */
 function rivalsOut(game, table) {
   const out = [];
   for (const rival of game.scoring.rivals ?? []) {
@@ -187,7 +193,7 @@ function rivalsOut(game, table) {
 /**
  * The rivals' entries back from their segments, or null when one is not a rival of this
  * game, comes twice, or holds a value its input cannot.
- * @param {any} game @param {string[]} segments @param {number} count @returns {Record<string, Record<string, any>> | null}
+ * @param {Export} game @param {string[]} segments @param {number} count @returns {Record<string, Record<string, any>> | null}
  */
 function rivalsIn(game, segments, count) {
   /** @type {Record<string, Record<string, any>>} */
@@ -211,7 +217,7 @@ function rivalsIn(game, segments, count) {
 
 /**
  * A calculator table back from text, or null when the text is not one this game wrote.
- * @param {any} game the export @param {string} text @param {string[]} [defaults] @returns {Table | null}
+ * @param {Export} game the export @param {string} text @param {string[]} [defaults] @returns {Table | null}
  */
 export function decodeTable(game, text, defaults = []) {
   try {
@@ -266,7 +272,7 @@ export function decodeTable(game, text, defaults = []) {
 
 /**
  * A setup request as text.
- * @param {any} game the export @param {SetupRequest} request @param {string[]} [defaults]
+ * @param {Linked} game the export @param {SetupRequest} request @param {string[]} [defaults]
  */
 export function encodeSetup(game, request, defaults = []) {
   const names = request.names.slice(0, request.players).map((n, i) => nameOut(n, i, defaults));
@@ -278,7 +284,7 @@ export function encodeSetup(game, request, defaults = []) {
 
 /**
  * A setup request back from text, or null.
- * @param {any} game the export @param {string} text @param {string[]} [defaults] @returns {SetupRequest | null}
+ * @param {Linked} game the export @param {string} text @param {string[]} [defaults] @returns {SetupRequest | null}
  */
 export function decodeSetup(game, text, defaults = []) {
   try {
@@ -289,7 +295,7 @@ export function decodeSetup(game, text, defaults = []) {
     const tickText = version === "s2" ? parts.shift() : "";
     const nameTexts = parts;
     if ((version !== "s1" && version !== "s2") || print !== fingerprint(game, "s") || seedText == null || tickText == null) return null;
-    const steps = new Set((game.setup?.steps ?? []).map((/** @type {any} */ x) => x.id));
+    const steps = new Set((game.setup?.steps ?? []).map((x) => x.id));
     const ticked = tickText === "" ? [] : tickText.split(".");
     if (ticked.some((id) => !steps.has(id))) return null;
     if (nameTexts.length < game.players.min || nameTexts.length > game.players.max) return null;

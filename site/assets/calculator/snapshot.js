@@ -11,6 +11,8 @@ import { rowsWithin } from "./rows.js";
 import { cleanName, fingerprint, formValue, tableValue } from "./share.js";
 import { idRecord, isObject, isShort, MAX_PLAYERS } from "./storage.js";
 
+/** @typedef {import("../../../tools/typecheck/export").Export} Export */
+
 /**
  * @typedef {import("./share.js").Table} Table
  * @typedef {import("./storage.js").Misfit} Misfit
@@ -25,7 +27,7 @@ const byId = (list, id) => (list ?? []).find((x) => x.id === id);
 
 /**
  * A table as a snapshot, for storage.
- * @param {any} game the export @param {Table} table @param {string[]} defaults the seats' default names
+ * @param {Export} game the export @param {Table} table @param {string[]} defaults the seats' default names
  * @returns {Snapshot}
  */
 export function snapshot(game, table, defaults) {
@@ -95,7 +97,7 @@ export function readSnapshot(x) {
   return { content, count: x.count, names: x.names, values: x.values, options: x.options, table: x.table, kinds: x.kinds, labels: x.labels ?? {}, ...rivals };
 }
 
-/** Whether a value the form holds is within the input's limits. @param {any} game @param {any} spec @param {any} value */
+/** Whether a value the form holds is within the input's limits. @param {Export} game @param {any} spec @param {any} value */
 function withinLimits(game, spec, value) {
   if (spec.kind === "count") {
     const limits = game.limits?.[spec.id] ?? {};
@@ -117,7 +119,7 @@ function withinLimits(game, spec, value) {
  *
  * A value outside a limit stays in the table (the form flags it, so the reader sees it and
  * decides) and is listed; anything the content no longer has is listed and left out.
- * @param {any} game the export @param {Snapshot} snap @param {string[]} defaults
+ * @param {Export} game the export @param {Snapshot} snap @param {string[]} defaults
  * @returns {{table: Table, misfits: Misfit[]}}
  */
 export function fit(game, snap, defaults) {

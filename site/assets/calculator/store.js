@@ -14,13 +14,15 @@ import { encodeTable } from "./share.js";
 import { fit } from "./snapshot.js";
 import { isObject, STORAGE_VERSION, UNDO_DEPTH } from "./storage.js";
 
+/** @typedef {import("../../../tools/typecheck/export").Export} Export */
+
 /** @typedef {import("./storage.js").Misfit} Misfit */
 
 /** A game's kept table and its Undo list, with the history and the set-aside records. */
 export class Store extends HistoryRecords {
   /**
    * @param {Storage | null} storage
-   * @param {any} game the game's export
+   * @param {Export} game the game's export
    * @param {string[]} defaults the seats' default names in the page's language
    */
   constructor(storage, game, defaults) {
@@ -84,8 +86,8 @@ export class Store extends HistoryRecords {
   /** A table of the kept players with nothing entered yet, or null when none are kept. @returns {string | null} */
   seatedTable() {
     if (!currentTable(this.game, this.storage).players) return null;
-    const options = Object.fromEntries((this.game.scoring.options ?? []).map((/** @type {any} */ o) => [o.id, o.default]));
-    const table = Object.fromEntries((this.game.scoring.table ?? []).map((/** @type {any} */ t) => [t.id, null]));
+    const options = Object.fromEntries((this.game.scoring.options ?? []).map((o) => [o.id, o.default]));
+    const table = Object.fromEntries((this.game.scoring.table ?? []).map((t) => [t.id, null]));
     const empty = { count: this.game.players.min, names: [], values: [], options, table };
     return encodeTable(this.game, seatPlayers(this.game, empty, this.defaults, this.storage), this.defaults);
   }

@@ -18,6 +18,15 @@ import { cleanName, decodeSetup, decodeTable, encodeSetup, encodeTable, isShared
 import { localStore } from "./storage.js";
 import { Keeper, Store } from "./store.js";
 
+/**
+ * @typedef {import("./scoresheet.js").Calculator} Calculator
+ * @typedef {import("./scoresheet.js").EndState} EndState
+ * @typedef {import("./generator.js").SetupGenerator} SetupGenerator
+ * @typedef {import("./generator.js").Setup} Setup
+ * @typedef {import("./runtime.js").Result} Result
+ * @typedef {import("./kit.js").WordsIsland & {bgg?: {id?: number | null, name?: string} | null}} ToolsIsland  what the tools read of a widget's island
+ */
+
 /** The fragment of the address, without "#". */
 const fragment = () => location.hash.slice(1);
 
@@ -51,7 +60,7 @@ const defaultNames = (w, seats) => Array.from({ length: seats }, (_, i) => w.t("
 const SAVE_PAUSE = 300;
 
 class CalculatorTools {
-  /** @param {any} calc scoresheet.js's Calculator @param {any} island */
+  /** @param {Calculator} calc @param {ToolsIsland} island */
   constructor(calc, island) {
     this.calc = calc;
     this.game = calc.game;
@@ -63,9 +72,9 @@ class CalculatorTools {
     // Leaving the page (a reload, another page, a closed or hidden tab) writes what is pending.
     addEventListener("pagehide", () => this.keeper.flush());
     document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && this.keeper.flush());
-    /** @type {any} */
+    /** @type {Result | null} */
     this.result = null;
-    /** @type {any} the end state last scored */
+    /** @type {EndState | null} the end state last scored */
     this.state = null;
     this.ready = false;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -88,7 +97,7 @@ class CalculatorTools {
 
     // Reset asks first (Undo can still bring the entries back).
     calc.form.addEventListener("click", (/** @type {Event} */ e) => {
-      const target = /** @type {any} */ (e.target);
+      const target = /** @type {Element | null} */ (e.target);
       if (target?.closest?.("[data-reset]") && !window.confirm(w.t("calc_clear_confirm"))) {
         e.preventDefault();
         e.stopPropagation();
@@ -117,7 +126,7 @@ class CalculatorTools {
     this.asideBox = el("section", { class: "rb-aside", "data-aside": "", hidden: true });
     calc.form.before(this.asideBox);
     this.renderAside();
-    calc.onUpdate = (/** @type {any} */ state, /** @type {any} */ result) => {
+    calc.onUpdate = (state, result) => {
       this.state = state; // what was entered: the explanation of a plain count says it
       this.updated(result);
     };
@@ -147,7 +156,7 @@ class CalculatorTools {
     const c = this.calc;
     // Only the rivals at this table: the neutral traveller's coins stay in memory when a
     // third player sits down (and come back with a second), but not in the link.
-    const rivals = Object.fromEntries(presentRivals(c).map((/** @type {any} */ r) => [r.id, c.rivalValues[r.id]]).filter((/** @type {any} */ [, row]) => row));
+    const rivals = Object.fromEntries(presentRivals(c).flatMap((r) => (c.rivalValues[r.id] ? [[r.id, c.rivalValues[r.id]]] : [])));
     return encodeTable(this.game, { count: c.count, names: c.names, values: c.values, options: c.options, table: c.table, rivals }, this.defaults);
   }
 
@@ -194,10 +203,10 @@ class CalculatorTools {
     this.scheduleUrl();
   }
 
-  /** After each change of the form. @param {any} result null while the form has problems */
+  /** After each change of the form. @param {Result | null | undefined} result null while the form has problems */
   updated(result) {
     this.result = result ?? null;
-    const focused = /** @type {any} */ (document.activeElement)?.dataset?.focusKey ?? null;
+    const focused = /** @type {HTMLElement | null} */ (document.activeElement)?.dataset?.focusKey ?? null;
     if (this.keeper.change(this.text(), focused) && this.ready) this.scheduleUrl();
     if (!this.ready) this.keeper.flush(); // the table the page opened with is kept at once
     this.refresh();
@@ -253,7 +262,7 @@ class CalculatorTools {
     this.store.keep({
       at: Date.now(),
       table: this.keeper.current,
-      players: this.result.players.map((/** @type {any} */ p) => ({ name: cleanName(p.name), score: points ? p.total : null, rank: p.rank, winner: !!p.winner })),
+      players: this.result.players.map((p) => ({ name: cleanName(p.name), score: points ? /** @type {number} */ (p.total) : null, rank: p.rank, winner: !!p.winner })),
     });
     this.copied.textContent = this.w.t("calc_kept");
     this.renderHistory();
@@ -324,7 +333,9 @@ class CalculatorTools {
     const s = this.game.scoring;
     const list = m.kind === "option" ? s.options : m.kind === "table" ? s.table : s.inputs;
     // The label of today's content, or the one saved with the table once the content lost it.
-    const label = (list ?? []).find((/** @type {any} */ x) => x.id === m.id)?.label ?? m.label ?? m.id;
+    /** @type {{id: string, label: string}[]} */
+    const declared = list ?? [];
+    const label = declared.find((x) => x.id === m.id)?.label ?? m.label ?? m.id;
     const what = [m.name, label].filter(Boolean).join(", ");
     const value = m.value === true ? w.t("yes") : m.value === false ? w.t("no") : String(m.value ?? "").slice(0, 40);
     if (m.kind === "player") return w.t("calc_unfit_player", { what });
@@ -355,7 +366,7 @@ class CalculatorTools {
   }
 }
 
-/** Give a calculator its table tools (a failure leaves the calculator as it is). @param {any} calc scoresheet.js's Calculator @param {any} island */
+/** Give a calculator its table tools (a failure leaves the calculator as it is). @param {Calculator} calc @param {ToolsIsland} island */
 export function attachCalculator(calc, island) {
   try {
     calc.tools = new CalculatorTools(calc, island);
@@ -367,7 +378,7 @@ export function attachCalculator(calc, island) {
 
 /**
  * Give a setup generator links in the fragment, and open the one it was given.
- * @param {any} gen generator.js's SetupGenerator @param {any} island
+ * @param {SetupGenerator} gen @param {ToolsIsland} island
  */
 export function attachSetup(gen, island) {
   try {
@@ -378,12 +389,12 @@ export function attachSetup(gen, island) {
   return gen;
 }
 
-/** @param {any} gen @param {any} island */
+/** @param {SetupGenerator} gen @param {ToolsIsland} island */
 function setupLinks(gen, island) {
   const w = new Words(island);
   const game = gen.game;
   const defaults = defaultNames(w, gen.names.length);
-  gen.link = (/** @type {any} */ result) => {
+  gen.link = (result) => {
     const url = new URL(location.href);
     url.search = "";
     url.hash = encodeSetup(game, { players: result.players.length, names: result.players, options: result.options, seed: result.seed, ticked: [...gen.ticked] }, defaults);

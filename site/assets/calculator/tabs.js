@@ -8,6 +8,7 @@ import { counted } from "./resultsview.js";
 
 /** @typedef {import("./scoresheet.js").Calculator} Calculator */
 /** @typedef {import("./problems.js").Problem} Problem */
+/** @typedef {import("./runtime.js").Result} Result @typedef {import("./runtime.js").Counted} Counted */
 
 /**
  * The player switcher of the one-player view: a tab per player with their name and
@@ -110,7 +111,7 @@ export function reveal(calc, target) {
  * The running totals beside the names and in the switcher: the total once it stands,
  * else, while something is missing or wrong, "at least N" from what is counted so far.
  * @param {Calculator} calc
- * @param {any} result @param {{result: any, faulty: Set<string>} | null} [partial]
+ * @param {Result | null} result @param {Counted | null} [partial]
  */
 export function runningTotals(calc, result, partial = null) {
   const t = calc.texts;
@@ -131,8 +132,10 @@ export function runningTotals(calc, result, partial = null) {
       continue;
     }
     setAttr(out, "data-at-least", null);
-    setText(out, !p ? "" : bare ? t.num(p.total) : points ? t.count("points", p.total) : (p.key ?? []).join(" "));
-    setAttr(out, "aria-label", bare ? t.count("points", p.total) : null);
+    // A game of points has a total for every player (else the first key is their number).
+    const total = /** @type {number} */ (p?.total);
+    setText(out, !p ? "" : bare ? t.num(total) : points ? t.count("points", total) : (p.key ?? []).join(" "));
+    setAttr(out, "aria-label", bare ? t.count("points", total) : null);
   }
   for (const name of /** @type {NodeListOf<HTMLElement>} */ (calc.form.querySelectorAll("[data-switch-name]"))) {
     setText(name, nameOf(calc, Number(name.dataset.switchName)));

@@ -17,17 +17,22 @@ import { registerOffline } from "./offline.js";
 import { Calculator } from "./scoresheet.js";
 import { attachCalculator, attachSetup } from "./table.js";
 
-/** The island a widget reads. @param {HTMLElement} root */
+/**
+ * The island a widget reads (the build writes it: rulebook/site/calculator.py), of the
+ * shape its widget's constructor says.
+ * @template I @param {HTMLElement} root @returns {I}
+ */
 function readIsland(root) {
   const script = root.dataset.island ? document.getElementById(root.dataset.island) : null;
   if (!script) throw new Error(`no data island for ${root.dataset.calculator ?? root.dataset.setup}`);
   return JSON.parse(script.textContent ?? "");
 }
 
-/** @param {HTMLElement} root @param {(root: HTMLElement, island: any) => any} make */
+/** @template {import("./kit.js").WordsIsland} I @param {HTMLElement} root @param {(root: HTMLElement, island: I) => void} make */
 function mount(root, make) {
   if (root.dataset.mounted) return;
   root.dataset.mounted = "true";
+  /** @type {I} */
   let island;
   try {
     island = readIsland(root);
@@ -46,8 +51,8 @@ function mount(root, make) {
 }
 
 function mountAll() {
-  for (const el of document.querySelectorAll("[data-calculator]")) mount(/** @type {HTMLElement} */ (el), (e, i) => attachCalculator(new Calculator(e, i), i));
-  for (const el of document.querySelectorAll("[data-setup]")) mount(/** @type {HTMLElement} */ (el), (e, i) => attachSetup(new SetupGenerator(e, i), i));
+  for (const el of document.querySelectorAll("[data-calculator]")) mount(/** @type {HTMLElement} */ (el), (e, /** @type {ConstructorParameters<typeof Calculator>[1]} */ i) => attachCalculator(new Calculator(e, i), i));
+  for (const el of document.querySelectorAll("[data-setup]")) mount(/** @type {HTMLElement} */ (el), (e, /** @type {ConstructorParameters<typeof SetupGenerator>[1]} */ i) => attachSetup(new SetupGenerator(e, i), i));
   for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-print]"))) {
     if (button.dataset.mounted) continue;
     button.dataset.mounted = "true";
@@ -65,7 +70,9 @@ function mountAll() {
 if (typeof document !== "undefined") {
   mountAll();
   registerOffline();
-  const follow = () => /** @type {any} */ (window).document$?.subscribe?.(mountAll);
-  if (/** @type {any} */ (window).document$) follow();
+  // Material's page stream, when its instant navigation is on.
+  const material = /** @type {Window & {document$?: {subscribe?: (next: () => void) => void}}} */ (window);
+  const follow = () => material.document$?.subscribe?.(mountAll);
+  if (material.document$) follow();
   else document.addEventListener("DOMContentLoaded", follow, { once: true });
 }

@@ -115,3 +115,21 @@ def test_the_sources_are_the_interface_catalog() -> None:
     assert set(keys) == {s.key for s in UI_STRINGS}
     extracted = {m.context: m for m in ui_messages()}
     assert all(extracted[f"ui.{s.key}"].notes == (s.note,) for s in UI_STRINGS)
+
+
+def test_each_interface_string_names_the_file_it_is_written_in() -> None:
+    """The catalog's ``#:`` origin is the JSON file that holds the string, without a line
+    (as the content catalogs name theirs), so a translator following it finds the text."""
+    root = Path(__file__).resolve().parents[3]
+    written = {
+        f"{path.relative_to(root).as_posix()}": {
+            m.key for section in read_messages(path).values() for m in section
+        }
+        for path in (UI_FILE, WORDS_FILE)
+    }
+    origins = {m.context: m.file for m in ui_messages()}
+    assert set(origins.values()) == set(written) == {"rulebook/i18n/ui.json", "scorer/words.json"}
+    assert all(context.removeprefix("ui.") in written[file] for context, file in origins.items())
+    pot = (root / "locales" / "ui.pot").read_text(encoding="utf-8")
+    said = {line for line in pot.splitlines() if line.startswith("#: ")}
+    assert said == {f"#: {file}" for file in written}

@@ -187,6 +187,78 @@ def test_open_pages_reload_once_the_site_is_rebuilt(live: tuple[Project, LiveSit
         serving.join(timeout=60)  # no build left running into the next test
 
 
+def test_each_reader_reloads_once_when_their_language_is_rebuilt(
+    live: tuple[Project, LiveSite],
+) -> None:
+    """A French sentence changed: a reader of Nile's rules in each language gets one reload,
+    when their own language is rebuilt, and it shows the change. (The server's own answer
+    reloaded every open page after each language's build: a Ukrainian reader got the French
+    build's reload first, showing nothing new.) Each reader polls as MkDocs' page script
+    does, its page's address in the ``Referer``."""
+    project, site = live
+    while site.stale():  # what an earlier test of the module left to build
+        site.builder()
+    server = site.server(0)
+    server.poll_response_timeout = 0.5  # "nothing new for this page" comes back quickly
+    server.listen()
+    serving = threading.Thread(target=server.serve, daemon=True)
+    serving.start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    codes = languages.codes()
+    #: Per language, for each reload: whether the page it brought shows the change.
+    reloads: dict[str, list[bool]] = {language: [] for language in codes}
+    failures: list[BaseException] = []
+    opened = threading.Barrier(len(codes) + 1, timeout=60)
+    done = threading.Event()
+
+    def page(address: str) -> tuple[bool, str, str]:
+        """Whether the page shows the change, and its poll's epoch and id."""
+        with urllib.request.urlopen(address, timeout=60) as response:
+            text = response.read().decode("utf-8")
+        found = re.search(r"livereload\((\d+), (\d+)\)", text)
+        assert found is not None
+        return "quand la crue monte" in text, found[1], found[2]
+
+    def reader(language: str) -> None:
+        address = f"{base}/{language}/nile/rules/"
+        try:
+            _, epoch, ident = page(address)
+            opened.wait()
+            while not done.is_set():
+                poll = f"{base}/livereload/{epoch}/{ident}"
+                asked = urllib.request.Request(poll, headers={"Referer": address})
+                with urllib.request.urlopen(asked, timeout=60) as response:
+                    answered = int(response.read())
+                if answered > int(epoch):  # the page's script reloads the page
+                    shown, epoch, ident = page(address)
+                    reloads[language].append(shown)
+        except BaseException as error:  # said by the test, not lost in its thread
+            failures.append(error)
+
+    readers = [threading.Thread(target=reader, args=(code,), daemon=True) for code in codes]
+    try:
+        for thread in readers:
+            thread.start()
+        opened.wait()
+        say(
+            project.content / "nile" / "rules.yaml",
+            "vous cultivez les rives du Nil quand la crue monte.",
+        )
+        started = time.perf_counter()
+        while not failures and not all(reloads.values()):
+            assert time.perf_counter() - started < 120, reloads
+            time.sleep(0.1)
+        time.sleep(2)  # time for any further reload to come (there must be none)
+    finally:
+        done.set()
+        for thread in readers:
+            thread.join(timeout=60)
+        server.shutdown(wait=True)
+        serving.join(timeout=60)  # no build left running into the next test
+    assert not failures, failures
+    assert reloads == {language: [True] for language in codes}
+
+
 def test_the_server_builds_one_language_per_call(live: tuple[Project, LiveSite]) -> None:
     """Under the server, a call builds the first stale language (the changed game's
     source language first), so its pages reload at once, and queues the others."""

@@ -6,7 +6,7 @@
 // counts the ones it had to let go, so the page can say so.
 
 import { fingerprint } from "./share.js";
-import { isObject, isShort, isTime, MAX_KEYS, MAX_PLAYERS, STORAGE_VERSION } from "./storage.js";
+import { isArray, isInteger, isNumber, isObject, isShort, isTime, MAX_KEYS, MAX_PLAYERS, STORAGE_VERSION } from "./storage.js";
 
 /**
  * @typedef {import("./storage.js").Found} Found
@@ -16,15 +16,18 @@ import { isObject, isShort, isTime, MAX_KEYS, MAX_PLAYERS, STORAGE_VERSION } fro
  * @typedef {"table" | "history" | "aside"} AsideSource
  *   Where a set-aside record was: the kept table, the history, or the set-aside records themselves (unreadable as a whole).
  * @typedef {{at: number, reason: AsideReason, from: AsideSource, misfits: Misfit[], file: {name: string, text: string}}} Aside
+ * @typedef {{at: number, reason: AsideReason, from: AsideSource, misfits: Misfit[], record?: unknown}} AsideItem
+ *   A set-aside record as stored, checked but for ``record`` (only ever downloaded, never read).
  */
 
 /** How many set-aside records are kept, newest first. */
 export const ASIDE_SIZE = 20;
 /** The most characters of one set-aside record (what this module writes is far smaller). */
 export const MAX_RECORD = 100_000;
+/** @type {Set<unknown>} */
 const ASIDE_REASONS = new Set(["content", "format", "newer", "damaged"]);
 
-/** Whether JSON can write ``x`` (a hand-made record can nest deeper than it recurses). @param {any} x */
+/** Whether JSON can write ``x`` (a hand-made record can nest deeper than it recurses). @param {unknown} x */
 function writable(x) {
   try {
     JSON.stringify(x);
@@ -36,7 +39,7 @@ function writable(x) {
 /**
  * A stored record as it is set aside: its data, or its text when it is not JSON, too long
  * or too deep to write back (cut to the most characters kept).
- * @param {{text: string, data: any, json: boolean}} found
+ * @param {Found} found @returns {unknown}
  */
 function asideRecord(found) {
   const record = found.json ? found.data : found.text;
@@ -49,7 +52,7 @@ const TOO_DEEP = "(too deeply nested to write)";
  * A record as the JSON of a download: indented, or on one line when the indented text is
  * too deep for the browser's stack (indenting takes more of it per level: a record
  * ``writable`` passed overflowed there), or null when it cannot be written at all.
- * @param {any} x @returns {string | null}
+ * @param {unknown} x @returns {string | null}
  */
 function fileText(x) {
   for (const indent of [2, undefined]) {
@@ -62,25 +65,46 @@ function fileText(x) {
   return null;
 }
 
+/** @type {Set<unknown>} */
 const MISFIT_KINDS = new Set(["players", "player", "option", "table", "input", "undo", "entries"]);
+/** @type {Set<unknown>} */
 const MISFIT_REASONS = new Set(["gone", "choice", "kind", "limit", "count", "format", "newer", "damaged"]);
+/** @param {unknown} x @returns {x is Misfit["kind"]} */
+const isMisfitKind = (x) => MISFIT_KINDS.has(x);
+/** @param {unknown} x @returns {x is Misfit["reason"]} */
+const isMisfitReason = (x) => MISFIT_REASONS.has(x);
+/** @param {unknown} x @returns {x is AsideReason} */
+const isAsideReason = (x) => ASIDE_REASONS.has(x);
+/** @param {unknown} x @returns {x is AsideSource} */
+const isAsideSource = (x) => x === "table" || x === "history" || x === "aside";
 /**
  * A stored misfit as the page may show it, or null. Storage is untrusted: a value nested
  * thousands of levels deep made the page's String() throw a RangeError while it listed
- * what no longer fits. So only short texts, numbers and booleans come through; any other
+ * what no longer fits. So only short texts, numbers and booleans come through; every other
  * value is shown as its kind of thing, never walked.
- * @param {any} m @returns {Misfit | null}
+ * @param {unknown} m @returns {Misfit | null}
  */
 function readMisfit(m) {
-  if (!isObject(m) || !MISFIT_KINDS.has(m.kind) || !MISFIT_REASONS.has(m.reason)) return null;
+  if (!isObject(m) || !isMisfitKind(m.kind) || !isMisfitReason(m.reason)) return null;
   /** @type {Misfit} */
   const out = { kind: m.kind, reason: m.reason };
-  for (const key of /** @type {const} */ (["id", "label", "name"])) if (isShort(m[key])) out[key] = m[key];
-  if (Number.isInteger(m.player) && m.player >= 0 && m.player < MAX_PLAYERS) out.player = m.player;
+  for (const key of /** @type {const} */ (["id", "label", "name"])) {
+    const text = m[key];
+    if (isShort(text)) out[key] = text;
+  }
+  if (isInteger(m.player) && m.player >= 0 && m.player < MAX_PLAYERS) out.player = m.player;
   const v = m.value;
-  if (typeof v === "boolean" || Number.isFinite(v) || isShort(v)) out.value = v;
+  if (typeof v === "boolean" || isNumber(v) || isShort(v)) out.value = v;
   else if (v !== undefined) out.value = Array.isArray(v) ? "[…]" : isObject(v) ? "{…}" : "…";
   return out;
+}
+
+/**
+ * A stored set-aside record the shelf may list (its misfits are read one by one after).
+ * @param {unknown} x @returns {x is Record<string, unknown> & {at: number, reason: AsideReason, from: AsideSource, misfits: unknown[]}}
+ */
+function isStoredAside(x) {
+  return isObject(x) && isTime(x.at) && isAsideReason(x.reason) && isAsideSource(x.from) && isArray(x.misfits) && x.misfits.length <= MAX_KEYS;
 }
 
 /** A game's records in a storage: reading and writing them, and what was set aside. */
@@ -110,7 +134,7 @@ export class AsideRecords {
     }
   }
 
-  /** @param {string} key @param {any} value */
+  /** @param {string} key @param {unknown} value */
   write(key, value) {
     try {
       this.storage?.setItem(key, JSON.stringify(value));
@@ -129,14 +153,13 @@ export class AsideRecords {
     }
   }
 
-  /** The stored set-aside records, checked (their misfits as the page may show them). @returns {{at: number, reason: AsideReason, from: AsideSource, misfits: Misfit[], record: any}[]} */
+  /** The stored set-aside records, checked (their misfits as the page may show them). @returns {AsideItem[]} */
   asideItems() {
     const data = this.read(this.asideKey)?.data;
-    if (!isObject(data) || !Array.isArray(data.items)) return [];
-    return data.items.filter((/** @type {any} */ x) => isObject(x) && isTime(x.at) && ASIDE_REASONS.has(x.reason)
-      && (x.from === "table" || x.from === "history" || x.from === "aside") && Array.isArray(x.misfits) && x.misfits.length <= MAX_KEYS)
+    if (!isObject(data) || !isArray(data.items)) return [];
+    return data.items.filter(isStoredAside)
       .slice(0, ASIDE_SIZE)
-      .map((/** @type {any} */ x) => ({ ...x, misfits: x.misfits.map(readMisfit).filter((/** @type {any} */ m) => m) }));
+      .map((x) => ({ ...x, misfits: x.misfits.map(readMisfit).filter((m) => m !== null) }));
   }
 
   /**
@@ -144,8 +167,9 @@ export class AsideRecords {
    * last cleared them: the page says so, since they were kept for the reader to download.
    */
   asideDropped() {
-    const n = this.read(this.asideKey)?.data?.dropped;
-    return Number.isInteger(n) && n > 0 ? n : 0;
+    const data = this.read(this.asideKey)?.data;
+    const n = isObject(data) ? data.dropped : undefined;
+    return isInteger(n) && n > 0 ? n : 0;
   }
 
   /**
@@ -159,7 +183,7 @@ export class AsideRecords {
     // Set-aside records that cannot be read as a whole (damaged, or deeper than this
     // browser's JSON reader goes) are kept as one record, not written over.
     const stored = this.read(this.asideKey);
-    if (stored && !(isObject(stored.data) && Array.isArray(stored.data.items))) {
+    if (stored && !(isObject(stored.data) && isArray(stored.data.items))) {
       all.push({ at: at + 1, reason: "damaged", from: "aside", misfits: [{ kind: "entries", reason: "damaged" }], record: asideRecord(stored) });
     }
     // The oldest beyond the most go, and how many is kept to tell the reader.
@@ -184,10 +208,10 @@ export class AsideRecords {
     return this.aside();
   }
 
-  /** A stored record as a JSON file to download. @param {string} what @param {any} record */
+  /** A stored record as a JSON file to download. @param {string} what @param {unknown} record */
   file(what, record) {
-    const stamp = new Date(isTime(record?.at) ? record.at : Date.now()).toISOString().slice(0, 16).replace(/[T:]/g, "-");
-    /** @param {any} saved */
+    const stamp = new Date(isObject(record) && isTime(record.at) ? record.at : Date.now()).toISOString().slice(0, 16).replace(/[T:]/g, "-");
+    /** @param {unknown} saved */
     const body = (saved) => ({ format: "rulebook.saved", storage: STORAGE_VERSION, game: this.game.game, content: fingerprint(this.game, "t"), what, saved });
     return { name: `${this.game.game}-${what}-${stamp}.json`, text: `${fileText(body(record)) ?? fileText(body(TOO_DEEP))}\n` };
   }

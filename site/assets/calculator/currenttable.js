@@ -11,7 +11,7 @@
 //   rulebook.current.<game> = {v: 1, players: string[], setup: {seed, options, ticked} | null}
 
 import { cleanName } from "./share.js";
-import { idRecord, isObject, isShort, localStore, MAX_KEYS, MAX_TEXT } from "./storage.js";
+import { idRecord, isArray, isObject, isShort, localStore, MAX_KEYS, MAX_TEXT } from "./storage.js";
 
 /**
  * @typedef {import("../../../tools/typecheck/export").Export} Export
@@ -24,7 +24,7 @@ import { idRecord, isObject, isShort, localStore, MAX_KEYS, MAX_TEXT } from "./s
 export const CURRENT_VERSION = 1;
 
 /**
- * @typedef {{seed: string, options: Record<string, any>, ticked: string[]}} KeptSetup
+ * @typedef {{seed: string, options: Record<string, string | boolean>, ticked: string[]}} KeptSetup
  *   The setup last generated for the table: its seed, its options and the ids of the steps ticked.
  * @typedef {{players: string[] | null, setup: KeptSetup | null}} CurrentTable
  *   ``players`` the table's names ("" for a seat's default), null when none were kept.
@@ -33,9 +33,12 @@ export const CURRENT_VERSION = 1;
 /** @param {Seated} game the export */
 const currentKey = (game) => `rulebook.current.${game.game}`;
 
+/** A name as the record keeps it: clean text, "" for a seat's default. @param {unknown} n @returns {n is string} */
+const isKeptName = (n) => typeof n === "string" && n.length <= MAX_TEXT && cleanName(n) === n;
+
 /** The record, checked: what does not fit is dropped. @param {Seated} game @param {Storage | null} storage @returns {CurrentTable} */
 export function currentTable(game, storage = localStore()) {
-  /** @type {any} */
+  /** @type {unknown} */
   let data = null;
   try {
     data = JSON.parse(storage?.getItem(currentKey(game)) ?? "null");
@@ -44,12 +47,14 @@ export function currentTable(game, storage = localStore()) {
   }
   if (!isObject(data) || data.v !== CURRENT_VERSION) return { players: null, setup: null };
   const names = data.players;
-  const players = Array.isArray(names) && names.length >= game.players.min && names.length <= game.players.max
-    && names.every((/** @type {any} */ n) => typeof n === "string" && n.length <= MAX_TEXT && cleanName(n) === n) ? names : null;
+  const players = isArray(names) && names.length >= game.players.min && names.length <= game.players.max
+    && names.every(isKeptName) ? names : null;
   const s = data.setup;
   const steps = new Set((game.setup?.steps ?? []).map((x) => x.id));
+  /** A step of the game (every id when it lists none). @param {unknown} id @returns {id is string} */
+  const isStep = (id) => typeof id === "string" && (!steps.size || steps.has(id));
   const setup = players && isObject(s) && isShort(s.seed) && s.seed !== "" && idRecord(s.options, (v) => typeof v === "boolean" || isShort(v))
-    && Array.isArray(s.ticked) && s.ticked.every((/** @type {any} */ id) => typeof id === "string" && (!steps.size || steps.has(id)))
+    && isArray(s.ticked) && s.ticked.every(isStep)
     ? { seed: s.seed, options: s.options, ticked: s.ticked.slice(0, MAX_KEYS) } : null;
   return { players, setup };
 }

@@ -7,7 +7,7 @@
 import { AsideRecords } from "./aside.js";
 import { cleanName, decodeTable, encodeTable, MAX_TEXT as MAX_LINK } from "./share.js";
 import { fit, readSnapshot, snapshot } from "./snapshot.js";
-import { isObject, isTime, MAX_PLAYERS, STORAGE_VERSION, UNDO_DEPTH } from "./storage.js";
+import { isArray, isInteger, isNumber, isObject, isTime, MAX_PLAYERS, STORAGE_VERSION, UNDO_DEPTH } from "./storage.js";
 
 /** @typedef {import("../../../tools/typecheck/export").Export} Export */
 
@@ -23,10 +23,10 @@ import { isObject, isTime, MAX_PLAYERS, STORAGE_VERSION, UNDO_DEPTH } from "./st
 /** How many finished games the history keeps, newest first. */
 export const HISTORY_SIZE = 30;
 
-/** One kept player, checked, or null. @param {any} p */
+/** One kept player, checked, or null. @param {unknown} p @returns {Kept | null} */
 function keptPlayer(p) {
   if (!isObject(p) || typeof p.name !== "string" || cleanName(p.name) !== p.name || !p.name) return null;
-  if (!(p.score === null || Number.isFinite(p.score)) || !Number.isInteger(p.rank) || typeof p.winner !== "boolean") return null;
+  if (!(p.score === null || isNumber(p.score)) || !isInteger(p.rank) || typeof p.winner !== "boolean") return null;
   return { name: p.name, score: p.score, rank: p.rank, winner: p.winner };
 }
 
@@ -57,7 +57,7 @@ export class HistoryRecords extends AsideRecords {
 
   /**
    * A stored table (v1 text or v2 snapshot) as a snapshot, or why it cannot be one.
-   * @param {any} stored @param {number} version @returns {Snapshot | "format" | "newer" | "damaged"}
+   * @param {unknown} stored @param {number} version @returns {Snapshot | "format" | "newer" | "damaged"}
    */
   readTable(stored, version) {
     if (version === 1) {
@@ -71,21 +71,21 @@ export class HistoryRecords extends AsideRecords {
   /**
    * A stored history entry, checked, as v2 stores it: the snapshot, or (for a v1 text this
    * content cannot read) the text itself. Null when it is damaged.
-   * @param {any} item @param {number} version
+   * @param {unknown} item @param {number} version
    * @returns {{at: number, table: Snapshot | null, raw?: string, players: Kept[]} | null}
    */
   readEntry(item, version) {
-    if (!isObject(item) || !isTime(item.at) || !Array.isArray(item.players)) return null;
+    if (!isObject(item) || !isTime(item.at) || !isArray(item.players)) return null;
     if (!item.players.length || item.players.length > MAX_PLAYERS) return null;
     const players = item.players.map(keptPlayer);
-    if (players.includes(null)) return null;
-    const kept = /** @type {Kept[]} */ (players);
+    if (!players.every((p) => p !== null)) return null;
     if (version === 2 && item.table === null && typeof item.raw === "string" && item.raw.length <= MAX_LINK) {
-      return { at: item.at, table: null, raw: item.raw, players: kept };
+      return { at: item.at, table: null, raw: item.raw, players };
     }
     const table = this.readTable(item.table, version);
-    if (table === "format") return { at: item.at, table: null, raw: item.table, players: kept };
-    return typeof table === "string" ? null : { at: item.at, table, players: kept };
+    // Only a v1 text is in an older format: it is kept as it is.
+    if (table === "format" && typeof item.table === "string") return { at: item.at, table: null, raw: item.table, players };
+    return typeof table === "string" ? null : { at: item.at, table, players };
   }
 
   /** The finished games, newest first, each fitted to the current content. @returns {HistoryEntry[]} */
@@ -103,15 +103,16 @@ export class HistoryRecords extends AsideRecords {
     const found = this.read(this.historyKey);
     if (!found) return [];
     const data = found.data;
-    const version = Array.isArray(data) ? 1 : isObject(data) && data.v === 2 && Array.isArray(data.games) ? 2 : 0;
-    if (!version) {
+    // v1: a list of entries; v2: {v: 2, games: a list of entries}.
+    const items = isArray(data) ? data : isObject(data) && data.v === 2 && isArray(data.games) ? data.games : null;
+    const version = isArray(data) ? 1 : 2;
+    if (!items) {
       this.damaged = true;
-      const reason = isObject(data) && Number.isInteger(data.v) && data.v > STORAGE_VERSION ? "newer" : "damaged";
+      const reason = isObject(data) && isInteger(data.v) && data.v > STORAGE_VERSION ? "newer" : "damaged";
       this.setAside(reason, "history", [{ kind: "entries", reason }], found);
       this.remove(this.historyKey);
       return [];
     }
-    const items = version === 1 ? data : data.games;
     /** @type {{at: number, table: Snapshot | null, raw?: string, players: Kept[]}[]} */
     const entries = [];
     const damaged = [];

@@ -137,7 +137,10 @@ export function formValue(spec, value, count) {
 }
 
 /**
- * @typedef {{count: number, names: string[], values: Record<string, any>[], options: Record<string, any>, table: Record<string, string | null>, rivals?: Record<string, Record<string, any>>}} Table
+ * @typedef {string | boolean} FormValue
+ *   A value read back for an input: digits, a choice's id, rows or cards as text, or a ticked flag.
+ * @typedef {import("./scoresheet.js").Entered} Entered
+ * @typedef {{count: number, names: string[], values: Record<string, Entered>[], options: Record<string, string | boolean>, table: Record<string, string | null>, rivals?: Record<string, Record<string, Entered>>}} Table
  *   ``rivals``: what the table entered for each rival at it, by rival id then input id.
  * @typedef {{players: number, names: string[], options: Record<string, any>, seed: string, ticked?: string[]}} SetupRequest
  *   ``ticked``: the ids of the checklist's steps already done at the table.

@@ -9,20 +9,25 @@
 
 import { rowsWithin } from "./rows.js";
 import { cleanName, fingerprint, formValue, tableValue } from "./share.js";
-import { idRecord, isObject, isShort, MAX_PLAYERS } from "./storage.js";
+import { idRecord, isArray, isInteger, isObject, isShort, MAX_PLAYERS } from "./storage.js";
 
-/** @typedef {import("../../../tools/typecheck/export").Export} Export */
+/**
+ * @typedef {import("../../../tools/typecheck/export").Export} Export
+ * @typedef {import("../../../tools/typecheck/export").Input} Input
+ */
 
 /**
  * @typedef {import("./share.js").Table} Table
  * @typedef {import("./storage.js").Misfit} Misfit
  * @typedef {import("./storage.js").MisfitReason} MisfitReason
- * @typedef {{content: string, count: number, names: string[], values: Record<string, any>[], options: Record<string, any>, table: Record<string, string>, kinds: Record<string, string>, labels?: Record<string, string>, rivals?: Record<string, Record<string, any>>}} Snapshot
+ * @typedef {import("./share.js").FormValue} FormValue
+ * @typedef {import("./share.js").Entered} Entered
+ * @typedef {{content: string, count: number, names: string[], values: Record<string, Entered>[], options: Record<string, string | boolean>, table: Record<string, string>, kinds: Record<string, string>, labels?: Record<string, string>, rivals?: Record<string, Record<string, Entered>>}} Snapshot
  *   ``rivals``: the rivals' entries, by rival id then input id (``labels`` also holds the rivals' labels).
  *   A table by ids: ``names`` holds "" for a seat's default name, ``kinds`` each input's kind when it was saved, ``labels`` the label of each id it uses (in the saving page's language: what to call it once the content no longer has it), ``content`` the fingerprint of the content it was saved with.
  */
 
-/** @param {any[] | undefined} list @param {string} id */
+/** @template {{id: string}} T @param {T[] | undefined} list @param {string} id @returns {T | undefined} */
 const byId = (list, id) => (list ?? []).find((x) => x.id === id);
 
 /**
@@ -35,9 +40,9 @@ export function snapshot(game, table, defaults) {
   const kinds = {};
   /** @type {Record<string, string>} */
   const labels = {};
-  const label = (/** @type {any} */ spec) => (labels[spec.id] = String(spec.label ?? "").slice(0, 200));
+  const label = (/** @type {{id: string, label: string}} */ spec) => (labels[spec.id] = String(spec.label ?? "").slice(0, 200));
   const values = table.values.slice(0, table.count).map((row) => {
-    /** @type {Record<string, any>} */
+    /** @type {Record<string, Entered>} */
     const kept = {};
     for (const spec of game.scoring.inputs ?? []) {
       if (row?.[spec.id] === undefined) continue;
@@ -55,7 +60,7 @@ export function snapshot(game, table, defaults) {
     label(spec);
   }
   for (const spec of game.scoring.options ?? []) label(spec);
-  /** @type {Record<string, Record<string, any>>} */
+  /** @type {Record<string, Record<string, Entered>>} */
   const rivals = {};
   for (const rival of game.scoring.rivals ?? []) {
     const given = table.rivals?.[rival.id];
@@ -82,29 +87,39 @@ export function snapshot(game, table, defaults) {
   };
 }
 
-/** A stored snapshot, checked, or null when it is not one. @param {any} x @returns {Snapshot | null} */
+/** A value a stored table may hold for an input: a ticked flag, or short text. @param {unknown} v @returns {v is string | true} */
+const isValue = (v) => v === true || isShort(v);
+/** A stored player's (or rival's) entries by input id. @param {unknown} r @returns {r is Record<string, string | true>} */
+const isEntries = (r) => idRecord(r, isValue);
+
+/** A stored snapshot, checked, or null when it is not one. @param {unknown} x @returns {Snapshot | null} */
 export function readSnapshot(x) {
-  if (!isObject(x) || !Number.isInteger(x.count) || x.count < 1 || x.count > MAX_PLAYERS) return null;
-  if (!Array.isArray(x.names) || x.names.length !== x.count || !x.names.every(isShort)) return null;
-  const isValue = (/** @type {any} */ v) => v === true || isShort(v);
-  if (!Array.isArray(x.values) || x.values.length !== x.count || !x.values.every((/** @type {any} */ r) => idRecord(r, isValue))) return null;
+  if (!isObject(x) || !isInteger(x.count) || x.count < 1 || x.count > MAX_PLAYERS) return null;
+  if (!isArray(x.names) || x.names.length !== x.count || !x.names.every(isShort)) return null;
+  if (!isArray(x.values) || x.values.length !== x.count || !x.values.every(isEntries)) return null;
   if (!idRecord(x.options, (v) => typeof v === "boolean" || isShort(v))) return null;
   if (!idRecord(x.table, isShort) || !idRecord(x.kinds, isShort)) return null;
   if (x.labels !== undefined && !idRecord(x.labels, isShort)) return null;
-  if (x.rivals !== undefined && !idRecord(x.rivals, (r) => idRecord(r, isValue))) return null;
+  if (x.rivals !== undefined && !idRecord(x.rivals, isEntries)) return null;
   const content = isShort(x.content) ? x.content : "";
   const rivals = x.rivals === undefined ? {} : { rivals: x.rivals };
   return { content, count: x.count, names: x.names, values: x.values, options: x.options, table: x.table, kinds: x.kinds, labels: x.labels ?? {}, ...rivals };
 }
 
-/** Whether a value the form holds is within the input's limits. @param {Export} game @param {any} spec @param {any} value */
+/**
+ * Whether a count (a player's or the table's) is within the input's limits.
+ * @param {Export} game @param {{id: string, min?: number, max?: number}} spec @param {FormValue} value
+ */
+function countWithin(game, spec, value) {
+  const limits = game.limits?.[spec.id] ?? {};
+  const n = Number(value);
+  const most = limits.max ?? spec.max ?? null;
+  return n >= (limits.min ?? spec.min ?? 0) && (most == null || n <= most);
+}
+
+/** Whether a value the form holds is within the input's limits. @param {Export} game @param {Input} spec @param {FormValue} value */
 function withinLimits(game, spec, value) {
-  if (spec.kind === "count") {
-    const limits = game.limits?.[spec.id] ?? {};
-    const n = Number(value);
-    const most = limits.max ?? spec.max ?? null;
-    return n >= (limits.min ?? spec.min ?? 0) && (most == null || n <= most);
-  }
+  if (spec.kind === "count") return countWithin(game, spec, value);
   if (spec.kind === "rows") return rowsWithin(spec, String(value));
   if (spec.kind === "sequence") {
     const cards = String(value).split(" ").map(Number);
@@ -130,12 +145,13 @@ export function fit(game, snap, defaults) {
   const nameOf = (/** @type {number} */ i) => (i < snap.count && snap.names[i] ? cleanName(snap.names[i]) : "") || (defaults[i] ?? "");
   for (let i = count; i < snap.count; i++) misfits.push({ kind: "player", reason: "count", player: i, name: nameOf(i) });
 
-  /** @type {Record<string, any>} */
+  /** @type {Record<string, string | boolean>} */
   const options = {};
   for (const o of s.options ?? []) {
     const v = Object.hasOwn(snap.options, o.id) ? snap.options[o.id] : undefined;
-    const ok = o.kind === "flag" ? typeof v === "boolean" : (o.choices ?? []).some((/** @type {any} */ c) => c.id === v);
-    options[o.id] = ok ? v : o.default;
+    const ok = o.kind === "flag" ? typeof v === "boolean" : (o.choices ?? []).some((c) => c.id === v);
+    // A value that is ok is never undefined: a flag's is a boolean, a choice's an id.
+    options[o.id] = ok && v !== undefined ? v : o.default;
     if (v !== undefined && !ok) misfits.push({ kind: "option", reason: o.kind === "flag" ? "kind" : "choice", id: o.id, value: v });
   }
   const labels = snap.labels ?? {};
@@ -151,11 +167,11 @@ export function fit(game, snap, defaults) {
     table[spec.id] = ok ? value ?? null : null;
     if (!ok) misfits.push({ kind: "table", reason: spec.kind === "count" ? "kind" : "choice", id: spec.id, value: v });
     // A number outside the input's bounds stays, as a player's does: the form flags it.
-    else if (value !== undefined && spec.kind === "count" && !withinLimits(game, spec, value)) misfits.push({ kind: "table", reason: "limit", id: spec.id, value: v });
+    else if (value !== undefined && spec.kind === "count" && !countWithin(game, spec, value)) misfits.push({ kind: "table", reason: "limit", id: spec.id, value: v });
   }
   for (const [id, v] of Object.entries(snap.table)) if (!byId(s.table, id)) misfits.push({ kind: "table", reason: "gone", id, ...was(id), value: v });
 
-  /** @type {Record<string, Record<string, any>>} */
+  /** @type {Record<string, Record<string, FormValue>>} */
   const rivals = {};
   for (const [rivalId, given] of Object.entries(snap.rivals ?? {})) {
     const rival = byId(s.rivals, rivalId);
@@ -180,7 +196,7 @@ export function fit(game, snap, defaults) {
   const values = [];
   for (let i = 0; i < count; i++) {
     const name = nameOf(i);
-    /** @type {Record<string, any>} */
+    /** @type {Record<string, FormValue>} */
     const row = {};
     for (const [id, v] of Object.entries(i < snap.count ? snap.values[i] : {})) {
       const spec = byId(s.inputs, id);
@@ -190,7 +206,7 @@ export function fit(game, snap, defaults) {
       else {
         const value = formValue(spec, v, count);
         // Left out: a choice no longer offered, a place past the last player, another kind.
-        if (value === undefined) misfit(spec.kind === "choice" ? "choice" : spec.kind === "position" && /^\d+$/.test(v) ? "count" : "kind");
+        if (value === undefined) misfit(spec.kind === "choice" ? "choice" : spec.kind === "position" && typeof v === "string" && /^\d+$/.test(v) ? "count" : "kind");
         else {
           row[id] = value;
           if (!withinLimits(game, spec, value)) misfit("limit");

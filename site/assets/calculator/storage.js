@@ -26,21 +26,33 @@ export const MAX_KEYS = 500;
 /** An id of the content: schemas/common.py Id (tests/calculator/test_storage_bounds.py holds them together). */
 export const ID = /^[a-z][a-z0-9_]{0,63}$/;
 
-// A time in ms that Date can show.
-export const isTime = (/** @type {any} */ x) => Number.isInteger(x) && x >= 0 && x <= 8.64e15;
-export const isObject = (/** @type {any} */ x) => x !== null && typeof x === "object" && !Array.isArray(x);
-export const isShort = (/** @type {any} */ x) => typeof x === "string" && x.length <= MAX_TEXT;
-/** An object whose keys are ids and whose values pass ``check``. @param {any} x @param {(v: any) => boolean} check */
+// The checks are type guards: what storage gives is `unknown` until one of them passes.
+/** A time in ms that Date can show. @param {unknown} x @returns {x is number} */
+export const isTime = (x) => typeof x === "number" && Number.isInteger(x) && x >= 0 && x <= 8.64e15;
+/** A whole number. @param {unknown} x @returns {x is number} */
+export const isInteger = (x) => Number.isInteger(x);
+/** A finite number. @param {unknown} x @returns {x is number} */
+export const isNumber = (x) => Number.isFinite(x);
+/** An array, its items still unchecked. @param {unknown} x @returns {x is unknown[]} */
+export const isArray = (x) => Array.isArray(x);
+/** A plain object (not null, not an array), its values still unchecked. @param {unknown} x @returns {x is Record<string, unknown>} */
+export const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+/** A text of at most MAX_TEXT characters. @param {unknown} x @returns {x is string} */
+export const isShort = (x) => typeof x === "string" && x.length <= MAX_TEXT;
+/**
+ * An object whose keys are ids and whose values pass ``check``.
+ * @template T @param {unknown} x @param {(v: unknown) => v is T} check @returns {x is Record<string, T>}
+ */
 export const idRecord = (x, check) =>
   isObject(x) && Object.keys(x).length <= MAX_KEYS && Object.entries(x).every(([k, v]) => ID.test(k) && check(v));
 
 /**
  * @typedef {"players" | "player" | "option" | "table" | "input" | "undo" | "entries"} MisfitKind
  * @typedef {"gone" | "choice" | "kind" | "limit" | "count" | "format" | "newer" | "damaged"} MisfitReason
- * @typedef {{kind: MisfitKind, reason: MisfitReason, id?: string, label?: string, player?: number, name?: string, value?: any}} Misfit
+ * @typedef {{kind: MisfitKind, reason: MisfitReason, id?: string, label?: string, player?: number, name?: string, value?: string | number | boolean | null}} Misfit
  *   What of a stored table no longer fits: ``kind`` says what it is (an input of a player, an option, a table input, a player past the most, earlier Undo steps, or entries that cannot be read at all), ``reason`` why (gone from the content, a choice no longer offered, a value of another kind, outside a limit, more players than allowed or a place past the last one, an older format, a newer version, damage). Only a value outside a limit stays in the table; everything else listed was left out of it.
- * @typedef {{text: string, data: any, json: boolean}} Found
- *   A stored record: its text, and its data when the text is JSON.
+ * @typedef {{text: string, data: unknown, json: boolean}} Found
+ *   A stored record: its text, and its data when the text is JSON (unchecked).
  */
 
 /** The local storage of this page, or null when the browser refuses it. @returns {Storage | null} */

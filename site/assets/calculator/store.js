@@ -12,7 +12,7 @@ import { currentTable, keepPlayers, seatPlayers } from "./currenttable.js";
 import { HistoryRecords } from "./history.js";
 import { encodeTable } from "./share.js";
 import { fit } from "./snapshot.js";
-import { isObject, STORAGE_VERSION, UNDO_DEPTH } from "./storage.js";
+import { isArray, isInteger, isObject, STORAGE_VERSION, UNDO_DEPTH } from "./storage.js";
 
 /** @typedef {import("../../../tools/typecheck/export").Export} Export */
 
@@ -36,9 +36,12 @@ export class Store extends HistoryRecords {
   load() {
     const found = this.read(this.key);
     if (!found) return { table: this.seatedTable(), undo: [] };
-    const data = found.data;
-    const version = isObject(data) && Number.isInteger(data.v) ? data.v : 0;
-    const readable = (version === 1 || version === 2) && Array.isArray(data.undo);
+    /** @type {Record<string, unknown>} */
+    const data = isObject(found.data) ? found.data : {};
+    const version = isInteger(data.v) ? data.v : 0;
+    const readable = (version === 1 || version === 2) && isArray(data.undo);
+    // The Undo list as stored: always the array itself when the record is readable.
+    const kept = isArray(data.undo) ? data.undo : [];
     const current = readable ? this.readTable(data.table, version) : version > STORAGE_VERSION ? "newer" : "damaged";
     if (typeof current === "string") {
       this.damaged = true;
@@ -49,7 +52,7 @@ export class Store extends HistoryRecords {
     }
     const opened = fit(this.game, current, this.defaults);
     // The oldest steps beyond the depth go, as Undo itself lets them go.
-    const steps = data.undo.slice(-UNDO_DEPTH).map((/** @type {any} */ x) => this.readTable(x, version));
+    const steps = kept.slice(-UNDO_DEPTH).map((x) => this.readTable(x, version));
     const undo = [];
     let undoLost = false;
     for (const step of steps) {
@@ -70,7 +73,7 @@ export class Store extends HistoryRecords {
     }
     // The table's players (named on the setup page, say) take their seats.
     const table = encodeTable(this.game, seatPlayers(this.game, opened.table, this.defaults, this.storage), this.defaults);
-    if (version !== STORAGE_VERSION || leftOut || undoLost || undo.length !== data.undo.length) this.save(table, undo);
+    if (version !== STORAGE_VERSION || leftOut || undoLost || undo.length !== kept.length) this.save(table, undo);
     return { table, undo };
   }
 

@@ -1,6 +1,6 @@
 // The calculator's table and the setup generator's request as short text for the URL fragment
 // (and for local storage): ids and numbers only, never labels, so a link opens the same table
-// in any language.
+// whatever the page's language.
 //
 //   t1;<print>;<options>;<table inputs>;<player>;<player>...   a calculator table
 //   t2;<print>;<options>;<table inputs>;<player>...;@<rival>... the same, with rivals' entries
@@ -25,6 +25,10 @@ import { fnv1a } from "./rng.js";
 
 /**
  * @typedef {import("../../../tools/typecheck/export").Export} Export
+ * @typedef {import("../../../tools/typecheck/export").Input} Input
+ * @typedef {import("../../../tools/typecheck/export").Option} Option
+ * @typedef {import("../../../tools/typecheck/export").Rival} Rival
+ * @typedef {import("../../../tools/typecheck/export").TableInput} TableInput
  * @typedef {{game: string, players: Export["players"], setup?: Pick<Export["setup"], "steps">, scoring?: Partial<Pick<Export["scoring"], "options" | "table" | "inputs">>}} Linked
  *   what a link's fingerprint reads of a game: a setup page's export has only the options of its scoring
  */
@@ -39,12 +43,12 @@ const INT = /^-?\d{1,9}$/;
 // C0 and C1 controls, and the marks that reorder text around them.
 const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
 
-/** Text as a name: no control or direction characters, trimmed, at most 40 characters. @param {any} text */
+/** Text as a name: no control or direction characters, trimmed, at most 40 characters. @param {unknown} text */
 export const cleanName = (text) => [...String(text ?? "").replace(HIDDEN, "").trim()].slice(0, MAX_NAME).join("").trim();
 
 const enc = (/** @type {string} */ s) => encodeURIComponent(s).replace(/%20/g, "+");
 const dec = (/** @type {string} */ s) => decodeURIComponent(s.replace(/\+/g, "%20"));
-const ids = (/** @type {any[] | undefined} */ xs) => (xs ?? []).map((x) => x.id).join(",");
+const ids = (/** @type {{id: string}[] | undefined} */ xs) => (xs ?? []).map((x) => x.id).join(",");
 const split = (/** @type {string} */ s) => (s === "" ? [] : s.split(","));
 
 /** Whether a fragment is one of ours (a table or a setup), whatever its version. @param {string} text */
@@ -54,18 +58,18 @@ export const isShared = (text) => /^[st]\d+;/.test(text);
 export function fingerprint(game, kind) {
   const s = game.scoring ?? {};
   const parts = [game.game, ids(s.options)];
-  if (kind === "t") parts.push(ids(s.table), (s.inputs ?? []).map((/** @type {any} */ i) => `${i.id}:${i.kind}`).join(","));
+  if (kind === "t") parts.push(ids(s.table), (s.inputs ?? []).map((i) => `${i.id}:${i.kind}`).join(","));
   return fnv1a(parts.join(";")).toString(36);
 }
 
-/** @param {any[]} options @param {Record<string, any>} chosen */
+/** @param {Option[]} options @param {Record<string, string | boolean>} chosen */
 const optionsOut = (options, chosen) => options.map((o) => (o.kind === "flag" ? (chosen[o.id] ? "1" : "0") : enc(String(chosen[o.id])))).join(",");
 
-/** The options back, or null. @param {any[]} options @param {string} text */
+/** The options back, or null. @param {Option[]} options @param {string} text @returns {Record<string, string | boolean> | null} */
 function optionsIn(options, text) {
   const parts = split(text);
   if (parts.length !== options.length) return null;
-  /** @type {Record<string, any>} */
+  /** @type {Record<string, string | boolean>} */
   const out = {};
   for (const [k, o] of options.entries()) {
     const part = parts[k];
@@ -73,7 +77,7 @@ function optionsIn(options, text) {
       if (part !== "0" && part !== "1") return null;
       out[o.id] = part === "1";
     } else {
-      if (!o.choices.some((/** @type {any} */ c) => c.id === part)) return null;
+      if (!o.choices.some((c) => c.id === part)) return null;
       out[o.id] = part;
     }
   }
@@ -86,25 +90,26 @@ const BAD = Symbol("bad");
  * A table input's value as the form holds it: a choice's id, or for a count (a number
  * printed on the board) its digits; undefined when blank or not a value of this input
  * (a choice that is not listed, text that is not a whole number).
- * @param {any} spec a table input of the export @param {any} value @returns {string | undefined}
+ * @param {TableInput} spec a table input of the export @param {unknown} value @returns {string | undefined}
  */
 export function tableValue(spec, value) {
   if (value == null || value === "") return undefined;
   const text = String(value).trim();
   if (spec.kind === "count") return INT.test(text) ? text : undefined;
   if (spec.kind === "rows") return sharedOut(spec, text);
-  return (spec.choices ?? []).some((/** @type {any} */ c) => c.id === text) ? text : undefined;
+  return (spec.choices ?? []).some((c) => c.id === text) ? text : undefined;
 }
 
 /**
  * A form value as text: "" when blank or not a value the form could send (text that is not
  * a number, a place past the last player).
- * @param {any} spec @param {any} value @param {number} count
+ * @param {Input} spec @param {unknown} value @param {number} count @returns {string}
  */
 function valueOut(spec, value, count) {
   if (value == null || value === false || value === "") return "";
   if (spec.kind === "flag") return "1";
-  if (spec.kind === "choice") return spec.choices.some((/** @type {any} */ c) => c.id === value) ? value : "";
+  // The listed id itself: only a text equal to one comes out.
+  if (spec.kind === "choice") return spec.choices.find((c) => c.id === value)?.id ?? "";
   if (spec.kind === "rows") return rowsOut(spec, value);
   const tokens = String(value).split(/[\s,;]+/).filter(Boolean);
   if (!tokens.length || !tokens.every((x) => INT.test(x))) return "";
@@ -112,11 +117,14 @@ function valueOut(spec, value, count) {
   return tokens.length === 1 && valueIn(spec, tokens[0], count) !== BAD ? tokens[0] : "";
 }
 
-/** A value back, undefined when blank, BAD when it is not one. @param {any} spec @param {string} text @param {number} count */
+/**
+ * A value back, undefined when blank, BAD when it is not one.
+ * @param {Input} spec @param {string} text @param {number} count @returns {FormValue | undefined | typeof BAD}
+ */
 function valueIn(spec, text, count) {
   if (text === "") return undefined;
   if (spec.kind === "flag") return text === "1" ? true : BAD;
-  if (spec.kind === "choice") return spec.choices.some((/** @type {any} */ c) => c.id === text) ? text : BAD;
+  if (spec.kind === "choice") return spec.choices.some((c) => c.id === text) ? text : BAD;
   if (spec.kind === "rows") return rowsOut(spec, text) || BAD;
   if (spec.kind === "sequence") {
     const tokens = text.split("+");
@@ -129,7 +137,7 @@ function valueIn(spec, text, count) {
 /**
  * A value as the form holds it ("5", true, "kinko", "1 2 3"), or undefined when it is blank or
  * not a value of this input's kind (a number for a flag, a choice that is not offered).
- * @param {any} spec @param {any} value @param {number} count the number of players
+ * @param {Input} spec @param {unknown} value @param {number} count the number of players @returns {FormValue | undefined}
  */
 export function formValue(spec, value, count) {
   const back = valueIn(spec, valueOut(spec, value, count), count);
@@ -142,7 +150,7 @@ export function formValue(spec, value, count) {
  * @typedef {import("./scoresheet.js").Entered} Entered
  * @typedef {{count: number, names: string[], values: Record<string, Entered>[], options: Record<string, string | boolean>, table: Record<string, string | null>, rivals?: Record<string, Record<string, Entered>>}} Table
  *   ``rivals``: what the table entered for each rival at it, by rival id then input id.
- * @typedef {{players: number, names: string[], options: Record<string, any>, seed: string, ticked?: string[]}} SetupRequest
+ * @typedef {{players: number, names: string[], options: Record<string, string | boolean>, seed: string, ticked?: string[]}} SetupRequest
  *   ``ticked``: the ids of the checklist's steps already done at the table.
  */
 
@@ -168,25 +176,25 @@ export function encodeTable(game, table, defaults = []) {
   const inputs = s.inputs ?? [];
   const players = [];
   for (let i = 0; i < table.count; i++) {
-    const values = inputs.map((/** @type {any} */ spec) => valueOut(spec, table.values[i]?.[spec.id], table.count));
+    const values = inputs.map((spec) => valueOut(spec, table.values[i]?.[spec.id], table.count));
     while (values.length && values[values.length - 1] === "") values.pop();
     players.push([nameOut(table.names[i] ?? "", i, defaults), ...values].join(","));
   }
-  const tableInputs = (s.table ?? []).map((/** @type {any} */ spec) => tableValue(spec, table.table[spec.id]) ?? "");
+  const tableInputs = (s.table ?? []).map((spec) => tableValue(spec, table.table[spec.id]) ?? "");
   const rivals = rivalsOut(game, table);
   const version = rivals.length ? "t2" : "t1";
   return [version, fingerprint(game, "t"), optionsOut(s.options ?? [], table.options), tableInputs.join(","), ...players, ...rivals].join(";");
 }
 
-/** The inputs of a declared rival, as specs. @param {Export} game @param {any} rival */
-const rivalInputs = (game, rival) => (rival.inputs ?? []).map((/** @type {string} */ id) => (game.scoring.inputs ?? []).find((/** @type {any} */ i) => i.id === id)).filter(Boolean);
+/** The inputs of a declared rival, as specs. @param {Export} game @param {Rival} rival @returns {Input[]} */
+const rivalInputs = (game, rival) => (rival.inputs ?? []).map((id) => (game.scoring.inputs ?? []).find((i) => i.id === id)).filter((i) => i !== undefined);
 
 /** A segment per rival with an entry ("@neutral,3"). @param {Export} game @param {Table} table */
 function rivalsOut(game, table) {
   const out = [];
   for (const rival of game.scoring.rivals ?? []) {
     const given = table.rivals?.[rival.id] ?? {};
-    const values = rivalInputs(game, rival).map((/** @type {any} */ spec) => valueOut(spec, given[spec.id], table.count));
+    const values = rivalInputs(game, rival).map((spec) => valueOut(spec, given[spec.id], table.count));
     while (values.length && values[values.length - 1] === "") values.pop();
     if (values.length) out.push(["@" + rival.id, ...values].join(","));
   }
@@ -196,17 +204,17 @@ function rivalsOut(game, table) {
 /**
  * The rivals' entries back from their segments, or null when one is not a rival of this
  * game, comes twice, or holds a value its input cannot.
- * @param {Export} game @param {string[]} segments @param {number} count @returns {Record<string, Record<string, any>> | null}
+ * @param {Export} game @param {string[]} segments @param {number} count @returns {Record<string, Record<string, FormValue>> | null}
  */
 function rivalsIn(game, segments, count) {
-  /** @type {Record<string, Record<string, any>>} */
+  /** @type {Record<string, Record<string, FormValue>>} */
   const rivals = {};
   for (const segment of segments) {
     const [head, ...cells] = segment.split(",");
-    const rival = (game.scoring.rivals ?? []).find((/** @type {any} */ r) => "@" + r.id === head);
+    const rival = (game.scoring.rivals ?? []).find((r) => "@" + r.id === head);
     const specs = rival ? rivalInputs(game, rival) : [];
     if (!rival || Object.hasOwn(rivals, rival.id) || !cells.length || cells.length > specs.length) return null;
-    /** @type {Record<string, any>} */
+    /** @type {Record<string, FormValue>} */
     const row = {};
     for (const [k, cell] of cells.entries()) {
       const value = valueIn(specs[k], cell, count);
@@ -251,13 +259,13 @@ export function decodeTable(game, text, defaults = []) {
     const inputs = s.inputs ?? [];
     /** @type {string[]} */
     const names = [];
-    /** @type {Record<string, any>[]} */
+    /** @type {Record<string, FormValue>[]} */
     const values = [];
     for (const [i, player] of players.entries()) {
       const [nameText, ...cells] = player.split(",");
       const name = nameIn(nameText, i, defaults);
       if (name == null || cells.length > inputs.length) return null;
-      /** @type {Record<string, any>} */
+      /** @type {Record<string, FormValue>} */
       const row = {};
       for (const [k, cell] of cells.entries()) {
         const value = valueIn(inputs[k], cell, players.length);

@@ -55,8 +55,9 @@ export function snapshot(game, table, defaults) {
   /** @type {Record<string, string>} */
   const tableInputs = {};
   for (const spec of game.scoring.table ?? []) {
-    if (table.table[spec.id] == null) continue;
-    tableInputs[spec.id] = /** @type {string} */ (table.table[spec.id]);
+    const given = table.table[spec.id];
+    if (given == null) continue;
+    tableInputs[spec.id] = given;
     label(spec);
   }
   for (const spec of game.scoring.options ?? []) label(spec);

@@ -27,10 +27,10 @@ export const MAX_KEYS = 500;
 export const ID = /^[a-z][a-z0-9_]{0,63}$/;
 
 // The checks are type guards: what storage gives is `unknown` until one of them passes.
-/** A time in ms that Date can show. @param {unknown} x @returns {x is number} */
-export const isTime = (x) => typeof x === "number" && Number.isInteger(x) && x >= 0 && x <= 8.64e15;
 /** A whole number. @param {unknown} x @returns {x is number} */
 export const isInteger = (x) => Number.isInteger(x);
+/** A time in ms that Date can show. @param {unknown} x @returns {x is number} */
+export const isTime = (x) => isInteger(x) && x >= 0 && x <= 8.64e15;
 /** A finite number. @param {unknown} x @returns {x is number} */
 export const isNumber = (x) => Number.isFinite(x);
 /** An array, its items still unchecked. @param {unknown} x @returns {x is unknown[]} */

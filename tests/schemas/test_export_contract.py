@@ -12,7 +12,6 @@ from __future__ import annotations
 import copy
 import json
 import re
-import subprocess
 from pathlib import Path
 from typing import Any, get_args
 
@@ -35,6 +34,7 @@ from scorer.export import CROSS_PLAYER, export_game
 from scorer.problems import EndStateError
 from scorer.relevance import derive, hidden, settle, tie_only
 from tests.parity_fixture import probe_game
+from tests.typecheck_support import typecheck_edited
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 GAMES = [p.name for p in game_folders(CONTENT)]
@@ -270,9 +270,6 @@ def test_the_declarations_name_every_key_of_the_contract() -> None:
 
 # What the browser side reads, held to the contract by TypeScript.
 
-ROOT = Path(__file__).resolve().parents[2]
-CALCULATOR = ROOT / "site" / "assets" / "calculator"
-TSC = ROOT / "tools" / "typecheck" / "node_modules" / ".bin" / "tsc"
 
 #: A read of the export in an engine module or a module of the calculator's form, misspelt:
 #: (module, as written, misspelt, the key misspelt): a key of the scoring, of a sequence
@@ -300,34 +297,8 @@ def test_a_misspelt_read_of_the_export_fails_the_type_check(tmp_path: Path) -> N
     """The engine modules and the form's type what they read with the declarations, so a key
     the contract lacks (an export key, an input's, a node's) is a type error, not an
     ``undefined``."""
-    if not TSC.is_file():
-        pytest.fail("TypeScript is not installed: run scripts/bootstrap.sh --browser")
-    copy_ = tmp_path / "site" / "assets" / "calculator"
-    copy_.mkdir(parents=True)
-    for module in CALCULATOR.glob("*.js"):
-        (copy_ / module.name).write_text(module.read_text(encoding="utf-8"), encoding="utf-8")
-    checked = tmp_path / "tools" / "typecheck"
-    checked.mkdir(parents=True)
-    (checked / TARGET.name).write_text(TARGET.read_text(encoding="utf-8"), encoding="utf-8")
-    for module, written, misspelt, _ in MISSPELT:
-        text = (copy_ / module).read_text(encoding="utf-8")
-        assert text.count(written) == 1, (module, written)
-        (copy_ / module).write_text(text.replace(written, misspelt), encoding="utf-8")
-    config = (ROOT / "tools" / "typecheck" / "tsconfig.json").read_text(encoding="utf-8")
-    # The project's own options (its comments, JSON's lack, left out), on the three modules.
-    plain = "\n".join(line for line in config.splitlines() if not line.strip().startswith("//"))
-    options = json.loads(plain)["compilerOptions"]
-    files = [f"../../site/assets/calculator/{module}" for module, *_ in MISSPELT]
-    (checked / "tsconfig.json").write_text(
-        json.dumps({"compilerOptions": options, "files": files}), encoding="utf-8"
-    )
-    run = subprocess.run(
-        [str(TSC), "--noEmit", "-p", str(checked / "tsconfig.json")],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
+    edits = [(module, written, misspelt) for module, written, misspelt, _ in MISSPELT]
+    run = typecheck_edited(tmp_path, edits)
     assert run.returncode != 0, run.stdout
     for module, _, _, key in MISSPELT:
         found = rf"{module}\(\d+,\d+\): error TS\d+: Property '{key}' does not exist"

@@ -168,3 +168,15 @@ def make_workspace(root: Path) -> Workspace:
         workspace.translate(language, dict(forms), GLOSSARY_DOMAIN)
     workspace.update()  # the catalogs as `rulebook i18n update` writes them
     return workspace
+
+
+def retranslate(catalog: Path, context: str, translation: str) -> tuple[str, str, str]:
+    """Write ``translation`` for the one-line message of ``context`` in ``catalog`` (a PO
+    file, edited as text as a translator's tool would); return the catalog's text before,
+    the message's entry and its translation before, to edit it again or put it back."""
+    text = catalog.read_text(encoding="utf-8")
+    start = text.index(f'msgctxt "{context}"')
+    entry = text[start : text.index("\n\n", start)]
+    before = entry.rsplit('msgstr "', 1)[1].rstrip('"')
+    catalog.write_text(text.replace(entry, entry.replace(before, translation)), "utf-8")
+    return text, entry, before

@@ -770,6 +770,17 @@ def probe_with_values(items: str) -> GameContent:
     return GameContent.model_validate({name: yaml.safe_load(text) for name, text in parts.items()})
 
 
+#: A valid probe end state for two players, for tests that set one part of it (a copy).
+PROBE_BASE: dict[str, Any] = {
+    "game": "probe",
+    "table": {"region_1": "t1", "region_2": "t2"},
+    "players": [
+        {"name": "Ana", "arrival": 1, "seat": 1, "hero": "a"},
+        {"name": "Bo", "arrival": 2, "seat": 2, "hero": "b"},
+    ],
+}
+
+
 #: Probe end states for rivals and table numbers, valid and not, beyond the random ones.
 PROBE_STATES: list[Json] = [
     {"rivals": {"ghost": {"temple": 4, "coins": 2, "gifts": 1}}},

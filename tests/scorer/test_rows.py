@@ -20,17 +20,8 @@ from scorer import mechanics
 from scorer.describe import SourceWords, describe_category, render
 from scorer.engine import GameEngine
 from scorer.outcome import score_outcome
-from tests.parity_fixture import ROW_CASES, probe_game, probe_with_values
+from tests.parity_fixture import PROBE_BASE, ROW_CASES, probe_game, probe_with_values
 
-#: A valid probe end state for two players; the tests set the roads.
-BASE: dict[str, Any] = {
-    "game": "probe",
-    "table": {"region_1": "t1", "region_2": "t2"},
-    "players": [
-        {"name": "Ana", "arrival": 1, "seat": 1, "hero": "a"},
-        {"name": "Bo", "arrival": 2, "seat": 2, "hero": "b"},
-    ],
-}
 ROAD_CATEGORIES = ("roads", "road_counts", "road_award", "road_pool")
 
 
@@ -40,7 +31,7 @@ def engine() -> GameEngine:
 
 
 def _state(first: list[Any], others: Any = ()) -> dict[str, Any]:
-    state = copy.deepcopy(BASE)
+    state = copy.deepcopy(PROBE_BASE)
     state["players"][0]["roads"] = copy.deepcopy(first)
     state["players"][1]["roads"] = copy.deepcopy(list(others))
     return state

@@ -24,21 +24,12 @@ from scorer.describe import SourceWords, describe_category, render
 from scorer.engine import GameEngine
 from scorer.export import export_game
 from scorer.outcome import score_outcome
-from tests.parity_fixture import _plain, outcome, probe_with_values
+from tests.parity_fixture import PROBE_BASE, _plain, outcome, probe_with_values
 
 #: The probe (tests/games/probe/) has shared roads: a size, a bonus left empty as 0,
 #: each player's followers; ``shared`` gives a road's size (plus its bonus) to whoever has
 #: the most followers on it, tied players each taking it; ``shared_pool`` shares 6 then 2
 #: among them (pool_floor).
-
-BASE: dict[str, Any] = {
-    "game": "probe",
-    "table": {"region_1": "t1", "region_2": "t2"},
-    "players": [
-        {"name": "Ana", "arrival": 1, "seat": 1, "hero": "a"},
-        {"name": "Bo", "arrival": 2, "seat": 2, "hero": "b"},
-    ],
-}
 
 
 def _game(values: str = "") -> GameContent:
@@ -54,7 +45,7 @@ def engine() -> GameEngine:
 
 
 def _state(rows: Any) -> dict[str, Any]:
-    state = copy.deepcopy(BASE)
+    state = copy.deepcopy(PROBE_BASE)
     state["table"]["shared_roads"] = copy.deepcopy(rows)
     return state
 

@@ -31,6 +31,7 @@ from schemas import languages
 from schemas.common import LANGUAGES
 from schemas.loader import ContentError, load_game
 from tests.conftest import CONTENT, nile_project
+from tests.i18n_support import retranslate
 from tests.rulebook.site.test_render import HOSTILE, write_catalog
 
 
@@ -765,11 +766,7 @@ def test_catalogs_found_safe_are_kept_and_a_failure_never(
     domains = ("nile", "nile.glossary", "ui")
     assert counted == {(d, code) for d in domains for code in LANGUAGES}, counted
     catalog = copy.locales / "uk" / "LC_MESSAGES" / "ui.po"
-    text = catalog.read_text(encoding="utf-8")
-    start = text.index('msgctxt "ui.winners"')
-    entry = text[start : text.index("\n\n", start)]
-    translated = entry.rsplit('msgstr "', 1)[1].rstrip('"')
-    catalog.write_text(text.replace(entry, entry.replace(translated, "Переможниці")), "utf-8")
+    text, entry, translated = retranslate(catalog, "ui.winners", "Переможниці")
     build(copy, tmp_path / "second", languages=("uk",))
     assert json.loads(status_at.read_bytes())["key"] != status["key"]
     safe = json.loads(checked_at.read_bytes())["key"]
@@ -800,11 +797,7 @@ def test_kept_pages_follow_the_catalogs(project: Project, tmp_path: Path) -> Non
     key, pages = json.loads(kept.read_bytes())
     assert len(key) == 64 and {page[0] for page in pages} >= {"nile/index.md"}, pages[:1]
     catalog = copy.locales / "uk" / "LC_MESSAGES" / "ui.po"
-    text = catalog.read_text(encoding="utf-8")
-    start = text.index('msgctxt "ui.winners"')
-    entry = text[start : text.index("\n\n", start)]
-    translated = entry.rsplit('msgstr "', 1)[1].rstrip('"')
-    catalog.write_text(text.replace(entry, entry.replace(translated, "Переможниці")), "utf-8")
+    retranslate(catalog, "ui.winners", "Переможниці")
     second = tmp_path / "second"
     build(copy, second, languages=("uk",))
     assert "Переможниці" in (second / "uk" / "nile" / "scoring" / "index.html").read_text("utf-8")

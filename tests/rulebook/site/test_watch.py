@@ -28,6 +28,7 @@ from rulebook.site.options import BuildOptions
 from rulebook.site.plugin.plugin import RulebookPlugin, watched_paths
 from schemas import languages
 from tests.conftest import game_project
+from tests.i18n_support import retranslate
 
 #: The module's tests share one built site (and one worker under xdist).
 pytestmark = pytest.mark.xdist_group("watch")
@@ -118,11 +119,7 @@ def test_a_changed_french_sentence_rebuilds_only_its_pages(
 def test_a_changed_catalog_rebuilds_its_language_only(live: tuple[Project, LiveSite]) -> None:
     project, site = live
     catalog = project.locales / "uk" / "LC_MESSAGES" / "ui.po"
-    text = catalog.read_text(encoding="utf-8")
-    start = text.index('msgctxt "ui.winners"')
-    entry = text[start : text.index("\n\n", start)]
-    translated = entry.rsplit('msgstr "', 1)[1].rstrip('"')
-    catalog.write_text(text.replace(entry, entry.replace(translated, "Переможниці")), "utf-8")
+    retranslate(catalog, "ui.winners", "Переможниці")
     before = pages(site.out)
 
     lines = site.rebuild()

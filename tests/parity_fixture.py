@@ -23,6 +23,7 @@ import random
 import sys
 import textwrap
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,7 @@ from schemas.game import GameContent
 from schemas.languages import complete_required
 from schemas.loader import ContentError, game_folders, load_game
 from schemas.names import normalize_name
-from schemas.scoring import CountInput, FlagInput
+from schemas.scoring import CountInput, FlagInput, Option
 from scorer import mechanics
 from scorer.engine import GameEngine
 from scorer.export import export_game
@@ -234,25 +235,30 @@ def _other_options(content: GameContent, state: Json, rng: random.Random) -> Jso
     return state
 
 
+def conditional_choices(content: GameContent) -> Iterator[tuple[Option, object]]:
+    """Each option that has a ``when``, with each of its values other than its default."""
+    for option in content.scoring.options:
+        if option.when is None:
+            continue
+        values = [True] if option.kind == "flag" else [c.id for c in option.choices]
+        yield from ((option, value) for value in values if value != option.default)
+
+
 def off_condition_states(content: GameContent, bases: list[Json]) -> list[Json]:
     """Scored states with an option set where its ``when`` does not hold (issue 34): for each
     such option and value, the first state where it does not apply. Both runtimes refuse it."""
     found: list[Json] = []
     whens, defaults = option_whens(content), content.option_defaults()
-    for option in content.scoring.options:
-        if option.when is None:
-            continue
-        values = [True] if option.kind == "flag" else [c.id for c in option.choices]
-        for value in [v for v in values if v != option.default]:
-            # The state's own options, or the others at their defaults (Crossroads off).
-            tried = [
-                ({**defaults, **base.get("options", {}), option.id: value}, base) for base in bases
-            ] + [({**defaults, option.id: value}, base) for base in bases]
-            for options, base in tried:
-                _, reset = applicable_options(whens, defaults, options, len(base["players"]))
-                if option.id in reset:
-                    found.append({**copy.deepcopy(base), "options": options})
-                    break
+    for option, value in conditional_choices(content):
+        # The state's own options, or the others at their defaults (Crossroads off).
+        tried = [
+            ({**defaults, **base.get("options", {}), option.id: value}, base) for base in bases
+        ] + [({**defaults, option.id: value}, base) for base in bases]
+        for options, base in tried:
+            _, reset = applicable_options(whens, defaults, options, len(base["players"]))
+            if option.id in reset:
+                found.append({**copy.deepcopy(base), "options": options})
+                break
     return found
 
 

@@ -13,6 +13,7 @@ from schemas.game import GameContent
 from scorer.legality import applicable_options, option_whens
 from tests.conftest import CONTENT
 from tests.fuzz.bounds import assert_clean_failure, run_command
+from tests.parity_fixture import conditional_choices
 
 GAMES = sorted(folder.name for folder in CONTENT.iterdir() if (folder / "game.yaml").is_file())
 
@@ -32,16 +33,12 @@ def _off_condition(content: GameContent) -> list[tuple[int, dict[str, object]]]:
     and value: the others at their defaults, at the first count where it does not apply."""
     found = []
     whens, defaults = option_whens(content), content.option_defaults()
-    for option in content.scoring.options:
-        if option.when is None:
-            continue
-        values = [True] if option.kind == "flag" else [c.id for c in option.choices]
-        for value in [v for v in values if v != option.default]:
-            for count in content.game.players.values():
-                options = {**defaults, option.id: value}
-                if option.id in applicable_options(whens, defaults, options, count)[1]:
-                    found.append((count, {option.id: value}))
-                    break
+    for option, value in conditional_choices(content):
+        for count in content.game.players.values():
+            options = {**defaults, option.id: value}
+            if option.id in applicable_options(whens, defaults, options, count)[1]:
+                found.append((count, {option.id: value}))
+                break
     return found
 
 

@@ -24,61 +24,78 @@ from schemas.names import NAME_REFUSED
 #: What a problem blocks (a diagnostic's ``severity``, never ``warning`` here).
 Severity = Literal["error", "tiebreak"]
 
-__all__ = ["CODES", "EndStateError", "Loc", "Problem", "Severity", "excerpt", "format_loc"]
+__all__ = [
+    "CODES",
+    "EndStateError",
+    "Loc",
+    "ParamKind",
+    "Problem",
+    "Severity",
+    "excerpt",
+    "format_loc",
+]
 
-#: Every code, with the parameters it carries.
-CODES: dict[str, tuple[str, ...]] = {
+#: What a problem parameter holds, for the type check of both runtimes (the browser's
+#: declarations are generated from :data:`CODES` by rulebook/typescript.py): ``int`` a
+#: whole number, ``text`` an id or a name, ``ints`` and ``texts`` lists of them, ``value``
+#: whatever the end state gave (a number, a choice, a list of rows). ``?`` marks a
+#: parameter a problem may leave out.
+ParamKind = Literal["int", "int?", "text", "ints", "texts", "value"]
+
+#: Every code, with the parameters it carries and what each holds.
+CODES: dict[str, dict[str, ParamKind]] = {
     # the file
-    "file_too_large": ("max",),
-    "not_utf8": (),
-    "not_json": ("line", "column"),
-    "too_deep": ("max",),
-    "not_object": (),
-    "duplicate_key": (),
+    "file_too_large": {"max": "int"},
+    "not_utf8": {},
+    # a JSON syntax error has its place when the parser gives one
+    "not_json": {"line": "int?", "column": "int?"},
+    "too_deep": {"max": "int"},
+    "not_object": {},
+    "duplicate_key": {},
     # fields, as the end state's schema checks them
-    "missing": (),
-    "unknown_field": (),
-    "wrong_game": ("expected",),
-    "object_type": (),
-    "list_type": (),
-    "int_type": (),
-    "number_too_large": (),
-    "bool_type": (),
-    "string_type": (),
-    "choice": ("allowed",),
-    "below_min": ("min",),
-    "above_max": ("max",),
-    "too_long": ("count",),
-    "name_empty": (),
-    "name_too_long": ("count",),
-    "name_control": (),
+    "missing": {},
+    "unknown_field": {},
+    "wrong_game": {"expected": "text"},
+    "object_type": {},
+    "list_type": {},
+    "int_type": {},
+    "number_too_large": {},
+    "bool_type": {},
+    "string_type": {},
+    "choice": {"allowed": "texts"},
+    "below_min": {"min": "int"},
+    "above_max": {"max": "int"},
+    "too_long": {"count": "int"},
+    "name_empty": {},
+    "name_too_long": {"count": "int"},
+    "name_control": {},
     # the table as a whole
-    "player_count": ("count", "min", "max"),
-    "option_required": ("option", "count", "min", "max"),
-    "option_not_for_count": ("option", "count", "min", "max"),
-    "names_count": ("count", "players"),
-    "per_player_count": ("count", "players"),
-    "deck_too_small": ("step", "count", "available"),
-    "duplicate_name": ("name",),
-    "not_used": ("value",),
-    "required": ("allowed",),
-    "not_for_count": ("value", "count", "allowed"),
-    "already_placed": ("value", "other"),
-    "table_total": ("total", "max"),
-    "unique_flag": ("who",),
-    "unique_choice": ("value", "who"),
-    "place_required": ("last",),
-    "past_last_place": ("value", "last"),
-    "place_repeated": ("placed",),
-    "place_gap": ("placed",),
-    "pile_repeated": ("value",),
-    "pile_first": ("first", "value"),
-    "pile_closed": ("closes_at", "value"),
-    "pile_lower": ("value", "below"),
-    "pile_step": ("value", "below", "max_step"),
-    "pile_total": ("count", "max"),
-    "shared_total": ("total", "component", "inputs", "max"),
-    "constraint": ("id",),
+    "player_count": {"count": "int", "min": "int", "max": "int"},
+    "option_required": {"option": "text", "count": "int", "min": "int", "max": "int"},
+    "option_not_for_count": {"option": "text", "count": "int", "min": "int", "max": "int"},
+    "names_count": {"count": "int", "players": "int"},
+    "per_player_count": {"count": "int", "players": "int"},
+    "deck_too_small": {"step": "text", "count": "int", "available": "int"},
+    "duplicate_name": {"name": "text"},
+    "not_used": {"value": "value"},
+    "required": {"allowed": "texts"},
+    "not_for_count": {"value": "value", "count": "int", "allowed": "texts"},
+    "already_placed": {"value": "value", "other": "text"},
+    "table_total": {"total": "int", "max": "int"},
+    "unique_flag": {"who": "ints"},
+    "unique_choice": {"value": "value", "who": "ints"},
+    "place_required": {"last": "int"},
+    "past_last_place": {"value": "int", "last": "int"},
+    "place_repeated": {"placed": "ints"},
+    "place_gap": {"placed": "ints"},
+    "pile_repeated": {"value": "int"},
+    "pile_first": {"first": "int", "value": "int"},
+    "pile_closed": {"closes_at": "int", "value": "int"},
+    "pile_lower": {"value": "int", "below": "int"},
+    "pile_step": {"value": "int", "below": "int", "max_step": "int"},
+    "pile_total": {"count": "int", "max": "int"},
+    "shared_total": {"total": "int", "component": "text", "inputs": "texts", "max": "int"},
+    "constraint": {"id": "text"},
 }
 
 _REFUSED = re.compile(f"[{NAME_REFUSED}\\ud800-\\udfff]")

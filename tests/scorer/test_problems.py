@@ -7,6 +7,7 @@ import contextlib
 import io
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -450,3 +451,51 @@ def test_a_rivals_problem_names_its_field_as_its_form_does(
     assert own_label != players_label and name in own_label
     assert f"({name}, {influence})" in lines["rivals.seishin.influence_1"]
     assert f"(Ana, {players_label})" in lines["players[0].built_regions"]
+
+
+#: Whether a parameter's value is of its declared kind (scorer.problems.ParamKind).
+_KINDS: dict[str, Any] = {
+    "int": lambda v: type(v) is int,
+    "text": lambda v: isinstance(v, str),
+    "ints": lambda v: isinstance(v, list) and all(type(x) is int for x in v),
+    "texts": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+    "value": lambda v: True,
+}
+
+
+def _problems_in(data: Any) -> Iterator[dict[str, Any]]:
+    """Every problem ({loc, code, params, severity}, with its messages in the game
+    states) anywhere in the parity fixture."""
+    if isinstance(data, dict):
+        if {"loc", "code", "params", "severity"} <= data.keys():
+            yield data
+            return
+        for value in data.values():
+            yield from _problems_in(value)
+    elif isinstance(data, list):
+        for item in data:
+            yield from _problems_in(item)
+
+
+def test_every_problem_carries_the_parameters_its_code_declares(parity_fixture: Path) -> None:
+    """The code table is the contract of a problem's parameters in both runtimes (the
+    browser's types are generated from it, and the JS parity test holds the browser's
+    problems equal to these): each problem the engine gives over the parity states names
+    exactly the parameters its code declares (those marked ``?`` may be left out), each of
+    its kind."""
+    fixture = json.loads(parity_fixture.read_text(encoding="utf-8"))
+    seen: set[str] = set()
+    wrong = []
+    for found in _problems_in(fixture):
+        kinds = CODES[found["code"]]
+        params = found["params"]
+        needed = {k for k, kind in kinds.items() if not kind.endswith("?")}
+        fits = needed <= params.keys() <= kinds.keys() and all(
+            _KINDS[kinds[k].rstrip("?")](v) for k, v in params.items()
+        )
+        if not fits:
+            wrong.append(found)
+        seen.add(found["code"])
+    assert wrong == []
+    # The states reach most codes; the rest are made by tests of their own.
+    assert len(seen) >= len(CODES) * 5 // 6, sorted(set(CODES) - seen)

@@ -10,14 +10,17 @@
 import { excerpt, problem } from "./problems.js";
 import { sharedValue } from "./rows.js";
 
-/** @typedef {import("./problems.js").Problem} Problem @typedef {import("./problems.js").Step} Step */
+/**
+ * @typedef {import("./problems.js").Problem} Problem @typedef {import("./problems.js").Step} Step
+ * @typedef {import("./problems.js").ProblemCode} ProblemCode
+ */
+/** @template {ProblemCode} C @typedef {import("./problems.js").ParamsOf<C>} ParamsOf */
 /**
  * @typedef {import("../../../tools/typecheck/export").Export} Export
  * @typedef {import("../../../tools/typecheck/export").JsonSchema} JsonSchema
  * @typedef {import("../../../tools/typecheck/export").Normalize} Normalize
  * @typedef {import("../../../tools/typecheck/export").TableInput} TableInput
  * @typedef {import("../../../tools/typecheck/export").Choice} Choice
- * @typedef {import("./values.js").Value} Value
  * @typedef {import("./values.js").Row} Row
  */
 
@@ -65,21 +68,21 @@ function revive(value) {
  * @param {Uint8Array} bytes @returns {{problems: Problem[], raw: unknown}}
  */
 export function readEndState(bytes) {
-  const fail = (/** @type {string} */ code, params = {}) => ({ problems: [problem([], code, params)], raw: null });
-  if (bytes.length > MAX_BYTES) return fail("file_too_large", { max: MAX_BYTES });
+  const fail = (/** @type {Problem} */ found) => ({ problems: [found], raw: null });
+  if (bytes.length > MAX_BYTES) return fail(problem([], "file_too_large", { max: MAX_BYTES }));
   let text;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes); // a BOM is dropped
   } catch {
-    return fail("not_utf8");
+    return fail(problem([], "not_utf8"));
   }
-  if (nestingDepth(text) > MAX_DEPTH) return fail("too_deep", { max: MAX_DEPTH });
+  if (nestingDepth(text) > MAX_DEPTH) return fail(problem([], "too_deep", { max: MAX_DEPTH }));
   const marked = text.replace(FLOATS, (token) => (token[0] == '"' || !/[.eE]/.test(token) ? token : JSON.stringify(MARK + token)));
   let raw;
   try {
     raw = revive(JSON.parse(marked));
   } catch {
-    return fail("not_json");
+    return fail(problem([], "not_json"));
   }
   const repeated = repeatedKeys(text, raw);
   return repeated.length ? { problems: repeated.map((loc) => problem(loc, "duplicate_key")), raw: null } : { problems: [], raw };
@@ -165,15 +168,17 @@ export function fieldProblems(schema, value, loc = [], root = schema) {
   /** @param {JsonSchema} s @param {unknown} v @param {Step[]} at @returns {number | undefined} */
   const check = (s, v, at) => {
     if (s.$ref) s = defs[/** @type {string} */ (s.$ref.split("/").pop())];
-    const add = (/** @type {string} */ code, params = {}) => out.push(problem(at, code, params));
+    /** @type {<C extends ProblemCode>(code: C, ...params: ParamsOf<C>) => number} */
+    const add = (code, ...params) => out.push(problem(at, code, ...params));
     if (s.anyOf) {
       if (v === null && s.anyOf.some((x) => x.type == "null")) return;
       return check(/** @type {JsonSchema} */ (s.anyOf.find((x) => x.type != "null")), v, at);
     }
     if ("const" in s || "enum" in s) {
-      const allowed = s.enum ?? [/** @type {Value} */ (s.const)];
-      if (allowed.includes(/** @type {Value} */ (v))) return;
-      return at.length == 1 && at[0] == "game" ? add("wrong_game", { expected: s.const }) : add("choice", { allowed });
+      // The end state's constants and enumerations are ids: the game's, a choice's.
+      const allowed = /** @type {string[]} */ (s.enum ?? [s.const]);
+      if (allowed.includes(/** @type {string} */ (v))) return;
+      return at.length == 1 && at[0] == "game" ? add("wrong_game", { expected: allowed[0] }) : add("choice", { allowed });
     }
     if (s.type == "object") {
       if (!isObject(v)) return add("object_type");

@@ -168,10 +168,10 @@ function targets(calc, p) {
   if (first == "rivals") return third == null ? all(`[data-rival="${id(second)}"]`) : rowTargets(all(`[data-rival="${id(second)}"][data-input="${id(third)}"]`), p.loc.slice(3));
   if (first != "players") return [];
   /** @type {number[] | null} */
-  const who = typeof second == "number" ? [second] : p.params.who ?? null;
+  const who = typeof second == "number" ? [second] : "who" in p.params ? p.params.who : null;
   const of = (/** @type {string} */ input) => (who ? who.flatMap((i) => all(`[data-input="${id(input)}"][data-player="${i}"]`)) : all(`[data-input="${id(input)}"]`));
   if (third == null) {
-    const read = p.code == "constraint" ? calc.game.needs?.constraints?.[p.params.id] : p.params.inputs;
+    const read = p.code == "constraint" ? calc.game.needs?.constraints?.[p.params.id] : "inputs" in p.params ? p.params.inputs : undefined;
     if (read?.length) return read.flatMap(of);
     return who ? who.flatMap((i) => all(`[data-player-name="${i}"]`)) : all("[data-player-name]");
   }

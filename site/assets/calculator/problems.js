@@ -7,7 +7,10 @@
 /**
  * @typedef {string | number} Step
  * @typedef {"error" | "tiebreak"} Severity
- * @typedef {{loc: Step[], code: string, params: Record<string, any>, severity: Severity}} Problem
+ * @typedef {import("../../../tools/typecheck/export").ProblemParams} ProblemParams
+ * @typedef {import("../../../tools/typecheck/export").ProblemCode} ProblemCode
+ * @typedef {{[C in ProblemCode]: {loc: Step[], code: C, params: ProblemParams[C], severity: Severity}}[ProblemCode]} Problem
+ *   one problem: its params are those its code carries (scorer/problems.py CODES)
  * @typedef {import("./kit.js").Words} Words
  * @typedef {import("../../../tools/typecheck/export").Export} Export
  * @typedef {import("../../../tools/typecheck/export").Scoring} Scoring
@@ -20,8 +23,14 @@
  *   what the words read of the (localized) export: the setup page's island holds only its options
  */
 
-/** A problem; ``severity`` is set by the validation round. @param {Step[]} loc @param {string} code @param {Record<string, any>} [params] @returns {Problem} */
-export const problem = (loc, code, params = {}) => ({ loc, code, params, severity: "error" });
+/** @template {ProblemCode} C @typedef {import("../../../tools/typecheck/export").ParamsOf<C>} ParamsOf */
+
+/**
+ * A problem; ``severity`` is set by the validation round. The parameters are those its
+ * code carries, left out only where none must be given.
+ * @type {<C extends ProblemCode>(loc: Step[], code: C, ...params: ParamsOf<C>) => Problem}
+ */
+export const problem = (loc, code, ...params) => /** @type {Problem} */ ({ loc, code, params: params[0] ?? {}, severity: "error" });
 
 // Characters written as \uXXXX when echoed: as schemas/names.py NAME_REFUSED, and lone
 // surrogates.
@@ -46,10 +55,6 @@ export const formatLoc = (loc) =>
 const either = (w, items) => (items.length ? w.either(items) : "—");
 /** Items joined with "and". @param {Words} w @param {string[]} items */
 const both = (w, items) => (items.length ? w.list(items) : "—");
-
-// The codes whose {given} and {range} are phrases about the number of players.
-const COUNTED = ["player_count", "option_required", "option_not_for_count", "not_for_count"];
-const RANGED = ["player_count", "option_required", "option_not_for_count"];
 
 /** Renders the problems of one game's end state (or setup) in the page's language. */
 export class ProblemWords {
@@ -142,23 +147,27 @@ export class ProblemWords {
     const words = {};
     for (const [key, v] of Object.entries(params)) if (typeof v == "number") words[key] = this.number(v);
     words.game = this.gameName(w.lang);
-    words.allowed = either(w, (params.allowed ?? []).map((/** @type {string} */ c) => this.choiceLabel(field, c)));
+    words.allowed = either(w, ("allowed" in params ? params.allowed : []).map((c) => this.choiceLabel(field, c)));
     if ("value" in params) words.value = this.value(field, params.value);
-    if ("count" in params && COUNTED.includes(code)) words.given = this.players(params.count);
-    if ("min" in params && RANGED.includes(code)) words.range = this.playerRange(params.min, params.max);
+    // {given} and {range} are phrases about the number of players.
+    if (code == "player_count" || code == "option_required" || code == "option_not_for_count") {
+      words.given = this.players(params.count);
+      words.range = this.playerRange(params.min, params.max);
+    }
+    if (code == "not_for_count") words.given = this.players(params.count);
     if (code == "names_count" || code == "per_player_count") words.table = this.players(params.players);
     if (code == "wrong_game") words.expected = words.game;
     if (code == "duplicate_name") words.name = String(params.name);
-    if ("who" in params) words.who = both(w, params.who.map((/** @type {number} */ i) => this.player(i)));
-    if ("placed" in params) words.placed = params.placed.map((/** @type {number} */ v) => this.number(v)).join(", ");
+    if ("who" in params) words.who = both(w, params.who.map((i) => this.player(i)));
+    if ("placed" in params) words.placed = params.placed.map((v) => this.number(v)).join(", ");
     if ("other" in params) words.other = this.table[params.other]?.label ?? params.other;
     if ("option" in params) words.option = this.options[params.option]?.label ?? params.option;
     if (code == "shared_total") {
       words.component = this.game.components?.[params.component]?.name ?? params.component;
-      words.inputs = both(w, params.inputs.map((/** @type {string} */ i) => this.inputLabel(i)));
+      words.inputs = both(w, params.inputs.map((i) => this.inputLabel(i)));
     }
     const key = code == "not_json" && "line" in params ? "problem_not_json_at" : `problem_${code}`;
-    return this.ui(key, words, params.count);
+    return this.ui(key, words, "count" in params ? params.count : undefined);
   }
 
   /**

@@ -15,7 +15,7 @@ import { explain } from "./explain.js";
 import { bgStatsLink, bgStatsPlay, download, resultFile } from "./export.js";
 import { el, Words } from "./kit.js";
 import { cleanName, decodeSetup, decodeTable, encodeSetup, encodeTable, isShared } from "./share.js";
-import { localStore } from "./storage.js";
+import { isArray, localStore } from "./storage.js";
 import { Keeper, Store } from "./store.js";
 
 /**
@@ -176,12 +176,14 @@ class CalculatorTools {
 
   /** The tables this tab put in the address, newest last. @returns {string[]} */
   written() {
+    /** @type {unknown} what the tab's storage holds, unchecked */
+    let list;
     try {
-      const list = JSON.parse(this.session?.getItem(this.sessionKey) ?? "[]");
-      return Array.isArray(list) ? list : [];
+      list = JSON.parse(this.session?.getItem(this.sessionKey) ?? "[]");
     } catch {
       return [];
     }
+    return isArray(list) ? list.filter((x) => typeof x == "string") : [];
   }
 
   /** @param {string} text */

@@ -88,7 +88,7 @@ export function markTabs(calc, problems) {
   for (const p of problems) {
     if (p.loc[0] !== "players") continue;
     if (typeof p.loc[1] === "number") who.add(p.loc[1]);
-    else for (const i of p.params.who ?? []) who.add(i);
+    else if ("who" in p.params) for (const i of p.params.who) who.add(i);
   }
   for (const tab of /** @type {NodeListOf<HTMLElement>} */ (calc.form.querySelectorAll("[data-switch]"))) {
     const marked = who.has(Number(tab.dataset.switch));

@@ -268,7 +268,7 @@ class Round {
       if (!spec.distinct_within_group || value === null) continue;
       const seen = (groups[spec.group ?? ""] ??= new Map());
       const id = /** @type {string} */ (value); // a choice's id
-      if (seen.has(id)) problems.push(problem(["table", spec.id], "already_placed", { value, other: seen.get(id) }));
+      if (seen.has(id)) problems.push(problem(["table", spec.id], "already_placed", { value, other: /** @type {string} */ (seen.get(id)) }));
       else seen.set(id, spec.id);
     }
     return { choiceData, problems };
@@ -301,7 +301,7 @@ class Round {
     } else if (spec.kind == "sequence") {
       // (A rows input's rows are checked by the fields alone.)
       values.forEach((pile, i) => {
-        if (valid[i]) for (const [at, code, params] of pileProblems(spec, /** @type {number[]} */ (pile))) out.push(problem(["players", i, spec.id, at], code, params));
+        if (valid[i]) out.push(...pileProblems(spec, /** @type {number[]} */ (pile), ["players", i, spec.id]));
       });
       const total = sum(values.map((p) => /** @type {number[]} */ (p).length));
       const max = this.game.limits[spec.id]?.table_max;
@@ -427,7 +427,7 @@ function positionProblems(spec, values, valid) {
   values.forEach((value, i) => {
     if (!valid[i]) return;
     if (value === null && !spec.optional) out.push(problem(["players", i, spec.id], "place_required", { last }));
-    else if (value !== null && /** @type {number} */ (value) > last) out.push(problem(["players", i, spec.id], "past_last_place", { value, last }));
+    else if (value !== null && /** @type {number} */ (value) > last) out.push(problem(["players", i, spec.id], "past_last_place", { value: /** @type {number} */ (value), last }));
   });
   if (!valid.every(Boolean)) return out;
   const placed = /** @type {number[]} */ (values.filter((v) => v !== null)).sort((a, b) => a - b);
@@ -437,20 +437,24 @@ function positionProblems(spec, values, valid) {
   return out;
 }
 
-/** [position, code, params] for each card that breaks how the pile may grow. @param {SequenceInput} spec @param {number[]} pile */
-function pileProblems(spec, pile) {
-  /** @type {[number, string, Record<string, Value>][]} */
+/**
+ * The problems of each card that breaks how the pile may grow, at the card's place in the
+ * pile (``at`` is the input's path). @param {SequenceInput} spec @param {number[]} pile @param {Step[]} at
+ * @returns {Problem[]}
+ */
+function pileProblems(spec, pile, at) {
+  /** @type {Problem[]} */
   const out = [];
-  if (spec.distinct) pile.forEach((value, k) => pile.indexOf(value) < k && out.push([k, "pile_repeated", { value }]));
-  if (pile.length && spec.first != null && pile[0] !== spec.first) out.push([0, "pile_first", { first: spec.first, value: pile[0] }]);
+  if (spec.distinct) pile.forEach((value, k) => pile.indexOf(value) < k && out.push(problem([...at, k], "pile_repeated", { value })));
+  if (pile.length && spec.first != null && pile[0] !== spec.first) out.push(problem([...at, 0], "pile_first", { first: spec.first, value: pile[0] }));
   for (let k = 1; k < pile.length; k++) {
     const [below, value] = [pile[k - 1], pile[k]];
     if (spec.closes_at != null && below === spec.closes_at) {
-      out.push([k, "pile_closed", { closes_at: spec.closes_at, value }]);
+      out.push(problem([...at, k], "pile_closed", { closes_at: spec.closes_at, value }));
       break;
     }
-    if (spec.non_decreasing && value < below) out.push([k, "pile_lower", { value, below }]);
-    else if (spec.max_step != null && value - below > spec.max_step) out.push([k, "pile_step", { value, below, max_step: spec.max_step }]);
+    if (spec.non_decreasing && value < below) out.push(problem([...at, k], "pile_lower", { value, below }));
+    else if (spec.max_step != null && value - below > spec.max_step) out.push(problem([...at, k], "pile_step", { value, below, max_step: spec.max_step }));
   }
   return out;
 }

@@ -16,6 +16,7 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    JsonValue,
     StrictBool,
     StrictInt,
     StringConstraints,
@@ -25,6 +26,7 @@ from pydantic_core import PydanticCustomError
 
 from schemas.game import GameContent
 from schemas.names import (
+    ECHO_LENGTH,
     NAME_INVISIBLE,
     NAME_MAX,
     NAME_REFUSED,
@@ -68,6 +70,12 @@ PLAYER_NAME = Annotated[
         },
     ),
 ]
+
+
+#: How a text a file or a player gave is echoed in a problem (an unknown key, a player's
+#: name), for both runtimes: the schemas carry it as ``x-echo`` (scorer.problems.excerpt
+#: reads the same constants).
+ECHO: dict[str, JsonValue] = {"refused": NAME_REFUSED, "length": ECHO_LENGTH}
 
 
 def count_limits(content: GameContent, spec: CountInput) -> tuple[int, int | None, int | None]:
@@ -200,7 +208,13 @@ def end_state_model(content: GameContent) -> type[BaseModel]:
     players = content.game.players
     return create_model(
         _model_name(content, "EndState"),
-        __config__=ConfigDict(extra="forbid", title=f"End state: {content.game.names.en}"),
+        __config__=ConfigDict(
+            extra="forbid",
+            title=f"End state: {content.game.names.en}",
+            # How a key the schema does not know is echoed in its problem, for the field
+            # walks of both runtimes (scorer.problems.excerpt, fields.js).
+            json_schema_extra={"x-echo": ECHO},
+        ),
         __doc__=f"What the players of {content.game.names.en} count on the table at the end.",
         game=(Literal[content.id], Field(description="The game's id.")),  # type: ignore[arg-type]
         options=(options, Field(default_factory=options)),
@@ -251,4 +265,6 @@ def player_name_schema() -> dict[str, Any]:
     from pydantic import TypeAdapter
 
     schema: dict[str, Any] = _runtime(TypeAdapter(PLAYER_NAME).json_schema())
+    # A name is echoed in the problems that name its player (a setup's, a table's).
+    schema["x-echo"] = ECHO
     return schema

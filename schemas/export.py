@@ -445,6 +445,15 @@ class Normalize(TypedDict):
     trim: str
 
 
+@with_config(_STRICT)
+class Echo(TypedDict):
+    """How a key the end state's schema does not know is echoed in its problem
+    (``x-echo``): at most ``length`` characters, each of ``refused`` written as \\uXXXX."""
+
+    refused: str
+    length: int
+
+
 #: The JSON Schema keywords the end state's schemas use (schemas/endstate.py), which
 #: validate.js and scorer/fields.py interpret: a keyword pydantic starts writing there
 #: fails the contract test until both walks know it.
@@ -470,6 +479,7 @@ JsonSchema = TypedDict(
         "$defs": NotRequired[dict[str, "JsonSchema"]],
         "x-invisible": NotRequired[str],
         "x-normalize": NotRequired[Normalize],
+        "x-echo": NotRequired[Echo],
     },
 )
 with_config(_STRICT)(JsonSchema)

@@ -23,6 +23,9 @@ NAME_TRIM = (
 #: the bidirectional embeddings, overrides and isolates, which reorder the text around
 #: them. (Lone surrogates are refused too: they are not text.)
 NAME_REFUSED = "\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069"
+#: At most this many characters of what a file gave are echoed in a problem (an unknown
+#: key), each refused character written as \uXXXX.
+ECHO_LENGTH = 32
 #: Characters that show nothing: white space, zero-width and joining characters, the
 #: soft hyphen, Hangul and braille fillers, variation selectors and tags. A name needs at
 #: least one character outside this set (a name of a zero-width space alone would print

@@ -19,7 +19,7 @@ import re
 from typing import Any, Literal
 
 from schemas.diagnostics import Diagnostic, DiagnosticError, Loc, format_loc
-from schemas.names import NAME_REFUSED
+from schemas.names import ECHO_LENGTH, NAME_REFUSED
 
 #: What a problem blocks (a diagnostic's ``severity``, never ``warning`` here).
 Severity = Literal["error", "tiebreak"]
@@ -100,7 +100,7 @@ CODES: dict[str, dict[str, ParamKind]] = {
 
 _REFUSED = re.compile(f"[{NAME_REFUSED}\\ud800-\\udfff]")
 #: At most this many characters of the input are echoed in a problem.
-EXCERPT = 32
+EXCERPT = ECHO_LENGTH
 
 
 def printable(text: str) -> str:

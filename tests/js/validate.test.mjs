@@ -8,14 +8,14 @@ import { calculator, games, problemKey as key, problemKeys as keys } from "./fix
 const { compileGame, score } = await calculator("scoring");
 const { check } = await calculator("validate");
 const { normalize } = await calculator("fields");
-const { ProblemWords, excerpt, problem } = await calculator("problems");
+const { ProblemWords, echoOf, excerpt, problem } = await calculator("problems");
 const { Words } = await calculator("kit");
 
 /** The names as a message shows them (normalized, short and printable). @param {any} game @param {any} state */
 function shownNames(game, state) {
   const schema = game.export.player_name;
   return Array.isArray(state?.players)
-    ? state.players.map((/** @type {any} */ p) => (typeof p?.name == "string" ? excerpt(normalize(schema["x-normalize"], p.name)) : ""))
+    ? state.players.map((/** @type {any} */ p) => (typeof p?.name == "string" ? excerpt(normalize(schema["x-normalize"], p.name), echoOf(schema)) : ""))
     : [];
 }
 

@@ -168,6 +168,15 @@ export type Doubt = {
   sources: string[];
 };
 
+/**
+ * How a key the end state's schema does not know is echoed in its problem
+ * (``x-echo``): at most ``length`` characters, each of ``refused`` written as \uXXXX.
+ */
+export type Echo = {
+  refused: string;
+  length: number;
+};
+
 /** A condition that means the game has not ended when any player meets it. */
 export type EndCheck = {
   id: string;
@@ -287,6 +296,7 @@ export type JsonSchema = {
   $defs?: { [key: string]: JsonSchema };
   "x-invisible"?: string;
   "x-normalize"?: Normalize;
+  "x-echo"?: Echo;
 };
 
 export type JsonValue = Json;

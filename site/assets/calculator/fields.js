@@ -7,7 +7,7 @@
 //
 // readEndState() reads a file's bytes within the bounds scorer/reading.py sets.
 
-import { excerpt, problem } from "./problems.js";
+import { echoOf, excerpt, problem } from "./problems.js";
 import { sharedValue } from "./rows.js";
 
 /**
@@ -165,6 +165,8 @@ export function fieldProblems(schema, value, loc = [], root = schema) {
   // A pydantic schema holds what each keyword needs ($defs for a $ref, a type in anyOf):
   // the casts below say so.
   const defs = /** @type {Record<string, JsonSchema>} */ (root.$defs);
+  // Objects are walked in the end state alone, whose schema says how a key is echoed.
+  const echo = echoOf(root);
   /** @param {JsonSchema} s @param {unknown} v @param {Step[]} at @returns {number | undefined} */
   const check = (s, v, at) => {
     if (s.$ref) s = defs[/** @type {string} */ (s.$ref.split("/").pop())];
@@ -184,7 +186,7 @@ export function fieldProblems(schema, value, loc = [], root = schema) {
       if (!isObject(v)) return add("object_type");
       for (const key of Object.keys(v)) {
         if (Object.hasOwn(s.properties ?? {}, key)) check(/** @type {Record<string, JsonSchema>} */ (s.properties)[key], v[key], [...at, key]);
-        else if (s.additionalProperties === false) out.push(problem([...at, excerpt(key)], "unknown_field"));
+        else if (s.additionalProperties === false) out.push(problem([...at, excerpt(key, echo)], "unknown_field"));
       }
       for (const key of s.required ?? []) if (!Object.hasOwn(v, key)) out.push(problem([...at, key], "missing"));
     } else if (s.type == "array") {

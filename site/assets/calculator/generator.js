@@ -10,7 +10,7 @@ import { checklist, rememberNames, rememberSetup, restoreTable } from "./checkli
 import { clampPlayers, nextId, optionFields, problemText } from "./formkit.js";
 import { el, Words } from "./kit.js";
 import { applicableOptions } from "./legality.js";
-import { excerpt, ProblemWords } from "./problems.js";
+import { echoOf, excerpt, ProblemWords } from "./problems.js";
 import { MAX_NAME } from "./share.js";
 import { holds, optionWhens, runtime } from "./runtime.js";
 
@@ -157,7 +157,7 @@ export class SetupGenerator {
       const problems = /** @type {{problems?: Problem[]}} */ (error).problems;
       if (!problems) throw error;
       delete this.output.dataset.players;
-      const said = new ProblemWords(this.game, t, names.map(excerpt));
+      const said = new ProblemWords(this.game, t, names.map((n) => excerpt(n, echoOf(this.game.player_name))));
       this.output.replaceChildren(el("ul", { class: "rb-error rb-problems", "data-setup-error": "" },
         problems.map((p) => {
           const where = said.where(p);

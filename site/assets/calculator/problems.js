@@ -17,6 +17,8 @@
  * @typedef {import("../../../tools/typecheck/export").Input} Input
  * @typedef {import("../../../tools/typecheck/export").TableInput} TableInput
  * @typedef {import("../../../tools/typecheck/export").Option} Option
+ * @typedef {import("../../../tools/typecheck/export").Echo} Echo
+ * @typedef {import("../../../tools/typecheck/export").JsonSchema} JsonSchema
  * @typedef {{game: string, names?: Export["names"], source_language?: Export["source_language"],
  *   components?: Export["components"],
  *   scoring: Partial<Pick<Scoring, "inputs" | "table" | "options" | "constraints" | "rivals">>}} Named
@@ -32,19 +34,23 @@
  */
 export const problem = (loc, code, ...params) => /** @type {Problem} */ ({ loc, code, params: params[0] ?? {}, severity: "error" });
 
-// Characters written as \uXXXX when echoed: as schemas/names.py NAME_REFUSED, and lone
-// surrogates.
-const REFUSED = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]|\p{Cs}/gu;
-/** At most this many characters of the input are echoed (scorer/problems.py EXCERPT). */
-export const EXCERPT = 32;
+/**
+ * How a schema of the export says its texts are echoed: the end state's for its keys, the
+ * player name's for names. @param {JsonSchema} schema @returns {Echo}
+ */
+export const echoOf = (schema) => /** @type {Echo} */ (schema["x-echo"]);
 
-/** ``text`` with every character a terminal could act on written as \uXXXX. @param {string} text */
-export const printable = (text) => text.replace(REFUSED, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-
-/** A short, printable piece of ``text``. @param {string} text */
-export function excerpt(text) {
+/**
+ * A short, printable piece of ``text``: at most ``echo.length`` characters, every one a
+ * terminal could act on (``echo.refused``, as schemas/names.py NAME_REFUSED, and lone
+ * surrogates) written as \uXXXX. The end state's schema says how (``x-echo``).
+ * @param {string} text @param {Echo} echo
+ */
+export function excerpt(text, echo) {
   const chars = [...text];
-  return printable(chars.length <= EXCERPT ? text : chars.slice(0, EXCERPT).join("") + "…");
+  const short = chars.length <= echo.length ? text : chars.slice(0, echo.length).join("") + "…";
+  const refused = new RegExp(`[${echo.refused}]|\\p{Cs}`, "gu");
+  return short.replace(refused, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /** ``loc`` as a path into the file: players[0].wheat, players[*].star. @param {Step[]} loc */

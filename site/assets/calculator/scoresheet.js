@@ -21,7 +21,7 @@ import { fit, fitWhenLaidOut, grid, rivalFields, tableInputFields, viewSwitch } 
 import { el, Words } from "./kit.js";
 import { applicableOptions } from "./legality.js";
 import { flag, notEntered, notEnteredList, problemList, untouched } from "./problemlist.js";
-import { excerpt, ProblemWords } from "./problems.js";
+import { echoOf, excerpt, ProblemWords } from "./problems.js";
 import { resultView, soFar } from "./resultsview.js";
 import { makeEngine, runtime } from "./runtime.js";
 import { markTabs, runningTotals, show } from "./tabs.js";
@@ -220,7 +220,7 @@ export class Calculator {
     // The form stays as it is whatever the tie: only the results and the list of fields
     // not entered change (a rebuild here moved the caret before the digit just typed).
     this.tied = !!result?.players?.some((p) => p.decided_by && p.decided_by !== first);
-    this.said = new ProblemWords(this.game, this.texts, this.names.slice(0, this.count).map(excerpt));
+    this.said = new ProblemWords(this.game, this.texts, this.names.slice(0, this.count).map((n) => excerpt(n, echoOf(this.game.end_state))));
     const todo = problems.filter((p) => untouched(this, p));
     const wrong = problems.filter((p) => !todo.includes(p));
     flag(this, wrong);

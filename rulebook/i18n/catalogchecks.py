@@ -15,10 +15,9 @@ from babel.messages.pofile import PoFileError
 from rulebook.i18n.catalogs import Domain, pot_path
 from rulebook.i18n.catalogupdate import template_bytes
 from rulebook.i18n.failure import Failure
-from rulebook.i18n.merge import READ_ONLY
 from rulebook.i18n.messages import SourceMessage
 from rulebook.i18n.numbers import PLURAL_SAMPLES, forms_for_catalog, sample_indexes
-from rulebook.i18n.pofiles import CatalogRefused, catalog_bytes, read_catalog
+from rulebook.i18n.pofiles import READ_ONLY, CatalogRefused, catalog_bytes, read_catalog
 from rulebook.i18n.toolchecks import msgfmt_problems, pofilter_problems
 
 

@@ -39,12 +39,16 @@ from pathlib import Path
 from typing import Literal
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.mofile import read_mo
 
 from rulebook.i18n import glossary
-from rulebook.i18n.merge import READ_ONLY
 from rulebook.i18n.messages import ExtractError, SourceMessage, extract
-from rulebook.i18n.pofiles import MAX_CATALOG_BYTES, WIDTH, read_catalog, translated
+from rulebook.i18n.pofiles import (
+    MAX_CATALOG_BYTES,
+    READ_ONLY,
+    WIDTH,
+    read_catalog,
+    translated,
+)
 from rulebook.i18n.ui import UI_DOMAIN, UI_LANGUAGE, ui_messages
 from schemas.diagnostics import Diagnostic
 from schemas.file_reader import read_bytes
@@ -205,6 +209,8 @@ def load_entries(domain: str, language: str, locales: Path) -> dict[str, Message
         return _po_entries(str(po), language, stat.st_mtime_ns, stat.st_size)
     mo = mo_path(locales, language, domain)
     if os.path.lexists(mo):
+        from babel.messages.mofile import read_mo  # a compiled catalog is the rare case
+
         data = read_bytes(mo, MAX_CATALOG_BYTES, within=locales, what="a compiled catalog")
         return entries(read_mo(io.BytesIO(data)))
     return {}

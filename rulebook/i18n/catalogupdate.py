@@ -18,10 +18,11 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError
 
 from rulebook.i18n.catalogs import Domain, entries, mo_path, po_path, pot_path
-from rulebook.i18n.merge import READ_ONLY, MergeResult, merge
+from rulebook.i18n.merge import MergeResult, merge
 from rulebook.i18n.messages import SourceMessage
 from rulebook.i18n.numbers import plural_comment
 from rulebook.i18n.pofiles import (
+    READ_ONLY,
     WIDTH,
     catalog_bytes,
     keep_unchanged,

@@ -42,11 +42,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from rulebook.i18n.messages import SourceMessage
-from rulebook.i18n.terms import Matcher, source_rule, used
 from schemas.game import GameContent
 from schemas.glossary import Term
+
+if TYPE_CHECKING:
+    from rulebook.i18n.terms import Matcher
 
 #: What opens the extracted comment that lists the terms a message uses.
 MARK = "Glossary: "
@@ -138,6 +141,10 @@ class TermMarks:
 
     def _matcher(self, language: str) -> Matcher:
         """The terms' words in the game's texts written in ``language``, compiled once."""
+        # Imported here: the term matching writes a catalog's comments, and a command that
+        # only looks texts up (``rulebook score``) never needs it.
+        from rulebook.i18n.terms import Matcher, source_rule
+
         if language not in self._matchers:
             own = self._language
             words = {i: source_words(t, language, own) for i, t in self._terms.items()}
@@ -147,6 +154,8 @@ class TermMarks:
     def terms(self, message: SourceMessage) -> list[Term]:
         """The terms ``message`` uses (said or linked: rulebook.i18n.terms.used), in the
         glossary's order."""
+        from rulebook.i18n.terms import used
+
         found = used(message.texts, self._matcher(message.language))
         return [term for term in self._terms.values() if term.id in found]
 

@@ -40,12 +40,10 @@ from babel.messages.catalog import Catalog, Message
 
 from rulebook.i18n.messages import PLACEHOLDER, SourceMessage, fill, paragraphs
 from rulebook.i18n.numbers import forms_for_catalog
+from rulebook.i18n.pofiles import READ_ONLY
 
 #: Flags the tools compute from the source text; a translator's own flags are kept.
 FORMAT_FLAGS = frozenset({"python-format", "python-brace-format"})
-
-#: The flag of a message copied from the source (Weblate and PO editors honour it).
-READ_ONLY = "read-only"
 
 #: How a reviewer's mark starts (rulebook.i18n.review): a mark is of one context's text, so
 #: none is carried to another context.

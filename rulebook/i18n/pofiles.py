@@ -18,6 +18,9 @@ from schemas.file_reader import read_bytes
 #: Line width of written catalogs.
 WIDTH = 76
 
+#: The flag of a message copied from the source (Weblate and PO editors honour it).
+READ_ONLY = "read-only"
+
 
 def locales_of(path: Path) -> Path:
     """The locales folder a catalog belongs in (``<locales>/<lang>/LC_MESSAGES/<x>.po`` or

@@ -39,7 +39,7 @@ from babel.messages.catalog import Message
 from babel.messages.pofile import unescape
 
 from rulebook.i18n.merge import REVIEW_PREFIX
-from rulebook.i18n.pofiles import catalog_bytes, strings, translated
+from rulebook.i18n.pofiles import READ_ONLY, catalog_bytes, strings, translated
 
 #: What a review comment starts with, after ``# ``.
 PREFIX = REVIEW_PREFIX
@@ -112,8 +112,6 @@ def mark_reviewed(path: Path, entries: dict[str, Message], contexts: Collection[
     entry can be reviewed; others are skipped. Only the marked entries' blocks change:
     an old review comment is replaced, every other line is kept byte for byte.
     """
-    from rulebook.i18n.merge import READ_ONLY
-
     wanted: dict[str, str] = {}
     skipped: list[str] = []
     for context in contexts:

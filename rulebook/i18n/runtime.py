@@ -60,7 +60,6 @@ from rulebook.i18n.numbers import (
     plural_category,
 )
 from rulebook.i18n.pofiles import strings
-from rulebook.i18n.review import is_reviewed
 from rulebook.i18n.typography import typeset
 from rulebook.i18n.ui import UI_DOMAIN, ui_messages
 from schemas.game import GameContent
@@ -382,4 +381,6 @@ def _unreviewed(domain: str, entries: Mapping[str, Message], language: str) -> s
     """The contexts of ``domain`` waiting for a reviewer's mark, where ``language`` needs one."""
     if not review_required(language, glossary.game_of(domain)):  # a glossary goes with its game
         return set()
+    from rulebook.i18n.review import is_reviewed  # a preview's only: reviews and their marks
+
     return {context for context, entry in entries.items() if not is_reviewed(entry)}

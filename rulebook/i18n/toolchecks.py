@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rulebook.i18n.merge import READ_ONLY
+from rulebook.i18n.pofiles import READ_ONLY
 
 if TYPE_CHECKING:
     from translate.filters import checks as tt_checks

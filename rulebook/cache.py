@@ -196,7 +196,7 @@ def load_content(content_dir: Path) -> dict[str, GameContent]:
 #: The game files the score path reads (schemas.game.REQUIRED_FILES).
 GAME_FILES = ("game", "components", "setup", "scoring")
 #: Bumped when the stored export or words entries change shape.
-EXPORT_FORMAT = 2
+EXPORT_FORMAT = 3
 
 
 def _languages_file(project: Project) -> Path:

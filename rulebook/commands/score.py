@@ -106,11 +106,6 @@ def labels(content: GameContent, translate: Translator) -> Labels:
 
 def table_words(texts: dict[str, Any], translate: Translator) -> Labels:
     """The words of the text table in ``translate``'s language, from :func:`table_texts`."""
-    from rulebook.i18n.numbers import format_count
-    from scorer.verdict import MESSAGES as VERDICT_MESSAGES
-
-    # The count phrase's patterns looked up once: its many numbers below only format.
-    points = translate.count_patterns("ui.points")
     return {
         "kind": texts["kind"],
         "categories": {
@@ -130,18 +125,7 @@ def table_words(texts: dict[str, Any], translate: Translator) -> Labels:
         # quick path prints without loading the plural rules.
         "winners": [translate("ui.calc_no_winner", "No winner")]
         + [translate.count("ui.calc_winners", n) for n in range(1, MOST_WINNERS + 1)],
-        # The verdict against a rival (scorer.verdict): its sentences, the rivals' names and
-        # the point count phrase's patterns (a language and its forms by CLDR category).
-        "verdict": {m.key: translate(f"ui.{m.key}", m.text) for m in VERDICT_MESSAGES},
-        "rivals": {
-            ident: translate(f"scoring.rivals.{ident}.sentence_name", sentence_name)
-            if sentence_name
-            else translate(f"scoring.rivals.{ident}.label", label)
-            for ident, label, sentence_name in texts["rivals"]
-        },
-        # Count phrases made here up to POINTS_SAID: the quick path then loads no plural rules.
-        "points_said": [format_count(n, points[1], points[0]) for n in range(POINTS_SAID + 1)],
-        "points": list(points),
+        **(verdict_words(texts, translate) if texts["rivals"] else NO_VERDICT),
         "ui": {
             key: translate(f"ui.{key}", text)
             for key, text in (
@@ -152,6 +136,33 @@ def table_words(texts: dict[str, Any], translate: Translator) -> Labels:
                 ("undecided", "undecided (see the problems above)"),
             )
         },
+    }
+
+
+#: The verdict's words of a game without rivals: it never says one (scorer.verdict).
+NO_VERDICT: Labels = {"verdict": {}, "rivals": {}, "points_said": [], "points": None}
+
+
+def verdict_words(texts: dict[str, Any], translate: Translator) -> Labels:
+    """The words of the verdict against a rival (scorer.verdict), made for a game with
+    rivals only: its sentences, the rivals' names and the point count phrase's patterns (a
+    language and its forms by CLDR category)."""
+    from rulebook.i18n.numbers import format_count
+    from scorer.verdict import MESSAGES as VERDICT_MESSAGES
+
+    # The count phrase's patterns looked up once: its many numbers below only format.
+    points = translate.count_patterns("ui.points")
+    return {
+        "verdict": {m.key: translate(f"ui.{m.key}", m.text) for m in VERDICT_MESSAGES},
+        "rivals": {
+            ident: translate(f"scoring.rivals.{ident}.sentence_name", sentence_name)
+            if sentence_name
+            else translate(f"scoring.rivals.{ident}.label", label)
+            for ident, label, sentence_name in texts["rivals"]
+        },
+        # Count phrases made here up to POINTS_SAID: the quick path then loads no plural rules.
+        "points_said": [format_count(n, points[1], points[0]) for n in range(POINTS_SAID + 1)],
+        "points": list(points),
     }
 
 

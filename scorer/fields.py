@@ -116,7 +116,7 @@ class _Walk:
             self.check(branch, value, at)
             return
         if "const" in schema or "enum" in schema:
-            allowed = schema.get("enum", [schema.get("const")])
+            allowed = schema["enum"] if "enum" in schema else [schema["const"]]
             for choice in allowed:  # (a loop: no generator made for each field)
                 if choice == value and _same(choice, value):
                     return
@@ -125,8 +125,22 @@ class _Walk:
             else:
                 self.add(at, "choice", {"allowed": allowed})
             return
+        # The checks of a number and a flag are written here, as in fields.js: most of an
+        # end state's fields are one or the other.
         kind = schema.get("type")
-        if kind == "object":
+        if kind == "integer":
+            if value is TOO_LARGE:
+                self.add(at, "number_too_large")
+            elif not isinstance(value, int) or isinstance(value, bool):
+                self.add(at, "int_type")
+            elif (least := schema.get("minimum")) is not None and value < least:
+                self.add(at, "below_min", {"min": least})
+            elif (most := schema.get("maximum")) is not None and value > most:
+                self.add(at, "above_max", {"max": most})
+        elif kind == "boolean":
+            if not isinstance(value, bool):
+                self.add(at, "bool_type")
+        elif kind == "object":
             self.object(schema, value, at)
         elif kind == "array":
             if not isinstance(value, list):
@@ -136,11 +150,6 @@ class _Walk:
             else:
                 for index, item in enumerate(value):
                     self.check(schema["items"], item, (*at, index))
-        elif kind == "integer":
-            self.integer(schema, value, at)
-        elif kind == "boolean":
-            if not isinstance(value, bool):
-                self.add(at, "bool_type")
         elif kind == "string":
             self.string(schema, value, at)
 
@@ -157,16 +166,6 @@ class _Walk:
         for key in schema.get("required", []):
             if key not in value:
                 self.add((*at, key), "missing")
-
-    def integer(self, schema: Schema, value: Any, at: Loc) -> None:
-        if value is TOO_LARGE:
-            self.add(at, "number_too_large")
-        elif not isinstance(value, int) or isinstance(value, bool):
-            self.add(at, "int_type")
-        elif schema.get("minimum") is not None and value < schema["minimum"]:
-            self.add(at, "below_min", {"min": schema["minimum"]})
-        elif schema.get("maximum") is not None and value > schema["maximum"]:
-            self.add(at, "above_max", {"max": schema["maximum"]})
 
     def string(self, schema: Schema, value: Any, at: Loc) -> None:
         if not isinstance(value, str):

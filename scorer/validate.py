@@ -175,31 +175,30 @@ class _Round:
         state = TableState([n or "" for n in names], players, options, table, choice_data)
         unchecked: set[str] = set()
         every = [True] * count
+        input_when, may_be_empty = self.compiled.input_when, self.compiled.may_be_empty
         for spec in facts.inputs:
             ident = spec["id"]
-            # (Without field problems every field is valid: no test of each.)
-            valid = (
-                [self.ok(("players", i, ident)) for i in range(count)] if self.bad_locs else every
-            )
-            if not all(valid):
-                unchecked.add(ident)
-            when = self.compiled.input_when.get(ident)
+            valid = every  # without field problems every field is valid: no test of each
+            if self.bad_locs:
+                valid = [self.ok(("players", i, ident)) for i in range(count)]
+                if not all(valid):
+                    unchecked.add(ident)
+            when = input_when.get(ident)
             if when is not None and not table_ok and ident in facts.reads_table:
                 unchecked.add(ident)  # whether it is asked depends on a faulty table input
                 continue
             if when is None or state.holds(when):
                 if ident in facts.compared_inputs:
                     column = [p[ident] for p in players]
-                    empty = self.compiled.may_be_empty.get(ident)
+                    empty = may_be_empty.get(ident)
                     optional = empty is not None and state.holds(empty)
                     self.problems.extend(_input_problems(facts, spec, column, valid, optional))
-            else:
-                values_of = [p[ident] for p in players]
-                for index in range(count):
-                    value = values_of[index]
-                    if valid[index] and ident in given[index] and value not in _EMPTY:
-                        loc = ("players", index, ident)
-                        self.problems.append(Problem(loc, "not_used", {"value": value}))
+                continue
+            for index, player in enumerate(players):
+                value = player[ident]
+                if valid[index] and ident in given[index] and value not in _EMPTY:
+                    loc = ("players", index, ident)
+                    self.problems.append(Problem(loc, "not_used", {"value": value}))
         self.problems.extend(_shared_problems(facts, players, unchecked))
         rivals: dict[str, dict[str, Any]] = {}
         if facts.rivals and self.ok(("rivals",)):
@@ -267,14 +266,18 @@ class _Round:
         """Each player's inputs, given or their default (the name and unknown fields
         dropped), as the compiled scoring reads them."""
         defaults = self.facts.defaults
+        # The inputs that hold lists (piles, rows), found once for the table: their lists
+        # are copied, as substitution writes into the rows. (A list given for any other
+        # input is a field problem, and substituted.)
+        lists = [ident for ident, default in defaults.items() if isinstance(default, list)]
         players = []
         for player in given:
             values = {**defaults, **player}
             for ident in values.keys() - defaults.keys():  # the name, unknown fields
                 del values[ident]
-            for ident, value in values.items():  # copied: substitution writes into the rows
-                if isinstance(value, list):
-                    values[ident] = list(value)
+            for ident in lists:
+                if isinstance(values[ident], list):
+                    values[ident] = list(values[ident])
             self.facts.fill_rows(values)
             players.append(values)
         return players
@@ -425,15 +428,14 @@ def _input_problems(
 ) -> list[Problem]:
     """The problems of one input compared across the players (``valid``: whose field is;
     ``optional``: a choice a player may leave empty here)."""
-    problems: list[Problem] = []
     ident, kind = spec["id"], spec["kind"]
-    every: Loc = ("players", "*", ident)
     everyone = all(valid)
-    if kind == "count":
+    problems: list[Problem] = []
+    every: Loc = ("players", "*", ident)
+    if kind == "count":  # (compared only when the table has a most)
         table_most = facts.limits[ident]["table_max"]
-        if everyone and table_most is not None and sum(values) > table_most:
-            params = {"total": sum(values), "max": table_most}
-            problems.append(Problem(every, "table_total", params))
+        if everyone and (total := sum(values)) > table_most:
+            problems.append(Problem(every, "table_total", {"total": total, "max": table_most}))
     elif kind == "flag":
         holders = [i for i, v in enumerate(values) if v is True]
         if everyone and spec.get("unique") and len(holders) > 1:

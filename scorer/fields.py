@@ -38,8 +38,9 @@ def _is_index(key: str) -> bool:
 
 def js_keys(value: dict[str, Any]) -> list[str]:
     """An object's keys in the order JavaScript's Object.keys gives them."""
-    # An index begins with a digit: most objects have no such key, and keep their order.
-    indexes = [k for k in value if k[:1].isdigit() and _is_index(k)]
+    # An index begins with a digit, so it sorts before ":" (a name does not): most objects
+    # have no such key, and keep their order.
+    indexes = [k for k in value if k < ":" and k[:1].isdigit() and _is_index(k)]
     if not indexes:
         return list(value)
     first = set(indexes)

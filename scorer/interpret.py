@@ -343,17 +343,12 @@ class Interpreted:
             for cat in self.scoring["categories"]
             if (when := self.category_when.get(cat["id"])) is None or state.holds(when)
         ]
-        # A flag read as it is (a bool) counts 1 or 0 in a breakdown.
-        columns = [
-            (ident, [int(x) if x is True or x is False else x for x in values[value]])
-            for ident, value in shown
-        ]
-        breakdowns = []
-        for i in range(len(c.P)):
-            row = {}
-            for ident, column in columns:
-                row[ident] = column[i]
-            breakdowns.append(row)
+        # Each category written into the rows' breakdowns, column by column (no copy of
+        # the column first); a flag read as it is (a bool) counts 1 or 0 in a breakdown.
+        breakdowns: list[dict[str, Any]] = [{} for _ in c.P]
+        for ident, value in shown:
+            for i, x in enumerate(values[value]):
+                breakdowns[i][ident] = int(x) if x is True or x is False else x
         if self.scoring["kind"] == "points":
             values[TOTAL] = [sum(b.values()) for b in breakdowns]
         explained = (

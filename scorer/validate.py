@@ -110,6 +110,9 @@ def _start(facts: GameFacts, compiled: Interpreted, raw: Any, hidden: Hidden = N
     return _Round(facts, compiled, raw, field_problems(facts.schema, raw), hidden)
 
 
+#: What a constraint reads when the export lists nothing for it.
+_NOTHING: frozenset[str] = frozenset()
+
 #: The values that say nothing was entered: any other for an input not asked is a problem.
 _EMPTY: tuple[Any, ...] = (0, False, None, [])
 
@@ -370,9 +373,9 @@ class _Round:
         blocked = False
         wanted = []
         for spec in self.facts.constraints:
-            reads = self.needs.constraints.get(spec["id"], frozenset())
-            if reads & faulty:
-                blocked = blocked or bool(reads & self.needs.totals)
+            reads = self.needs.constraints.get(spec["id"], _NOTHING)
+            if not reads.isdisjoint(faulty):
+                blocked = blocked or not reads.isdisjoint(self.needs.totals)
                 continue
             applies = self.compiled.constraints.when.get(spec["id"])
             if applies is None or state.holds(applies):

@@ -388,9 +388,10 @@ class _Round:
             ident, held = spec["id"], found[spec["id"]]
             if self.hidden:  # a constraint that reads a field not asked of a player holds
                 held = [h or bool(reads & set(self.hidden[i])) for i, h in enumerate(held)]
+            if all(held):
+                continue
             if spec.get("scope") == "table":
-                if not all(held):
-                    self.problems.append(Problem(("players",), "constraint", {"id": ident}))
+                self.problems.append(Problem(("players",), "constraint", {"id": ident}))
                 continue
             for index, holds in enumerate(held):
                 if not holds:
@@ -440,8 +441,9 @@ def _input_problems(
         if everyone and (total := sum(values)) > table_most:
             problems.append(Problem(every, "table_total", {"total": total, "max": table_most}))
     elif kind == "flag":
-        holders = [i for i, v in enumerate(values) if v is True]
-        if everyone and spec.get("unique") and len(holders) > 1:
+        # (Every field valid, each value is a bool: counting True counts the holders.)
+        if everyone and spec.get("unique") and values.count(True) > 1:
+            holders = [i for i, v in enumerate(values) if v is True]
             problems.append(Problem(every, "unique_flag", {"who": holders}))
     elif kind == "choice":
         for index, value in enumerate(values):

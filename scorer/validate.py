@@ -179,8 +179,10 @@ class _Round:
         unchecked: set[str] = set()
         every = [True] * count
         input_when, may_be_empty = self.compiled.input_when, self.compiled.may_be_empty
-        for spec in facts.inputs:
-            ident = spec["id"]
+        # Each input's column across the players, read once for the table: every row holds
+        # the inputs in the same order, the defaults' (see _rows).
+        columns = zip(facts.defaults, zip(*[p.values() for p in players], strict=True), strict=True)
+        for spec, (ident, column) in zip(facts.inputs, columns, strict=True):
             valid = every  # without field problems every field is valid: no test of each
             if self.bad_locs:
                 valid = [self.ok(("players", i, ident)) for i in range(count)]
@@ -192,13 +194,11 @@ class _Round:
                 continue
             if when is None or state.holds(when):
                 if ident in facts.compared_inputs:
-                    column = [p[ident] for p in players]
                     empty = may_be_empty.get(ident)
                     optional = empty is not None and state.holds(empty)
                     self.problems.extend(_input_problems(facts, spec, column, valid, optional))
                 continue
-            for index, player in enumerate(players):
-                value = player[ident]
+            for index, value in enumerate(column):
                 if valid[index] and ident in given[index] and value not in _EMPTY:
                     loc = ("players", index, ident)
                     self.problems.append(Problem(loc, "not_used", {"value": value}))
@@ -275,7 +275,7 @@ class _Round:
         lists = [ident for ident, default in defaults.items() if isinstance(default, list)]
         players = []
         for player in given:
-            values = {**defaults, **player}
+            values = {**defaults, **player}  # in the defaults' order (run reads it so)
             for ident in values.keys() - defaults.keys():  # the name, unknown fields
                 del values[ident]
             for ident in lists:
@@ -428,7 +428,7 @@ class _Round:
 
 
 def _input_problems(
-    facts: GameFacts, spec: Json, values: list[Any], valid: list[bool], optional: bool = False
+    facts: GameFacts, spec: Json, values: Sequence[Any], valid: list[bool], optional: bool = False
 ) -> list[Problem]:
     """The problems of one input compared across the players (``valid``: whose field is;
     ``optional``: a choice a player may leave empty here)."""
@@ -514,7 +514,7 @@ def _unplaced_as_zero(facts: GameFacts, players: list[dict[str, Any]]) -> None:
 
 
 def _position_problems(
-    spec: Json, values: list[int | None], valid: Sequence[bool]
+    spec: Json, values: Sequence[int | None], valid: Sequence[bool]
 ) -> list[Problem]:
     """Places 1..n, each once; an optional order only needs its places to run without gaps."""
     problems = []

@@ -38,8 +38,9 @@ def _is_index(key: str) -> bool:
 
 def js_keys(value: dict[str, Any]) -> list[str]:
     """An object's keys in the order JavaScript's Object.keys gives them."""
-    # An index begins with a digit: most objects have no such key, and keep their order.
-    indexes = [k for k in value if k[:1].isdigit() and _is_index(k)]
+    # An index begins with a digit, so it sorts before ":" (a name does not): most objects
+    # have no such key, and keep their order.
+    indexes = [k for k in value if k < ":" and k[:1].isdigit() and _is_index(k)]
     if not indexes:
         return list(value)
     first = set(indexes)
@@ -116,7 +117,7 @@ class _Walk:
             self.check(branch, value, at)
             return
         if "const" in schema or "enum" in schema:
-            allowed = schema.get("enum", [schema.get("const")])
+            allowed = schema["enum"] if "enum" in schema else [schema["const"]]
             for choice in allowed:  # (a loop: no generator made for each field)
                 if choice == value and _same(choice, value):
                     return
@@ -125,8 +126,22 @@ class _Walk:
             else:
                 self.add(at, "choice", {"allowed": allowed})
             return
+        # The checks of a number and a flag are written here, as in fields.js: most of an
+        # end state's fields are one or the other.
         kind = schema.get("type")
-        if kind == "object":
+        if kind == "integer":
+            if value is TOO_LARGE:
+                self.add(at, "number_too_large")
+            elif not isinstance(value, int) or isinstance(value, bool):
+                self.add(at, "int_type")
+            elif (least := schema.get("minimum")) is not None and value < least:
+                self.add(at, "below_min", {"min": least})
+            elif (most := schema.get("maximum")) is not None and value > most:
+                self.add(at, "above_max", {"max": most})
+        elif kind == "boolean":
+            if not isinstance(value, bool):
+                self.add(at, "bool_type")
+        elif kind == "object":
             self.object(schema, value, at)
         elif kind == "array":
             if not isinstance(value, list):
@@ -136,11 +151,6 @@ class _Walk:
             else:
                 for index, item in enumerate(value):
                     self.check(schema["items"], item, (*at, index))
-        elif kind == "integer":
-            self.integer(schema, value, at)
-        elif kind == "boolean":
-            if not isinstance(value, bool):
-                self.add(at, "bool_type")
         elif kind == "string":
             self.string(schema, value, at)
 
@@ -157,16 +167,6 @@ class _Walk:
         for key in schema.get("required", []):
             if key not in value:
                 self.add((*at, key), "missing")
-
-    def integer(self, schema: Schema, value: Any, at: Loc) -> None:
-        if value is TOO_LARGE:
-            self.add(at, "number_too_large")
-        elif not isinstance(value, int) or isinstance(value, bool):
-            self.add(at, "int_type")
-        elif schema.get("minimum") is not None and value < schema["minimum"]:
-            self.add(at, "below_min", {"min": schema["minimum"]})
-        elif schema.get("maximum") is not None and value > schema["maximum"]:
-            self.add(at, "above_max", {"max": schema["maximum"]})
 
     def string(self, schema: Schema, value: Any, at: Loc) -> None:
         if not isinstance(value, str):

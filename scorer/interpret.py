@@ -240,17 +240,20 @@ class Values:
     def __init__(self, scoring: Json) -> None:
         declared = {v["id"]: v["compute"] for v in scoring["values"]}
         self.scoring = scoring
-        self.steps: list[Step] = []
+        steps: list[Step] = []
+        #: Each value in order: the steps it added (run before its column), its id and
+        #: the function of its column.
+        self.columns: list[tuple[list[Step], str, Fn]] = []
         #: Value id -> the step of its first award, whose details the value shows.
         self.owners: dict[str, int] = {}
-        t = Tools(scoring, self.steps)
+        t = Tools(scoring, steps)
         for ident in scoring["value_order"]:
-            start = len(self.steps)
+            start = len(steps)
             fn = t.sub(declared[ident])
-            owner = next((k for k in range(start, len(self.steps)) if self.steps[k].award), None)
+            owner = next((k for k in range(start, len(steps)) if steps[k].award), None)
             if owner is not None:
                 self.owners[ident] = owner
-            self.steps.append(Step(_column(ident, fn)))
+            self.columns.append((steps[start:], ident, fn))
 
     def of(self, state: TableState) -> Evaluation:
         """The values of ``state``'s rows (the players, then the rivals at the table) with
@@ -260,16 +263,12 @@ class Values:
             rows, present = state.rows()
             O, T, D = state.options, state.table, state.choice_data  # noqa: E741
             c = Ctx(rows, O, T, D, present, keepers(self.scoring, present), True)
-            _run(self.steps, c)
+            for steps, ident, fn in self.columns:
+                if steps:  # (most values compare no one)
+                    _run(steps, c)
+                c.V[ident] = [fn(c, i) for i in range(len(rows))]
             state.evaluated = c, {ident: c.S[k][1] for ident, k in self.owners.items()}
         return state.evaluated
-
-
-def _column(ident: str, fn: Fn) -> Callable[[Ctx], None]:
-    def run(c: Ctx) -> None:
-        c.V[ident] = [fn(c, i) for i in range(len(c.P))]
-
-    return run
 
 
 def _whens(items: Iterable[Json], label: str, key: str = "when") -> dict[str, TableFn]:
@@ -298,7 +297,11 @@ class Constraints:
         e = evaluated
         c = Ctx(e.P, e.O, e.T, e.D, e.R, e.K, False, e.V)
         _run(self.steps, c)
-        return {ident: [self.checks[ident](c, i) for i in range(c.n)] for ident in wanted}
+        found = {}
+        for ident in wanted:
+            check = self.checks[ident]  # found once per constraint, not once per player
+            found[ident] = [check(c, i) for i in range(c.n)]
+        return found
 
 
 @dataclass
@@ -343,17 +346,12 @@ class Interpreted:
             for cat in self.scoring["categories"]
             if (when := self.category_when.get(cat["id"])) is None or state.holds(when)
         ]
-        # A flag read as it is (a bool) counts 1 or 0 in a breakdown.
-        columns = [
-            (ident, [int(x) if x is True or x is False else x for x in values[value]])
-            for ident, value in shown
-        ]
-        breakdowns = []
-        for i in range(len(c.P)):
-            row = {}
-            for ident, column in columns:
-                row[ident] = column[i]
-            breakdowns.append(row)
+        # Each category written into the rows' breakdowns, column by column (no copy of
+        # the column first); a flag read as it is (a bool) counts 1 or 0 in a breakdown.
+        breakdowns: list[dict[str, Any]] = [{} for _ in c.P]
+        for ident, value in shown:
+            for i, x in enumerate(values[value]):
+                breakdowns[i][ident] = int(x) if x is True or x is False else x
         if self.scoring["kind"] == "points":
             values[TOTAL] = [sum(b.values()) for b in breakdowns]
         explained = (

@@ -110,6 +110,9 @@ def _start(facts: GameFacts, compiled: Interpreted, raw: Any, hidden: Hidden = N
     return _Round(facts, compiled, raw, field_problems(facts.schema, raw), hidden)
 
 
+#: What a constraint reads when the export lists nothing for it.
+_NOTHING: frozenset[str] = frozenset()
+
 #: The values that say nothing was entered: any other for an input not asked is a problem.
 _EMPTY: tuple[Any, ...] = (0, False, None, [])
 
@@ -175,31 +178,30 @@ class _Round:
         state = TableState([n or "" for n in names], players, options, table, choice_data)
         unchecked: set[str] = set()
         every = [True] * count
-        for spec in facts.inputs:
-            ident = spec["id"]
-            # (Without field problems every field is valid: no test of each.)
-            valid = (
-                [self.ok(("players", i, ident)) for i in range(count)] if self.bad_locs else every
-            )
-            if not all(valid):
-                unchecked.add(ident)
-            when = self.compiled.input_when.get(ident)
+        input_when, may_be_empty = self.compiled.input_when, self.compiled.may_be_empty
+        # Each input's column across the players, read once for the table: every row holds
+        # the inputs in the same order, the defaults' (see _rows).
+        columns = zip(facts.defaults, zip(*[p.values() for p in players], strict=True), strict=True)
+        for spec, (ident, column) in zip(facts.inputs, columns, strict=True):
+            valid = every  # without field problems every field is valid: no test of each
+            if self.bad_locs:
+                valid = [self.ok(("players", i, ident)) for i in range(count)]
+                if not all(valid):
+                    unchecked.add(ident)
+            when = input_when.get(ident)
             if when is not None and not table_ok and ident in facts.reads_table:
                 unchecked.add(ident)  # whether it is asked depends on a faulty table input
                 continue
             if when is None or state.holds(when):
                 if ident in facts.compared_inputs:
-                    column = [p[ident] for p in players]
-                    empty = self.compiled.may_be_empty.get(ident)
+                    empty = may_be_empty.get(ident)
                     optional = empty is not None and state.holds(empty)
                     self.problems.extend(_input_problems(facts, spec, column, valid, optional))
-            else:
-                values_of = [p[ident] for p in players]
-                for index in range(count):
-                    value = values_of[index]
-                    if valid[index] and ident in given[index] and value not in _EMPTY:
-                        loc = ("players", index, ident)
-                        self.problems.append(Problem(loc, "not_used", {"value": value}))
+                continue
+            for index, value in enumerate(column):
+                if valid[index] and ident in given[index] and value not in _EMPTY:
+                    loc = ("players", index, ident)
+                    self.problems.append(Problem(loc, "not_used", {"value": value}))
         self.problems.extend(_shared_problems(facts, players, unchecked))
         rivals: dict[str, dict[str, Any]] = {}
         if facts.rivals and self.ok(("rivals",)):
@@ -267,14 +269,18 @@ class _Round:
         """Each player's inputs, given or their default (the name and unknown fields
         dropped), as the compiled scoring reads them."""
         defaults = self.facts.defaults
+        # The inputs that hold lists (piles, rows), found once for the table: their lists
+        # are copied, as substitution writes into the rows. (A list given for any other
+        # input is a field problem, and substituted.)
+        lists = [ident for ident, default in defaults.items() if isinstance(default, list)]
         players = []
         for player in given:
-            values = {**defaults, **player}
+            values = {**defaults, **player}  # in the defaults' order (run reads it so)
             for ident in values.keys() - defaults.keys():  # the name, unknown fields
                 del values[ident]
-            for ident, value in values.items():  # copied: substitution writes into the rows
-                if isinstance(value, list):
-                    values[ident] = list(value)
+            for ident in lists:
+                if isinstance(values[ident], list):
+                    values[ident] = list(values[ident])
             self.facts.fill_rows(values)
             players.append(values)
         return players
@@ -367,9 +373,9 @@ class _Round:
         blocked = False
         wanted = []
         for spec in self.facts.constraints:
-            reads = self.needs.constraints.get(spec["id"], frozenset())
-            if reads & faulty:
-                blocked = blocked or bool(reads & self.needs.totals)
+            reads = self.needs.constraints.get(spec["id"], _NOTHING)
+            if not reads.isdisjoint(faulty):
+                blocked = blocked or not reads.isdisjoint(self.needs.totals)
                 continue
             applies = self.compiled.constraints.when.get(spec["id"])
             if applies is None or state.holds(applies):
@@ -382,9 +388,10 @@ class _Round:
             ident, held = spec["id"], found[spec["id"]]
             if self.hidden:  # a constraint that reads a field not asked of a player holds
                 held = [h or bool(reads & set(self.hidden[i])) for i, h in enumerate(held)]
+            if all(held):
+                continue
             if spec.get("scope") == "table":
-                if not all(held):
-                    self.problems.append(Problem(("players",), "constraint", {"id": ident}))
+                self.problems.append(Problem(("players",), "constraint", {"id": ident}))
                 continue
             for index, holds in enumerate(held):
                 if not holds:
@@ -421,22 +428,22 @@ class _Round:
 
 
 def _input_problems(
-    facts: GameFacts, spec: Json, values: list[Any], valid: list[bool], optional: bool = False
+    facts: GameFacts, spec: Json, values: Sequence[Any], valid: list[bool], optional: bool = False
 ) -> list[Problem]:
     """The problems of one input compared across the players (``valid``: whose field is;
     ``optional``: a choice a player may leave empty here)."""
-    problems: list[Problem] = []
     ident, kind = spec["id"], spec["kind"]
-    every: Loc = ("players", "*", ident)
     everyone = all(valid)
-    if kind == "count":
+    problems: list[Problem] = []
+    every: Loc = ("players", "*", ident)
+    if kind == "count":  # (compared only when the table has a most)
         table_most = facts.limits[ident]["table_max"]
-        if everyone and table_most is not None and sum(values) > table_most:
-            params = {"total": sum(values), "max": table_most}
-            problems.append(Problem(every, "table_total", params))
+        if everyone and (total := sum(values)) > table_most:
+            problems.append(Problem(every, "table_total", {"total": total, "max": table_most}))
     elif kind == "flag":
-        holders = [i for i, v in enumerate(values) if v is True]
-        if everyone and spec.get("unique") and len(holders) > 1:
+        # (Every field valid, each value is a bool: counting True counts the holders.)
+        if everyone and spec.get("unique") and values.count(True) > 1:
+            holders = [i for i, v in enumerate(values) if v is True]
             problems.append(Problem(every, "unique_flag", {"who": holders}))
     elif kind == "choice":
         for index, value in enumerate(values):
@@ -507,7 +514,7 @@ def _unplaced_as_zero(facts: GameFacts, players: list[dict[str, Any]]) -> None:
 
 
 def _position_problems(
-    spec: Json, values: list[int | None], valid: Sequence[bool]
+    spec: Json, values: Sequence[int | None], valid: Sequence[bool]
 ) -> list[Problem]:
     """Places 1..n, each once; an optional order only needs its places to run without gaps."""
     problems = []

@@ -78,8 +78,10 @@ _PHRASE = re.compile(r"[^\W\d_]+(?:[ \-’'ʼ][^\W\d_]+)*")
 State = Literal["published", "in_progress"]
 STATES: tuple[State, ...] = ("published", "in_progress")
 
-#: Where the list is read from until the command names its project.
-_content = Path(__file__).resolve().parent.parent / "content"
+#: The list's file, the application's until the command names its project. Kept as one
+#: path, not joined on each call: specs() is asked for thousands of times a build (every
+#: text typeset), and a fresh path each time was most of what it cost.
+_file = Path(__file__).resolve().parent.parent / "content" / FILE_NAME
 
 #: :func:`codes`, bound by ``from schemas.languages import LANGUAGES`` (module __getattr__).
 LANGUAGES: tuple[str, ...]
@@ -139,13 +141,13 @@ class LanguagesError(DiagnosticError):
 
 def use_project(content: Path) -> None:
     """Read the list of languages from the content folder ``content`` from now on."""
-    global _content
-    _content = content
+    global _file
+    _file = content / FILE_NAME
 
 
 def languages_file() -> Path:
     """Where the list of languages is read from: the project's content folder."""
-    return _content / FILE_NAME
+    return _file
 
 
 def specs() -> tuple[LanguageSpec, ...]:

@@ -162,14 +162,24 @@ def as_data(node: Any) -> Any:
     return dump(mode="json", by_alias=True, exclude_none=True)
 
 
+def _node_key(node: Any) -> str:
+    """A node's JSON, to find its function by: a content model's as pydantic writes it (in
+    its fields' order), plain JSON with sorted keys. A site build asks for a few nodes
+    hundreds of times; dumping the model to data and that data to text each time was most
+    of what asking cost. (The same node given both ways gets two entries, alike.)"""
+    dump_json = getattr(node, "model_dump_json", None)
+    if dump_json is None:
+        return json.dumps(node, sort_keys=True)
+    return str(dump_json(by_alias=True, exclude_none=True))
+
+
 def table_function(node: Any, label: str = "") -> TableFn:
     """A table-level expression (options, table inputs, player count) as a function."""
-    data = as_data(node)
-    key = json.dumps(data, sort_keys=True)
+    key = _node_key(node)
     found = _TABLE_FUNCTIONS.get(key)
     if found is None:
         steps: list[Step] = []
-        fn = build(data, Tools(None, steps))
+        fn = build(as_data(node), Tools(None, steps))
         if steps:
             raise ValueError(f"{label}: cross-player mechanics are not allowed here")
 

@@ -326,11 +326,13 @@ def build_failures(domain: Domain, language: str, locales: Path) -> list[Failure
     ``Plural-Forms``; every translation a page may show must pass the SAFETY_CHECKS (a draft,
     shown with ``--drafts``, the checks of draft_problems). These are failures of
     ``rulebook i18n check`` too, so a catalog it refuses for them is never built; missing and
-    fuzzy translations are not failures (the page shows the source instead).
+    fuzzy translations are not failures (the page shows the source instead). A catalog
+    none of whose messages a reader of ``language`` needs translated (every one is written in
+    ``language``: a French game's French catalog) is not read: no page shows any of it.
     """
     path = po_path(locales, language, domain.name)
     file = str(path)
-    if not path.exists():
+    if not path.exists() or not domain.to_translate(language):
         return []
     try:
         catalog = read_catalog_once(path, language)  # the pages read it again

@@ -318,11 +318,16 @@ class _Walk:
     #: A template copy's context -> the template's context, text and the copy's values.
     templated: dict[str, _Copy] = field(default_factory=dict)
     _lines: dict[str, YamlDocument | None] = field(default_factory=dict)
+    #: Each file's templates, looked up once: the walk asks for every item of every list,
+    #: and reading a model's private attribute goes through pydantic's slow lookup.
+    _expansions: dict[str, Expansion | None] = field(default_factory=dict)
 
     def expansion(self, file: str) -> Expansion | None:
         """The ``for_each`` templates of ``file`` (None for a file that cannot have any)."""
-        model = getattr(self.content, file, None)
-        return model.expansion if isinstance(model, Templated) else None
+        if file not in self._expansions:
+            model = getattr(self.content, file, None)
+            self._expansions[file] = model.expansion if isinstance(model, Templated) else None
+        return self._expansions[file]
 
     def pattern_segment(self, item: Any, loc: Loc, file: str) -> str | None:
         """The context segment of a list item as its template writes it

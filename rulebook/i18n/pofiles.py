@@ -57,13 +57,15 @@ class CatalogRefused(PoFileError):
         return self.message
 
 
-#: A line of a PO text (its lines joined by "\n") that holds a quote, does not start with
-#: "#" and is not an optional keyword then one whole quoted string. (Babel takes a string
-#: without its closing quote as if it had one, and translate-toolkit and msgfmt refuse it,
-#: so it is refused here first.) One search of the whole text: tried line by line, this
-#: was a third of reading a catalog.
+#: A line of a PO text (each of its lines after a "\n") that holds a quote, does not start
+#: with "#" and is not an optional keyword then one whole quoted string. (Babel takes a
+#: string without its closing quote as if it had one, and translate-toolkit and msgfmt
+#: refuse it, so it is refused here first.) One search of the whole text: tried line by
+#: line, this was a third of reading a catalog. It starts with the "\n" before the line,
+#: not with ``^``: the search then jumps from line break to line break instead of trying
+#: every character, which halves its time.
 _UNCLOSED_STRING_LINE = re.compile(
-    r'^[^\S\n]*+(?!#)(?=[^\n]*")'
+    r'\n[^\S\n]*+(?!#)(?=[^\n]*")'
     r'(?!(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)?[^\S\n]*"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"[^\S\n]*$)',
     re.MULTILINE,
 )
@@ -71,8 +73,9 @@ _UNCLOSED_STRING_LINE = re.compile(
 
 def _unterminated_line(text: str) -> int | None:
     """The first line (from 0) of a PO text whose string has no closing quote, if any."""
-    lines = "\n".join(text.splitlines())  # every line break Python knows, as "\n"
+    lines = "\n" + "\n".join(text.splitlines())  # every line break Python knows, as "\n"
     found = _UNCLOSED_STRING_LINE.search(lines)
+    # The "\n" a line's match starts with is the one before it: not counted.
     return None if found is None else lines.count("\n", 0, found.start())
 
 

@@ -52,8 +52,12 @@ class Status:
 
 
 def domain_status(domain: Domain, language: str, locales: Path) -> Status:
-    """Count the messages of ``domain`` by state for a reader of ``language``."""
-    found = load_entries(domain.name, language, locales)
+    """Count the messages of ``domain`` by state for a reader of ``language``.
+
+    The catalog is read only when some message is written in another language: a message
+    in ``language`` counts as ``source`` whatever its entry says.
+    """
+    found = load_entries(domain.name, language, locales) if domain.to_translate(language) else {}
     counts = {"source": 0, "translated": 0, "fuzzy": 0, "missing": 0}
     outdated: list[str] = []
     reviewed = 0

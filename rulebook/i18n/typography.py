@@ -191,7 +191,6 @@ def _prose(text: str, spec: LanguageSpec) -> str:
 _MARKER = re.compile("\ue100(\\d+)\ue101")
 
 
-@cache
 def _typeset(text: str, code: str) -> str:
     spec = _spec(code)
     if spec is None:
@@ -210,6 +209,16 @@ def _typeset(text: str, code: str) -> str:
     return _MARKER.sub(lambda m: kept[int(m[1])], done)
 
 
+#: Each text typeset, by (text, language code), and its result. A result is kept as its
+#: own too: typesetting is idempotent, and a build typesets most texts twice (the
+#: translator what it gives, then the page what it shows), the second time its result.
+_TYPESET: dict[tuple[str, str], str] = {}
+
+
 def typeset(text: str, code: str) -> str:
     """``text`` with the typography of the language ``code`` (unchanged for an unknown one)."""
-    return _typeset(text, code)
+    done = _TYPESET.get((text, code))
+    if done is None:
+        done = _typeset(text, code)
+        _TYPESET[text, code] = _TYPESET[done, code] = done
+    return done

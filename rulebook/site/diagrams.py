@@ -16,11 +16,11 @@ by an estimate of their width.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 from rulebook.i18n.typography import typeset
 from schemas.diagrams import (
@@ -49,6 +49,27 @@ CHAR = 0.6
 
 #: Looks a text up: (catalog context, source text) -> (words, their language).
 Words = Callable[[str, str], tuple[str, str]]
+
+#: Characters an attribute value writes as references, so that no reader folds them.
+_ATTRIBUTE_REFERENCES = str.maketrans({"\n": "&#10;", "\r": "&#13;", "\t": "&#9;"})
+
+
+def _escape(text: str) -> str:
+    """Text inside an SVG element: ``&``, ``<`` and ``>`` as entities."""
+    return html.escape(text, quote=False)
+
+
+def _attribute(value: str) -> str:
+    """An SVG attribute value with its quotes: double ones, or single ones around a value
+    holding a double quote and no single one (else its double quotes as ``&quot;``); the
+    way XML's own writer (xml.sax.saxutils.quoteattr) puts it, without importing that
+    module's URL and mail machinery into every build."""
+    text = _escape(value).translate(_ATTRIBUTE_REFERENCES)
+    if '"' not in text:
+        return f'"{text}"'
+    if "'" not in text:
+        return f"'{text}'"
+    return '"' + text.replace('"', "&quot;") + '"'
 
 
 # ------------------------------------------------------------------------------------------
@@ -151,11 +172,11 @@ class _Canvas:
         lines = wrap(words, width, size)
         attrs = f' x="{x:g}" y="{y:g}" font-size="{size:g}" text-anchor="{anchor}"'
         attrs += ' font-weight="bold"' if bold else ""
-        attrs += f" lang={quoteattr(lang)}" if lang else ""
+        attrs += f" lang={_attribute(lang)}" if lang else ""
         for key, value in (data or {}).items():
-            attrs += f" data-{key}={quoteattr(value)}"
+            attrs += f" data-{key}={_attribute(value)}"
         spans = "".join(
-            f'<tspan x="{x:g}" dy="{0 if i == 0 else size * 1.3:g}">{escape(line)}</tspan>'
+            f'<tspan x="{x:g}" dy="{0 if i == 0 else size * 1.3:g}">{_escape(line)}</tspan>'
             for i, line in enumerate(lines)
         )
         self.parts.append(f'<text fill="currentColor"{attrs}>{spans}</text>')
@@ -275,7 +296,7 @@ def _track(d: TrackDiagram, t: Table, c: _Canvas, base: str) -> float:
         c.raw(
             f'<circle cx="24" cy="{cy:g}" r="{9 if ends else 7}" stroke="currentColor"'
             f' stroke-width="2" fill="{"currentColor" if ends else "none"}"'
-            f" data-stop={quoteattr(stop.id)}/>"
+            f" data-stop={_attribute(stop.id)}/>"
         )
         label, lang = t.say(f"{base}.stops.{stop.id}.label", stop.label)
         names.append(label)
@@ -312,7 +333,7 @@ def _mark(c: _Canvas, t: Table, base: str, kind: SpaceKind, x: float, y: float, 
     mark, lang = t.say(f"{base}.kinds.{kind.id}.mark", kind.mark)
     c.raw(
         f'<rect x="{x:g}" y="{y:g}" width="{w - 2:g}" height="20" rx="3" fill="none"'
-        f' stroke="currentColor" stroke-width="1.2" data-space={quoteattr(kind.id)}/>'
+        f' stroke="currentColor" stroke-width="1.2" data-space={_attribute(kind.id)}/>'
     )
     size = min(10.0, (w - 4) / max(len(mark) * CHAR, 1))
     c.text(x + (w - 2) / 2, y + 14, mark, w, size=size, anchor="middle", lang=lang)
@@ -512,7 +533,7 @@ def _families(d: FamiliesDiagram, t: Table, c: _Canvas, base: str) -> float:
     w = (WIDTH - 12 * (per_row + 1)) / per_row
     h = 78.0
     y = 8.0
-    drawn = f" data-drawn-out={quoteattr(d.drawn_out)}" if d.drawn_out else ""
+    drawn = f" data-drawn-out={_attribute(d.drawn_out)}" if d.drawn_out else ""
     c.raw(f'<g data-families="{total}" data-in-play="{in_play}"{drawn}>')
     for i in range(total):
         x = 12 + (i % per_row) * (w + 12)
@@ -525,7 +546,7 @@ def _families(d: FamiliesDiagram, t: Table, c: _Canvas, base: str) -> float:
         # many; the browser names each and shows the drawn ones out (both states are drawn,
         # the other one hidden, with the family's name).
         ident, name, lang = names[i]
-        c.raw(f"<g data-family-box={quoteattr(ident)}>")
+        c.raw(f"<g data-family-box={_attribute(ident)}>")
         for state in (True, False):
             hidden = "" if state == playing else ' display="none"'
             c.raw(f'<g data-state="{"in" if state else "out"}"{hidden}>')
@@ -650,11 +671,11 @@ def draw(diagram: Diagram, table: Table, ident: str) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="rb-diagram-svg" role="img"'
         f' viewBox="0 0 {WIDTH} {height:g}" width="100%"'
-        f' aria-labelledby="{ident}-title {ident}-desc" data-diagram={quoteattr(diagram.id)}'
+        f' aria-labelledby="{ident}-title {ident}-desc" data-diagram={_attribute(diagram.id)}'
         f' data-kind="{diagram.kind}" data-players="{table.players}"'
         ' font-family="system-ui, sans-serif">'
-        f'<title id="{ident}-title" lang={quoteattr(title_lang)}>{escape(title)}</title>'
-        f'<desc id="{ident}-desc" lang={quoteattr(desc_lang)}>{escape(summary)}</desc>'
+        f'<title id="{ident}-title" lang={_attribute(title_lang)}>{_escape(title)}</title>'
+        f'<desc id="{ident}-desc" lang={_attribute(desc_lang)}>{_escape(summary)}</desc>'
         + "".join(canvas.parts)
         + "</svg>"
     )

@@ -132,7 +132,7 @@ def test_a_game_is_checked_again_when_the_languages_change(
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     project = game_project(tmp_path / "project", "nile")
-    monkeypatch.setattr(languages, "_content", project.content)
+    monkeypatch.setattr(languages, "_file", project.content / languages.FILE_NAME)
     cache.load_game(project.content / "nile", None)
     listed = project.content / "languages.yaml"
     new = unlisted_language()

@@ -34,7 +34,7 @@ def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Workspace:
     (found.content / languages.FILE_NAME).write_text(
         (CONTENT / languages.FILE_NAME).read_text(encoding="utf-8"), encoding="utf-8"
     )
-    monkeypatch.setattr(languages, "_content", found.content)
+    monkeypatch.setattr(languages, "_file", found.content / languages.FILE_NAME)
     return found
 
 

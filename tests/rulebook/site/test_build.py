@@ -104,7 +104,7 @@ def test_the_root_sends_other_readers_to_the_first_published_language(
         "  - {code: en, name: English}\n  - {code: fr, name: Français}\n",
         encoding="utf-8",
     )
-    monkeypatch.setattr(languages, "_content", content)
+    monkeypatch.setattr(languages, "_file", content / languages.FILE_NAME)
     assert _root_default(("de", "en", "fr")) == "en"
     assert _root_default(("de", "fr")) == "fr"  # English not built
 

@@ -240,7 +240,7 @@ def test_solo_and_coop_say_who_won_against_the_rival(
         outcome = calc.locator('[data-outcome="lost"]').inner_text()
         assert "Automa" in outcome or "Автома" in outcome, outcome
         assert rival.locator("[data-place]").get_attribute("data-place") == "1"
-        _fresh(page)
+        page.evaluate(FORGET_TABLE)
         page.goto(base_url + f"{language}/river_of_gold/scoring/")
         page.wait_for_function(
             "document.querySelector('[data-calculator]')?.dataset.ready === 'true'"
@@ -294,17 +294,19 @@ def test_the_verdict_against_a_rival_leads_the_results(
 ) -> None:
     """The sentence the command prints is the one the page shows, right under the places
     and above the breakdown, on the first screen of the results."""
-    url = f"{base_url}{language}/viticulture/scoring/"
+    states = _rival_states()
+    url = f"{base_url}{language}/{states[0][0]}/scoring/"
     with _opened(browser, kept_pages, url, screen) as page:
         calc = page.locator("[data-calculator]")
-        for k, (game, state) in enumerate(_rival_states()):
-            if k == 0 or game != _rival_states()[k - 1][0]:
+        for k, (game, state) in enumerate(states):
+            # The first state goes into the page as _opened drew it, with no table kept.
+            if k and game != states[k - 1][0]:
                 page.evaluate(FORGET_TABLE)
                 page.goto(base_url + f"{language}/{game}/scoring/")
                 page.wait_for_function(
                     "document.querySelector('[data-calculator]')?.dataset.ready === 'true'"
                 )
-            else:
+            elif k:
                 _fresh(page)
             enter_state(page, state, game)
             verdict = calc.locator("[data-verdict][data-outcome]")

@@ -197,12 +197,18 @@ def sized_page(browser: Any, width: int, height: int) -> Iterator[Any]:
         yield page
 
 
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    """Where screenshots go: RULEBOOK_SHOTS to keep them for looking at, else a temp folder."""
-    folder = Path(os.environ.get("RULEBOOK_SHOTS", tmp_path))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+#: Where screenshots go to be looked at (``RULEBOOK_SHOTS=DIR``); none are taken without it:
+#: no check reads them, and each costs the browser a few tenths of a second of CPU (a
+#: whole page's more), which a run that only checks has no use for.
+SHOTS = Path(os.environ["RULEBOOK_SHOTS"]) if os.environ.get("RULEBOOK_SHOTS") else None
+
+
+def shoot(target: Any, name: str, **options: Any) -> None:
+    """A screenshot of ``target`` (a page or a locator, with Playwright's ``options``) into
+    SHOTS as ``name``, when screenshots are asked for."""
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        target.screenshot(path=str(SHOTS / name), **options)
 
 
 @pytest.fixture

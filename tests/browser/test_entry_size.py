@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.conftest import calculator_at, shoot
 from tests.browser.entry_size import games, measure
 from tests.browser.forms import widget_ready
 
@@ -80,16 +81,20 @@ LAYOUT = """calc => {
 @pytest.mark.parametrize("screen", list(SCREENS))
 @pytest.mark.parametrize("game", games())
 def test_no_sideways_scroll_and_short_labels(
-    browser: Any, base_url: str, game: str, screen: str, language: str, tmp_path: Any
+    browser: Any,
+    kept_pages: dict[tuple[int, int], Any],
+    base_url: str,
+    game: str,
+    screen: str,
+    language: str,
 ) -> None:
-    context, calc = _calculator(browser, base_url, f"{language}/{game}/scoring/", SCREENS[screen])
-    try:
+    url = f"{base_url}{language}/{game}/scoring/"
+    with calculator_at(browser, kept_pages, url, SCREENS[screen]) as (page, _):
+        calc = page.locator("[data-calculator]")
         count = calc.locator("[data-player-count] option").last.get_attribute("value")
         calc.locator("[data-player-count]").select_option(min("4", str(count), key=int))
         found = calc.evaluate(LAYOUT)
-        calc.page.screenshot(path=str(tmp_path / f"{game}-{language}-{screen}.png"), full_page=True)
-    finally:
-        context.close()
+        shoot(page, f"entry-{game}-{language}-{screen}.png", full_page=True)
     assert found["overflow"] <= 0, f"the page scrolls sideways by {found['overflow']} px"
     if screen == "phone":
         long = [(label, n) for label, n in found["lines"] if n > 2]

@@ -3,15 +3,11 @@ of player tabs), going forward through a player's fields or back (issue 28, item
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-#: Where screenshots go to be looked at (RULEBOOK_SHOTS, as tests/browser/test_reading.py);
-#: none are taken without it.
-SHOTS = Path(os.environ["RULEBOOK_SHOTS"]) if os.environ.get("RULEBOOK_SHOTS") else None
+from tests.browser.conftest import shoot
 
 #: Focuses each of a player's fields in turn, forward then back, as Tab and Shift+Tab
 #: move (the browser scrolls each into view), and lists those whose box is then under a
@@ -61,9 +57,8 @@ def test_no_focused_field_under_the_bars(
             total += 2 * found["fields"]
             wrong += [f"player {player + 1} {c}" for c in found["covered"]]
         print(f"{game} {language}: {len(wrong)} of {total} focus moves under a bar")
-        if language == "en" and SHOTS is not None:
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SHOTS / f"calc-focus-{game}-phone.png"))
+        if language == "en":
+            shoot(page, f"calc-focus-{game}-phone.png")
         assert wrong == [], wrong
         assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
     finally:

@@ -10,7 +10,6 @@ tenths of a second of the browser's CPU (the quick reference's also a change of 
 from __future__ import annotations
 
 import functools
-import os
 import re
 import threading
 from collections.abc import Iterator
@@ -21,7 +20,7 @@ from typing import Any
 import pytest
 
 from schemas import languages
-from tests.browser.conftest import LAYOUT_SHIFTS
+from tests.browser.conftest import LAYOUT_SHIFTS, SHOTS, shoot
 from tests.conftest import GAME_IDS
 
 LANGUAGES = ("fr", "uk", "en")
@@ -33,17 +32,6 @@ PAGES = {"viticulture": 2}
 PREFIX = "/some/prefix/"
 
 
-#: Where screenshots go to be looked at; none are taken without it.
-SHOTS = Path(os.environ["RULEBOOK_SHOTS"]) if os.environ.get("RULEBOOK_SHOTS") else None
-
-
-def _shoot(page: Any, name: str) -> None:
-    """A screenshot of the page into SHOTS, when screenshots are asked for."""
-    if SHOTS is not None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / name))
-
-
 def _open(
     browser: Any, url: str, viewport: dict[str, int], locale: str = "en-US", worker: bool = False
 ) -> Any:
@@ -51,8 +39,11 @@ def _open(
     context = browser.new_context(viewport=viewport, locale=locale, service_workers=workers)
     page = context.new_page()
     page.set_default_timeout(15_000)
+    # Opened once loaded (its stylesheets, scripts and images in): what comes after is the
+    # favicon and Material's search worker, which change nothing these tests read, and
+    # waiting for the network to be idle added half a second to every page. The test of
+    # what a page does not load waits for that itself.
     page.goto(url)
-    page.wait_for_load_state("networkidle")
     return page
 
 
@@ -77,9 +68,9 @@ def test_quick_reference_prints_on_one_page_and_fits_three_phone_screens(
         assert page.locator(".rb-quick-list").count() >= 2
         assert page.locator(".rb-categories tr").count() >= 1
         if SHOTS is not None:
-            _shoot(page, f"quick-{language}-{game}-360.png")
+            shoot(page, f"quick-{language}-{game}-360.png")
             page.set_viewport_size(LAPTOP)
-            _shoot(page, f"quick-{language}-{game}-1280.png")
+            shoot(page, f"quick-{language}-{game}-1280.png")
     finally:
         page.context.close()
 
@@ -121,7 +112,7 @@ def test_rules_open_with_the_summary_and_keep_sources_folded(
         )
         assert repeated == []
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-        _shoot(page, f"rules-{language}-{viewport['width']}.png")
+        shoot(page, f"rules-{language}-{viewport['width']}.png")
     finally:
         page.context.close()
 
@@ -182,7 +173,7 @@ def test_a_wrong_address_shows_the_styled_translated_404(
         assert 0 < tallest < 60
         assert page.evaluate("document.documentElement.lang") == language
         page.get_by_role("link", name=re.compile(".")).last.wait_for()
-        _shoot(page, f"404-{language}-{viewport['width']}.png")
+        shoot(page, f"404-{language}-{viewport['width']}.png")
     finally:
         page.context.close()
 
@@ -270,7 +261,7 @@ def test_the_site_works_under_a_sub_path(browser: Any, prefixed_url: str, langua
             "navigator.serviceWorker.ready.then((registration) => registration.scope)"
         )
         assert scope.endswith(f"{PREFIX}{language}/")
-        _shoot(page, f"prefix-{language}-scoring-1280.png")
+        shoot(page, f"prefix-{language}-scoring-1280.png")
     finally:
         page.context.close()
 

@@ -11,7 +11,6 @@ and a laptop (1280x800), in fr, uk and en:
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -24,15 +23,12 @@ from rulebook.i18n.runtime import translator
 from schemas.cases import Case
 from schemas.loader import load_game
 from scorer.engine import GameEngine
-from tests.browser.conftest import calculator_at
+from tests.browser.conftest import calculator_at, shoot
 from tests.browser.forms import FORGET_TABLE, enter_state, fill_field
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 GAMES = {p.name: load_game(p) for p in sorted(CONTENT.iterdir()) if (p / "game.yaml").exists()}
 SCREENS = {"phone": (360, 740), "laptop": (1280, 800)}
-#: Where screenshots go to be looked at (RULEBOOK_SHOTS, as tests/browser/test_reading.py);
-#: none are taken without it.
-SHOTS = Path(os.environ["RULEBOOK_SHOTS"]) if os.environ.get("RULEBOOK_SHOTS") else None
 
 #: Whether the element is drawn and wholly inside the screen's width and inside every box
 #: around it that scrolls or clips sideways (a column scrolled out of its table's box is
@@ -188,10 +184,9 @@ def test_every_player_at_the_top_of_the_results(
             case = by_count[count]
             enter_state(page, {"game": game, **case.state}, game)
             wrong = check_standings(page, case)
-            if count == max(by_count) and SHOTS is not None:
-                SHOTS.mkdir(parents=True, exist_ok=True)
-                page.locator("[data-results]").screenshot(
-                    path=str(SHOTS / f"calc-results-{game}-{language}-{screen}.png")
+            if count == max(by_count):
+                shoot(
+                    page.locator("[data-results]"), f"calc-results-{game}-{language}-{screen}.png"
                 )
             assert wrong == [], f"{game}, {count} players ({case.id}): {wrong}"
 
@@ -245,7 +240,7 @@ def test_solo_and_coop_say_who_won_against_the_rival(
         outcome = calc.locator('[data-outcome="lost"]').inner_text()
         assert "Automa" in outcome or "Автома" in outcome, outcome
         assert rival.locator("[data-place]").get_attribute("data-place") == "1"
-        _fresh(page)
+        page.evaluate(FORGET_TABLE)
         page.goto(base_url + f"{language}/river_of_gold/scoring/")
         page.wait_for_function(
             "document.querySelector('[data-calculator]')?.dataset.ready === 'true'"
@@ -259,11 +254,7 @@ def test_solo_and_coop_say_who_won_against_the_rival(
         assert calc.locator("[data-outcome]").count() == 1
         assert calc.locator('[data-standings] > li[data-rival="seishin"]').count() == 1
         assert check_standings(page, case) == []
-        if SHOTS is not None:
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            page.locator("[data-results]").screenshot(
-                path=str(SHOTS / f"calc-results-seishin-{language}-phone.png")
-            )
+        shoot(page.locator("[data-results]"), f"calc-results-seishin-{language}-phone.png")
 
 
 def _rival_states() -> list[tuple[str, dict[str, Any]]]:
@@ -303,17 +294,19 @@ def test_the_verdict_against_a_rival_leads_the_results(
 ) -> None:
     """The sentence the command prints is the one the page shows, right under the places
     and above the breakdown, on the first screen of the results."""
-    url = f"{base_url}{language}/viticulture/scoring/"
+    states = _rival_states()
+    url = f"{base_url}{language}/{states[0][0]}/scoring/"
     with _opened(browser, kept_pages, url, screen) as page:
         calc = page.locator("[data-calculator]")
-        for k, (game, state) in enumerate(_rival_states()):
-            if k == 0 or game != _rival_states()[k - 1][0]:
+        for k, (game, state) in enumerate(states):
+            # The first state goes into the page as _opened drew it, with no table kept.
+            if k and game != states[k - 1][0]:
                 page.evaluate(FORGET_TABLE)
                 page.goto(base_url + f"{language}/{game}/scoring/")
                 page.wait_for_function(
                     "document.querySelector('[data-calculator]')?.dataset.ready === 'true'"
                 )
-            else:
+            elif k:
                 _fresh(page)
             enter_state(page, state, game)
             verdict = calc.locator("[data-verdict][data-outcome]")
@@ -328,9 +321,7 @@ def test_the_verdict_against_a_rival_leads_the_results(
             assert verdict.evaluate(READABLE), f"{game} {k}: the verdict is cut"
             breakdown = calc.locator("[data-result-card], [data-result-name]").first.bounding_box()
             assert breakdown is not None and box["y"] < breakdown["y"]
-            if SHOTS is not None:
-                SHOTS.mkdir(parents=True, exist_ok=True)
-                page.screenshot(path=str(SHOTS / f"verdict-{game}-{k}-{language}-{screen}.png"))
+            shoot(page, f"verdict-{game}-{k}-{language}-{screen}.png")
 
 
 @pytest.mark.parametrize("language", ["fr", "uk", "en"])

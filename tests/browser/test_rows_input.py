@@ -17,6 +17,10 @@ import pytest
 from tests.browser.conftest import probe_site
 from tests.browser.forms import flags_past_its_bound, values_through_the_link, widget_ready
 
+#: One worker runs this module: each probe site (a module fixture, a build of its own) is
+#: made once, not once on each worker its tests are handed to.
+pytestmark = pytest.mark.xdist_group("rows_input")
+
 #: The probe's additions to Momiji's scoring.yaml: (text it follows, text added).
 PROBE = [
     (

@@ -2,7 +2,7 @@
 generator has drawn, ticks and names kept per table (reload, link, calculator), and the
 pictures, in fr, uk and en, on a phone (360×740) and a laptop (1280×800).
 
-Set RULEBOOK_SHOTS=DIR to keep the screenshots (PNG) for looking at them.
+Set RULEBOOK_SHOTS=DIR to take screenshots (PNG) to look at; none are taken without it.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 from schemas.loader import load_game
 from scorer.setup import make_setup
-from tests.browser.conftest import sized_page
+from tests.browser.conftest import shoot, sized_page
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKAIDO = load_game(ROOT / "content" / "tokaido")
@@ -56,7 +56,7 @@ def _pictures_fit(page: Any) -> int:
 
 @pytest.mark.parametrize(("language", "viewport"), PAIRS)
 def test_tokaido_checklist_reads_true_and_keeps_its_ticks(
-    browser: Any, base_url: str, language: str, viewport: str, shots: Path
+    browser: Any, base_url: str, language: str, viewport: str
 ) -> None:
     width, height = VIEWPORTS[viewport]
     for page in sized_page(browser, width, height):
@@ -88,9 +88,7 @@ def test_tokaido_checklist_reads_true_and_keeps_its_ticks(
         link = page.locator("[data-setup-link]").get_attribute("href") or ""
         _no_sideways_scroll(page)
         assert _pictures_fit(page) >= 1
-        page.screenshot(
-            path=str(shots / f"tokaido-setup-{language}-{viewport}.png"), full_page=True
-        )
+        shoot(page, f"tokaido-setup-{language}-{viewport}.png", full_page=True)
 
         page.reload()
         _ready(page)
@@ -160,7 +158,7 @@ def test_viticulture_names_a_first_player_but_none_in_solo(
 
 @pytest.mark.parametrize(("language", "viewport"), PAIRS)
 def test_every_game_shows_its_pictures(
-    browser: Any, base_url: str, language: str, viewport: str, shots: Path
+    browser: Any, base_url: str, language: str, viewport: str
 ) -> None:
     width, height = VIEWPORTS[viewport]
     for page in sized_page(browser, width, height):
@@ -176,7 +174,7 @@ def test_every_game_shows_its_pictures(
                 assert any("а" <= ch <= "я" for ch in title.lower()), title
             _no_sideways_scroll(page)
             if game in ("river_of_gold", "tokaido") or viewport == "phone":
-                first.screenshot(path=str(shots / f"{game}-picture-{language}-{viewport}.png"))
+                shoot(first, f"{game}-picture-{language}-{viewport}.png")
 
 
 def test_pictures_print(browser: Any, base_url: str, tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ remakes list and picture together, so no picture or list of another table is sho
 current one. The page fits a phone and a laptop in fr, uk and en, with the static list and
 every count's pictures folded under "For reading ahead".
 
-Set RULEBOOK_SHOTS=DIR to keep the screenshots (PNG) for looking at them.
+Set RULEBOOK_SHOTS=DIR to take screenshots (PNG) to look at; none are taken without it.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import pytest
 from schemas.game import GameContent
 from schemas.loader import load_game
 from scorer.setup import SetupResult, make_setup
-from tests.browser.conftest import sized_page
+from tests.browser.conftest import shoot, sized_page
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = {p.name: load_game(p) for p in sorted((ROOT / "content").iterdir()) if p.is_dir()}
@@ -114,7 +114,7 @@ def _shown_count(page: Any) -> int:
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_first_picture_after_the_checklist_is_the_table_drawn(
-    browser: Any, base_url: str, game: str, shots: Path
+    browser: Any, base_url: str, game: str
 ) -> None:
     content = GAMES[game]
     counts = content.game.players.values()
@@ -124,8 +124,9 @@ def test_the_first_picture_after_the_checklist_is_the_table_drawn(
             page.goto(base_url + _link("en", content, players))
             _ready(page)
             _check_first_picture(page, content, players)
-            page.locator("figure[data-table-picture]").first.screenshot(
-                path=str(shots / f"table-picture-{game}-{players}.png")
+            shoot(
+                page.locator("figure[data-table-picture]").first,
+                f"table-picture-{game}-{players}.png",
             )
         # Another count chosen in the form: the list and the picture follow it, and no
         # figure of the count before is left in the output.
@@ -150,7 +151,7 @@ def test_the_first_picture_after_the_checklist_is_the_table_drawn(
 
 @pytest.mark.parametrize("language", ["fr", "uk", "en"])
 def test_the_generated_setup_fits_a_phone_and_a_laptop(
-    browser: Any, base_url: str, language: str, shots: Path
+    browser: Any, base_url: str, language: str
 ) -> None:
     for width, height in ((360, 740), (1280, 800)):
         for page in sized_page(browser, width, height):
@@ -164,9 +165,7 @@ def test_the_generated_setup_fits_a_phone_and_a_laptop(
                     "() => document.scrollingElement.scrollWidth - window.innerWidth"
                 )
                 assert wide <= 1, (language, width, game, wide)
-                page.screenshot(
-                    path=str(shots / f"setup-{game}-{language}-{width}.png"), full_page=True
-                )
+                shoot(page, f"setup-{game}-{language}-{width}.png", full_page=True)
                 # The static list and every count's pictures come after the generated list.
                 order = page.evaluate(
                     """() => !!(document.querySelector("[data-checklist]").compareDocumentPosition(

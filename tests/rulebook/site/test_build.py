@@ -34,6 +34,10 @@ from tests.conftest import CONTENT, nile_project
 from tests.i18n_support import retranslate
 from tests.rulebook.site.test_render import HOSTILE, write_catalog
 
+#: One worker runs this module: its copy of Nile and the site built from it (module
+#: fixtures) are made once, not once on each worker its tests are handed to.
+pytestmark = pytest.mark.xdist_group("site_build")
+
 
 def tree_hashes(root: Path) -> dict[str, str]:
     """Every file under ``root`` with the SHA-256 of its bytes."""

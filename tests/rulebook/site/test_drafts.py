@@ -18,6 +18,10 @@ from rulebook.site.render import word_diff
 from schemas import languages
 from tests.conftest import nile_project
 
+#: One worker runs this module: its project and preview build (module fixtures) are made
+#: once, not once on each worker its tests are handed to.
+pytestmark = pytest.mark.xdist_group("site_drafts")
+
 FLOOD = "setup.steps.flood_card.text"
 OLD = "Posez la carte Inondation face visible"
 NEW = "Placez la carte Inondation face cachée"

@@ -575,11 +575,17 @@ def test_the_next_build_clears_only_what_killed_builds_of_its_output_left(
 
 
 def _start_build(project: Project, out: Path) -> subprocess.Popen[bytes]:
+    import signal
     import sys
 
     command = [sys.executable, "-m", "rulebook", "--project", str(project.root), "build"]
     return subprocess.Popen(
-        [*command, "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        [*command, "--out", str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        # Ctrl-C as at a terminal: a suite started in the background from a script runs
+        # with SIGINT ignored, which the build would otherwise inherit and never see.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
 
 

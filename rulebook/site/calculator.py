@@ -218,8 +218,11 @@ def _doubt(
 
 
 #: What each widget reads of the export; the rest stays out of its page. The calculator
-#: scores (everything under ``scoring``, the limits and component counts); the setup
-#: generator deals (``setup``, ``decks``) and tests its options' ``when``.
+#: scores (everything under ``scoring``, the limits and component counts) and checks the
+#: players' names with the end state's schema, which holds the name's; the setup generator
+#: deals (``setup``, ``decks``), checks names with ``player_name`` and tests its options'
+#: ``when``. A dotted key keeps one part of a key's object (``scoring.options``). The
+#: calculator's TypeScript reads each island as exactly this (rulebook/typescript.py).
 WIDGET_EXPORT: dict[str, tuple[str, ...]] = {
     # The source language too: a game with no name in the page's language is named in it.
     "calculator": (
@@ -227,8 +230,8 @@ WIDGET_EXPORT: dict[str, tuple[str, ...]] = {
         *("components", "end_state", "needs"),
     ),
     "setup": (
-        *("format", "game", "names", "source_language", "players", "scoring", "setup"),
-        *("decks", "player_name"),
+        *("format", "game", "names", "source_language", "players", "scoring.options"),
+        *("setup", "decks", "player_name"),
     ),
 }
 #: The catalog contexts each widget can show, by prefix (for its fallback marks).
@@ -270,9 +273,13 @@ def _without(value: Any, paths: tuple[tuple[str, ...], ...] = UNREAD) -> Any:
 
 def widget_export(doc: Mapping[str, Any], widget: str) -> dict[str, Any]:
     """The part of a localized export that ``widget`` reads."""
-    kept = {key: doc[key] for key in WIDGET_EXPORT[widget] if key in doc}
-    if widget == "setup":
-        kept["scoring"] = {"options": doc["scoring"].get("options", [])}
+    kept: dict[str, Any] = {}
+    for key in WIDGET_EXPORT[widget]:
+        top, _, part = key.partition(".")
+        if part:
+            kept.setdefault(top, {})[part] = doc[top][part]
+        elif top in doc:
+            kept[top] = doc[top]
     trimmed: dict[str, Any] = _without(kept)
     return trimmed
 

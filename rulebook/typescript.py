@@ -20,6 +20,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from rulebook.site.calculator import UNREAD, WIDGET_EXPORT
 from schemas.export import export_json_schema
 from scorer.problems import CODES, ParamKind
 
@@ -139,6 +140,116 @@ def declarations(schema: dict[str, Any]) -> str:
     return "\n".join(out) + "\n"
 
 
+#: What a path of UNREAD names at a value: the rest of each path under its key ("*": any).
+Paths = tuple[tuple[str, ...], ...]
+
+
+def _under(paths: Paths, key: str) -> Paths:
+    return tuple(p[1:] for p in paths if len(p) > 1 and p[0] in (key, "*"))
+
+
+class _Shipped:
+    """The types of what rulebook.site.calculator._without leaves of the export: each value
+    without what the paths name nor any ``provenance``, as ``Omit`` of its declared type and
+    the keys whose own types change."""
+
+    def __init__(self, defs: dict[str, Any]) -> None:
+        self.defs = defs
+        # A definition reached again while its type is made (a recursive one, a node) is
+        # taken as unchanged; one that then changes could not be written inline.
+        self.making: set[str] = set()
+        self.assumed: set[str] = set()
+
+    def type_of(self, schema: dict[str, Any], paths: Paths, name: str | None = None) -> str | None:
+        """The type of the value ``schema`` describes as shipped, or None when it is all kept."""
+        if "$ref" in schema:
+            ref = _ref(schema)
+            if ref in self.making:
+                self.assumed.add(ref)
+                return None
+            self.making.add(ref)
+            found = self.type_of(self.defs[ref], paths, ref)
+            self.making.discard(ref)
+            if found is not None and ref in self.assumed:
+                raise ValueError(f"{ref} is recursive and loses keys in an island")
+            return found
+        for key in ("oneOf", "anyOf"):
+            if key in schema:
+                members = [(self.type_of(s, paths), s) for s in schema[key]]
+                if all(found is None for found, _ in members):
+                    return None
+                return _union([found or type_of(s) for found, s in members])
+        kind = schema.get("type")
+        if kind == "array" and "items" in schema:
+            inner = self.type_of(schema["items"], _under(paths, "*"))
+            return None if inner is None else _array_of(inner)
+        if kind == "object" and "properties" in schema:
+            return self._object(schema, paths, name)
+        extra = schema.get("additionalProperties")
+        if kind == "object" and isinstance(extra, dict):
+            inner = self.type_of(extra, _under(paths, "*"))
+            if inner is None:
+                return None
+            if "propertyNames" in schema:
+                return f"Partial<Record<{type_of(schema['propertyNames'])}, {inner}>>"
+            return f"{{ [key: string]: {inner} }}"
+        return None
+
+    def _object(self, schema: dict[str, Any], paths: Paths, name: str | None) -> str | None:
+        ends = {p[0] for p in paths if len(p) == 1} | {"provenance"}
+        properties: dict[str, Any] = schema["properties"]
+        dropped = [key for key in properties if key in ends]
+        changed = {
+            key: found
+            for key, value in properties.items()
+            if key not in ends and (found := self.type_of(value, _under(paths, key))) is not None
+        }
+        if not dropped and not changed:
+            return None
+        if name is None:
+            raise ValueError(f"an unnamed object loses keys in an island: {schema!r}")
+        omitted = _union([json.dumps(key) for key in (*dropped, *changed)])
+        if not changed:
+            return f"Omit<{name}, {omitted}>"
+        required = set(schema.get("required", ()))
+        own = "; ".join(
+            f"{key}{'' if key in required else '?'}: {found}" for key, found in changed.items()
+        )
+        return f"Omit<{name}, {omitted}> & {{ {own} }}"
+
+
+def island_declarations(schema: dict[str, Any]) -> str:
+    """The export as the pages' islands ship it (rulebook/site/calculator.py): what
+    ``_without`` leaves of it, and of that the keys each widget's island holds
+    (``WIDGET_EXPORT``), so a widget's read of a key its island lacks is a type error."""
+    whole = {k: v for k, v in schema.items() if k != "$defs"}
+    shipped = _Shipped(schema.get("$defs", {})).type_of(whole, UNREAD, "Export") or "Export"
+    out = [
+        "",
+        "/** The export as an island ships it: without the texts no widget shows nor any",
+        " * provenance (rulebook/site/calculator.py UNREAD). */",
+        f"export type IslandExport = {shipped};",
+    ]
+    for widget, keys in WIDGET_EXPORT.items():
+        whole_keys = [key for key in keys if "." not in key]
+        parts: dict[str, list[str]] = {}
+        for key in keys:
+            if "." in key:
+                top, part = key.split(".", 1)
+                parts.setdefault(top, []).append(part)
+        picked = f"Pick<IslandExport, {_union([json.dumps(k) for k in whole_keys])}>"
+        own = "; ".join(
+            f'{top}: Pick<IslandExport["{top}"], {_union([json.dumps(p) for p in kept])}>'
+            for top, kept in parts.items()
+        )
+        out += [
+            "",
+            f"/** What the {widget}'s island holds of the export (WIDGET_EXPORT). */",
+            f"export type {widget.title()}Export = {picked}{f' & {{ {own} }}' if own else ''};",
+        ]
+    return "\n".join(out) + "\n"
+
+
 #: The TypeScript of each kind of problem parameter (scorer.problems.ParamKind).
 _PARAM_TYPES: dict[str, str] = {
     "int": "number",
@@ -187,7 +298,8 @@ def problem_declarations() -> str:
 def generated() -> str:
     """The declarations of the export contract and of the problem codes, as they should
     be on disk."""
-    return declarations(export_json_schema()) + problem_declarations()
+    schema = export_json_schema()
+    return declarations(schema) + island_declarations(schema) + problem_declarations()
 
 
 def main() -> None:

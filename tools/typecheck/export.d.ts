@@ -853,6 +853,16 @@ export type NodeName = NodeObject extends infer N ? (N extends unknown ? keyof N
 /** What the node named ``K`` holds under its name. */
 export type NodeArg<K extends NodeName> = Extract<NodeObject, { [k in K]: unknown }>[K];
 
+/** The export as an island ships it: without the texts no widget shows nor any
+ * provenance (rulebook/site/calculator.py UNREAD). */
+export type IslandExport = Omit<Export, "scoring" | "setup"> & { scoring: Omit<Scoring, "provenance" | "options" | "values" | "categories" | "ranking" | "score_track"> & { options: (Omit<Option, "provenance">)[]; values: (Omit<Value, "note" | "provenance">)[]; categories: (Omit<Category, "provenance">)[]; ranking: Omit<Ranking, "provenance">; score_track?: Omit<ScoreTrack, "label" | "help" | "option" | "option_help" | "facts"> & { facts: (Omit<TrackFact, "label" | "help">)[] } }; setup: Omit<Setup, "diagrams" | "provenance" | "steps"> & { steps: (Omit<SetupStep, "provenance">)[] } };
+
+/** What the calculator's island holds of the export (WIDGET_EXPORT). */
+export type CalculatorExport = Pick<IslandExport, "format" | "game" | "names" | "source_language" | "players" | "scoring" | "limits" | "components" | "end_state" | "needs">;
+
+/** What the setup's island holds of the export (WIDGET_EXPORT). */
+export type SetupExport = Pick<IslandExport, "format" | "game" | "names" | "source_language" | "players" | "setup" | "decks" | "player_name"> & { scoring: Pick<IslandExport["scoring"], "options"> };
+
 /** What each problem code carries (scorer/problems.py CODES). */
 export type ProblemParams = {
   file_too_large: { max: number };

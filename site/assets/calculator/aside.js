@@ -109,7 +109,7 @@ function isStoredAside(x) {
 
 /** A game's records in a storage: reading and writing them, and what was set aside. */
 export class AsideRecords {
-  /** @param {Storage | null} storage @param {import("../../../tools/typecheck/export").Export} game the game's export */
+  /** @param {Storage | null} storage @param {import("../../../tools/typecheck/export").CalculatorExport} game the game's export */
   constructor(storage, game) {
     this.storage = storage;
     this.game = game;

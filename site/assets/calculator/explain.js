@@ -9,7 +9,7 @@
 // export, already in the page's language. The sentences are plain text.
 
 /**
- * @typedef {import("../../../tools/typecheck/export").Export} Export
+ * @typedef {import("../../../tools/typecheck/export").CalculatorExport} CalculatorExport
  * @typedef {import("../../../tools/typecheck/export").Expr} Expr
  * @typedef {import("../../../tools/typecheck/export").Value} Declared  a value of the scoring
  * @typedef {import("../../../tools/typecheck/export").RankAwardSpec | import("../../../tools/typecheck/export").MostSpec | import("../../../tools/typecheck/export").HeldAwardSpec} Award
@@ -32,7 +32,7 @@ function award(node) {
   return null;
 }
 
-/** The label of what an award measures, when it is an input (or the length of one). @param {Export} game @param {Expr | undefined} of */
+/** The label of what an award measures, when it is an input (or the length of one). @param {CalculatorExport} game @param {Expr | undefined} of */
 function measured(game, of) {
   const node = /** @type {Row | undefined} */ (of != null && typeof of == "object" ? of : undefined);
   const id = node?.input ?? /** @type {Row | undefined} */ (node?.length)?.input;
@@ -64,7 +64,7 @@ export function winnersLabel(w, count) {
 
 /**
  * The number inputs a value reads, in the order it reads them (through the values it reads).
- * @param {Export} game @param {Value | undefined} node a value's computation @param {Set<string>} [seen] values already walked
+ * @param {CalculatorExport} game @param {Value | undefined} node a value's computation @param {Set<string>} [seen] values already walked
  * @returns {string[]}
  */
 export function inputsRead(game, node, seen = new Set()) {
@@ -88,7 +88,7 @@ const GATED = new Set(["if", "cond", "option", "is", "when", "choice_data", "riv
  * else holds: then listing those counts says how the points came. A condition (Nile's
  * DeLuxor, River of Gold's delivered Elder) or a yes/no entry would list numbers that did
  * not count.
- * @param {Export} game @param {Value | undefined} node @param {Set<string>} [seen]
+ * @param {CalculatorExport} game @param {Value | undefined} node @param {Set<string>} [seen]
  * @returns {boolean}
  */
 export function plainCount(game, node, seen = new Set()) {
@@ -109,7 +109,7 @@ export function plainCount(game, node, seen = new Set()) {
  * What a player entered for a plain count, as "Label: number" items, or null when it
  * would say nothing the points do not (one entry equal to the points, or nothing entered)
  * or could mislead (see plainCount).
- * @param {import("./kit.js").Words} w @param {Export} game @param {Declared | undefined} value the category's value
+ * @param {import("./kit.js").Words} w @param {CalculatorExport} game @param {Declared | undefined} value the category's value
  * @param {Row | undefined} row the player's entries @param {number} amount the points
  */
 export function entered(w, game, value, row, amount) {
@@ -167,7 +167,7 @@ export function firstDifference(mine, theirs) {
 
 /**
  * How the player's place was decided, or null (a player alone).
- * @param {Export} game @param {Result} result @param {PlayerResult} p one player of the result @param {import("./kit.js").Words} w
+ * @param {CalculatorExport} game @param {Result} result @param {PlayerResult} p one player of the result @param {import("./kit.js").Words} w
  */
 export function rankingReason(game, result, p, w) {
   const keys = game.scoring.ranking.keys;
@@ -187,7 +187,7 @@ export function rankingReason(game, result, p, w) {
   return w.t(other && p.rank < other.rank ? "calc_why_tiebreak_won" : "calc_why_tiebreak_lost", values);
 }
 
-/** The ids of the categories nobody scored anything in (awards nobody won), in order. @param {Export} game @param {Result} result */
+/** The ids of the categories nobody scored anything in (awards nobody won), in order. @param {CalculatorExport} game @param {Result} result */
 export function unscored(game, result) {
   // A ranked rival's points count like a player's: a category only Seishin scored in keeps
   // its row, or the rival's column would not add up to its total.
@@ -205,7 +205,7 @@ export function unscored(game, result) {
  * category without details (a plain count) says its points and, given the state, the
  * numbers the player entered for it ("Meals: 24 points — Meals at 1 coin: 2; …"): how it
  * is counted is the scoring page's sentence, not a formula read aloud in a result.
- * @param {Export} game the export (labels in the page's language) @param {Result} result score()'s result
+ * @param {CalculatorExport} game the export (labels in the page's language) @param {Result} result score()'s result
  * @param {import("./kit.js").Words} w @param {{players?: Row[]} | null} [state] the end state scored: a plain count says what was entered
  * @returns {{name: string, rank: number, lines: string[]}[]}
  */
@@ -241,7 +241,7 @@ export function explain(game, result, w, state = null) {
 /**
  * One sentence on why the winner won, or null (nobody won, a single player):
  * "Dee wins with 86 points, 5 points ahead of Bo; the biggest gains: Temple and Collector".
- * @param {Export} game @param {Result} result @param {import("./kit.js").Words} w
+ * @param {CalculatorExport} game @param {Result} result @param {import("./kit.js").Words} w
  * @returns {string | null}
  */
 export function verdict(game, result, w) {
@@ -345,7 +345,7 @@ export function rivalVerdict(result) {
  * A rival verdict in the page's words ("You beat the Automa by 4 points"): the rival named
  * as a sentence names it (its ``sentence_name`` in ``game``, else its label), with a capital
  * when the sentence opens on it, as scorer/verdict.py's say().
- * @param {import("./kit.js").Words} w @param {RivalVerdict} v @param {Export | null} [game] the export
+ * @param {import("./kit.js").Words} w @param {RivalVerdict} v @param {CalculatorExport | null} [game] the export
  */
 export function sayVerdict(w, v, game = null) {
   const declared = (game?.scoring?.rivals ?? []).find((r) => r.id === v.rival_id);

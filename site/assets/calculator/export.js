@@ -7,7 +7,7 @@
 export const BG_STATS = "https://app.bgstatsapp.com/createPlay.html";
 
 /**
- * @typedef {import("../../../tools/typecheck/export").Export} Export
+ * @typedef {import("../../../tools/typecheck/export").CalculatorExport} CalculatorExport
  * @typedef {import("./runtime.js").Result} Result
  * @typedef {import("./values.js").Value} Value
  * @typedef {{name: string, sourceGameId: string, highestWins: boolean, noPoints: boolean, bggId?: number}} PlayedGame
@@ -23,7 +23,7 @@ export const playDate = (when) =>
 /**
  * The play BG Stats imports: the game by its English name and BGG id, each player with score,
  * rank and winner flag (no score for games ranked without points, such as Nile).
- * @param {Pick<Export, "game" | "scoring">} game the export @param {Result} result score()'s result
+ * @param {Pick<CalculatorExport, "game" | "scoring">} game the export @param {Result} result score()'s result
  * @param {{id?: number | null, name?: string} | null | undefined} bgg the game on BoardGameGeek (the island's ``bgg``)
  * @param {Date} [when]
  */

@@ -9,7 +9,7 @@ import { cmp, eq, floorDiv, num, truthy } from "./values.js";
  * @typedef {import("../../../tools/typecheck/export").Expr} Expr
  * @typedef {import("../../../tools/typecheck/export").ChoiceData} ChoiceDataRef
  * @typedef {import("../../../tools/typecheck/export").NodeName} NodeName
- * @typedef {import("../../../tools/typecheck/export").Scoring} Scoring
+ * @typedef {import("../../../tools/typecheck/export").CalculatorExport["scoring"]} Scoring  as the calculator's island ships it
  * @typedef {import("./values.js").Value} Value
  * @typedef {import("./values.js").Row} Row
  * @typedef {Record<string, string | boolean>} Options  the table's options, by id

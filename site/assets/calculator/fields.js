@@ -16,7 +16,7 @@ import { sharedValue } from "./rows.js";
  */
 /** @template {ProblemCode} C @typedef {import("./problems.js").ParamsOf<C>} ParamsOf */
 /**
- * @typedef {import("../../../tools/typecheck/export").Export} Export
+ * @typedef {import("../../../tools/typecheck/export").CalculatorExport} CalculatorExport
  * @typedef {import("../../../tools/typecheck/export").JsonSchema} JsonSchema
  * @typedef {import("../../../tools/typecheck/export").Normalize} Normalize
  * @typedef {import("../../../tools/typecheck/export").TableInput} TableInput
@@ -248,7 +248,7 @@ export function tableField(spec, current, offered) {
  * an empty field left out, or with ``filled`` a count at its least, as the runtime reads it
  * (what the form's ``when`` tests need: an empty number compared with 5 is no number).
  * Rows the players share go as records, for ``count`` players (rows.js, sharedValue).
- * @param {Export} game the export @param {Record<string, string | null>} table @param {boolean} [filled]
+ * @param {CalculatorExport} game the export @param {Record<string, string | null>} table @param {boolean} [filled]
  * @param {number} [count] the players at the table
  * @returns {Row}
  */
@@ -275,7 +275,7 @@ export function tableState(game, table, filled = false, count = game.players?.mi
 /**
  * Whether a ``when`` of the scoring reads this table input, so that a new value may change
  * what the form asks and it must be drawn again (never on a keystroke: only once the field
- * is left). @param {Export} game the export @param {string} id
+ * is left). @param {CalculatorExport} game the export @param {string} id
  */
 export function whenReadsTable(game, id) {
   const s = game.scoring;

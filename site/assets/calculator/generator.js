@@ -23,7 +23,7 @@ import { holds, optionWhens, runtime } from "./runtime.js";
  */
 
 export class SetupGenerator {
-  /** @param {HTMLElement} root @param {import("./kit.js").WordsIsland & {export: SetupGame}} island */
+  /** @param {HTMLElement} root @param {import("./kit.js").WordsIsland & {export: import("../../../tools/typecheck/export").SetupExport}} island */
   constructor(root, island) {
     this.root = root;
     this.game = island.export;

@@ -9,7 +9,7 @@ import { cleanName, decodeTable, encodeTable, MAX_TEXT as MAX_LINK } from "./sha
 import { fit, readSnapshot, snapshot } from "./snapshot.js";
 import { isArray, isInteger, isNumber, isObject, isTime, MAX_PLAYERS, STORAGE_VERSION, UNDO_DEPTH } from "./storage.js";
 
-/** @typedef {import("../../../tools/typecheck/export").Export} Export */
+/** @typedef {import("../../../tools/typecheck/export").CalculatorExport} CalculatorExport */
 
 /**
  * @typedef {import("./snapshot.js").Snapshot} Snapshot
@@ -34,7 +34,7 @@ function keptPlayer(p) {
 export class HistoryRecords extends AsideRecords {
   /**
    * @param {Storage | null} storage
-   * @param {Export} game the game's export
+   * @param {CalculatorExport} game the game's export
    * @param {string[]} defaults the seats' default names in the page's language
    */
   constructor(storage, game, defaults) {

@@ -35,8 +35,10 @@
 export const problem = (loc, code, ...params) => /** @type {Problem} */ ({ loc, code, params: params[0] ?? {}, severity: "error" });
 
 /**
- * How a schema of the export says its texts are echoed: the end state's for its keys, the
- * player name's for names. @param {JsonSchema} schema @returns {Echo}
+ * How a schema of the export says its texts are echoed: the end state's for its keys and,
+ * in the calculator, for its players' names (its island ships the end state, whose schema
+ * holds the name's, and no ``player_name``); ``player_name``'s in the setup generator.
+ * @param {JsonSchema} schema @returns {Echo}
  */
 export const echoOf = (schema) => /** @type {Echo} */ (schema["x-echo"]);
 

@@ -12,6 +12,7 @@ import { truthy } from "./values.js";
 /**
  * @typedef {import("./problems.js").Problem} Problem
  * @typedef {import("../../../tools/typecheck/export").Export} Export
+ * @typedef {import("../../../tools/typecheck/export").CalculatorExport} CalculatorExport
  * @typedef {import("./expr.js").Options} Options
  * @typedef {import("./expr.js").TileData} TileData
  * @typedef {import("./values.js").Row} Row
@@ -44,7 +45,7 @@ export const holds = (fn, c) => !fn || truthy(fn(c.options, c.table, c.choiceDat
 /**
  * One game's compiled scoring: ``evaluate(state) -> {problems, result}`` and the ``when``
  * tests of inputs, table choices and options.
- * @param {Export} game the export
+ * @param {CalculatorExport} game the export
  */
 export function makeEngine(game) {
   const compiled = runtime.scoring.compileGame(game);

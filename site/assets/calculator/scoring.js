@@ -5,7 +5,7 @@ import { decidedKeys, UNDECIDED, undecidedTie } from "./result.js";
 import { cmp, eq, num, truthy } from "./values.js";
 
 /**
- * @typedef {import("../../../tools/typecheck/export").Export} Export
+ * @typedef {import("../../../tools/typecheck/export").CalculatorExport} CalculatorExport
  * @typedef {import("../../../tools/typecheck/export").Expr} Expr
  * @typedef {import("../../../tools/typecheck/export").Rival} Rival
  * @typedef {import("../../../tools/typecheck/export").RankingKey} RankingKey
@@ -25,7 +25,7 @@ import { cmp, eq, num, truthy } from "./values.js";
 /** The ``when`` tests of items, by id. @param {Conditional[]} [items] */
 const whens = (items = []) => Object.fromEntries(items.filter((x) => x.when != null).map((x) => [x.id, tableFunction(x.when)]));
 
-/** Compile a game's export once. @param {Export} game */
+/** Compile a game's export once. @param {CalculatorExport} game */
 export function compileGame(game) {
   const s = game.scoring;
   const declared = Object.fromEntries(s.values.map((v) => [v.id, v.compute]));

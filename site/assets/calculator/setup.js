@@ -11,8 +11,8 @@ import { num, truthy } from "./values.js";
  * @typedef {import("../../../tools/typecheck/export").DeckItem} DeckItem
  * @typedef {import("./values.js").Value} Value
  * @typedef {import("./expr.js").Options} Options
- * @typedef {Pick<Export, "game" | "players" | "setup" | "decks" | "player_name"> & {scoring: Pick<Export["scoring"], "options">}} SetupGame
- *   what the generator reads of the export: all the setup page's island holds of it
+ * @typedef {Pick<import("../../../tools/typecheck/export").SetupExport, "game" | "players" | "setup" | "decks" | "player_name" | "scoring">} SetupGame
+ *   what the generator reads of the export, of all the setup page's island holds of it
  */
 
 /** A setup that cannot be made; ``problems`` says every reason, as ``score`` would. */

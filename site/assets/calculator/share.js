@@ -25,6 +25,7 @@ import { fnv1a } from "./rng.js";
 
 /**
  * @typedef {import("../../../tools/typecheck/export").Export} Export
+ * @typedef {import("../../../tools/typecheck/export").CalculatorExport} CalculatorExport
  * @typedef {import("../../../tools/typecheck/export").Input} Input
  * @typedef {import("../../../tools/typecheck/export").Option} Option
  * @typedef {import("../../../tools/typecheck/export").Rival} Rival
@@ -169,7 +170,7 @@ function nameIn(text, i, defaults) {
 
 /**
  * A calculator table as text.
- * @param {Export} game the export @param {Table} table @param {string[]} [defaults] the default names
+ * @param {CalculatorExport} game the export @param {Table} table @param {string[]} [defaults] the default names
  */
 export function encodeTable(game, table, defaults = []) {
   const s = game.scoring;
@@ -186,10 +187,10 @@ export function encodeTable(game, table, defaults = []) {
   return [version, fingerprint(game, "t"), optionsOut(s.options ?? [], table.options), tableInputs.join(","), ...players, ...rivals].join(";");
 }
 
-/** The inputs of a declared rival, as specs. @param {Export} game @param {Rival} rival @returns {Input[]} */
+/** The inputs of a declared rival, as specs. @param {CalculatorExport} game @param {Rival} rival @returns {Input[]} */
 const rivalInputs = (game, rival) => (rival.inputs ?? []).map((id) => (game.scoring.inputs ?? []).find((i) => i.id === id)).filter((i) => i !== undefined);
 
-/** A segment per rival with an entry ("@neutral,3"). @param {Export} game @param {Table} table */
+/** A segment per rival with an entry ("@neutral,3"). @param {CalculatorExport} game @param {Table} table */
 function rivalsOut(game, table) {
   const out = [];
   for (const rival of game.scoring.rivals ?? []) {
@@ -204,7 +205,7 @@ function rivalsOut(game, table) {
 /**
  * The rivals' entries back from their segments, or null when one is not a rival of this
  * game, comes twice, or holds a value its input cannot.
- * @param {Export} game @param {string[]} segments @param {number} count @returns {Record<string, Record<string, FormValue>> | null}
+ * @param {CalculatorExport} game @param {string[]} segments @param {number} count @returns {Record<string, Record<string, FormValue>> | null}
  */
 function rivalsIn(game, segments, count) {
   /** @type {Record<string, Record<string, FormValue>>} */
@@ -228,7 +229,7 @@ function rivalsIn(game, segments, count) {
 
 /**
  * A calculator table back from text, or null when the text is not one this game wrote.
- * @param {Export} game the export @param {string} text @param {string[]} [defaults] @returns {Table | null}
+ * @param {CalculatorExport} game the export @param {string} text @param {string[]} [defaults] @returns {Table | null}
  */
 export function decodeTable(game, text, defaults = []) {
   try {

@@ -12,7 +12,7 @@ import { cleanName, fingerprint, formValue, tableValue } from "./share.js";
 import { idRecord, isArray, isInteger, isObject, isShort, MAX_PLAYERS } from "./storage.js";
 
 /**
- * @typedef {import("../../../tools/typecheck/export").Export} Export
+ * @typedef {import("../../../tools/typecheck/export").CalculatorExport} CalculatorExport
  * @typedef {import("../../../tools/typecheck/export").Input} Input
  */
 
@@ -32,7 +32,7 @@ const byId = (list, id) => (list ?? []).find((x) => x.id === id);
 
 /**
  * A table as a snapshot, for storage.
- * @param {Export} game the export @param {Table} table @param {string[]} defaults the seats' default names
+ * @param {CalculatorExport} game the export @param {Table} table @param {string[]} defaults the seats' default names
  * @returns {Snapshot}
  */
 export function snapshot(game, table, defaults) {
@@ -109,7 +109,7 @@ export function readSnapshot(x) {
 
 /**
  * Whether a count (a player's or the table's) is within the input's limits.
- * @param {Export} game @param {{id: string, min?: number, max?: number}} spec @param {FormValue} value
+ * @param {CalculatorExport} game @param {{id: string, min?: number, max?: number}} spec @param {FormValue} value
  */
 function countWithin(game, spec, value) {
   const limits = game.limits?.[spec.id] ?? {};
@@ -118,7 +118,7 @@ function countWithin(game, spec, value) {
   return n >= (limits.min ?? spec.min ?? 0) && (most == null || n <= most);
 }
 
-/** Whether a value the form holds is within the input's limits. @param {Export} game @param {Input} spec @param {FormValue} value */
+/** Whether a value the form holds is within the input's limits. @param {CalculatorExport} game @param {Input} spec @param {FormValue} value */
 function withinLimits(game, spec, value) {
   if (spec.kind === "count") return countWithin(game, spec, value);
   if (spec.kind === "rows") return rowsWithin(spec, String(value));
@@ -135,7 +135,7 @@ function withinLimits(game, spec, value) {
  *
  * A value outside a limit stays in the table (the form flags it, so the reader sees it and
  * decides) and is listed; anything the content no longer has is listed and left out.
- * @param {Export} game the export @param {Snapshot} snap @param {string[]} defaults
+ * @param {CalculatorExport} game the export @param {Snapshot} snap @param {string[]} defaults
  * @returns {{table: Table, misfits: Misfit[]}}
  */
 export function fit(game, snap, defaults) {

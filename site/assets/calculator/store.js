@@ -14,7 +14,7 @@ import { encodeTable } from "./share.js";
 import { fit } from "./snapshot.js";
 import { isArray, isInteger, isObject, STORAGE_VERSION, UNDO_DEPTH } from "./storage.js";
 
-/** @typedef {import("../../../tools/typecheck/export").Export} Export */
+/** @typedef {import("../../../tools/typecheck/export").CalculatorExport} CalculatorExport */
 
 /** @typedef {import("./storage.js").Misfit} Misfit */
 
@@ -22,7 +22,7 @@ import { isArray, isInteger, isObject, STORAGE_VERSION, UNDO_DEPTH } from "./sto
 export class Store extends HistoryRecords {
   /**
    * @param {Storage | null} storage
-   * @param {Export} game the game's export
+   * @param {CalculatorExport} game the game's export
    * @param {string[]} defaults the seats' default names in the page's language
    */
   constructor(storage, game, defaults) {

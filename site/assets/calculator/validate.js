@@ -11,7 +11,7 @@ import { eq, num, truthy } from "./values.js";
  * @typedef {import("./problems.js").Problem} Problem
  * @typedef {import("./problems.js").Step} Step
  * @typedef {import("./scoring.js").TableState} TableState
- * @typedef {import("../../../tools/typecheck/export").Export} Export
+ * @typedef {import("../../../tools/typecheck/export").CalculatorExport} CalculatorExport
  * @typedef {import("../../../tools/typecheck/export").Input} Input
  * @typedef {import("../../../tools/typecheck/export").TableInput} TableInput
  * @typedef {import("../../../tools/typecheck/export").SequenceInput} SequenceInput
@@ -35,7 +35,7 @@ const clean = (v) => (Array.isArray(v) ? v.map(clean) : v === 0 ? 0 : v);
 /** Whether ``loc`` starts with ``prefix``. @param {Step[]} loc @param {Step[]} prefix */
 const startsWith = (loc, prefix) => prefix.length <= loc.length && prefix.every((step, k) => step === loc[k]);
 
-/** What an input holds when the end state leaves it out. @param {Export} game @param {Input} spec @returns {Value} */
+/** What an input holds when the end state leaves it out. @param {CalculatorExport} game @param {Input} spec @returns {Value} */
 export function defaultValue(game, spec) {
   if (spec.kind == "count") {
     const { min, max } = /** @type {Required<Limits>} */ (game.limits[spec.id]); // a count's are all there
@@ -47,7 +47,7 @@ export function defaultValue(game, spec) {
 /**
  * Give each row of ``values`` (one player's or rival's inputs) the defaulted numbers it
  * leaves out, as the end state's model does (scorer/facts.py, fill_rows).
- * @param {Export} game @param {Row} values
+ * @param {CalculatorExport} game @param {Row} values
  */
 export function fillRows(game, values) {
   for (const spec of game.scoring.inputs) {
@@ -81,7 +81,7 @@ function sharedRows(spec, given, count) {
   return { rows, problems };
 }
 
-/** The data of the choice made for each table input (a scoring tile's awards). @param {Export} game @param {Row} table @returns {TileData} */
+/** The data of the choice made for each table input (a scoring tile's awards). @param {CalculatorExport} game @param {Row} table @returns {TileData} */
 export function choiceData(game, table) {
   return Object.fromEntries((game.scoring.table ?? []).map((spec) => [spec.id, chosenData(spec, table[spec.id])]));
 }
@@ -409,7 +409,7 @@ function rivalRows(g, given, options, table, choiceData, count, empty) {
   return { rows, problems };
 }
 
-/** Give each input with a problem a value valid for every player. @param {Export} game @param {Row[]} players @param {Set<string>} faulty */
+/** Give each input with a problem a value valid for every player. @param {CalculatorExport} game @param {Row[]} players @param {Set<string>} faulty */
 function substitute(game, players, faulty) {
   for (const spec of game.scoring.inputs) {
     if (!faulty.has(spec.id)) continue;

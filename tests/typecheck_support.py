@@ -37,13 +37,21 @@ def typecheck_edited(tmp_path: Path, edits: Sequence[Edit]) -> subprocess.Comple
         text = (copy_ / module).read_text(encoding="utf-8")
         assert text.count(written) == 1, (module, written)
         (copy_ / module).write_text(text.replace(written, replacement), encoding="utf-8")
+    files = sorted({f"../../site/assets/calculator/{module}" for module, *_ in edits})
+    return typecheck(checked, files)
+
+
+def typecheck(checked: Path, files: Sequence[str]) -> subprocess.CompletedProcess[str]:
+    """Run TypeScript with the project's own options on ``files`` (relative to ``checked``,
+    the folder that holds the export's declarations)."""
+    if not TSC.is_file():
+        pytest.fail("TypeScript is not installed: run scripts/bootstrap.sh --browser")
     config = (ROOT / "tools" / "typecheck" / "tsconfig.json").read_text(encoding="utf-8")
     # The project's own options (its comments, which JSON lacks, left out).
     plain = "\n".join(line for line in config.splitlines() if not line.strip().startswith("//"))
     options = json.loads(plain)["compilerOptions"]
-    files = sorted({f"../../site/assets/calculator/{module}" for module, *_ in edits})
     (checked / "tsconfig.json").write_text(
-        json.dumps({"compilerOptions": options, "files": files}), encoding="utf-8"
+        json.dumps({"compilerOptions": options, "files": list(files)}), encoding="utf-8"
     )
     return subprocess.run(
         [str(TSC), "--noEmit", "-p", str(checked / "tsconfig.json")],

@@ -1,0 +1,74 @@
+"""Each widget reads its page's data island as exactly what the build ships: the
+declarations type the calculator's island as ``CalculatorExport`` and the setup
+generator's as ``SetupExport`` (rulebook/typescript.py, from rulebook/site/calculator.py
+WIDGET_EXPORT and UNREAD), so a read of a key the island lacks is a type error where it is
+written, and every island the build writes is of its type, key for key.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from rulebook.site.calculator import WIDGET_EXPORT, island_data
+from rulebook.site.localize import Localizer
+from rulebook.typescript import TARGET
+from schemas.game import GameContent
+from schemas.languages import codes
+from tests.typecheck_support import CALCULATOR, typecheck, typecheck_edited
+
+#: (module, a read as written, the same read of a key its island lacks).
+LACKING = (
+    # The calculator's island has no player_name: the end state's schema holds the name's.
+    (
+        "scoresheet.js",
+        "excerpt(n, echoOf(this.game.end_state))",
+        "excerpt(n, echoOf(this.game.player_name))",
+    ),
+    # The setup generator's island has no end state.
+    (
+        "generator.js",
+        "excerpt(n, echoOf(this.game.player_name))",
+        "excerpt(n, echoOf(this.game.end_state))",
+    ),
+    # A score-track fact's label is a text of the static page only (UNREAD).
+    ("asked.js", "(track.facts ?? []).map((f) => f.id)", "(track.facts ?? []).map((f) => f.label)"),
+)
+
+
+def test_a_read_of_a_key_the_island_lacks_fails_the_type_check(tmp_path: Path) -> None:
+    run = typecheck_edited(tmp_path, LACKING)
+    assert run.returncode != 0, run.stdout
+    for module, written, _ in LACKING:
+        line = next(
+            n
+            for n, text in enumerate((CALCULATOR / module).read_text("utf-8").splitlines(), 1)
+            if written in text
+        )
+        found = rf"{re.escape(module)}\({line},\d+\): error TS2339:"
+        assert re.search(found, run.stdout), (module, written, run.stdout)
+
+
+def test_every_island_the_build_ships_is_of_its_type(
+    games: dict[str, GameContent], tmp_path: Path
+) -> None:
+    """Each game's island of each widget, written as a literal of its type: TypeScript
+    refuses a key the type lacks at any depth (an object literal's excess property) and a
+    key the type requires that the island does not ship."""
+    checked = tmp_path / "tools" / "typecheck"
+    checked.mkdir(parents=True)
+    (checked / TARGET.name).write_text(TARGET.read_text(encoding="utf-8"), encoding="utf-8")
+    types = {widget: f"{widget.title()}Export" for widget in WIDGET_EXPORT}
+    lines = [f'import type {{ {", ".join(types.values())} }} from "./{TARGET.stem}";']
+    for game_id, content in sorted(games.items()):
+        # The language decides some keys too: a count phrase's forms where it has them.
+        for language in codes():
+            loc = Localizer(language, content)
+            for widget, name in types.items():
+                shipped = island_data(content, loc, widget)["export"]
+                text = json.dumps(shipped, ensure_ascii=False)
+                lines.append(f"export const {game_id}_{language}_{widget}: {name} = {text};")
+    (checked / "islands.ts").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    run = typecheck(checked, ["islands.ts"])
+    assert run.returncode == 0, run.stdout

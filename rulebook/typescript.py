@@ -20,7 +20,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from rulebook.site.calculator import UNREAD, WIDGET_EXPORT
+from pydantic import TypeAdapter
+
+from rulebook.site.calculator import UNREAD, WIDGET_EXPORT, WIDGET_ISLAND
 from schemas.export import export_json_schema
 from scorer.problems import CODES, ParamKind
 
@@ -117,6 +119,18 @@ def _object(schema: dict[str, Any], indent: str) -> str:
     return "\n".join(lines)
 
 
+def _aliases(named: dict[str, dict[str, Any]]) -> list[str]:
+    """A declaration of each named schema, its description as its comment."""
+    out: list[str] = []
+    for name, definition in named.items():
+        out.append("")
+        out += _comment(definition.get("description"), "")
+        # Type aliases, not interfaces: an object type is then a Json value too (an
+        # interface has no index signature), so a node can stand where JSON is read.
+        out.append(f"export type {name} = {type_of(definition)};")
+    return out
+
+
 def declarations(schema: dict[str, Any]) -> str:
     """The declarations of every definition of ``schema`` and of the document itself."""
     out = [
@@ -129,12 +143,7 @@ def declarations(schema: dict[str, Any]) -> str:
     ]
     named = dict(sorted(schema.get("$defs", {}).items()))
     named[schema.get("title", "Export")] = {k: v for k, v in schema.items() if k != "$defs"}
-    for name, definition in named.items():
-        out.append("")
-        out += _comment(definition.get("description"), "")
-        # Type aliases, not interfaces: an object type is then a Json value too (an
-        # interface has no index signature), so a node can stand where JSON is read.
-        out.append(f"export type {name} = {type_of(definition)};")
+    out += _aliases(named)
     if "Expr" in named:
         out.append(NODE_TYPES.rstrip("\n"))
     return "\n".join(out) + "\n"
@@ -247,6 +256,14 @@ def island_declarations(schema: dict[str, Any]) -> str:
             f"/** What the {widget}'s island holds of the export (WIDGET_EXPORT). */",
             f"export type {widget.title()}Export = {picked}{f' & {{ {own} }}' if own else ''};",
         ]
+    # Each island whole: its words, its tools' keys, and the export as its widget reads it.
+    islands: dict[str, dict[str, Any]] = {}
+    for widget, shape in WIDGET_ISLAND.items():
+        island = TypeAdapter(shape).json_schema()
+        islands.update(sorted(island.pop("$defs", {}).items()))
+        island["properties"]["export"] = {"$ref": f"#/$defs/{widget.title()}Export"}
+        islands[f"{widget.title()}Island"] = island
+    out += _aliases(islands)
     return "\n".join(out) + "\n"
 
 

@@ -13,6 +13,8 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
+from typing_extensions import TypedDict
+
 from rulebook.site.localize import UI, Localizer
 from rulebook.site.provenance import decision
 from rulebook.site.tools import tool_keys, tools_island
@@ -84,6 +86,47 @@ WIDGET_KEYS: tuple[str, ...] = tuple(
 
 #: Bumped when the island's shape changes in a way ui.js must know about.
 ISLAND_FORMAT = 1
+
+
+class CountPhrase(TypedDict):
+    """A count phrase (rulebook.site.tools): its patterns by CLDR plural category, the
+    language whose plural rules choose among them, and the placeholder that counts."""
+
+    lang: str
+    forms: dict[str, str]
+    count: str
+
+
+class BggGame(TypedDict):
+    """The game on BoardGameGeek, for BG Stats: its id and its English name."""
+
+    id: int | None
+    name: str
+
+
+class SetupIsland(TypedDict):
+    """The setup generator's island; ``export`` is typed by WIDGET_EXPORT (the calculator's
+    declarations: rulebook/typescript.py)."""
+
+    format: int
+    language: str
+    export: dict[str, Any]
+    ui: dict[str, str]
+    fallback: dict[str, str]
+    counts: dict[str, CountPhrase]
+
+
+class CalculatorIsland(SetupIsland):
+    """The calculator's island: the setup generator's keys and the game on BoardGameGeek."""
+
+    bgg: BggGame
+
+
+#: The shape of each widget's island, for the calculator's declarations.
+WIDGET_ISLAND: dict[str, type[SetupIsland]] = {
+    "calculator": CalculatorIsland,
+    "setup": SetupIsland,
+}
 
 
 #: A localized export and the contexts of its texts that fell back.

@@ -863,6 +863,46 @@ export type CalculatorExport = Pick<IslandExport, "format" | "game" | "names" | 
 /** What the setup's island holds of the export (WIDGET_EXPORT). */
 export type SetupExport = Pick<IslandExport, "format" | "game" | "names" | "source_language" | "players" | "setup" | "decks" | "player_name"> & { scoring: Pick<IslandExport["scoring"], "options"> };
 
+/** The game on BoardGameGeek, for BG Stats: its id and its English name. */
+export type BggGame = {
+  id: number | null;
+  name: string;
+};
+
+/**
+ * A count phrase (rulebook.site.tools): its patterns by CLDR plural category, the
+ * language whose plural rules choose among them, and the placeholder that counts.
+ */
+export type CountPhrase = {
+  lang: string;
+  forms: { [key: string]: string };
+  count: string;
+};
+
+/** The calculator's island: the setup generator's keys and the game on BoardGameGeek. */
+export type CalculatorIsland = {
+  format: number;
+  language: string;
+  export: CalculatorExport;
+  ui: { [key: string]: string };
+  fallback: { [key: string]: string };
+  counts: { [key: string]: CountPhrase };
+  bgg: BggGame;
+};
+
+/**
+ * The setup generator's island; ``export`` is typed by WIDGET_EXPORT (the calculator's
+ * declarations: rulebook/typescript.py).
+ */
+export type SetupIsland = {
+  format: number;
+  language: string;
+  export: SetupExport;
+  ui: { [key: string]: string };
+  fallback: { [key: string]: string };
+  counts: { [key: string]: CountPhrase };
+};
+
 /** What each problem code carries (scorer/problems.py CODES). */
 export type ProblemParams = {
   file_too_large: { max: number };

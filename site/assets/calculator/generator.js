@@ -23,7 +23,7 @@ import { holds, optionWhens, runtime } from "./runtime.js";
  */
 
 export class SetupGenerator {
-  /** @param {HTMLElement} root @param {import("./kit.js").WordsIsland & {export: import("../../../tools/typecheck/export").SetupExport}} island */
+  /** @param {HTMLElement} root @param {import("../../../tools/typecheck/export").SetupIsland} island */
   constructor(root, island) {
     this.root = root;
     this.game = island.export;

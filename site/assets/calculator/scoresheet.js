@@ -28,7 +28,6 @@ import { markTabs, runningTotals, show } from "./tabs.js";
 
 /**
  * @typedef {import("./problems.js").Problem} Problem
- * @typedef {import("../../../tools/typecheck/export").CalculatorExport} CalculatorExport  all the calculator page's island holds of the export
  * @typedef {import("../../../tools/typecheck/export").Input} Input
  * @typedef {import("./expr.js").Options} Options
  * @typedef {import("./runtime.js").Result} Result
@@ -38,7 +37,7 @@ import { markTabs, runningTotals, show } from "./tabs.js";
  */
 
 export class Calculator {
-  /** @param {HTMLElement} root @param {import("./kit.js").WordsIsland & {export: CalculatorExport}} island */
+  /** @param {HTMLElement} root @param {import("../../../tools/typecheck/export").CalculatorIsland} island */
   constructor(root, island) {
     this.root = root;
     this.game = island.export;

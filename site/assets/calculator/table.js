@@ -24,7 +24,8 @@ import { Keeper, Store } from "./store.js";
  * @typedef {import("./generator.js").SetupGenerator} SetupGenerator
  * @typedef {import("./generator.js").Setup} Setup
  * @typedef {import("./runtime.js").Result} Result
- * @typedef {import("./kit.js").WordsIsland & {bgg?: {id?: number | null, name?: string} | null}} ToolsIsland  what the tools read of a widget's island
+ * @typedef {import("../../../tools/typecheck/export").CalculatorIsland} CalculatorIsland
+ * @typedef {import("../../../tools/typecheck/export").SetupIsland} SetupIsland
  */
 
 /** The fragment of the address, without "#". */
@@ -60,7 +61,7 @@ const defaultNames = (w, seats) => Array.from({ length: seats }, (_, i) => w.t("
 const SAVE_PAUSE = 300;
 
 class CalculatorTools {
-  /** @param {Calculator} calc @param {ToolsIsland} island */
+  /** @param {Calculator} calc @param {CalculatorIsland} island */
   constructor(calc, island) {
     this.calc = calc;
     this.game = calc.game;
@@ -368,7 +369,7 @@ class CalculatorTools {
   }
 }
 
-/** Give a calculator its table tools (a failure leaves the calculator as it is). @param {Calculator} calc @param {ToolsIsland} island */
+/** Give a calculator its table tools (a failure leaves the calculator as it is). @param {Calculator} calc @param {CalculatorIsland} island */
 export function attachCalculator(calc, island) {
   try {
     calc.tools = new CalculatorTools(calc, island);
@@ -380,7 +381,7 @@ export function attachCalculator(calc, island) {
 
 /**
  * Give a setup generator links in the fragment, and open the one it was given.
- * @param {SetupGenerator} gen @param {ToolsIsland} island
+ * @param {SetupGenerator} gen @param {SetupIsland} island
  */
 export function attachSetup(gen, island) {
   try {
@@ -391,7 +392,7 @@ export function attachSetup(gen, island) {
   return gen;
 }
 
-/** @param {SetupGenerator} gen @param {ToolsIsland} island */
+/** @param {SetupGenerator} gen @param {SetupIsland} island */
 function setupLinks(gen, island) {
   const w = new Words(island);
   const game = gen.game;

@@ -7,6 +7,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from typing_extensions import TypedDict
+
 from rulebook.site.conditions import Condition, active_counts, condition
 from rulebook.site.diagrams import Table, applies, draw, every_table, signature, tables
 from rulebook.site.localize import Fragment
@@ -81,6 +83,16 @@ class TablePictures:
     extra: tuple[tuple[str, str], ...]
 
 
+class TablePlan(TypedDict):
+    """What the setup generator reads of the page (its ``data-table-pictures``) to find the
+    picture of the table it made: a diagram, the options its drawing changes with, and the
+    element id of each drawing by key ("players|value|value...")."""
+
+    diagram: str
+    options: list[str]
+    pictures: dict[str, str]
+
+
 @dataclass(frozen=True)
 class SetupModel:
     first_player: Fragment | None
@@ -95,7 +107,7 @@ class SetupModel:
         """The caption of a generated table's picture by player count."""
         return {str(n): label.text for n, label in self.count_labels}
 
-    def table_plan(self) -> list[dict[str, Any]]:
+    def table_plan(self) -> list[TablePlan]:
         """What the browser reads to find the picture of a generated table."""
         return [
             {"diagram": t.diagram, "options": list(t.options), "pictures": t.pictures}

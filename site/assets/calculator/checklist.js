@@ -190,7 +190,7 @@ function fitted(text, width, size) {
 export function tablePictures(gen, result) {
   const holder = /** @type {HTMLElement | null} */ (gen.root.querySelector("[data-table-pictures]"));
   if (!holder) return [];
-  /** @type {{diagram: string, options: string[], pictures: Record<string, string>}[]} */
+  /** @type {import("../../../tools/typecheck/export").TablePlan[]} */
   const plans = JSON.parse(holder.dataset.tablePictures ?? "[]");
   /** @type {Record<string, string>} */
   const counts = JSON.parse(holder.dataset.countLabels ?? "{}");

@@ -23,7 +23,7 @@ export const MAX_PLAYERS = 64;
 export const MAX_TEXT = 2000;
 /** The most keys of one stored record by ids. */
 export const MAX_KEYS = 500;
-/** An id of the content: schemas/common.py Id (tests/calculator/test_storage_bounds.py holds them together). */
+/** An id of the content: schemas/common.py Identifier (tests/calculator/test_storage_bounds.py holds them together). */
 export const ID = /^[a-z][a-z0-9_]{0,63}$/;
 
 // The checks are type guards: what storage gives is `unknown` until one of them passes.

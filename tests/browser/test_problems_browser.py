@@ -273,3 +273,37 @@ def test_a_rivals_problem_names_its_field_in_the_rivals_words(
     own = said.where(Problem(("rivals", "seishin", "built_regions"), "above_max", {"max": 6}))
     players = said.where(Problem(("players", 0, "built_regions"), "above_max", {"max": 6}))
     assert own != players.split(", ", 1)[1]
+
+
+def test_a_field_name_keeps_its_colon_on_its_line(browser: Any, base_url: str) -> None:
+    """French sets a no-break space before the colon, and a field's name is a button (an
+    inline block, after which a line may break): at no width of the list may a line start
+    with the colon that follows the name ("Joueur 1, Mer" / " : nombre entier attendu")."""
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    try:
+        page.goto(base_url + "fr/tokaido/scoring/")
+        calc = widget_ready(page, "[data-calculator]")
+        _fill(calc, {("sea", 0): "1.5", ("paddy", 1): "9"})
+        items = calc.locator("[data-problems] li:has(button.rb-link)")
+        assert items.count() == 2
+        for k in range(items.count()):
+            parted = items.nth(k).evaluate(
+                """li => {
+                  const parted = [];
+                  const button = li.querySelector("button.rb-link");
+                  const colon = document.createRange();
+                  colon.setStart(button.nextSibling, 0);
+                  colon.setEnd(button.nextSibling, 1);
+                  for (let width = 90; width <= 320; width += 2) {
+                    li.style.width = `${width}px`;
+                    const name = button.getBoundingClientRect();
+                    if (colon.getBoundingClientRect().top >= name.bottom - 1) parted.push(width);
+                  }
+                  li.style.width = "";
+                  return parted;
+                }"""
+            )
+            assert parted == [], f"the colon starts a line at these widths (px): {parted}"
+    finally:
+        context.close()

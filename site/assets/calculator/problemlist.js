@@ -202,7 +202,13 @@ export function problemList(calc, problems, todo, totalsStand) {
     for (const p of problems) {
       const where = said.where(p);
       const item = el("li", { "data-problem": p.code, "data-loc": JSON.stringify(p.loc), "data-severity": p.severity });
-      if (where) item.append(link(p, where), t.colon(), problemMessage(calc, p));
+      if (where) {
+        // The colon's no-break part ("\u00a0:" in French) stays on the button's line: a
+        // button is an inline block, and a line may break after one, even before a no-break space.
+        const colon = t.colon();
+        const glued = colon.trimEnd();
+        item.append(el("span", { class: "rb-glued" }, link(p, where), glued), colon.slice(glued.length), problemMessage(calc, p));
+      }
       else item.append(link(p, problemMessage(calc, p)));
       list.append(item);
     }

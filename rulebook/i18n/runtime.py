@@ -346,6 +346,7 @@ def translator(
     language: str,
     locales: Path | None = None,
     drafts: bool = False,
+    files: Collection[str] | None = None,
 ) -> Translator:
     """A :class:`Translator` for ``content`` (or the interface alone) in ``language``.
 
@@ -353,6 +354,10 @@ def translator(
     files; without either, every message falls back to its source text. A game's catalogs
     are read only when some of its messages are written in another language than
     ``language`` (or for a preview): :attr:`Translator.domains` names those read.
+
+    ``files`` names the game's files whose messages it knows (a score's table: its
+    scoring's labels); then its glossary's terms are left out, and their catalog unread.
+    None: every file and the glossary.
     """
     where = locales or paths.LOCALES
     messages = {m.context: m for m in ui_messages()}
@@ -361,14 +366,21 @@ def translator(
     unreviewed = _unreviewed(UI_DOMAIN, ui_entries, language) if drafts else set()
     domains = [UI_DOMAIN]
     if content is not None:
-        game_messages = _messages(content)
+        if files is None:
+            game_messages = _messages(content)
+            game_domains: tuple[str, ...] = (content.id, glossary.domain_name(content.id))
+        else:
+            # Not kept per content object like _messages: a command asks this once.
+            extracted = extract(content, described=False, files=files)
+            game_messages = {m.context: m for m in extracted}
+            game_domains = (content.id,)
         messages.update(game_messages)
         # A reader of the language every message of the game is written in gets each as it
         # is (catalogs.state: "source"), whatever its catalogs say: they are not read. A
         # preview reads them still, for what it shows beside a text.
         if drafts or any(m.language != language for m in game_messages.values()):
             # The game's catalog, then its glossary's (the terms' words): contexts never clash.
-            for domain in (content.id, glossary.domain_name(content.id)):
+            for domain in game_domains:
                 game_entries = _entries(domain, language, where)
                 found.update(game_entries)
                 domains.append(domain)

@@ -27,11 +27,10 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from babel.messages.catalog import Message
 from babel.messages.pofile import PoFileError
-from babel.support import NullTranslations, Translations
 
 from rulebook import paths
 from rulebook.errors import EXIT_INVALID, CommandError
@@ -65,6 +64,9 @@ from rulebook.i18n.ui import UI_DOMAIN, ui_messages
 from schemas.game import GameContent
 from schemas.languages import review_required
 
+if TYPE_CHECKING:
+    from babel.support import NullTranslations
+
 
 def catalog(domain: str, language: str, locales: Path | None = None) -> NullTranslations:
     """The compiled catalog of ``domain`` in ``language``, or an empty one.
@@ -72,6 +74,10 @@ def catalog(domain: str, language: str, locales: Path | None = None) -> NullTran
     For gettext-style consumers (Jinja's i18n extension); it needs
     ``rulebook i18n compile`` first. :func:`translator` reads the PO files directly.
     """
+    # Imported here: babel.support (and gettext's machinery) is a site build's only, and
+    # every translator's import (a first ``rulebook score``) would pay for it.
+    from babel.support import Translations
+
     return Translations.load(str(locales or paths.LOCALES), [language], domain)
 
 

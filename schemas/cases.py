@@ -4,7 +4,7 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
-from schemas.common import Identifier, Strict, Text, require_unique
+from schemas.common import Identifier, Strict, Text, empty_list, require_unique
 
 
 class ExpectedPlayer(Strict):
@@ -67,7 +67,7 @@ class InvalidCase(Strict):
 
 class Cases(Strict):
     cases: list[Case] = Field(min_length=1)
-    invalid: list[InvalidCase] = Field(default_factory=list)
+    invalid: list[InvalidCase] = Field(default_factory=empty_list)
 
     @model_validator(mode="after")
     def _unique_ids(self) -> "Cases":

@@ -2,7 +2,7 @@
 
 from pydantic import Field, model_validator
 
-from schemas.common import Identifier, Provenance, Strict, Text, require_unique
+from schemas.common import Identifier, Provenance, Strict, Text, empty_list, require_unique
 from schemas.expressions import Expr
 from schemas.templates import Templated
 
@@ -34,8 +34,8 @@ class Component(Strict):
     #: The most one player may hold (a resource limit such as 25 koku).
     per_player_max: int | None = Field(default=None, ge=0)
     #: Printed values, when the component carries one (leaf cards 0 to 3).
-    values: list[int] = Field(default_factory=list)
-    items: list[Item] = Field(default_factory=list)
+    values: list[int] = Field(default_factory=empty_list)
+    items: list[Item] = Field(default_factory=empty_list)
     #: In play only when this holds (an expansion's components).
     when: Expr | None = None
     note: Text | None = None

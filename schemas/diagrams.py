@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from schemas.common import Identifier, Provenance, Strict, Text
+from schemas.common import Identifier, Provenance, Strict, Text, empty_list
 from schemas.expressions import Expr
 
 
@@ -63,7 +63,7 @@ class Pawns(Strict):
     extra_label: Text | None = None
     #: Steps giving each seat a number (per_seat), first to leave first: the first in play
     #: is shown under the pawns, with ``seat_label`` saying what the numbers are.
-    seat_steps: list[Identifier] = Field(default_factory=list)
+    seat_steps: list[Identifier] = Field(default_factory=empty_list)
     seat_label: Text | None = None
     #: What the numbers on the pawns mean ("1 leaves first").
     legend: Text
@@ -105,8 +105,8 @@ class TrackDiagram(_Diagram):
     #: Tables that travel the track the other way (its last stop first).
     reverse_when: Expr | None = None
     pawns: Pawns | None = None
-    legs: list[list[Space]] = Field(default_factory=list)
-    kinds: list[SpaceKind] = Field(default_factory=list)
+    legs: list[list[Space]] = Field(default_factory=empty_list)
+    kinds: list[SpaceKind] = Field(default_factory=empty_list)
     doubles_step: Identifier | None = None
     #: Said before the legend of the kinds, and beside a second place in use or not.
     kinds_label: Text | None = None
@@ -198,7 +198,7 @@ class MatDiagram(_Diagram):
     """A board or a table laid out in zones, row by row."""
 
     kind: Literal["mat"]
-    zones: list[Zone] = Field(default_factory=list)
+    zones: list[Zone] = Field(default_factory=empty_list)
     #: A rules section whose table gives more zones, one per row: its first cell the
     #: number, its second the label (a chart the rules already lay out: never written twice).
     table_from: Identifier | None = None

@@ -24,6 +24,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from schemas.common import empty_list
 from schemas.game import GameContent
 from schemas.names import (
     ECHO_LENGTH,
@@ -109,12 +110,12 @@ def _field(content: GameContent, spec: PlayerInput) -> tuple[Any, Any]:
         )
     if isinstance(spec, RowsInput):
         return list[_row_model(content, spec)], Field(  # type: ignore[misc]
-            default_factory=list, max_length=spec.max_rows, description=description
+            default_factory=empty_list, max_length=spec.max_rows, description=description
         )
     assert isinstance(spec, SequenceInput)
     item = Annotated[StrictInt, Field(ge=spec.item_min, le=spec.item_max)]
     return list[item], Field(
-        default_factory=list, max_length=spec.max_length, description=description
+        default_factory=empty_list, max_length=spec.max_length, description=description
     )
 
 
@@ -162,7 +163,9 @@ def _table_rows_field(content: GameContent, spec: TableInput) -> tuple[Any, Any]
         )
     name = _model_name(content, "TableRow" + spec.id.title().replace("_", ""))
     row = create_model(name, __config__=ConfigDict(extra="forbid"), **fields)
-    return list[row], Field(default_factory=list, max_length=spec.max_rows, description=spec.label)
+    return list[row], Field(
+        default_factory=empty_list, max_length=spec.max_rows, description=spec.label
+    )
 
 
 def _model_name(content: GameContent, suffix: str) -> str:

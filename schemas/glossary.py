@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import Field, field_validator, model_validator
 
-from schemas.common import Identifier, Language, Strict, Text, require_unique
+from schemas.common import Identifier, Language, Strict, Text, empty_list, require_unique
 from schemas.templates import Templated
 
 
@@ -24,7 +24,7 @@ class Term(Strict):
     concept: Identifier | None = None
     #: Other forms the game's texts give the term in its own language (plural, with an
     #: article...), for the glossary check. Other languages list theirs in their catalogs.
-    forms: list[Text] = Field(default_factory=list)
+    forms: list[Text] = Field(default_factory=empty_list)
     #: The words the game's sections written in another language (``source_language:
     #: uk``) say the term by, per language: source text, so the content says it, and the
     #: extraction marks those sections from it. The words translators choose for the term
@@ -48,7 +48,7 @@ class Term(Strict):
 
 
 class Glossary(Templated):
-    terms: list[Term] = Field(default_factory=list)
+    terms: list[Term] = Field(default_factory=empty_list)
 
     @model_validator(mode="after")
     def _unique_ids(self) -> "Glossary":

@@ -11,7 +11,15 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from schemas.common import Identifier, Language, Provenance, Strict, Text, require_unique
+from schemas.common import (
+    Identifier,
+    Language,
+    Provenance,
+    Strict,
+    Text,
+    empty_list,
+    require_unique,
+)
 from schemas.templates import Templated
 
 SectionKind = Literal[
@@ -124,9 +132,9 @@ class Section(Strict):
     title: Text
     body: Text | None = None
     #: Numbered steps, for where order matters.
-    steps: list[Step] = Field(default_factory=list)
+    steps: list[Step] = Field(default_factory=empty_list)
     table: RuleTable | None = None
-    notes: list[Note] = Field(default_factory=list)
+    notes: list[Note] = Field(default_factory=empty_list)
     #: The expansion or variant option this section belongs to.
     option: Identifier | None = None
     #: A worked example shown from a conformance case (its end state and result).
@@ -134,7 +142,7 @@ class Section(Strict):
     #: When this section's text came in another language than the game's.
     source_language: Language | None = None
     provenance: Provenance
-    children: "list[Section]" = Field(default_factory=list)
+    children: "list[Section]" = Field(default_factory=empty_list)
 
     @model_validator(mode="after")
     def _markdown_lite(self) -> "Section":

@@ -31,7 +31,7 @@ from pydantic import (
 )
 
 from schemas import templates, track
-from schemas.common import Identifier, Provenance, Strict, Text, require_unique
+from schemas.common import Identifier, Provenance, Strict, Text, empty_list, require_unique
 from schemas.expressions import Expr
 from schemas.track import ScoreTrack
 
@@ -230,9 +230,9 @@ class OptionPlayers(Strict):
     """The player counts an option is tied to; setup and scoring refuse the others alike."""
 
     #: The option can be on only at these counts (the solo Automa: 1).
-    only: list[int] = Field(default_factory=list)
+    only: list[int] = Field(default_factory=empty_list)
     #: The game is played at these counts only with the option on (Nile at 6: DeLuxor).
-    required: list[int] = Field(default_factory=list)
+    required: list[int] = Field(default_factory=empty_list)
 
 
 class Option(Strict):
@@ -244,7 +244,7 @@ class Option(Strict):
     label: Text
     help: Text | None = None
     kind: Literal["flag", "choice"]
-    choices: list[Choice] = Field(default_factory=list)
+    choices: list[Choice] = Field(default_factory=empty_list)
     default: Identifier | bool
     #: Only meaningful when this holds (a reading of an expansion rule needs the expansion).
     when: Expr | None = None
@@ -282,7 +282,7 @@ class TableInput(Strict):
     label: Text
     help: Text | None = None
     group: Identifier | None = None
-    choices: list[Choice] = Field(default_factory=list)
+    choices: list[Choice] = Field(default_factory=empty_list)
     component: Identifier | None = None
     #: No two table inputs of this group may take the same choice (each tile exists once).
     distinct_within_group: bool = False
@@ -292,8 +292,8 @@ class TableInput(Strict):
     #: A rows table input (``kind: rows``): the features the players share, each row
     #: entered once for the table: its own numbers (``fields``: a road's size) and one
     #: number per player for each of ``per_player`` (each player's followers on it).
-    fields: list[RowField] = Field(default_factory=list, max_length=MAX_ROW_FIELDS)
-    per_player: list[RowField] = Field(default_factory=list, max_length=MAX_ROW_FIELDS)
+    fields: list[RowField] = Field(default_factory=empty_list, max_length=MAX_ROW_FIELDS)
+    per_player: list[RowField] = Field(default_factory=empty_list, max_length=MAX_ROW_FIELDS)
     max_rows: int | None = Field(default=None, ge=1, le=MAX_ROWS)
 
     @model_validator(mode="after")
@@ -425,10 +425,10 @@ class Rival(Strict):
     help: Text | None = None
     #: Present only when this holds (two players; the solo option).
     when: Expr | None = None
-    inputs: list[Identifier] = Field(default_factory=list)
+    inputs: list[Identifier] = Field(default_factory=empty_list)
     #: Its own labels for some of its ``inputs``, in the third person; the others keep
     #: the player's label.
-    labels: list[RivalLabel] = Field(default_factory=list)
+    labels: list[RivalLabel] = Field(default_factory=empty_list)
     #: Inputs the rules set: a number, true/false, or an expression of the options, table
     #: inputs and player count (Seishin's Koku: 5 per level).
     fixed: dict[Identifier, int | bool | Expr] = Field(default_factory=dict)
@@ -466,14 +466,14 @@ class Scoring(templates.Templated):
     #: ``ranking_key``: no points; the first ranking key alone orders players (Nile).
     kind: Literal["points", "ranking_key"] = "points"
     inputs: list[PlayerInput] = Field(min_length=1)
-    table: list[TableInput] = Field(default_factory=list)
-    options: list[Option] = Field(default_factory=list)
+    table: list[TableInput] = Field(default_factory=empty_list)
+    options: list[Option] = Field(default_factory=empty_list)
     values: list[Value] = Field(min_length=1)
     categories: list[Category] = Field(min_length=1)
     ranking: Ranking
-    constraints: list[Constraint] = Field(default_factory=list)
-    end_checks: list[EndCheck] = Field(default_factory=list)
-    rivals: list[Rival] = Field(default_factory=list)
+    constraints: list[Constraint] = Field(default_factory=empty_list)
+    end_checks: list[EndCheck] = Field(default_factory=empty_list)
+    rivals: list[Rival] = Field(default_factory=empty_list)
     groups: dict[Identifier, Text] = Field(default_factory=dict)
     #: How the calculator shows a group's fields: ``rows`` (one row a field, the default),
     #: ``chip_row`` (yes/no fields as one row of toggle chips under the group's name) or

@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from schemas.common import Identifier, Provenance, Strict, Text, require_unique
+from schemas.common import Identifier, Provenance, Strict, Text, empty_list, require_unique
 from schemas.diagrams import Diagram, StepNumber
 from schemas.expressions import Expr
 from schemas.templates import Templated
@@ -20,7 +20,7 @@ class Deal(Strict):
     #: Cards drawn for the table.
     to_table: Expr | None = None
     #: Labels the table's cards are laid on, in draw order (one tile per region).
-    slots: list[Text] = Field(default_factory=list)
+    slots: list[Text] = Field(default_factory=empty_list)
 
     @model_validator(mode="after")
     def _one_target(self) -> "Deal":
@@ -102,7 +102,7 @@ class Setup(Templated):
     #: What the table does with the first player once the generator has named them.
     decided_first_player_text: Text | None = None
     #: Pictures of the setup, drawn from this content (schemas/diagrams.py).
-    diagrams: list[Diagram] = Field(default_factory=list)
+    diagrams: list[Diagram] = Field(default_factory=empty_list)
     provenance: Provenance | None = None
 
     @model_validator(mode="after")

@@ -36,7 +36,7 @@ from typing import Any
 
 from pydantic import Field
 
-from schemas.common import Identifier, Strict, Text
+from schemas.common import Identifier, Strict, Text, empty_list
 
 #: The option, input, category and value a score track adds.
 OPTION = "score_track"
@@ -67,7 +67,7 @@ class ScoreTrack(Strict):
     at_end: list[Identifier]
     #: Categories of which only a part is scored at the end: category id -> that part's value.
     at_end_values: dict[Identifier, Identifier] = Field(default_factory=dict)
-    facts: list[TrackFact] = Field(default_factory=list)
+    facts: list[TrackFact] = Field(default_factory=empty_list)
 
 
 def _on() -> dict[str, Any]:

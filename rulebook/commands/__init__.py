@@ -6,7 +6,7 @@ that need them, so choosing one subcommand loads only what it uses.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -50,11 +50,17 @@ def load_one(project: Project, name: str, files: Iterable[str] | None = ()) -> G
     return load_game(known_game(project, name), None if files is None else tuple(files))
 
 
-def translator(project: Project, content: GameContent, language: str | None) -> Translator:
-    """Labels from the project's catalogs for ``content``; the source text when untranslated."""
+def translator(
+    project: Project,
+    content: GameContent,
+    language: str | None,
+    files: Collection[str] | None = None,
+) -> Translator:
+    """Labels from the project's catalogs for ``content`` (the messages of its ``files``
+    only, when named: rulebook.i18n.runtime.translator); the source text when untranslated."""
     from rulebook.i18n.runtime import translator as make
 
-    return make(content, language or content.game.source_language, project.locales)
+    return make(content, language or content.game.source_language, project.locales, files=files)
 
 
 def check_language(language: str | None) -> None:

@@ -347,7 +347,8 @@ def _words(args: argparse.Namespace, engine: GameEngine) -> Labels:
     if kept is not None:
         return kept
     files = cache.words_fingerprint(args.project, args.game, language)
-    translate = translator(args.project, engine.content, args.lang)
+    # The table's game words are all its scoring's labels: no other file's are extracted.
+    translate = translator(args.project, engine.content, args.lang, files=("scoring",))
     words = table_words(texts, translate)
     cache.save_words(args.project, args.game, language, texts, words, files, translate.domains)
     return words

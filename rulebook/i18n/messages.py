@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, get_args
@@ -314,6 +314,8 @@ class _Walk:
     folder: Path | None
     #: Write the translator's comments (the run-time lookup has no use for them).
     described: bool = True
+    #: The game's files walked (GameContent's fields); None: every one.
+    files: Collection[str] | None = None
     found: list[SourceMessage] = field(default_factory=list)
     #: A template copy's context -> the template's context, text and the copy's values.
     templated: dict[str, _Copy] = field(default_factory=dict)
@@ -475,7 +477,8 @@ class _Walk:
             is_text = _text_fields(type(model))[name]
             key = info.alias or name
             if isinstance(model, GameContent):
-                self.value(value, is_text, _Where((name,), where.language, name, ""), model)
+                if self.files is None or name in self.files:
+                    self.value(value, is_text, _Where((name,), where.language, name, ""), model)
             elif isinstance(model, Section) and name == "children":
                 # Sections are flat: a child's context does not depend on its parent.
                 for index, child in enumerate(value):
@@ -503,11 +506,15 @@ def _flattened(model: BaseModel, name: str, where: _Where) -> bool:
 
 
 def walk(
-    content: GameContent, folder: Path | None = None, described: bool = True
+    content: GameContent,
+    folder: Path | None = None,
+    described: bool = True,
+    files: Collection[str] | None = None,
 ) -> Iterator[SourceMessage]:
-    """The messages of ``content`` in reading order (files, then their order in each file)."""
+    """The messages of ``content`` in reading order (files, then their order in each file):
+    of every file, or of the named ``files`` only."""
     source_language = content.game.source_language
-    collector = _Walk(content, source_language, folder, described)
+    collector = _Walk(content, source_language, folder, described, files=files)
     collector.model(content, _Where((), source_language, "game", ""))
     yield from _shared(collector.found, collector.templated, described)
 
@@ -571,16 +578,19 @@ def _one_for_copies(
 
 
 def extract(
-    content: GameContent, folder: Path | None = None, described: bool = True
+    content: GameContent,
+    folder: Path | None = None,
+    described: bool = True,
+    files: Collection[str] | None = None,
 ) -> list[SourceMessage]:
-    """Every translatable text of ``content``, in reading order.
+    """Every translatable text of ``content`` (or of its named ``files``), in reading order.
 
     ``folder`` is the game's content folder, for the line numbers of source references;
     ``described`` writes the comments that tell a translator what each text is.
     Raises :class:`ExtractError` when two texts would share a context (two components, two
     rows or two section notes with one id), since gettext could not tell them apart.
     """
-    found = list(walk(content, folder, described))
+    found = list(walk(content, folder, described, files))
     seen: dict[str, SourceMessage] = {}
     clashes: list[str] = []
     for message in found:

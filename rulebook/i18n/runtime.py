@@ -27,11 +27,10 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from babel.messages.catalog import Message
 from babel.messages.pofile import PoFileError
-from babel.support import NullTranslations, Translations
 
 from rulebook import paths
 from rulebook.errors import EXIT_INVALID, CommandError
@@ -65,6 +64,9 @@ from rulebook.i18n.ui import UI_DOMAIN, ui_messages
 from schemas.game import GameContent
 from schemas.languages import review_required
 
+if TYPE_CHECKING:
+    from babel.support import NullTranslations
+
 
 def catalog(domain: str, language: str, locales: Path | None = None) -> NullTranslations:
     """The compiled catalog of ``domain`` in ``language``, or an empty one.
@@ -72,6 +74,10 @@ def catalog(domain: str, language: str, locales: Path | None = None) -> NullTran
     For gettext-style consumers (Jinja's i18n extension); it needs
     ``rulebook i18n compile`` first. :func:`translator` reads the PO files directly.
     """
+    # Imported here: babel.support (and gettext's machinery) is a site build's only, and
+    # every translator's import (a first ``rulebook score``) would pay for it.
+    from babel.support import Translations
+
     return Translations.load(str(locales or paths.LOCALES), [language], domain)
 
 
@@ -346,6 +352,7 @@ def translator(
     language: str,
     locales: Path | None = None,
     drafts: bool = False,
+    files: Collection[str] | None = None,
 ) -> Translator:
     """A :class:`Translator` for ``content`` (or the interface alone) in ``language``.
 
@@ -353,6 +360,10 @@ def translator(
     files; without either, every message falls back to its source text. A game's catalogs
     are read only when some of its messages are written in another language than
     ``language`` (or for a preview): :attr:`Translator.domains` names those read.
+
+    ``files`` names the game's files whose messages it knows (a score's table: its
+    scoring's labels); then its glossary's terms are left out, and their catalog unread.
+    None: every file and the glossary.
     """
     where = locales or paths.LOCALES
     messages = {m.context: m for m in ui_messages()}
@@ -361,14 +372,21 @@ def translator(
     unreviewed = _unreviewed(UI_DOMAIN, ui_entries, language) if drafts else set()
     domains = [UI_DOMAIN]
     if content is not None:
-        game_messages = _messages(content)
+        if files is None:
+            game_messages = _messages(content)
+            game_domains: tuple[str, ...] = (content.id, glossary.domain_name(content.id))
+        else:
+            # Not kept per content object like _messages: a command asks this once.
+            extracted = extract(content, described=False, files=files)
+            game_messages = {m.context: m for m in extracted}
+            game_domains = (content.id,)
         messages.update(game_messages)
         # A reader of the language every message of the game is written in gets each as it
         # is (catalogs.state: "source"), whatever its catalogs say: they are not read. A
         # preview reads them still, for what it shows beside a text.
         if drafts or any(m.language != language for m in game_messages.values()):
             # The game's catalog, then its glossary's (the terms' words): contexts never clash.
-            for domain in (content.id, glossary.domain_name(content.id)):
+            for domain in game_domains:
                 game_entries = _entries(domain, language, where)
                 found.update(game_entries)
                 domains.append(domain)

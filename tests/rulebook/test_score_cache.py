@@ -154,6 +154,26 @@ def test_stored_words_follow_the_catalogs_they_were_read_from(
     assert cache.load_words(project, "nile", "fr", texts) is None
 
 
+@pytest.mark.parametrize("game_id", [*GAME_IDS, "probe"])
+def test_a_table_is_worded_from_its_scoring_s_messages_alone(
+    game_id: str, games: dict[str, GameContent], engines: dict[str, GameEngine]
+) -> None:
+    """``rulebook score`` words its table with a translator that knows the scoring's
+    messages only: in every language, the same words as one that knows every message of
+    the game, and no glossary catalog read."""
+    from schemas.common import LANGUAGES
+
+    content = probe_game() if game_id == "probe" else games[game_id]
+    export = GameEngine(content).export if game_id == "probe" else engines[game_id].export
+    texts = table_texts(export["scoring"], export["source_language"])
+    for language in LANGUAGES:
+        whole = table_words(texts, translator(content, language))
+        scoring = translator(content, language, files=("scoring",))
+        assert table_words(texts, scoring) == whole, language
+        assert set(scoring.domains) <= {"ui", content.id}
+    assert texts["categories"]  # the words include the scoring's own labels
+
+
 def test_the_cached_entries_are_plain_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """What the cache holds is data: JSON that loads without running anything."""
     from schemas.loader import load_game

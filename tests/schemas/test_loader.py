@@ -35,6 +35,25 @@ def test_the_real_content_loads() -> None:
     assert "nile" in load_all(CONTENT)
 
 
+def test_every_list_field_defaults_through_empty_list() -> None:
+    """A model's list field defaults through schemas.common.empty_list, never ``list``:
+    pydantic reads every default factory's signature when a validator is made, and
+    ``list``'s is parsed from its text (schemas.common.empty_list says the cost)."""
+    from schemas.common import Strict, empty_list
+    from schemas.game import GameContent
+
+    models: list[type[Strict]] = []
+    found: list[type[Strict]] = [Strict]
+    while found:
+        model = found.pop()
+        models.append(model)
+        found.extend(model.__subclasses__())
+    factories = [f.default_factory for m in models for f in m.model_fields.values()]
+    assert list not in factories
+    assert factories.count(empty_list) > 20
+    assert GameContent in models  # every file's models, imported with the game's
+
+
 def test_wrong_type_names_file_line_and_path(nile: Path) -> None:
     scoring = nile / "scoring.yaml"
     _replace(

@@ -163,6 +163,33 @@ def test_switcher_links_to_the_same_page(site: Path) -> None:
     }
 
 
+def _status_languages(site: Path, language: str) -> list[str]:
+    """The languages the translation status page of ``language`` has rows and columns for."""
+    page = (site / language / "translation-status" / "index.html").read_text(encoding="utf-8")
+    # Every game's rows (Nile's and the interface's), language by language: their order.
+    rows = list(dict.fromkeys(re.findall(r'<tr data-game="[^"]+" data-lang="([^"]+)"', page)))
+    concepts = page[page.index('<div class="rb-scroll rb-table rb-concepts">') :]
+    columns = re.findall(r'<th scope="col" lang="([^"]+)"', concepts)
+    assert rows == columns, (rows, columns)
+    return rows
+
+
+def test_the_translation_status_covers_the_languages_of_the_site(
+    project: Project, site: Path, tmp_path: Path
+) -> None:
+    """A site in every language tells how far each is translated, on every language's page;
+    a site built in French alone offers only French (its language chooser has no other),
+    so its status page tells how far French is (rows and shared words alike)."""
+    for language in ("fr", "uk", "en"):
+        assert _status_languages(site, language) == ["fr", "uk", "en"]
+    french = tmp_path / "french"
+    build(project, french, languages=("fr",))
+    assert _status_languages(french, "fr") == ["fr"]
+    both = tmp_path / "both"
+    build(project, both, languages=("en", "fr"))  # the chooser's order, the rows' order
+    assert _status_languages(both, "fr") == _status_languages(both, "en") == ["en", "fr"]
+
+
 def test_fallback_is_visible_and_source_language_is_not(site: Path) -> None:
     fr = (site / "fr" / "nile" / "index.html").read_text(encoding="utf-8")
     uk = (site / "uk" / "nile" / "index.html").read_text(encoding="utf-8")

@@ -54,7 +54,7 @@ import re
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any, ForwardRef, Literal, get_args, get_origin
 
 import yaml
 from pydantic import BaseModel
@@ -218,14 +218,55 @@ def _is_text(info: Any) -> bool:
     return any(_is_text(arg) for arg in get_args(info))
 
 
+def _models_in(annotation: Any) -> Iterator[Any]:
+    """The content models a field's annotation names anywhere (in a list, a union, a
+    mapping...), and ``Any`` for a part that does not say what it holds."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        yield annotation
+    elif annotation is Any or isinstance(annotation, str | ForwardRef):
+        yield Any
+    elif get_origin(annotation) is not Literal:  # a literal's arguments are values, not types
+        for argument in get_args(annotation):
+            yield from _models_in(argument)
+
+
 @functools.cache
-def _text_fields(model: type[BaseModel]) -> dict[str, bool]:
-    """Whether each field of ``model`` holds text (:func:`_is_text` of its annotation or its
-    metadata), by name: the same for every instance, and asked of each one by the walk."""
-    return {
-        name: _is_text(info.annotation) or _is_text(info.metadata)
-        for name, info in model.model_fields.items()
-    }
+def _holds_text(model: type[BaseModel]) -> bool:
+    """Whether an instance of ``model`` may hold text at any depth: a text field of its own
+    or of a model one of its fields may hold (a field that says nothing of what it holds
+    may hold anything)."""
+    seen, todo = {model}, [model]
+    while todo:
+        for info in todo.pop().model_fields.values():
+            if _is_text(info.annotation) or _is_text(info.metadata):
+                return True
+            for held in _models_in(info.annotation):
+                if held is Any:
+                    return True
+                if held not in seen:
+                    seen.add(held)
+                    todo.append(held)
+    return False
+
+
+@functools.cache
+def _walked_fields(model: type[BaseModel]) -> tuple[tuple[str, str, bool], ...]:
+    """The fields of ``model`` the walk enters, in order, each as (name, key in the file,
+    whether it is text): the text fields and those that may hold a model holding text,
+    but not the SKIPPED ones. The same for every instance, and asked of each by the walk.
+
+    A field that can hold no text (a number, an id, a scoring expression) is not entered:
+    a game is mostly such values, and walking them was most of an extraction.
+    """
+    walked = []
+    for name, info in model.model_fields.items():
+        if (model, name) in SKIPPED:
+            continue
+        is_text = _is_text(info.annotation) or _is_text(info.metadata)
+        held = list(_models_in(info.annotation))
+        if is_text or any(m is Any or _holds_text(m) for m in held):
+            walked.append((name, info.alias or name, is_text))
+    return tuple(walked)
 
 
 def _segment(item: Any, index: int) -> str:
@@ -467,15 +508,13 @@ class _Walk:
                 self.value(item, is_text, where.down(str(key), str(key)), owner)
 
     def model(self, model: BaseModel, where: _Where) -> None:
-        """Walk every field of ``model``."""
+        """Walk every field of ``model`` that may hold text (:func:`_walked_fields`)."""
         if isinstance(model, Section) and model.source_language:
             where = replace(where, language=model.source_language)
-        for name, info in type(model).model_fields.items():
+        for name, key, is_text in _walked_fields(type(model)):
             value = getattr(model, name)
-            if (type(model), name) in SKIPPED or value is None:
+            if value is None:
                 continue
-            is_text = _text_fields(type(model))[name]
-            key = info.alias or name
             if isinstance(model, GameContent):
                 if self.files is None or name in self.files:
                     self.value(value, is_text, _Where((name,), where.language, name, ""), model)

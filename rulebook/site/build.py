@@ -40,6 +40,7 @@ from rulebook.site.pages import Page, game_pages, site_pages
 from rulebook.site.search import SearchError, rank_sections, write_search_worker
 from rulebook.site.sources import TEMPLATES
 from rulebook.site.view import GameBuild, LocalGame
+from schemas.common import LANGUAGES
 from schemas.diagnostics import Diagnostic, DiagnosticError
 from schemas.game import GameContent
 
@@ -83,17 +84,19 @@ class BuildReport:
 def language_pages(
     builds: Sequence[GameBuild], language: str, locales: Path | None, drafts: bool = False
 ) -> list[Page]:
-    """Every page of one language: the site's own pages, then each game's in id order.
+    """Every page of one language of a site in every language: the site's own pages, then
+    each game's in id order.
 
     ``drafts`` shows fuzzy translations, marked, instead of their source (a preview).
     """
     ordered = sorted(builds, key=lambda b: b.content.id)
-    pages = site_pages([b.content for b in ordered], Localizer(language, None, locales, drafts))
+    contents = [b.content for b in ordered]
+    ui = Localizer(language, None, locales, drafts)
+    pages = site_pages(contents, ui, LANGUAGES)
     for build in ordered:
         loc = Localizer(language, build.content, locales, drafts)
         pages.extend(game_pages(LocalGame(build, loc)))
-    contents = [b.content for b in ordered]
-    pages.extend(site_pages(contents, Localizer(language, None, locales, drafts), after_games=True))
+    pages.extend(site_pages(contents, ui, LANGUAGES, after_games=True))
     return pages
 
 

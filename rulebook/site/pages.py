@@ -77,8 +77,9 @@ class SitePage:
     path: str
     template: str
     title: str
-    #: The model from every game of the build (in id order) and the interface's localizer.
-    model: Callable[[Sequence[GameContent], Localizer], Any]
+    #: The model from every game of the build (in id order), the interface's localizer
+    #: and the site's languages (in the order of its language chooser).
+    model: Callable[[Sequence[GameContent], Localizer, Sequence[str]], Any]
     #: Listed after the games in the navigation (pages for translators, not players).
     after_games: bool = False
 
@@ -89,7 +90,7 @@ class HomeModel:
     games: tuple[GameView, ...]
 
 
-def _home(games: Sequence[GameContent], loc: Localizer) -> HomeModel:
+def _home(games: Sequence[GameContent], loc: Localizer, languages: Sequence[str]) -> HomeModel:
     return HomeModel(loc.ui("home_intro"), tuple(game_view(content, loc) for content in games))
 
 
@@ -202,15 +203,19 @@ def game_pages(game: LocalGame) -> list[Page]:
 
 
 def site_pages(
-    games: Sequence[GameContent], loc: Localizer, after_games: bool = False
+    games: Sequence[GameContent],
+    loc: Localizer,
+    languages: Sequence[str],
+    after_games: bool = False,
 ) -> list[Page]:
-    """The site's own pages in one language: those before the games, or those after."""
+    """The site's own pages in one language of the site's ``languages``: those before the
+    games, or those after."""
     pages = []
     for declared in SITE_PAGES:
         if declared.after_games != after_games:
             continue
         title = loc.ui(declared.title)
-        model = declared.model(games, loc)
+        model = declared.model(games, loc, languages)
         missing = shown_fallbacks(title, model)
         pages.append(
             Page(declared.path, declared.template, title, title.text, None, model, missing)

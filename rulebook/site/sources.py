@@ -114,7 +114,8 @@ class SiteMaker:
         renderer.env.bytecode_cache = self._templates
         ordered = sorted(builds, key=lambda b: b.content.id)
         ui = Localizer(language, None, self.locales, drafts)
-        pages = site_pages([b.content for b in ordered], ui)
+        languages = self.options.languages
+        pages = site_pages([b.content for b in ordered], ui, languages)
         texts = {page.path: renderer.render(page, page_links(page)) for page in pages}
         for build in ordered:
             found = stored.load(self.options, build, language, game_view(build.content, ui))
@@ -127,7 +128,7 @@ class SiteMaker:
                 found = made, rendered
             pages.extend(found[0])
             texts.update(found[1])
-        closing = site_pages([b.content for b in ordered], ui, after_games=True)
+        closing = site_pages([b.content for b in ordered], ui, languages, after_games=True)
         texts.update((page.path, renderer.render(page, page_links(page))) for page in closing)
         pages.extend(closing)
         names = {b.content.id: b.content.game.name(language) for b in builds}

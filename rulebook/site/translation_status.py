@@ -1,12 +1,16 @@
 """The translation status page: how far each game is translated, and the shared words.
 
 One page per language build (``translation-status.md``): a row per game (and one for the
-interface) and language with the messages a reader gets in that language, those of them a
-reviewer marked (``# rulebook: reviewed``, rulebook.i18n.review), those to review
+interface) and language of the site with the messages a reader gets in that language, those
+of them a reviewer marked (``# rulebook: reviewed``, rulebook.i18n.review), those to review
 (fuzzy: the source changed), those missing and the share done, from rulebook.i18n.status,
 a language in progress marked so; then, per game and language, the messages to review by
 context, so a translator sees what is outdated; then the cross-game concept view of
 ``rulebook i18n concepts``. It is declared in rulebook.site.pages.SITE_PAGES.
+
+The languages are the site's, those its language chooser offers: a site built in French
+alone (``rulebook build --lang fr``) says how far French is, and reads no other language's
+catalogs, as its other pages do not.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from rulebook.i18n.status import Status, combined, domain_status
 from rulebook.i18n.ui import UI_DOMAIN
 from rulebook.site.localize import Fragment, Localizer
 from schemas.game import GameContent
-from schemas.languages import LANGUAGES, language
+from schemas.languages import language
 
 #: The page's path in each language's build.
 PATH = "translation-status.md"
@@ -72,18 +76,21 @@ _glossary: Callable[[GameContent], Domain] = glossary_domain_once
 
 
 def _counts(
-    built: Sequence[GameContent], where: Path
+    built: Sequence[GameContent], languages: Sequence[str], where: Path
 ) -> tuple[dict[tuple[str, str], Status], list[list[str]]]:
-    """Every domain's status in every language, by (domain, language), and the concept rows.
+    """Every domain's status in each of ``languages``, by (domain, language), and the
+    concept rows.
 
     Kept (rulebook.cache.load_findings) while the content, the catalogs and the code stay
-    the same: the page of every language counts every catalog, and reading them is most
-    of a one-language build's own time.
+    the same: the page of every language counts the catalogs of every language of the
+    site, and reading them is a good part of a build's own time.
     """
     glossaries = [_glossary(content) for content in built if content.glossary]
     domains = [*(content.id for content in built), *(g.name for g in glossaries), UI_DOMAIN]
-    key = cache.catalogs_key(built, domains, LANGUAGES, where)
-    kept = cache.load_findings(where, "status", key)
+    key = cache.catalogs_key(built, domains, languages, where)
+    # Each set of languages keeps its own counts: a French build and a full one take turns.
+    name = "status-" + "-".join(languages)
+    kept = cache.load_findings(where, name, key)
     if kept is not None:
         found = {}
         for data in kept["statuses"]:
@@ -94,25 +101,28 @@ def _counts(
     found = {
         (domain.name, code): domain_status(domain, code, where)
         for domain in [*extracted, *glossaries, ui_domain()]
-        for code in LANGUAGES
+        for code in languages
     }
-    concepts = concept_rows(glossaries, list(LANGUAGES), where)
+    concepts = concept_rows(glossaries, list(languages), where)
     statuses = [asdict(status) for status in found.values()]
-    cache.save_findings(where, "status", key, {"statuses": statuses, "concepts": concepts})
+    cache.save_findings(where, name, key, {"statuses": statuses, "concepts": concepts})
     return found, concepts
 
 
-def status_model(built: Sequence[GameContent], loc: Localizer) -> StatusModel:
-    """How far each game of the build is translated, as a reader of ``loc``'s language sees it."""
+def status_model(
+    built: Sequence[GameContent], loc: Localizer, languages: Sequence[str]
+) -> StatusModel:
+    """How far each game of the build is translated into each of ``languages`` (the
+    site's, in the order of its language chooser), as a reader of ``loc``'s language sees it."""
     where = loc.locales or paths.LOCALES
     games = {content.id: content for content in built}
-    counts, concept_list = _counts([games[g] for g in sorted(games)], where)
+    counts, concept_list = _counts([games[g] for g in sorted(games)], languages, where)
     named = [(g, games[g].game.name(loc.language)) for g in sorted(games)]
     named.append((UI_DOMAIN, loc.ui("status_interface").text))
     rows = []
     outdated = []
     for domain, game in named:
-        for code in LANGUAGES:
+        for code in languages:
             # A game's row counts its glossary's messages (its terms' words and forms) too.
             parts = [counts[d, code] for d in (domain, domain_name(domain)) if (d, code) in counts]
             found = combined(parts, domain)
@@ -141,6 +151,6 @@ def status_model(built: Sequence[GameContent], loc: Localizer) -> StatusModel:
         intro=loc.ui("translation_status_intro"),
         rows=tuple(rows),
         outdated=tuple(outdated),
-        languages=tuple((code, language(code).name) for code in LANGUAGES),
+        languages=tuple((code, language(code).name) for code in languages),
         concepts=concepts,
     )

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Literal
 
 import pytest
 import yaml
+from pydantic import BaseModel
 
 from rulebook.i18n import catalogs
 from rulebook.i18n.catalogs import game_domain
-from rulebook.i18n.messages import ExtractError, extract, natural_key
+from rulebook.i18n.messages import ExtractError, _walked_fields, extract, natural_key
 from rulebook.i18n.ui import ui_messages
+from schemas.common import Text
 from schemas.loader import load_game
 from tests.i18n_support import Workspace, make_workspace
 
@@ -147,3 +150,37 @@ def test_ui_strings_keep_the_contexts_the_cli_uses() -> None:
         assert messages[context].text == text
         assert messages[context].language == "en"
     assert messages["ui.points"].msgid == ("{count} point", "{count} points")
+
+
+class _Amount(BaseModel):
+    amount: int
+
+
+class _Tree(BaseModel):
+    """A recursive model without text (as scoring expressions are)."""
+
+    amount: int
+    children: list[_Tree] = []
+
+
+class _Words(BaseModel):
+    label: Text
+
+
+class _Holder(BaseModel):
+    label: Text
+    amount: int
+    amounts: list[_Amount]
+    tree: _Tree | None = None
+    nested: dict[str, list[_Words]] | None = None
+    kind: Literal["a", "b"] = "a"
+    anything: Any = None
+
+
+def test_the_walk_enters_only_fields_that_may_hold_text() -> None:
+    """A text field, a field that may hold a model with text at any depth and one that
+    says nothing of what it holds are walked; numbers, literals and models that hold no
+    text at any depth (recursive ones too) are not."""
+    walked = [name for name, _, _ in _walked_fields(_Holder)]
+    assert walked == ["label", "nested", "anything"]
+    assert _walked_fields(_Tree) == ()

@@ -161,7 +161,8 @@ def test_the_status_page_counts_the_reviewed_translations(workspace: Workspace) 
     workspace.update()
     entries = catalogs.load_entries("nile", "en", workspace.locales)
     review.mark_reviewed(workspace.po("en"), entries, [NOTE])
-    model = status_model([workspace.game()], Localizer("uk", None, workspace.locales))
+    languages = ("fr", "uk", "en")
+    model = status_model([workspace.game()], Localizer("uk", None, workspace.locales), languages)
     rows = {(r.game, r.lang): r for r in model.rows}
     english, french = rows[("Ніл", "en")], rows[("Ніл", "fr")]
     assert (english.reviewed, english.fuzzy) == ("1", "0")

@@ -28,7 +28,6 @@ from rulebook.site.config import root_page
 from rulebook.site.options import BuildOptions
 from rulebook.site.serve import serve_in_thread
 from schemas import languages
-from schemas.common import LANGUAGES
 from schemas.loader import ContentError, load_game
 from tests.conftest import CONTENT, nile_project
 from tests.i18n_support import retranslate
@@ -161,6 +160,33 @@ def test_switcher_links_to_the_same_page(site: Path) -> None:
         "uk": "../../../uk/nile/setup/",
         "en": "../../../en/nile/setup/",
     }
+
+
+def _status_languages(site: Path, language: str) -> list[str]:
+    """The languages the translation status page of ``language`` has rows and columns for."""
+    page = (site / language / "translation-status" / "index.html").read_text(encoding="utf-8")
+    # Every game's rows (Nile's and the interface's), language by language: their order.
+    rows = list(dict.fromkeys(re.findall(r'<tr data-game="[^"]+" data-lang="([^"]+)"', page)))
+    concepts = page[page.index('<div class="rb-scroll rb-table rb-concepts">') :]
+    columns = re.findall(r'<th scope="col" lang="([^"]+)"', concepts)
+    assert rows == columns, (rows, columns)
+    return rows
+
+
+def test_the_translation_status_covers_the_languages_of_the_site(
+    project: Project, site: Path, tmp_path: Path
+) -> None:
+    """A site in every language tells how far each is translated, on every language's page;
+    a site built in French alone offers only French (its language chooser has no other),
+    so its status page tells how far French is (rows and shared words alike)."""
+    for language in ("fr", "uk", "en"):
+        assert _status_languages(site, language) == ["fr", "uk", "en"]
+    french = tmp_path / "french"
+    build(project, french, languages=("fr",))
+    assert _status_languages(french, "fr") == ["fr"]
+    both = tmp_path / "both"
+    build(project, both, languages=("en", "fr"))  # the chooser's order, the rows' order
+    assert _status_languages(both, "fr") == _status_languages(both, "en") == ["en", "fr"]
 
 
 def test_fallback_is_visible_and_source_language_is_not(site: Path) -> None:
@@ -760,9 +786,9 @@ def test_serve_closes_idle_connections(site: Path, monkeypatch: pytest.MonkeyPat
 def test_catalogs_found_safe_are_kept_and_a_failure_never(
     project: Project, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A build keeps that its catalogs passed the checks, and every catalog's counts, while
-    they, the content and the code stay the same; an edit counts and checks again, and an
-    unsafe catalog is refused on every build, never kept as checked."""
+    """A build keeps that its catalogs passed the checks, and the counts of its languages'
+    catalogs, while they, the content and the code stay the same; an edit counts and checks
+    again, and an unsafe catalog is refused on every build, never kept as checked."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     copy = Project.at(tmp_path / "project")
     shutil.copytree(project.root, copy.root)
@@ -770,11 +796,12 @@ def test_catalogs_found_safe_are_kept_and_a_failure_never(
     checked_at = cache.entry("catalogs", copy.locales, "checked-uk")
     checked = json.loads(checked_at.read_bytes())
     assert checked["data"] == [] and len(checked["key"]) == 64, checked
-    status_at = cache.entry("catalogs", copy.locales, "status")
+    # A site in Ukrainian alone counts the Ukrainian catalogs alone (its status page's).
+    status_at = cache.entry("catalogs", copy.locales, "status-uk")
     status = json.loads(status_at.read_bytes())
     counted = {(s["domain"], s["language"]) for s in status["data"]["statuses"]}
     domains = ("nile", "nile.glossary", "ui")
-    assert counted == {(d, code) for d in domains for code in LANGUAGES}, counted
+    assert counted == {(d, "uk") for d in domains}, counted
     catalog = copy.locales / "uk" / "LC_MESSAGES" / "ui.po"
     text, entry, translated = retranslate(catalog, "ui.winners", "Переможниці")
     build(copy, tmp_path / "second", languages=("uk",))

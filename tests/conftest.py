@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from rulebook.cache import load_content
+from rulebook.cache import load_game as cached_game
 from rulebook.paths import Project
 from schemas import languages
 from schemas.game import GameContent
@@ -58,6 +59,15 @@ def _languages_of_the_checkout() -> Iterator[None]:
     process names its project itself)."""
     yield
     languages.use_project(CONTENT)
+
+
+def real_game(game: str) -> GameContent:
+    """One game of content/, loaded as the commands load it (rulebook.cache): its YAML
+    parsed once for every worker and run while nothing changed, the models validated anew
+    on each call, so each caller has objects of its own. A test module that reads a game
+    at import takes it from here: parsing the strict YAML again in each module cost every
+    xdist worker seconds of its collection."""
+    return cached_game(CONTENT / game, None)
 
 
 @pytest.fixture(scope="session")

@@ -16,11 +16,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from schemas.loader import load_game
 from scorer.engine import GameEngine
 from scorer.interpret import table_function
 from scorer.needs import needs
 from scorer.relevance import settle
+from tests.conftest import real_game
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
@@ -91,7 +91,7 @@ def values_through_the_link(context: Any, link: str, selector: str) -> list[str]
 
 @cache
 def _engine(game: str) -> GameEngine:
-    return GameEngine(load_game(CONTENT / game))
+    return GameEngine(real_game(game))
 
 
 def counted_by_nobody(game: str, options: dict[str, Any], count: int) -> frozenset[str]:
@@ -106,7 +106,7 @@ def counted_by_nobody(game: str, options: dict[str, Any], count: int) -> frozens
 @cache
 def tiebreak_only(game: str) -> frozenset[str]:
     """The inputs only a tiebreaker reads: the form asks them once the totals tie."""
-    found = needs(load_game(CONTENT / game))
+    found = needs(real_game(game))
     return frozenset().union(*found.tiebreaks.values()) - found.totals
 
 

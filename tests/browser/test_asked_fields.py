@@ -26,18 +26,15 @@ Contemplation, each panorama as "complete or not" (``reached``).
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from schemas.loader import load_game
 from scorer.engine import GameEngine
 from scorer.outcome import score_outcome
 from tests.browser.forms import enter_state, widget_ready
+from tests.conftest import real_game
 from tests.track_support import track_state
-
-CONTENT = Path(__file__).resolve().parents[2] / "content"
 
 #: The two real 4-player games of the conformance cases: base, and with Crossroads.
 GAMES = {"base": "bga_161961875", "crossroads": "bga_136990183"}
@@ -71,7 +68,7 @@ COUNT_ASKED = """(tied) => {
 
 
 def _state(mode: str, expansion: str) -> dict[str, Any]:
-    content = load_game(CONTENT / "tokaido")
+    content = real_game("tokaido")
     assert content.cases is not None
     case = next(c for c in content.cases.cases if c.id == GAMES[expansion])
     full = {"game": "tokaido", **case.state}
@@ -116,7 +113,7 @@ def test_a_table_enters_only_what_counts(
     page.goto(base_url + "en/tokaido/scoring/")
     widget_ready(page, "[data-calculator]")
     enter_state(page, state, "tokaido")
-    result = GameEngine(load_game(CONTENT / "tokaido")).score(state)
+    result = GameEngine(real_game("tokaido")).score(state)
     tied = [i for i, p in enumerate(result.players) if p.decided_by != "total"]
     asked = page.evaluate(COUNT_ASKED, tied)
     print(f"tokaido {mode} {expansion}: {asked} values entered")
@@ -185,7 +182,7 @@ def test_a_tie_only_the_fold_breaks_sends_the_table_there(page: Any, base_url: s
     panorama, folded for her (it counts in no total of hers), breaks it: while the fold is
     closed the results name it as not entered; its link opens the fold, and once ticked
     Aiko wins, as the engine says."""
-    content = load_game(CONTENT / "tokaido")
+    content = real_game("tokaido")
     assert content.cases is not None
     case = next(
         c for c in content.cases.cases if c.id == "two_players_tie_broken_by_a_first_panorama"

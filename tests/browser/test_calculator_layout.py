@@ -20,15 +20,15 @@ from typing import Any
 
 import pytest
 
+from rulebook.cache import load_content
 from schemas.cases import Case
-from schemas.loader import load_game
 from scorer.engine import GameEngine
 from tests.browser.conftest import LAYOUT_SHIFTS, calculator_at
 from tests.browser.forms import enter_state, fill_field, open_tie_fold
 from tests.track_support import track_state
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
-GAMES = {p.name: load_game(p) for p in sorted(CONTENT.iterdir()) if (p / "game.yaml").exists()}
+GAMES = load_content(CONTENT)
 SCREENS = {"phone": (360, 740), "laptop": (1280, 800)}
 TABLES = [
     (game, count, screen)

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from schemas.loader import game_folders, load_game
+from schemas.loader import game_folders
 from tests.browser.forms import widget_ready
 from tests.browser.test_table_counts import probe_url  # noqa: F401 (a fixture)
-from tests.conftest import CONTENT
+from tests.conftest import CONTENT, real_game
 
 GAMES = sorted(folder.name for folder in game_folders(CONTENT))
 
@@ -98,7 +98,7 @@ def _walk(page: Any, where: list[Any], done: list[str]) -> list[Any]:
 def _options(game: str) -> list[tuple[str, Any]]:
     """Each option's values other than its default, one (option, value) each."""
     found: list[tuple[str, Any]] = []
-    for option in load_game(CONTENT / game).scoring.options:
+    for option in real_game(game).scoring.options:
         if option.kind == "flag":
             found.append((option.id, not option.default))
         else:
@@ -108,9 +108,9 @@ def _options(game: str) -> list[tuple[str, Any]]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_field_of_every_game_takes_a_legal_value(page: Any, base_url: str, game: str) -> None:
-    players = load_game(CONTENT / game).game.players
+    players = real_game(game).game.players
     url = f"{base_url}en/{game}/scoring/"
-    defaults = {o.id: o.default for o in load_game(CONTENT / game).scoring.options}
+    defaults = {o.id: o.default for o in real_game(game).scoring.options}
     failed = []
     for count in (players.min, players.max):
         calc = _open(page, url, count)

@@ -18,16 +18,16 @@ from typing import Any
 
 import pytest
 
+from rulebook.cache import load_content
 from rulebook.commands.score import labels, verdict_line
 from rulebook.i18n.runtime import translator
 from schemas.cases import Case
-from schemas.loader import load_game
 from scorer.engine import GameEngine
 from tests.browser.conftest import calculator_at, shoot
 from tests.browser.forms import FORGET_TABLE, enter_state, fill_field
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
-GAMES = {p.name: load_game(p) for p in sorted(CONTENT.iterdir()) if (p / "game.yaml").exists()}
+GAMES = load_content(CONTENT)
 SCREENS = {"phone": (360, 740), "laptop": (1280, 800)}
 
 #: Whether the element is drawn and wholly inside the screen's width and inside every box

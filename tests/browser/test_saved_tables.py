@@ -13,13 +13,12 @@ from typing import Any
 
 import pytest
 
-from schemas.loader import load_game
 from tests.browser.conftest import checked_page
 from tests.browser.forms import FORGET_TABLE
 from tests.browser.test_table_tools import TOKAIDO_STATE, calculator
+from tests.conftest import real_game
 
-ROOT = Path(__file__).resolve().parents[2]
-KINDS = {spec.id: spec.kind for spec in load_game(ROOT / "content" / "tokaido").scoring.inputs}
+KINDS = {spec.id: spec.kind for spec in real_game("tokaido").scoring.inputs}
 
 
 def older_snapshot(state: dict[str, Any]) -> dict[str, Any]:

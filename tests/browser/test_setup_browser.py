@@ -12,12 +12,11 @@ from typing import Any
 
 import pytest
 
-from schemas.loader import load_game
 from scorer.setup import make_setup
 from tests.browser.conftest import shoot, sized_page
+from tests.conftest import real_game
 
-ROOT = Path(__file__).resolve().parents[2]
-TOKAIDO = load_game(ROOT / "content" / "tokaido")
+TOKAIDO = real_game("tokaido")
 LANGUAGES = ["fr", "uk", "en"]
 VIEWPORTS = {"phone": (360, 740), "laptop": (1280, 800)}
 #: Each language once and each screen at least once: what the checklist and the pictures

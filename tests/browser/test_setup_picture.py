@@ -18,13 +18,13 @@ from urllib.parse import urlencode
 
 import pytest
 
+from rulebook.cache import load_content
 from schemas.game import GameContent
-from schemas.loader import load_game
 from scorer.setup import SetupResult, make_setup
 from tests.browser.conftest import shoot, sized_page
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = {p.name: load_game(p) for p in sorted((ROOT / "content").iterdir()) if p.is_dir()}
+GAMES = load_content(ROOT / "content")
 #: Names a table types, one with markup that must stay text, one too long for a pawn, then
 #: plain ones for as many seats as the largest table of any game.
 TYPED = ["Ana", "<b>Bo</b>", "Cy & Dee", "Eliza-Maria Longname-Smith", "Fay", "Gus"]

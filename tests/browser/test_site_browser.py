@@ -11,12 +11,12 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from schemas.cases import Case
 from schemas.game import GameContent
-from schemas.loader import load_game
 from scorer.setup import make_setup
 from tests.browser.forms import FORGET_TABLE, enter_state, widget_ready
+from tests.conftest import real_game
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
-NILE: GameContent = load_game(CONTENT / "nile")
+NILE: GameContent = real_game("nile")
 NILE_CASES: list[Case] = list(NILE.cases.cases) if NILE.cases else []
 
 
@@ -26,7 +26,7 @@ def _cases_of_every_game(per_game: int = 3) -> list[tuple[str, Case]]:
     for folder in sorted(p for p in CONTENT.iterdir() if (p / "cases.yaml").exists()):
         if folder.name == "nile":
             continue  # every Nile case runs below
-        cases = list(load_game(folder).cases.cases)  # type: ignore[union-attr]
+        cases = list(real_game(folder.name).cases.cases)  # type: ignore[union-attr]
         largest = max(cases, key=lambda c: len(c.state["players"]))
         picked = (
             [*cases[: per_game - 1], largest]

@@ -15,15 +15,15 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from rulebook.site.serve import serve_in_thread
-from schemas.loader import load_game
 from scorer.engine import GameEngine
 from tests.browser.conftest import checked_page
 from tests.browser.forms import enter_state, widget_ready
+from tests.conftest import real_game
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKAIDO_STATE: dict[str, Any] = json.loads((ROOT / "examples" / "tokaido.json").read_text())
 NILE_STATE: dict[str, Any] = json.loads((ROOT / "examples" / "nile.json").read_text())
-ENGINES = {game: GameEngine(load_game(ROOT / "content" / game)) for game in ("tokaido", "nile")}
+ENGINES = {game: GameEngine(real_game(game)) for game in ("tokaido", "nile")}
 
 #: Names that would do harm if the page ever read them as markup.
 HOSTILE = [
@@ -105,7 +105,7 @@ def test_a_link_and_a_reload_keep_the_rivals_entries(page: Any, fresh: Any, base
     in the link and in the kept table, not only the players' entries."""
     case = next(
         c
-        for c in load_game(ROOT / "content" / "tokaido").cases.cases  # type: ignore[union-attr]
+        for c in real_game("tokaido").cases.cases  # type: ignore[union-attr]
         if c.id == "two_players_neutral_traveller_at_the_temple"
     )
     state = {"game": "tokaido", **case.state}

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
+from rulebook.cache import load_content
 from rulebook.i18n.numbers import format_number
 from rulebook.i18n.runtime import Translator, translator
 from rulebook.i18n.typography import typeset
 from schemas.common import LANGUAGES
 from schemas.game import GameContent
-from schemas.loader import load_all
 from scorer.describe import (
     CallbackWords,
     Description,
@@ -25,7 +25,7 @@ from scorer.describe import (
 )
 from tests.conftest import CONTENT
 
-GAMES = load_all(CONTENT)
+GAMES = load_content(CONTENT)
 
 
 def words(content: GameContent, language: str) -> tuple[CallbackWords, Translator]:

@@ -14,9 +14,9 @@ import yaml
 from hypothesis import assume, find, given
 from hypothesis import strategies as st
 
+from rulebook.cache import load_content
 from schemas.components import Components
 from schemas.game import GameContent
-from schemas.loader import load_all
 from schemas.scoring import CountInput, Scoring
 from schemas.setup import Setup
 from scorer.engine import GameEngine
@@ -25,7 +25,7 @@ from tests.conftest import CONTENT
 from tests.parity_fixture import probe_game
 from tests.strategies import end_states, junk, property_settings
 
-GAMES = load_all(CONTENT)
+GAMES = load_content(CONTENT)
 ENGINES = {game_id: GameEngine(content) for game_id, content in GAMES.items()}
 SETTINGS = property_settings()
 

@@ -14,13 +14,12 @@ from typing import Any
 import pytest
 
 from rulebook.cli import main
-from schemas.loader import load_game
 from scorer.engine import GameEngine
 from scorer.verdict import MESSAGES, Verdict, rival_verdict, say
-from tests.conftest import ROOT, score_twice
+from tests.conftest import real_game, score_twice
 
-VITICULTURE = load_game(ROOT / "content" / "viticulture")
-RIVER_OF_GOLD = load_game(ROOT / "content" / "river_of_gold")
+VITICULTURE = real_game("viticulture")
+RIVER_OF_GOLD = real_game("river_of_gold")
 #: Where the Automa stands all game (its fixed points), read from the content.
 AUTOMA = next(r for r in VITICULTURE.scoring.rivals if r.id == "automa").fixed["vp"]
 

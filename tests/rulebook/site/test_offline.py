@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from rulebook.cache import load_content
 from rulebook.site.calculator import island_data
 from rulebook.site.localize import Localizer
 from rulebook.site.offline import (
@@ -23,10 +24,10 @@ from rulebook.site.tools import PROBLEM_COUNT_KEYS, TOOL_KEYS
 from schemas.diagrams import SlotsDiagram
 from schemas.game import GameContent
 from schemas.languages import codes, complete_required
-from schemas.loader import load_game
+from tests.conftest import real_game
 
 ROOT = Path(__file__).resolve().parents[3]
-TOKAIDO: GameContent = load_game(ROOT / "content" / "tokaido")
+TOKAIDO: GameContent = real_game("tokaido")
 
 
 def built_language(root: Path) -> Path:
@@ -200,7 +201,7 @@ def test_the_setup_island_carries_only_what_its_links_need() -> None:
 @pytest.mark.parametrize("language", ["uk", "en"])
 def test_a_translated_setup_island_holds_no_text_of_the_source_diagrams(language: str) -> None:
     """The diagrams' texts (drawn at build time) stayed in French in every setup island."""
-    game = load_game(ROOT / "content" / "river_of_gold")
+    game = real_game("river_of_gold")
     data = island_data(game, Localizer(language, game), "setup")
     island = json.dumps(data, ensure_ascii=False)
     slots = [d for d in game.setup.diagrams if isinstance(d, SlotsDiagram)]
@@ -237,7 +238,7 @@ PROSE = re.compile(r"[^\W\d_]{2,} [^\W\d_]{2,}")
 NAMES = ("/bgg/name", "/export/names/")
 #: Names written alike in every language (a generated step's doubt names its sources' kind).
 PROPER_NAMES = {"Board Game Arena"}
-GAMES = [load_game(folder) for folder in sorted((ROOT / "content").iterdir()) if folder.is_dir()]
+GAMES = list(load_content(ROOT / "content").values())
 
 
 def _texts(value: object, path: str = "") -> list[tuple[str, str]]:

@@ -5,6 +5,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh --browser
 export PATH="$PWD/.venv/bin:$PATH"
+# Python writes and reads its bytecode as on a user's machine: a shell that sets
+# PYTHONDONTWRITEBYTECODE would have every test worker and every `rulebook` the tests start
+# compile the project afresh (a quarter of a worker's collection, and most of a short
+# command's time).
+unset PYTHONDONTWRITEBYTECODE
 
 step() { echo; echo "== $*"; }
 

@@ -157,7 +157,7 @@ def test_a_fresh_form_shows_no_error_and_lists_what_is_left(page: Any, base_url:
     ]
     assert "Ще треба ввести" in calc.locator("[data-results]").inner_text()
 
-    left.nth(1).locator("button").click()
+    left.nth(1).locator(".rb-link").click()
     second = calc.locator('[data-input="traveller"][data-player="1"]')
     assert second.evaluate("e => e === document.activeElement"), "the link focuses the field"
 
@@ -224,7 +224,7 @@ def test_a_problem_without_a_field_name_reads_as_its_message(
     page: Any, base_url: str, language: str
 ) -> None:
     """The solo option at a two-player table has no field name to go before its message:
-    the message itself is the button to its field, with no colon before it (the list said
+    the message itself is the link to its field, with no colon before it (the list said
     "Check the highlighted fields:: Solo game…", the heading's words and two colons)."""
     page.goto(base_url + f"{language}/viticulture/scoring/")
     calc = widget_ready(page, "[data-calculator]")
@@ -237,7 +237,7 @@ def test_a_problem_without_a_field_name_reads_as_its_message(
     item = calc.locator('[data-problems] [data-problem="option_not_for_count"]')
     assert item.count() == 1, calc.locator("[data-problems]").inner_text()
     said = item.inner_text().strip()
-    button = item.locator("button.rb-link")
+    button = item.locator(".rb-link")
     assert button.count() == 1 and button.inner_text().strip() == said, said
     assert "Automa" in said and not said.startswith((":", " :")), said
     assert "::" not in said and ": :" not in said, said
@@ -268,7 +268,7 @@ def test_a_rivals_problem_names_its_field_in_the_rivals_words(
             f"[data-problems] li[data-loc='{json.dumps(loc, separators=(',', ':'))}']"
         )
         where = said.where(Problem(tuple(loc), "above_max", {"max": top}))
-        assert item.locator("button").inner_text() == where
+        assert item.locator(".rb-link").inner_text() == where
         assert item.inner_text().startswith(where)
     own = said.where(Problem(("rivals", "seishin", "built_regions"), "above_max", {"max": 6}))
     players = said.where(Problem(("players", 0, "built_regions"), "above_max", {"max": 6}))
@@ -276,22 +276,23 @@ def test_a_rivals_problem_names_its_field_in_the_rivals_words(
 
 
 def test_a_field_name_keeps_its_colon_on_its_line(browser: Any, base_url: str) -> None:
-    """French sets a no-break space before the colon, and a field's name is a button (an
-    inline block, after which a line may break): at no width of the list may a line start
-    with the colon that follows the name ("Joueur 1, Mer" / " : nombre entier attendu")."""
+    """French sets a no-break space before the colon after a field's name, and the name is a
+    link to the field: at no width of the list may a line start with that colon ("Joueur 1,
+    Mer" / " : nombre entier attendu"), as it did when the name was a button (an inline
+    block, after which a line may break even before a no-break space)."""
     context = browser.new_context(viewport={"width": 360, "height": 740})
     page = context.new_page()
     try:
         page.goto(base_url + "fr/tokaido/scoring/")
         calc = widget_ready(page, "[data-calculator]")
         _fill(calc, {("sea", 0): "1.5", ("paddy", 1): "9"})
-        items = calc.locator("[data-problems] li:has(button.rb-link)")
+        items = calc.locator("[data-problems] li:has(.rb-link)")
         assert items.count() == 2
         for k in range(items.count()):
             parted = items.nth(k).evaluate(
                 """li => {
                   const parted = [];
-                  const button = li.querySelector("button.rb-link");
+                  const button = li.querySelector(".rb-link");
                   const colon = document.createRange();
                   colon.setStart(button.nextSibling, 0);
                   colon.setEnd(button.nextSibling, 1);

@@ -75,6 +75,23 @@ export function notEntered(calc, result) {
 }
 
 /**
+ * A link that takes the reader to a field (switching to its player's tab), in the words of
+ * its sentence. A link, not a button: a button is an inline block, so a wrapped name pushed
+ * its list's bullet down to its last line and let the line break before the colon after it,
+ * even before French's no-break space (" : au plus 3" starting a line). The click goes to
+ * the field without changing the page's address.
+ * @param {Calculator} calc @param {HTMLElement} target @param {string | Node} text
+ * @param {Record<string, string>} [attrs]
+ */
+function fieldLink(calc, target, text, attrs = {}) {
+  const go = (/** @type {Event} */ event) => {
+    event.preventDefault();
+    reveal(calc, target);
+  };
+  return el("a", { class: "rb-link", href: `#${target.id}`, ...attrs, on: { click: go } }, text);
+}
+
+/**
  * The empty fields that count, a line per player, each field a link to it; a field
  * whose default is not 0 says what it counts as.
  * @param {Calculator} calc
@@ -98,7 +115,7 @@ export function notEnteredList(calc, blank) {
       const owner = shared ? `[data-table="${CSS.escape(spec.id)}"]` : `[data-input="${CSS.escape(spec.id)}"][data-player="${i}"]`;
       const target = /** @type {HTMLElement | null} */ (calc.form.querySelector(`${owner}${at}`));
       const key = row == null ? `${spec.id}:${i}` : `${spec.id}:${i}:${row}:${field?.id}`;
-      return target ? el("button", { type: "button", class: "rb-link", "data-not-entered-field": key, on: { click: () => reveal(calc, target) } }, text) : text;
+      return target ? fieldLink(calc, target, text, { "data-not-entered-field": key }) : text;
     });
     list.append(el("li", { "data-not-entered-player": i }, nameOf(calc, i), t.colon(), ...links.flatMap((x, k) => (k ? [", ", x] : [x]))));
   }
@@ -193,7 +210,7 @@ export function problemList(calc, problems, todo, totalsStand) {
   // that does not fit the table has no name to go before it).
   const link = (/** @type {Problem} */ p, /** @type {string | Node} */ text) => {
     const target = targets(calc, p)[0];
-    return target ? el("button", { type: "button", class: "rb-link", on: { click: () => reveal(calc, target) } }, text) : text;
+    return target ? fieldLink(calc, target, text) : text;
   };
   /** @type {HTMLElement[]} */
   const out = [el("h3", {}, t.node("results"))];
@@ -202,13 +219,7 @@ export function problemList(calc, problems, todo, totalsStand) {
     for (const p of problems) {
       const where = said.where(p);
       const item = el("li", { "data-problem": p.code, "data-loc": JSON.stringify(p.loc), "data-severity": p.severity });
-      if (where) {
-        // The colon's no-break part ("\u00a0:" in French) stays on the button's line: a
-        // button is an inline block, and a line may break after one, even before a no-break space.
-        const colon = t.colon();
-        const glued = colon.trimEnd();
-        item.append(el("span", { class: "rb-glued" }, link(p, where), glued), colon.slice(glued.length), problemMessage(calc, p));
-      }
+      if (where) item.append(link(p, where), t.colon(), problemMessage(calc, p));
       else item.append(link(p, problemMessage(calc, p)));
       list.append(item);
     }

@@ -164,8 +164,8 @@ def _under(paths: Paths, key: str) -> Paths:
 
 class _Shipped:
     """The types of what rulebook.site.calculator._without leaves of the export: each value
-    without what the paths name nor any ``provenance``, as ``Omit`` of its declared type and
-    the keys whose own types change."""
+    without what the paths name, as ``Omit`` of its declared type and the keys whose own
+    types change."""
 
     def __init__(self, defs: dict[str, Any]) -> None:
         self.defs = defs
@@ -210,7 +210,7 @@ class _Shipped:
         return None
 
     def _object(self, schema: dict[str, Any], paths: Paths, name: str | None) -> str | None:
-        ends = {p[0] for p in paths if len(p) == 1} | {"provenance"}
+        ends = {p[0] for p in paths if len(p) == 1}
         properties: dict[str, Any] = schema["properties"]
         dropped = [key for key in properties if key in ends]
         changed = {

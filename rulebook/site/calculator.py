@@ -284,31 +284,40 @@ WIDGET_CONTEXTS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: Every ``provenance`` note (sources and decisions) of the export, by path: the static
+#: pages show them, no widget does. Named one by one, not as "any key called provenance":
+#: a map keyed by the content's own ids (an end state's inputs) may hold an input of that
+#: name. tests/calculator/test_island_types.py holds the list to the export's schema.
+PROVENANCE: tuple[tuple[str, ...], ...] = (
+    ("scoring", "provenance"),
+    *(("scoring", part, "*", "provenance") for part in ("categories", "options", "values")),
+    ("scoring", "ranking", "provenance"),
+    ("setup", "provenance"),
+    ("setup", "steps", "*", "provenance"),
+)
+
 #: Parts of the export no widget reads, as paths ("*": every key or item): texts only the
 #: static pages show, in the page's language there, while here they would stay in the
-#: source language (each value's note, the score track's wording, the setup diagrams).
-#: ``provenance`` notes (sources and decisions) go at any depth.
+#: source language (each value's note, the score track's wording, the setup diagrams), and
+#: the provenance notes.
 UNREAD: tuple[tuple[str, ...], ...] = (
     ("scoring", "values", "*", "note"),
     *(("scoring", "score_track", text) for text in ("label", "help", "option", "option_help")),
     *(("scoring", "score_track", "facts", "*", text) for text in ("label", "help")),
     ("setup", "diagrams"),
+    *PROVENANCE,
 )
 
 
 def _without(value: Any, paths: tuple[tuple[str, ...], ...] = UNREAD) -> Any:
-    """``value`` without what ``paths`` name, nor any ``provenance``."""
+    """``value`` without what ``paths`` name."""
 
     def under(key: str) -> tuple[tuple[str, ...], ...]:
         return tuple(p[1:] for p in paths if len(p) > 1 and p[0] in (key, "*"))
 
     if isinstance(value, dict):
         ends = {p[0] for p in paths if len(p) == 1}
-        return {
-            k: _without(v, under(k))
-            for k, v in value.items()
-            if k != "provenance" and k not in ends
-        }
+        return {k: _without(v, under(k)) for k, v in value.items() if k not in ends}
     if isinstance(value, list):
         return [_without(v, under("*")) for v in value]
     return value

@@ -11,10 +11,12 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
-from rulebook.site.calculator import WIDGET_ISLAND, island_data
+from rulebook.site.calculator import PROVENANCE, WIDGET_ISLAND, island_data, widget_export
 from rulebook.site.localize import Localizer
 from rulebook.typescript import TARGET
+from schemas.export import EXPORT
 from schemas.game import GameContent
 from schemas.languages import codes
 from tests.typecheck_support import CALCULATOR, typecheck, typecheck_edited
@@ -78,3 +80,54 @@ def test_every_island_the_build_ships_is_of_its_type(
     (checked / "islands.ts").write_text("\n".join(lines) + "\n", encoding="utf-8")
     run = typecheck(checked, ["islands.ts"])
     assert run.returncode == 0, run.stdout
+
+
+def _provenance_paths(schema: dict[str, Any]) -> set[tuple[str, ...]]:
+    """Every path of the export's schema at which a record declares a ``provenance`` key
+    ("*": every item of a list, every value of a map)."""
+    defs: dict[str, Any] = schema.get("$defs", {})
+    found: set[tuple[str, ...]] = set()
+
+    def walk(part: dict[str, Any], path: tuple[str, ...], seen: frozenset[str]) -> None:
+        if "$ref" in part:
+            name = part["$ref"].rsplit("/", 1)[-1]
+            if name not in seen:  # a recursive definition (a node) is walked once
+                walk(defs[name], path, seen | {name})
+            return
+        for key in ("oneOf", "anyOf", "allOf"):
+            for member in part.get(key, ()):
+                walk(member, path, seen)
+        if isinstance(part.get("items"), dict):
+            walk(part["items"], (*path, "*"), seen)
+        if isinstance(part.get("additionalProperties"), dict):
+            walk(part["additionalProperties"], (*path, "*"), seen)
+        for key, value in part.get("properties", {}).items():
+            if key == "provenance":
+                found.add((*path, key))
+            else:
+                walk(value, (*path, key), seen)
+
+    walk({k: v for k, v in schema.items() if k != "$defs"}, (), frozenset())
+    return found
+
+
+def test_the_islands_leave_out_every_provenance_note_the_export_declares() -> None:
+    """PROVENANCE names each place of the export that holds a provenance note: a note
+    added to the export's schema and not to the list would reach every page's island."""
+    declared = _provenance_paths(EXPORT.json_schema())
+    assert declared, "the export's schema declares no provenance note: the walk is wrong"
+    assert set(PROVENANCE) == declared
+
+
+def test_an_input_named_provenance_reaches_the_island() -> None:
+    """Only the export's own provenance notes are left out: a key of that name in a map
+    keyed by the content's ids (an end state's inputs) is kept."""
+    player = {"type": "object", "properties": {"provenance": {"type": "integer"}}}
+    doc: dict[str, Any] = {
+        "format": 1,
+        "scoring": {"provenance": {"sources": ["rules"]}, "values": []},
+        "end_state": {"properties": {"players": {"items": player}}},
+    }
+    shipped = widget_export(doc, "calculator")
+    assert "provenance" not in shipped["scoring"]
+    assert shipped["end_state"]["properties"]["players"]["items"] == player

@@ -254,15 +254,15 @@ def _print(result: dict[str, Any], words: Labels | None, as_json: bool) -> None:
 def run(args: argparse.Namespace) -> int:
     """Score the end state of ``args``: the quick path when the cache has the game's
     export and words, else the full one; the exit code."""
-    # The cyclic collector is paused for the command: nearly everything a first call
-    # allocates (the modules, the content models and their validators, the engine) lives
-    # until the process ends, so the hundred-odd collections it set off while importing
-    # and validating found nothing to free and cost about 15 ms of CPU (5% of a first
-    # call). The end state is bounded (scorer.reading), so the cyclic garbage a call leaves
-    # is small (a dozen objects): once it is done, what it made is frozen like the models
-    # (gc.freeze in _full) rather than walked by a collection as soon as the collector runs
-    # again (3 ms: the catalogs and the table's words). A caller that paused the collector
-    # itself keeps it paused.
+    # The cyclic collector is paused while the command runs, and what it made is frozen
+    # (gc.freeze) once it is done: nearly everything a first call allocates (the modules,
+    # the content models and their validators, the engine, the catalogs) lives until the
+    # process ends. The hundred-odd collections importing and validating set off found
+    # nothing to free (about 15 ms of CPU, 5% of a first call); frozen, it is walked by no
+    # later collection (the one at exit included) and not torn down object by object at
+    # exit (together about 50 ms of a first call's 350 CPU when measured). An in-process
+    # caller keeps the cyclic garbage a call leaves: a dozen objects, the end state being
+    # bounded (scorer.reading). A caller that paused the collector itself keeps it paused.
     paused = gc.isenabled()
     gc.disable()
     try:
@@ -333,13 +333,6 @@ def _full(
     files = cache.export_fingerprint(args.project, args.game)
     content = load_one(args.project, args.game)
     engine = GameEngine(content)
-    # What the command made so far (the modules, the content models, the engine) lives
-    # until the process ends: the collector is told to leave it alone (gc.freeze), so that
-    # no collection once it runs again (the one at exit included) walks it, and it is not
-    # torn down object by object at exit (together about 50 ms of a first call's 350
-    # CPU). An in-process caller keeps the cyclic garbage not yet collected at this point:
-    # about 500 objects, under 100 kB, a call.
-    gc.freeze()
     if export is None:
         cache.save_export(args.project, args.game, engine.export, files)
     outcome = Outcome(None, unread) if unread else score_outcome(engine, raw)

@@ -261,12 +261,12 @@ def run(args: argparse.Namespace) -> int:
     # The end state is bounded (scorer.reading): what a call leaves to collect is small,
     # and collected once the collector runs again. A caller that paused the collector
     # itself keeps it paused.
-    paused = gc.isenabled()
+    was_enabled = gc.isenabled()
     gc.disable()
     try:
         return _run(args)
     finally:
-        if paused:
+        if was_enabled:
             gc.enable()
 
 

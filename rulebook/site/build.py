@@ -36,11 +36,9 @@ from rulebook.site import output
 from rulebook.site.localize import Localizer
 from rulebook.site.offline import write_offline, write_root_offline
 from rulebook.site.options import BuildOptions
-from rulebook.site.pages import Page, game_pages, site_pages
 from rulebook.site.search import SearchError, rank_sections, write_search_worker
 from rulebook.site.sources import TEMPLATES
-from rulebook.site.view import GameBuild, LocalGame
-from schemas.common import LANGUAGES
+from rulebook.site.view import GameBuild
 from schemas.diagnostics import Diagnostic, DiagnosticError
 from schemas.game import GameContent
 
@@ -79,25 +77,6 @@ class BuildReport:
 # ----------------------------------------------------------------------------------------
 # Markdown sources
 # ----------------------------------------------------------------------------------------
-
-
-def language_pages(
-    builds: Sequence[GameBuild], language: str, locales: Path | None, drafts: bool = False
-) -> list[Page]:
-    """Every page of one language of a site in every language: the site's own pages, then
-    each game's in id order.
-
-    ``drafts`` shows fuzzy translations, marked, instead of their source (a preview).
-    """
-    ordered = sorted(builds, key=lambda b: b.content.id)
-    contents = [b.content for b in ordered]
-    ui = Localizer(language, None, locales, drafts)
-    pages = site_pages(contents, ui, LANGUAGES)
-    for build in ordered:
-        loc = Localizer(language, build.content, locales, drafts)
-        pages.extend(game_pages(LocalGame(build, loc)))
-    pages.extend(site_pages(contents, ui, LANGUAGES, after_games=True))
-    return pages
 
 
 def write_language_config(work: Path, options: BuildOptions, language: str, site: Path) -> Path:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, NoReturn
 
 from rulebook.errors import EXIT_USAGE, report
@@ -112,7 +113,38 @@ def _use_languages_of(given: str | None) -> None:
         use_project(find_project(given).content)
 
 
+#: The collector's thresholds while a command runs (Python's are 700, 10, 10).
+COMMAND_THRESHOLDS = (100_000, 20, 100)
+
+
+@contextlib.contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Python's cyclic garbage collector run less often while a command runs; the caller's
+    thresholds are restored after.
+
+    Nearly everything a command makes lives until it ends (the modules, the content's
+    models and their validators, the compiled templates, each page's Markdown tree) and it
+    makes few cycles: with the default thresholds the collector went over the same live
+    objects again and again (some 550 times in a French build, a seventh of its CPU; some
+    120 times in a first ``rulebook score``, 15 ms of its 240, freeing nothing). Unreachable
+    cycles are still collected, later: a build's peak memory stays within a few megabytes
+    of what it was (measured: 110 -> 117 MB in French, 178 -> 174 MB in three languages).
+    """
+    before = gc.get_threshold()
+    gc.set_threshold(*COMMAND_THRESHOLDS)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the subcommand ``argv`` names (default: the process's arguments); its exit code."""
+    with fewer_collections():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     from rulebook.paths import ProjectError, find_project
     from schemas.languages import LanguagesError, use_project
 

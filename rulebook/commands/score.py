@@ -252,25 +252,6 @@ def _print(result: dict[str, Any], words: Labels | None, as_json: bool) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Score the end state of ``args``: the quick path when the cache has the game's
-    export and words, else the full one; the exit code."""
-    # The cyclic collector is paused while the command runs: nearly everything a first
-    # call allocates (the modules, the content models and their validators, the engine)
-    # lives until the process ends, so the hundred-odd collections importing and
-    # validating set off found nothing to free (about 15 ms of CPU, 5% of a first call).
-    # The end state is bounded (scorer.reading): what a call leaves to collect is small,
-    # and collected once the collector runs again. A caller that paused the collector
-    # itself keeps it paused.
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        return _run(args)
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
-def _run(args: argparse.Namespace) -> int:
     from rulebook import cache
     from rulebook.commands import known_game
     from scorer.problems import EndStateError
@@ -312,26 +293,6 @@ def _full(
     unread: list[Problem],
     export: dict[str, Any] | None = None,
 ) -> int:
-    """:func:`_scored`, then what it made frozen."""
-    try:
-        return _scored(args, raw, unread, export)
-    finally:
-        # What the full path made (the modules, the content models, the engine, the
-        # catalogs) lives until the process ends: the collector is told to leave it alone
-        # (gc.freeze), so that no collection once it runs again (the one at exit included)
-        # walks it, and it is not torn down object by object at exit (together about 50 ms
-        # of a first call's 350 CPU). An in-process caller keeps the cyclic garbage of a
-        # full call, left uncollected with the collector paused (run): about 300 kB a call
-        # (40 kB when the collector ran while loading); the quick path keeps none.
-        gc.freeze()
-
-
-def _scored(
-    args: argparse.Namespace,
-    raw: Any,
-    unread: list[Problem],
-    export: dict[str, Any] | None,
-) -> int:
     """Load and validate the content, score with the engine, and keep in the cache what
     was missing there: the export, and the words of the table in the reader's language
     (each language's words are made when a reader first asks for them). ``export`` is the
@@ -350,6 +311,13 @@ def _scored(
     files = cache.export_fingerprint(args.project, args.game)
     content = load_one(args.project, args.game)
     engine = GameEngine(content)
+    # What the command made so far (the modules, the content models, the engine) lives
+    # until the process ends: the collector is told to leave it alone (gc.freeze), so that
+    # neither the full collection the table's words set off nor the one at exit walks it,
+    # and it is not torn down object by object at exit (together about 50 ms of a first
+    # call's 350 CPU). An in-process caller keeps the cyclic garbage not yet collected at
+    # this point: about 500 objects, under 100 kB, a call.
+    gc.freeze()
     if export is None:
         cache.save_export(args.project, args.game, engine.export, files)
     outcome = Outcome(None, unread) if unread else score_outcome(engine, raw)

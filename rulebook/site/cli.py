@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -89,40 +86,15 @@ def _build(options: BuildOptions) -> BuildReport | None:
     return built
 
 
-#: The collector's thresholds while a site is built (Python's are 700, 10, 10).
-BUILD_THRESHOLDS = (10_000, 20, 100)
-
-
-@contextmanager
-def fewer_collections() -> Iterator[None]:
-    """Python's cyclic garbage collector run less often while a site is built; its own
-    thresholds are restored after.
-
-    A build makes a great many objects that live on (the content's models, the compiled
-    templates, each page's Markdown tree) and few cycles to collect: with the default
-    thresholds the collector ran some 550 times in a French build, going over the same
-    live objects again and again, about a seventh of its CPU. Unreachable cycles are still
-    collected, later (a few megabytes more at the peak).
-    """
-    before = gc.get_threshold()
-    gc.set_threshold(*BUILD_THRESHOLDS)
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
-
-
 def cmd_build(args: argparse.Namespace) -> int:
-    with fewer_collections():
-        return 0 if _build(build_options(args)) else EXIT_INVALID
+    return 0 if _build(build_options(args)) else EXIT_INVALID
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from rulebook.site.serve import make_server
 
-    with fewer_collections():
-        options = build_options(args)
-        built = _build(options)
+    options = build_options(args)
+    built = _build(options)
     if built is None:
         return EXIT_INVALID
     if args.watch:

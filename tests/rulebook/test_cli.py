@@ -469,3 +469,19 @@ def test_the_setup_header_is_said_in_the_readers_language(
     English default shown because the catalog's source had changed."""
     assert main(["setup", "nile", "--players", "5", "--seed", "table", "--lang", language]) == 0
     assert capsys.readouterr().out.splitlines()[0] == header
+
+
+def test_the_collector_thresholds_are_the_callers_again_after_a_command() -> None:
+    """Every command runs the cyclic collector less often (rulebook.cli), and gives the
+    process its own thresholds back, also when the command fails."""
+    import gc
+
+    from rulebook.cli import COMMAND_THRESHOLDS, fewer_collections
+
+    before = gc.get_threshold()
+    with fewer_collections():
+        assert gc.get_threshold() == COMMAND_THRESHOLDS
+    assert gc.get_threshold() == before
+    with pytest.raises(RuntimeError), fewer_collections():
+        raise RuntimeError("stopped")
+    assert gc.get_threshold() == before

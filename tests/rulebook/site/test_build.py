@@ -841,19 +841,3 @@ def test_kept_pages_follow_the_catalogs(project: Project, tmp_path: Path) -> Non
     assert "Переможниці" not in (first / "uk" / "nile" / "scoring" / "index.html").read_text(
         "utf-8"
     )
-
-
-def test_the_collector_thresholds_are_the_callers_again_after_a_build() -> None:
-    """``rulebook build`` runs the cyclic collector less often (rulebook.site.cli), and
-    gives the process its own thresholds back, also when the build fails."""
-    import gc
-
-    from rulebook.site.cli import BUILD_THRESHOLDS, fewer_collections
-
-    before = gc.get_threshold()
-    with fewer_collections():
-        assert gc.get_threshold() == BUILD_THRESHOLDS
-    assert gc.get_threshold() == before
-    with pytest.raises(BuildError), fewer_collections():
-        raise BuildError("stopped")
-    assert gc.get_threshold() == before

@@ -175,7 +175,7 @@ describe("an older storage version", () => {
     assert.deepEqual(s.unfit, [{ kind: "entries", reason: "format" }]);
     const [aside] = s.aside();
     assert.equal(aside.reason, "format");
-    assert.deepEqual(JSON.parse(aside.file.text).saved.record, record, "the download holds it exactly");
+    assert.deepEqual(JSON.parse(aside.file().text).saved.record, record, "the download holds it exactly");
   });
 
   test("a version 1 history entry made for other content stays in the history, kept as it was", () => {
@@ -187,7 +187,7 @@ describe("an older storage version", () => {
     assert.equal(entry.table, null, "it cannot be reopened");
     assert.deepEqual(entry.players, players);
     assert.deepEqual(entry.misfits, [{ kind: "entries", reason: "format" }]);
-    assert.equal(JSON.parse(entry.file.text).saved.raw, older);
+    assert.equal(JSON.parse(entry.file().text).saved.raw, older);
     assert.equal(store(storage).history().length, 1, "still there on the next page");
   });
 
@@ -199,7 +199,7 @@ describe("an older storage version", () => {
     assert.equal(new Keeper(s).current, null);
     const [aside] = s.aside();
     assert.equal(aside.reason, "newer");
-    assert.deepEqual(JSON.parse(aside.file.text).saved.record, record);
+    assert.deepEqual(JSON.parse(aside.file().text).saved.record, record);
   });
 });
 
@@ -253,9 +253,9 @@ describe("a table saved with an earlier version of the content", () => {
     assert.equal(aside.reason, "content");
     // The Undo step (the same options) lost something too.
     assert.deepEqual(aside.misfits, [...s.unfit, { kind: "undo", reason: "format" }]);
-    const file = JSON.parse(aside.file.text);
+    const file = JSON.parse(aside.file().text);
     assert.equal(file.game, "probe");
-    assert.match(aside.file.name, /^probe-table-\d{4}-\d\d-\d\d-\d\d-\d\d\.json$/);
+    assert.match(aside.file().name, /^probe-table-\d{4}-\d\d-\d\d-\d\d-\d\d\.json$/);
     const record = file.saved.record;
     assert.equal(record.table.values[0].medals, "3");
     assert.equal(record.table.values[0].traveller, "saburo");
@@ -296,7 +296,7 @@ describe("a table saved with an earlier version of the content", () => {
     const { s, keeper } = reopened(six);
     assert.equal(decodeTable(GAME, /** @type {string} */ (keeper.current), DEFAULTS)?.count, 5);
     assert.deepEqual(s.unfit.filter((m) => m.kind === "player"), [{ kind: "player", reason: "count", player: 5, name: "F" }]);
-    assert.equal(JSON.parse(s.aside()[0].file.text).saved.record.table.values[5].coins, "9");
+    assert.equal(JSON.parse(s.aside()[0].file().text).saved.record.table.values[5].coins, "9");
   });
 
   test("a kept game is fitted too, and stays in the history as it was saved", () => {
@@ -307,7 +307,7 @@ describe("a table saved with an earlier version of the content", () => {
     assert.deepEqual(decodeTable(GAME, /** @type {string} */ (entry.table), DEFAULTS)?.values[0], { coins: "5" });
     assert.equal(entry.misfits.length, 5);
     assert.deepEqual(entry.players, players);
-    assert.equal(JSON.parse(entry.file.text).saved.table.values[0].medals, "3");
+    assert.equal(JSON.parse(entry.file().text).saved.table.values[0].medals, "3");
     assert.equal(stored(storage, HISTORY).games[0].table.values[0].medals, "3", "the stored entry is unchanged");
   });
 
@@ -354,7 +354,7 @@ describe("damaged storage is set aside, never dropped", () => {
       assert.ok(s.damaged);
       assert.equal(storage.getItem(KEY), null);
       const [aside] = s.aside();
-      const saved = JSON.parse(aside.file.text).saved.record;
+      const saved = JSON.parse(aside.file().text).saved.record;
       assert.deepEqual(saved, text.startsWith("{oops") ? text : JSON.parse(text));
       assert.equal(/** @type {any} */ ({}).polluted, undefined);
     });
@@ -379,7 +379,7 @@ describe("damaged storage is set aside, never dropped", () => {
     }
     const aside = store(storage).aside();
     assert.equal(aside.length, ASIDE_SIZE);
-    assert.equal(JSON.parse(aside[0].file.text).saved.record, `{oops ${ASIDE_SIZE + 2}`, "the newest first");
+    assert.equal(JSON.parse(aside[0].file().text).saved.record, `{oops ${ASIDE_SIZE + 2}`, "the newest first");
     assert.equal(JSON.parse(store(storage).asideFile().text).saved.items.length, ASIDE_SIZE, "all in one file");
     assert.equal(store(storage).asideDropped(), 3, "the three oldest went, and the page can say so");
     assert.deepEqual(store(storage).dismiss(), [], "and all removed at once");
@@ -406,7 +406,7 @@ describe("damaged storage is set aside, never dropped", () => {
     new Keeper(s);
     const aside = s.aside();
     assert.deepEqual(aside.map((x) => x.from), ["table", "aside"]);
-    assert.equal(JSON.parse(aside[1].file.text).saved.record, "{not json");
+    assert.equal(JSON.parse(aside[1].file().text).saved.record, "{not json");
   });
 
   test("a set-aside record nested thousands of levels deep is listed, never walked", () => {
@@ -427,7 +427,7 @@ describe("damaged storage is set aside, never dropped", () => {
     ]);
     for (const m of item.misfits) for (const v of Object.values(m)) assert.equal(typeof String(v), "string");
     assert.match(s.asideFile().text, /too deeply nested/);
-    assert.match(item.file.text, /too deeply nested/);
+    assert.match(item.file().text, /too deeply nested/);
   });
 });
 
@@ -482,7 +482,7 @@ describe("the history of finished games", () => {
     assert.equal(stored(storage, HISTORY).games.length, 1, "the history is cleaned up");
     const [aside] = s.aside();
     assert.equal(aside.from, "history");
-    assert.deepEqual(JSON.parse(aside.file.text).saved.record, bad);
+    assert.deepEqual(JSON.parse(aside.file().text).saved.record, bad);
   });
 
   test("a history that is not a list is set aside", () => {

@@ -15,7 +15,8 @@ import { isArray, isInteger, isNumber, isObject, isShort, isTime, MAX_KEYS, MAX_
  *   Why a record was set aside: it no longer fits the content, or cannot be read at all (an older format made for other content, a newer version, damage).
  * @typedef {"table" | "history" | "aside"} AsideSource
  *   Where a set-aside record was: the kept table, the history, or the set-aside records themselves (unreadable as a whole).
- * @typedef {{at: number, reason: AsideReason, from: AsideSource, misfits: Misfit[], file: {name: string, text: string}}} Aside
+ * @typedef {{at: number, reason: AsideReason, from: AsideSource, misfits: Misfit[], file: () => {name: string, text: string}}} Aside
+ *   ``file`` makes the record's JSON file when it is downloaded, not when the page opens: a record too deep to write costs the browser seconds of failed attempts.
  * @typedef {{at: number, reason: AsideReason, from: AsideSource, misfits: Misfit[], record?: unknown}} AsideItem
  *   A set-aside record as stored, checked but for ``record`` (only ever downloaded, never read).
  */
@@ -193,7 +194,7 @@ export class AsideRecords {
 
   /** What was set aside, newest first, each with its file. @returns {Aside[]} */
   aside() {
-    return this.asideItems().map((x) => ({ at: x.at, reason: x.reason, from: x.from, misfits: x.misfits, file: this.file(x.from, x) }));
+    return this.asideItems().map((x) => ({ at: x.at, reason: x.reason, from: x.from, misfits: x.misfits, file: () => this.file(x.from, x) }));
   }
 
   /** Every set-aside record in one JSON file to download. */

@@ -16,8 +16,8 @@ import { isArray, isInteger, isNumber, isObject, isTime, MAX_PLAYERS, STORAGE_VE
  * @typedef {import("./storage.js").Misfit} Misfit
  * @typedef {{name: string, score: number | null, rank: number, winner: boolean}} Kept
  * @typedef {{at: number, table: string, players: Kept[]}} Game
- * @typedef {{at: number, table: string | null, players: Kept[], misfits: Misfit[], file: {name: string, text: string}}} HistoryEntry
- *   A kept game as the page shows it: ``table`` is what fits the current content (null when nothing could be read), ``file`` the stored entry as JSON.
+ * @typedef {{at: number, table: string | null, players: Kept[], misfits: Misfit[], file: () => {name: string, text: string}}} HistoryEntry
+ *   A kept game as the page shows it: ``table`` is what fits the current content (null when nothing could be read), ``file`` makes the stored entry's JSON file (only when it is downloaded: writing an untrusted entry may take the browser's whole stack).
  */
 
 /** How many finished games the history keeps, newest first. */
@@ -91,7 +91,7 @@ export class HistoryRecords extends AsideRecords {
   /** The finished games, newest first, each fitted to the current content. @returns {HistoryEntry[]} */
   history() {
     return this.entries().map((entry) => {
-      const file = this.file("history", entry);
+      const file = () => this.file("history", entry);
       if (!entry.table) return { at: entry.at, table: null, players: entry.players, misfits: [{ kind: "entries", reason: "format" }], file };
       const { table, misfits } = fit(this.game, entry.table, this.defaults);
       return { at: entry.at, table: encodeTable(this.game, table, this.defaults), players: entry.players, misfits, file };

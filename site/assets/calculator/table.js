@@ -294,7 +294,7 @@ class CalculatorTools {
         g.players.map((p, k) => [k ? ", " : "", el("span", { class: p.winner ? "rb-history-winner" : null, text: `${p.winner ? "★ " : ""}${p.name}` }),
           p.score == null ? "" : ` ${w.num(p.score)}`]),
         g.misfits.length ? [" ", el("span", { class: "rb-history-unfit", "data-history-unfit": "", text: w.t("calc_unfit_short") }),
-          " ", button("calc_unfit_download", () => download(g.file), "data-history-download")] : "",
+          " ", button("calc_unfit_download", () => download(g.file()), "data-history-download")] : "",
         g.table == null ? "" : [" ", button("calc_reopen", () => {
           const t = decodeTable(this.game, /** @type {string} */ (g.table), this.defaults);
           if (t) this.open(t);

@@ -18,6 +18,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError
 
 from rulebook.i18n.catalogs import Domain, entries, mo_path, po_path, pot_path
+from rulebook.i18n.glossary import is_forms
 from rulebook.i18n.merge import MergeResult, merge
 from rulebook.i18n.messages import SourceMessage
 from rulebook.i18n.numbers import plural_comment
@@ -273,7 +274,9 @@ def typeset_catalog(domain: Domain, language: str, locales: Path) -> list[str]:
     """Typeset every translation of one catalog in place; returns the contexts changed.
 
     Only ``msgstr`` changes (rulebook.i18n.typography); the copies of the source are left
-    to ``update``, and unchanged entries keep their exact lines.
+    to ``update``, and unchanged entries keep their exact lines. A term's forms are left as
+    written: they are words to match, never shown, and a translator may list a straight
+    and a curly apostrophe both (typesetting would make them one form written twice).
     """
     path = po_path(locales, language, domain.name)
     if not path.exists():
@@ -282,6 +285,8 @@ def typeset_catalog(domain: Domain, language: str, locales: Path) -> list[str]:
     changed: list[str] = []
     for message in catalog:
         if not message.id or READ_ONLY in message.flags or not message.string:
+            continue
+        if domain.glossary and is_forms(str(message.context)):
             continue
         if isinstance(message.string, str):
             new: str | list[str] = typeset(message.string, language)

@@ -3,7 +3,8 @@
 Each published language says in content/languages.yaml which quotes it uses (and which
 inside them), its apostrophe, and which characters take a no-break space before or after
 them (French: a narrow one, U+202F, before ; ! ?; a full one, U+00A0, before : and inside
-« »). Every language writes a range of numbers with an en dash (3–4). :func:`typeset`
+« »). Every language writes a range of numbers with an en dash (3–4), and keeps a short
+number that ends a line beside its word (a no-break space: « région 5 »). :func:`typeset`
 applies those rules to a text; it is idempotent.
 
 Only prose is touched. Left exactly as they are: link targets (``[shown](term:crop)``, the
@@ -184,8 +185,20 @@ def _space_rules(
     return rules
 
 
+#: A short number that ends a line, after a word and before nothing but closing punctuation
+#: (« Tuile de la région 5 », "Round 3.").
+_LAST_NUMBER = re.compile(r"(?<=[^\W\d_]) (\d{1,3})(?=(?:[\u00a0\u202f]?[.,;:!?)\]»”…])*$)", re.M)
+
+
+def _numbers(text: str) -> str:
+    """A short number at the end of a line stays beside the word before it: a no-break
+    space between them, so a narrow label never leaves its number alone on a line of its
+    own (« Плитка підрахунку регіону 5 » on a phone). Every language."""
+    return _LAST_NUMBER.sub("\u00a0\\1", text)
+
+
 def _prose(text: str, spec: LanguageSpec) -> str:
-    return _spaces(_apostrophes(_quotes(_ranges(text), spec), spec), spec)
+    return _numbers(_spaces(_apostrophes(_quotes(_ranges(text), spec), spec), spec))
 
 
 _MARKER = re.compile("\ue100(\\d+)\ue101")

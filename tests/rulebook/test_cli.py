@@ -371,7 +371,7 @@ def test_score_keeps_the_words_of_each_language_asked(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("lang", "slot"),
-    [("en", "Region 1: "), ("uk", "Регіон 1: "), ("fr", "Région 1\u00a0: ")],
+    [("en", "Region\u00a01: "), ("uk", "Регіон\u00a01: "), ("fr", "Région\u00a01\u00a0: ")],
 )
 def test_setup_slots_are_in_the_chosen_language(
     capsys: pytest.CaptureFixture[str], lang: str, slot: str

@@ -110,7 +110,8 @@ def test_every_copy_is_rendered_from_the_one_translation(project: Project) -> No
     translate = translator(content, "uk", project.locales)
     for n in range(1, 7):
         context, source = f"scoring.inputs.influence_{n}.label", f"Influence en région {n}"
-        assert translate(context, source) == f"Вплив на шкалі регіону {n}"
+        # Typeset once the number is in: it ends the label, so it keeps to its word.
+        assert translate(context, source) == f"Вплив на шкалі регіону\u00a0{n}"
         assert translate.state(context, source) == "translated"
     # A text the content no longer has is not taken for the copy's.
     assert translate.state("scoring.inputs.influence_2.label", "Influence en région 3") == "missing"
@@ -118,7 +119,7 @@ def test_every_copy_is_rendered_from_the_one_translation(project: Project) -> No
     doc, fallback = localized_export(content, Localizer("uk", content, project.locales))
     labels = {i["id"]: i["label"] for i in doc["scoring"]["inputs"]}
     assert [labels[f"influence_{n}"] for n in range(1, 7)] == [
-        f"Вплив на шкалі регіону {n}" for n in range(1, 7)
+        f"Вплив на шкалі регіону\u00a0{n}" for n in range(1, 7)
     ]
     assert not any(c.startswith("scoring.inputs.influence_") for c in fallback)
 
@@ -128,7 +129,8 @@ def test_an_untranslated_template_falls_back_copy_by_copy(project: Project) -> N
     content = load_game(project.content / GAME)
     loc = Localizer("en", content, project.locales)
     found = loc.text("scoring.inputs.influence_4.label", "Influence en région 4")
-    assert (found.text, found.lang, found.fallback) == ("Influence en région 4", "fr", True)
+    # Typeset as the page shows it: the number that ends the label keeps to its word.
+    assert (found.text, found.lang, found.fallback) == ("Influence en région\u00a04", "fr", True)
     assert loc.missing == ["scoring.inputs.influence_4.label"]
 
 
@@ -243,13 +245,13 @@ def test_a_draft_template_shows_each_copy_its_own_source(project: Project) -> No
         "scoring.inputs.influence_5.label", "Influence en région 5"
     )
     assert (draft.draft, draft.review, draft.lang) == (True, "fuzzy", "uk")
-    assert draft.text == "Вплив у регіоні 5"
+    assert draft.text == "Вплив у регіоні\u00a05"
     assert (draft.source, draft.previous) == ("Influence en région 5", "Influence dans la région 5")
     # The published site shows the source, marked, in that copy.
     published = Localizer("uk", content, project.locales).text(
         "scoring.inputs.influence_5.label", "Influence en région 5"
     )
-    assert (published.text, published.fallback) == ("Influence en région 5", True)
+    assert (published.text, published.fallback) == ("Influence en région\u00a05", True)
 
 
 #: River of Gold's artisans: a template of the components file, six cards of one name.
@@ -288,7 +290,7 @@ def test_a_components_template_is_one_message_each_card_rendered_from_it(
     translate = translator(load_game(project.content / GAME), "uk", project.locales)
     for n in range(1, 7):
         context = f"components.customer_cards.items.artisan_{n}.name"
-        assert translate(context, f"Artisan de la région {n}") == f"Майстер регіону {n}"
+        assert translate(context, f"Artisan de la région {n}") == f"Майстер регіону\u00a0{n}"
 
 
 def test_update_carries_a_components_templates_copies_and_names_each_that_differs(

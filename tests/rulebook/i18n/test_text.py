@@ -50,6 +50,15 @@ NNBSP, NBSP = "\u202f", "\u00a0"
             f"3–4 joueurs, 1–9{NNBSP}; tuile 9-5, 10-6-2, le 2024-01-05, x-1",
         ),
         ("en", "a 3-4-player tile", "a 3–4-player tile"),
+        # A short number that ends a line stays with its word; a long one, or one inside
+        # the line, may part from it.
+        ("uk", "Плитка підрахунку регіону 5", f"Плитка підрахунку регіону{NBSP}5"),
+        (
+            "fr",
+            "Tuile de la région 5.\nÉpoque 2 : 12 ou 1000",
+            f"Tuile de la région{NBSP}5.\nÉpoque 2{NBSP}: 12 ou 1000",
+        ),
+        ("en", "Region 3 scoring tile, {count} 5", "Region 3 scoring tile, {count} 5"),
         # A number before a colon no number follows is a label, not a time.
         ("fr", "Région 1: tuile, à 2:30", f"Région 1{NBSP}: tuile, à 2:30"),
         # Quotes inside quotes take the inner pair, which hugs its text.

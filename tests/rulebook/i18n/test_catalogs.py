@@ -333,3 +333,28 @@ def test_every_action_has_help(action: str, capsys: pytest.CaptureFixture[str]) 
         main(["i18n", action, "--help"])
     assert exit_.value.code == 0
     assert "--game" in capsys.readouterr().out
+
+
+def test_typesetting_leaves_a_terms_forms_as_written(tmp_path: Path) -> None:
+    """A term's forms are words to match, never shown: a translator may list a straight and
+    a curly apostrophe both, and typesetting would make them one form written twice."""
+    from rulebook.paths import APP_ROOT as ROOT
+    from schemas.loader import load_game
+
+    content = load_game(ROOT / "content" / "river_of_gold")
+    domain = catalogs.glossary_domain(content)
+    locales = tmp_path / "locales"
+    source = catalogs.po_path(ROOT / "locales", "en", domain.name)
+    copy = catalogs.po_path(locales, "en", domain.name)
+    copy.parent.mkdir(parents=True)
+    headword = 'msgstr "Emperor’s Visit"\n'
+    text = source.read_text(encoding="utf-8")
+    assert text.count(headword) == 1
+    copy.write_text(text.replace(headword, 'msgstr "Emperor\'s Visit"\n'), encoding="utf-8")
+    forms = "glossary.emperor_visit.forms"
+    written = catalogs.load_entries(domain.name, "en", locales)[forms].string
+    assert written == "Emperor's Visit, Emperor’s Visit"
+    changed = catalogupdate.typeset_catalog(domain, "en", locales)
+    assert changed == ["glossary.emperor_visit.term"], "the headword is typeset"
+    assert forms not in changed
+    assert catalogs.load_entries(domain.name, "en", locales)[forms].string == written

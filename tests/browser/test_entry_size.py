@@ -185,7 +185,7 @@ def test_a_number_row_is_the_counts_own_inputs_on_one_line(browser: Any, base_ur
         assert row["rows"] == 1 and calc.locator('tr[data-row^="influence_"]').count() == 0
         assert row["texts"] == [str(n) for n in range(1, 7)]
         assert row["inputs"] == [f"influence_{n}" for n in range(1, 7)]
-        assert row["names"][2] == "Influence in region 3"
+        assert row["names"][2] == "Influence in region\u00a03"  # the number keeps to its word
         assert len(set(row["tops"])) == 1, "six boxes on one line of a 360 px phone"
         assert all(w >= 43.5 and h >= 43.5 for w, h in row["sizes"]), row["sizes"]
         box = calc.locator('[data-input="influence_2"][data-player="0"]')

@@ -13,11 +13,14 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from scorer.assemble import TOTAL, Key
 
 if TYPE_CHECKING:
+    from pydantic import TypeAdapter
+
     from scorer.validate import TableState
 
 Json = dict[str, Any]
@@ -154,12 +157,32 @@ def build(node: Any, t: Tools) -> Fn:
     return rule.build(argument, t)
 
 
+@cache
+def _grammar() -> TypeAdapter[Any]:
+    """What dumps a content model of a node: the scoring grammar (schemas.expressions.Expr).
+
+    A node model's own ``model_dump`` is made on its first use, and each is made from the
+    whole grammar (a node holds nodes of any kind): a site build that dumped nodes of
+    fifteen kinds made the grammar's schema sixteen times (GameContent's, then one per
+    kind), a tenth of a second of its CPU. The grammar's serializer writes the same JSON
+    and is made once. Imported only here: a cached export is scored without the models.
+    """
+    from pydantic import TypeAdapter
+
+    from schemas.expressions import Expr
+
+    return TypeAdapter(Expr)
+
+
+def _is_model(node: Any) -> bool:
+    return getattr(node, "model_dump", None) is not None
+
+
 def as_data(node: Any) -> Any:
     """A node as the export writes it: a content model is dumped, JSON stays as it is."""
-    dump = getattr(node, "model_dump", None)
-    if dump is None:
+    if not _is_model(node):
         return node
-    return dump(mode="json", by_alias=True, exclude_none=True)
+    return _grammar().dump_python(node, mode="json", by_alias=True, exclude_none=True)
 
 
 def _node_key(node: Any) -> str:
@@ -167,10 +190,9 @@ def _node_key(node: Any) -> str:
     its fields' order), plain JSON with sorted keys. A site build asks for a few nodes
     hundreds of times; dumping the model to data and that data to text each time was most
     of what asking cost. (The same node given both ways gets two entries, alike.)"""
-    dump_json = getattr(node, "model_dump_json", None)
-    if dump_json is None:
+    if not _is_model(node):
         return json.dumps(node, sort_keys=True)
-    return str(dump_json(by_alias=True, exclude_none=True))
+    return _grammar().dump_json(node, by_alias=True, exclude_none=True).decode()
 
 
 def table_function(node: Any, label: str = "") -> TableFn:

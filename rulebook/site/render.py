@@ -117,13 +117,11 @@ def markdown_lite(
 
     ``fill`` replaces ``{name}`` placeholders by numbers; other placeholders stay, inert.
     """
-    return Markup(
-        _markdown_lite(
-            text,
-            tuple(sorted((links or {}).items())),
-            tuple(sorted((fill or {}).items())),
-        )
+    values = fill or {}
+    source = _PLACEHOLDER.sub(
+        lambda match: values.get(match[1], match[0]), _resolve_links(text, links or {})
     )
+    return Markup(_html(source))
 
 
 #: Text without anything Markdown reads as syntax (emphasis, code, links, entities, tags,
@@ -183,18 +181,11 @@ def convert(source: str) -> str:
 
 
 @functools.lru_cache(maxsize=8192)
-def _markdown_lite(
-    text: str,
-    link_items: tuple[tuple[str, str | None], ...],
-    fill_items: tuple[tuple[str, str], ...],
-) -> str:
-    links, fill = dict(link_items), dict(fill_items)
-
-    def placeholder(match: re.Match[str]) -> str:
-        name = match[1]
-        return fill.get(name, match[0])
-
-    source = _PLACEHOLDER.sub(placeholder, _resolve_links(text, links))
+def _html(source: str) -> str:
+    """The HTML of a Markdown-lite ``source`` whose links and placeholders are resolved,
+    made once per source: pages show many texts again (a rule on the quick reference, a
+    label in every table), and texts given other links or values they do not use are the
+    same source."""
     simple = simple_paragraph(source)
     return convert(source) if simple is None else simple
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from rulebook.site.localize import Fragment
 from rulebook.site.models.overview import facts
 from rulebook.site.models.rules import SectionView, sections
-from rulebook.site.models.scoring import CategoryRow, ScoringModel, category_rows, scoring_model
+from rulebook.site.models.scoring import CategoryRow, ScoringModel, scoring_model
 from rulebook.site.view import LocalGame
 
 
@@ -23,8 +23,8 @@ class QuickModel:
     #: The "at the table" sections (turn, end, how to win), first.
     summaries: tuple[SectionView, ...]
     scoring: ScoringModel
-    #: The base game's scoring categories, those with the same rule on one line, each
-    #: with the scoring page's sentence (its formula stays on the scoring page).
+    #: The scoring page's rows of the base game's categories (those with the same rule on
+    #: one line), each shown with its sentence (its formula stays on the scoring page).
     rows: tuple[CategoryRow, ...]
     #: The commonly missed rules, last.
     missed: tuple[SectionView, ...]
@@ -41,6 +41,8 @@ def quick_model(game: LocalGame) -> QuickModel:
         facts=facts(game)[:2],
         summaries=tuple(s for s in shown if s.kind == "summary"),
         scoring=replace(scoring, categories=base),
-        rows=category_rows(game, base),
+        # A row joins only categories of the same condition: the base game's rows are the
+        # scoring page's rows without a condition, each described once for both pages.
+        rows=tuple(row for row in scoring.rows if row.condition is None),
         missed=tuple(s for s in shown if s.kind == "missed" and s.option is None),
     )

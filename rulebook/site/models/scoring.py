@@ -1,8 +1,8 @@
 """The scoring page: the categories, how places are decided, the calculator, an example.
 
-:func:`category_description` is the one place a category's "how it is counted" comes
-from: the engine's node registry says it in words (scorer.describe), in the page's
-language, followed by the value's note when the content has one.
+:func:`describe_in` is the one place a category's "how it is counted" comes from: the
+engine's node registry says it in words (scorer.describe), in the page's language; the
+content's own sentence for it (its value's ``note``) leads its row when there is one.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from scorer.describe import CallbackWords, describe_value, render
 class CategoryView:
     id: str
     label: Fragment
-    note: Fragment
     condition: Condition | None
     decision: Decision | None
 
@@ -73,17 +72,9 @@ class ScoringModel:
     questions: tuple[QuestionView, ...] = ()
 
 
-def category_description(game: LocalGame, category: Category) -> Fragment:
-    """How ``category`` is counted, in words (see :func:`describe_in`)."""
-    return describe_in(game.content, game.loc, category)
-
-
-def describe_in(
-    content: GameContent, loc: Localizer, category: Category, with_note: bool = True
-) -> Fragment:
+def describe_in(content: GameContent, loc: Localizer, category: Category) -> Fragment:
     """How ``category`` is counted, in words: the engine's description of the value it
-    shows in a full count (not the score-track mode's part), in ``loc``'s language, then
-    (``with_note``) the value's note when the content has one.
+    shows in a full count (not the score-track mode's part), in ``loc``'s language.
 
     The fragment is a fallback (marked on the page) when any word of it is.
     """
@@ -104,11 +95,6 @@ def describe_in(
     shown = full_count_value(category.value, values)
     text = render(describe_value(content, shown), words)
     sentence = text[:1].upper() + text[1:]
-    value = values.get(shown)
-    note = loc.maybe(f"scoring.values.{shown}.note", value.note if value else None)
-    if note is not None and with_note:
-        seen(note)
-        sentence = f"{sentence}. {note.text}"
     # Labels quoted inside quoted labels («Карти «Гаряче джерело»») take the inner pair.
     if fell_back:
         return Fragment(typeset(sentence, fell_back[0].lang), fell_back[0].lang, fallback=True)
@@ -133,7 +119,7 @@ def category_rows(game: LocalGame, shown: tuple[CategoryView, ...]) -> tuple[Cat
     for view in shown:
         category = declared[view.id]
         lead = authored_note(game, category)
-        formula = describe_in(game.content, game.loc, category, with_note=False)
+        formula = describe_in(game.content, game.loc, category)
         alike = next(
             (
                 k
@@ -185,7 +171,6 @@ def _scoring_model(game: LocalGame) -> ScoringModel:
             CategoryView(
                 id=c.id,
                 label=label,
-                note=category_description(game, c),
                 condition=condition(
                     content, without_mode(c.when), loc, f"scoring.categories.{c.id}.when"
                 ),

@@ -43,17 +43,21 @@ def _unfold(page: Any) -> None:
 
 
 def _show(page: Any, player: int) -> None:
+    """Tap the player's tab, where the page has tabs and it is not the one shown."""
     tab = page.locator(f'[data-calculator] [data-switch="{player}"]')
-    if tab.count() and tab.is_visible():
+    if tab.count() and tab.is_visible() and tab.get_attribute("aria-pressed") != "true":
         tab.click()
 
 
 def _type(field: Any, value: str, pause: int) -> None:
     """Type ``value`` into ``field`` key by key, ``pause`` milliseconds between keys and after."""
+    # The keys go to the field the click focused, as a typist's do (a locator's own press
+    # would find and focus the field again before each).
     field.click()
-    field.press("Control+a")
-    field.press("Delete")
-    field.press_sequentially(value, delay=pause)
+    keyboard = field.page.keyboard
+    keyboard.press("Control+a")
+    keyboard.press("Delete")
+    keyboard.type(value, delay=pause)
     if pause:
         field.page.wait_for_timeout(pause)
 

@@ -13,9 +13,10 @@ Not every field is typed at that pace. The page recomputes in a microtask that e
 input event queues (scoresheet.js, schedule()), so it has recomputed before the next key
 arrives at any pace: Playwright sends each key as its own input event and waits for the
 page to take it. A fixed sample is typed at the human pace all the same, in case that ever
-changes: each player's first field and every fourth after it, the last player's last field
-(the keys that bring the totals into the tie) and the fields the tie adds, and the retype
-that breaks it; the other fields take their keys with no pause between them.
+changes: each player's first field and every fourth after it, every field the last player
+types when it is the only one left (the one whose keys bring the totals into the tie, then
+the last of those the tie adds), and the retype that breaks the tie; the other fields take
+their keys with no pause between them.
 """
 
 from __future__ import annotations

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from schemas.loader import load_game
 from tests.browser.forms import enter_state, widget_ready
+from tests.conftest import real_game
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 PHONE = {"width": 360, "height": 740}
@@ -80,7 +80,7 @@ def games() -> list[str]:
 
 def realistic_state(game: str) -> dict[str, Any]:
     """The richest base-game conformance case at the measured table size."""
-    content = load_game(CONTENT / game)
+    content = real_game(game)
     count = min(PLAYERS, content.game.players.max)
     assert content.cases is not None, f"{game} has no conformance cases"
     found = [

@@ -10,9 +10,9 @@ import pytest
 
 from rulebook.i18n.runtime import translator
 from rulebook.problems import ProblemWords
-from schemas.loader import load_game
 from scorer.problems import Problem
-from tests.browser.forms import CONTENT, open_tie_fold, widget_ready
+from tests.browser.forms import open_tie_fold, widget_ready
+from tests.conftest import real_game
 
 
 def _fill(calc: Any, values: dict[tuple[str, int], str]) -> None:
@@ -260,7 +260,7 @@ def test_a_rivals_problem_names_its_field_in_the_rivals_words(
     fields = {"built_regions": ("9", 6), "influence_1": ("40", 18)}
     for field, (value, _) in fields.items():
         calc.locator(f'[data-rival="seishin"][data-input="{field}"]').fill(value)
-    content = load_game(CONTENT / "river_of_gold")
+    content = real_game("river_of_gold")
     said = ProblemWords(content, translator(content, language))
     for field, (_, top) in fields.items():
         loc = ["rivals", "seishin", field]

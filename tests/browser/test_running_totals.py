@@ -5,15 +5,13 @@ traveller not chosen yet), never blank nor "—", and never more than the final 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from schemas.loader import load_game
 from tests.browser.forms import fill_field
+from tests.conftest import real_game
 
-CONTENT = Path(__file__).resolve().parents[2] / "content"
 SCREENS = {"phone": (360, 740), "laptop": (1280, 800)}
 
 
@@ -37,7 +35,7 @@ def test_tokaido_shows_a_total_at_every_field(browser: Any, base_url: str, scree
     """Four players typed in one after the other, each field in the form's order: after
     each field, the typing player's total is on screen (in their tab on a phone, under
     their name on a laptop), and "at least N" never says more than their final total."""
-    game = load_game(CONTENT / "tokaido")
+    game = real_game("tokaido")
     cases = game.cases
     assert cases is not None
     case = next(

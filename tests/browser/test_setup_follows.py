@@ -17,10 +17,9 @@ from typing import Any
 
 import pytest
 
-from schemas.loader import load_game
 from tests.browser.conftest import checked_page
+from tests.conftest import real_game
 
-ROOT = Path(__file__).resolve().parents[2]
 GAMES = ["nile", "tokaido", "viticulture", "river_of_gold", "momiji"]
 #: A capital letter standing alone, as a stand-in for a number would ("keep A of them").
 LONE_CAPITAL = re.compile(r"(?<![\w’'])[A-Z](?![\w’'])")
@@ -69,7 +68,7 @@ def test_the_checklist_follows_the_count_and_holds_no_stand_in_letter(
 ) -> None:
     for page in _page(browser):
         for game in GAMES:
-            players = load_game(ROOT / "content" / game).game.players.values()
+            players = real_game(game).game.players.values()
             smallest, largest = min(players), max(players)
             page.goto(base_url + f"{language}/{game}/setup/")
             setup = _ready(page)

@@ -15,11 +15,12 @@ from typing import Any
 
 import pytest
 
-from schemas.loader import game_folders, load_game
+from schemas.loader import game_folders
 from scorer.engine import GameEngine
 from scorer.export import CROSS_PLAYER, export_game
 from scorer.problems import EndStateError
 from scorer.relevance import derive, hidden, settle, tie_only
+from tests.conftest import real_game
 from tests.track_support import track_state
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
@@ -28,11 +29,11 @@ Json = dict[str, Any]
 
 
 def _export(game: str) -> Json:
-    return export_game(load_game(CONTENT / game))
+    return export_game(real_game(game))
 
 
 def _defaults(export: Json) -> Json:
-    engine_facts = GameEngine(load_game(CONTENT / export["game"])).facts
+    engine_facts = GameEngine(real_game(export["game"])).facts
     return {spec["id"]: engine_facts.default_value(spec) for spec in engine_facts.inputs}
 
 
@@ -137,7 +138,7 @@ def test_a_guard_outside_a_comparison_is_not_the_owner_s() -> None:
 
 
 def _states(game: str) -> list[Json]:
-    content = load_game(CONTENT / game)
+    content = real_game(game)
     engine = GameEngine(content)
     states = [{"game": game, **c.state} for c in (content.cases.cases if content.cases else [])]
     if content.scoring.score_track is not None:
@@ -150,7 +151,7 @@ def test_a_hidden_input_never_changes_a_result(game: str) -> None:
     """Every conformance case (and its score-track entry): each player's inputs that do not
     count for them, set to their default and then to their most, leave every total,
     breakdown and place as they were (the constraints reading them hold, as in the form)."""
-    content = load_game(CONTENT / game)
+    content = real_game(game)
     engine = GameEngine(content)
     export = export_game(content)
     defaults = _defaults(export)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -79,6 +80,26 @@ def project(tmp_path: Path) -> Project:
     return game_project(tmp_path, GAME)
 
 
+@pytest.fixture(scope="module")
+def written_out_once(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The project with the influence template's six copies written out and its catalogs
+    updated for them, and the scoring file's templated text: where the tests of carrying
+    the copies' translations start. Made once for them (an update costs some two seconds
+    of CPU); each takes a copy of it (written_out)."""
+    project = game_project(tmp_path_factory.mktemp("written-out"), GAME)
+    templated = _write_out(project.content / GAME / "scoring.yaml")
+    _update(project)
+    return project.root, templated
+
+
+@pytest.fixture
+def written_out(written_out_once: tuple[Path, str], tmp_path: Path) -> tuple[Project, str]:
+    """A copy of written_out_once's project, the test's own, and the templated text."""
+    root, templated = written_out_once
+    shutil.copytree(root, tmp_path / "project")
+    return Project.at(tmp_path / "project"), templated
+
+
 def test_a_template_is_one_message_that_names_its_placeholder_and_copies(
     project: Project,
 ) -> None:
@@ -135,11 +156,10 @@ def test_an_untranslated_template_falls_back_copy_by_copy(project: Project) -> N
 
 
 def test_update_carries_the_copies_translations_into_the_template(
-    project: Project, capsys: pytest.CaptureFixture[str]
+    written_out: tuple[Project, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
+    project, templated = written_out
     scoring = project.content / GAME / "scoring.yaml"
-    templated = _write_out(scoring)
-    _update(project, capsys)
     copies = {
         f"scoring.inputs.influence_{n}.label": f"Influence in region {n}" for n in range(1, 7)
     }
@@ -170,12 +190,11 @@ def test_update_carries_the_copies_translations_into_the_template(
     assert "0 obsolete" in out.split("en/LC_MESSAGES/river_of_gold.po")[1].split("\n")[0]
 
 
-def test_copies_translated_as_drafts_give_a_draft(project: Project) -> None:
+def test_copies_translated_as_drafts_give_a_draft(written_out: tuple[Project, str]) -> None:
     """Copies whose translations were all fuzzy give the template a fuzzy one: it stays a
     draft until a translator reads it."""
+    project, templated = written_out
     scoring = project.content / GAME / "scoring.yaml"
-    templated = _write_out(scoring)
-    _update(project)
     copies = {f"scoring.inputs.influence_{n}.label": f"Influence in region {n}" for n in (1, 2)}
     _set(project, "en", copies, fuzzy=True)
     scoring.write_text(templated, encoding="utf-8")

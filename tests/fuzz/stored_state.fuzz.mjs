@@ -109,7 +109,7 @@ describe(`${GAME}: tables saved with an older version of the content`, () => {
       if (store.unfit.some((m) => m.reason !== "limit")) {
         withMisfits++;
         const [aside] = store.aside();
-        assert.deepEqual(JSON.parse(aside.file.text).saved.record, stored, "the whole record, downloadable");
+        assert.deepEqual(JSON.parse(aside.file().text).saved.record, stored, "the whole record, downloadable");
       } else {
         assert.deepEqual(store.aside(), []);
       }
@@ -160,7 +160,7 @@ describe(`${GAME}: corrupted local storage`, () => {
       for (const entry of store.history()) assert.ok(entry.table == null || decodeTable(current, entry.table, DEFAULTS));
       const aside = store.aside();
       assert.ok(aside.length <= ASIDE_SIZE);
-      for (const item of aside) assert.equal(JSON.parse(item.file.text).storage, STORAGE_VERSION);
+      for (const item of aside) assert.equal(JSON.parse(item.file().text).storage, STORAGE_VERSION);
       assert.equal(/** @type {any} */ ({}).polluted, undefined);
       assert.equal(Object.prototype.toString.call({}), "[object Object]");
       // Whatever was there, the next page finds storage it wrote itself: nothing new to set aside.

@@ -138,11 +138,8 @@ def hand_written(players: list[dict[str, Any]]) -> list[tuple[dict[str, int], in
 # ----------------------------------------------------------------------------------------
 
 
-def rate(function: Callable[[], Any], seconds: float, players: int) -> float:
-    """Player-states per CPU second: the best of five timed runs of about seconds / 5 each.
-
-    CPU time of this process, not wall time: the machine is shared, and a run that waited
-    for a core says nothing about the code."""
+def _batch(function: Callable[[], Any], seconds: float) -> int:
+    """How many calls of ``function`` take about ``seconds`` of CPU."""
     runs = 1
     while True:  # find a batch size that takes a measurable time
         start = time.process_time()
@@ -150,16 +147,30 @@ def rate(function: Callable[[], Any], seconds: float, players: int) -> float:
             function()
         elapsed = time.process_time() - start
         if elapsed > 0.05:
-            break
+            return max(1, int(runs * seconds / elapsed))
         runs *= 2
-    batch = max(1, int(runs * (seconds / 5) / elapsed))
-    best = float("inf")
-    for _ in range(5):
-        start = time.process_time()
-        for _ in range(batch):
-            function()
-        best = min(best, time.process_time() - start)
-    return batch * players / best
+
+
+def rates(
+    functions: dict[str, Callable[[], Any]], seconds: float, players: int, rounds: int = 5
+) -> dict[str, float]:
+    """Player-states per CPU second of each function: the best of ``rounds`` timed batches
+    of about ``seconds / rounds`` each, the functions taking turns batch by batch.
+
+    CPU time of this process, not wall time: the machine is shared, and a run that waited
+    for a core says nothing about the code. Taking turns puts each pair in the same moments
+    of a shared machine: timed one after the other, a function that happened to run while a
+    neighbour was busy read slower than the one timed after it (the ratio of two
+    back-to-back readings of the same code moved by half)."""
+    batches = {name: _batch(f, seconds / rounds) for name, f in functions.items()}
+    best = dict.fromkeys(functions, float("inf"))
+    for _ in range(rounds):
+        for name, function in functions.items():
+            start = time.process_time()
+            for _ in range(batches[name]):
+                function()
+            best[name] = min(best[name], time.process_time() - start)
+    return {name: batches[name] * players / best[name] for name in functions}
 
 
 def cli_seconds(state: dict[str, Any], repeats: int = 5) -> float:
@@ -198,7 +209,9 @@ def check_agreement(engine: GameEngine) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    parser.add_argument(
+        "--seconds", type=float, default=2.0, help="CPU seconds per function, over its five batches"
+    )
     args = parser.parse_args()
 
     engine = GameEngine(load_game(ROOT / "content" / "tokaido"))
@@ -208,15 +221,21 @@ def main() -> None:
     players = len(state.players)
     checked = check_agreement(engine)
 
-    hand = rate(lambda: hand_written(state.players), args.seconds, players)
     # The scoring of a copy: a checked state keeps what validation evaluated (its values,
     # its conditions), which these rows evaluate each time (replace copies none of it).
-    interpreted = rate(
-        lambda: engine.score_state(replace(state), explain=False), args.seconds, players
+    found = rates(
+        {
+            "hand": lambda: hand_written(state.players),
+            "interpreted": lambda: engine.score_state(replace(state), explain=False),
+            "explained": lambda: engine.score_state(replace(state)),
+            "validated": lambda: engine.score(raw),
+            "validation": lambda: engine.check(raw),
+        },
+        args.seconds,
+        players,
     )
-    explained = rate(lambda: engine.score_state(replace(state)), args.seconds, players)
-    validated = rate(lambda: engine.score(raw), args.seconds, players)
-    validation = rate(lambda: engine.check(raw), args.seconds, players)
+    hand, interpreted, explained = found["hand"], found["interpreted"], found["explained"]
+    validated, validation = found["validated"], found["validation"]
     cli = cli_seconds(raw)
 
     print(

@@ -4,7 +4,7 @@ Each published language says in content/languages.yaml which quotes it uses (and
 inside them), its apostrophe, and which characters take a no-break space before or after
 them (French: a narrow one, U+202F, before ; ! ?; a full one, U+00A0, before : and inside
 « »). Every language writes a range of numbers with an en dash (3–4), and keeps a short
-number that ends a line beside its word (a no-break space: « région 5 »). :func:`typeset`
+number beside its word (a no-break space: « région 5 », « 3 pièces »). :func:`typeset`
 applies those rules to a text; it is idempotent.
 
 Only prose is touched. Left exactly as they are: link targets (``[shown](term:crop)``, the
@@ -189,12 +189,18 @@ def _space_rules(
 #: (« Tuile de la région 5 », "Round 3.").
 _LAST_NUMBER = re.compile(r"(?<=[^\W\d_]) (\d{1,3})(?=(?:[\u00a0\u202f]?[.,;:!?)\]»”…])*$)", re.M)
 
+#: A short number before the word it counts (« 3 pièces », "1 coin"), that word perhaps
+#: opening a link or emphasis (``2 [pièces](term:coin)``); not the end of a longer number
+#: or code (1000, x2, 4.5).
+_COUNTED = re.compile(r"(?<![\w.,])(\d{1,3}) (?=[\[*_]*[^\W\d_])")
+
 
 def _numbers(text: str) -> str:
-    """A short number at the end of a line stays beside the word before it: a no-break
-    space between them, so a narrow label never leaves its number alone on a line of its
-    own (« Плитка підрахунку регіону 5 » on a phone). Every language."""
-    return _LAST_NUMBER.sub("\u00a0\\1", text)
+    """A short number stays beside its word: a no-break space between them, so a narrow
+    label never leaves its number alone on a line of its own (« Плитка підрахунку регіону
+    5 » on a phone), nor a count apart from what it counts (« ціною 1 / монета »). Every
+    language."""
+    return _COUNTED.sub("\\1\u00a0", _LAST_NUMBER.sub("\u00a0\\1", text))
 
 
 def _prose(text: str, spec: LanguageSpec) -> str:

@@ -115,7 +115,7 @@ def test_chips_are_the_flags_checkboxes_for_keyboard_link_and_storage(
         chips = row.locator('[data-col="0"] input[type="checkbox"][data-input^="elder_"]')
         assert chips.count() == 6
         assert calc.locator('tr[data-row^="elder_"]').count() == 0, "no row per Elder"
-        assert chips.nth(2).get_attribute("aria-label") == "Region 3 Elder delivered"
+        assert chips.nth(2).get_attribute("aria-label") == "Region 3\u00a0Elder delivered"
         chips.nth(1).focus()
         page.keyboard.press("Tab")
         assert chips.nth(2).evaluate("e => e === document.activeElement")

@@ -27,7 +27,7 @@ SOURCE_PO = ROOT / "locales" / "uk" / "LC_MESSAGES" / "nile.po"
 FIRST_ENTRY = 'msgctxt "cases.cases.big_storage_does_not_help.source"'
 #: The first line of that entry's Ukrainian text (the translation wraps onto its own lines).
 TRANSLATION = '"Пораховано вручну'
-LOST_NUMBER = "13 карт папірусу"
+LOST_NUMBER = "13\u00a0карт папірусу"  # typeset: the number keeps its word
 #: Stand-ins for "nile.po:<line of the damaged entry>:", resolved against the real catalog.
 AT_TRANSLATION, AT_LOST_NUMBER = "@translation", "@lost-number"
 
@@ -104,7 +104,7 @@ CASES: dict[str, tuple[Callable[[str], str], tuple[str, ...]]] = {
         _text(TRANSLATION, '"[x](javascript:alert(1)) Пораховано вручну'),
         (AT_TRANSLATION,),
     ),
-    "a lost number": (_text(LOST_NUMBER, "14 карт папірусу"), (AT_LOST_NUMBER, "13")),
+    "a lost number": (_text(LOST_NUMBER, "14\u00a0карт папірусу"), (AT_LOST_NUMBER, "13")),
     "an empty file": (lambda text: "", ("nile.po", "rulebook i18n update")),
     "only the header": (
         lambda text: text[: text.index(FIRST_ENTRY)],

@@ -159,7 +159,7 @@ def test_the_site_s_descriptions_take_each_language_s_quotes_and_spaces() -> Non
     french = shown("fr", "temple")
     assert "«\u00a0Pièces données au Temple\u00a0»" in french, french
     assert "\u202f;" in french and "“" not in french, french
-    assert "«Карти „Гаряче джерело“ на 2 очки»" in shown("uk", "hot_springs")
+    assert "«Карти „Гаряче джерело“ на 2\u00a0очки»" in shown("uk", "hot_springs")
     # An interface pattern without a letter is still the language's own.
     assert Localizer("fr", content).ui("describe_quoted").text == "«\u00a0{label}\u00a0»"
     assert Localizer("fr", content).ui("calc_explain_line").text == "{category}\u00a0: {points}"

@@ -32,7 +32,7 @@ NNBSP, NBSP = "\u202f", "\u00a0"
         (
             "fr",
             "Nile DeLuxor : avec 3 joueurs ; retirez-en une !",
-            f"Nile DeLuxor{NBSP}: avec 3 joueurs{NNBSP}; retirez-en une{NNBSP}!",
+            f"Nile DeLuxor{NBSP}: avec 3{NBSP}joueurs{NNBSP}; retirez-en une{NNBSP}!",
         ),
         ("fr", 'la carte "Inondation"', f"la carte «{NBSP}Inondation{NBSP}»"),
         ("fr", "l'eau d'ici", "l’eau d’ici"),
@@ -47,18 +47,27 @@ NNBSP, NBSP = "\u202f", "\u00a0"
         (
             "fr",
             "3-4 joueurs, 1-9 ; tuile 9-5, 10-6-2, le 2024-01-05, x-1",
-            f"3–4 joueurs, 1–9{NNBSP}; tuile 9-5, 10-6-2, le 2024-01-05, x-1",
+            f"3–4{NBSP}joueurs, 1–9{NNBSP}; tuile 9-5, 10-6-2, le 2024-01-05, x-1",
         ),
         ("en", "a 3-4-player tile", "a 3–4-player tile"),
         # A short number that ends a line stays with its word; a long one, or one inside
-        # the line, may part from it.
+        # the line before punctuation, may part from it.
         ("uk", "Плитка підрахунку регіону 5", f"Плитка підрахунку регіону{NBSP}5"),
         (
             "fr",
             "Tuile de la région 5.\nÉpoque 2 : 12 ou 1000",
-            f"Tuile de la région{NBSP}5.\nÉpoque 2{NBSP}: 12 ou 1000",
+            f"Tuile de la région{NBSP}5.\nÉpoque 2{NBSP}: 12{NBSP}ou 1000",
         ),
-        ("en", "Region 3 scoring tile, {count} 5", "Region 3 scoring tile, {count} 5"),
+        ("en", "Region 3 scoring tile, {count} 5", f"Region 3{NBSP}scoring tile, {{count}} 5"),
+        # A short number keeps the word it counts, a link's or emphasis's too; a longer
+        # number, a decimal, a code and a placeholder do not.
+        ("uk", "ціною 1 монета", f"ціною 1{NBSP}монета"),
+        (
+            "fr",
+            "2 [pièces](term:coin), 3 **cartes**, 1000 ans, 4,5 points, x2 fois, {n} cartes",
+            f"2{NBSP}[pièces](term:coin), 3{NBSP}**cartes**, 1000 ans, 4,5 points, x2 fois, "
+            "{n} cartes",
+        ),
         # A number before a colon no number follows is a label, not a time.
         ("fr", "Région 1: tuile, à 2:30", f"Région 1{NBSP}: tuile, à 2:30"),
         # Quotes inside quotes take the inner pair, which hugs its text.

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from rulebook.i18n.numbers import COUNT
 from schemas.languages import SPACES, LanguageSpec, Space, language
 
 #: What is never touched: link targets, code, URLs, placeholders, tags.
@@ -207,6 +208,10 @@ def _prose(text: str, spec: LanguageSpec) -> str:
     return _numbers(_spaces(_apostrophes(_quotes(_ranges(text), spec), spec), spec))
 
 
+#: A count phrase's number (``{count} очок``), before the word it counts: kept beside it
+#: like a number written out (the calculator fills the number in, after typesetting).
+_COUNT_PLACEHOLDER = re.compile(re.escape(COUNT) + r" (?=[\[*_]*[^\W\d_])")
+
 _MARKER = re.compile("\ue100(\\d+)\ue101")
 
 
@@ -221,7 +226,7 @@ def _typeset(text: str, code: str) -> str:
         kept.append(match[0])
         return f"\ue100{len(kept) - 1}\ue101"
 
-    masked = _PROTECTED.sub(keep, text)
+    masked = _PROTECTED.sub(keep, _COUNT_PLACEHOLDER.sub(f"{COUNT}\u00a0", text))
     done = _prose(masked, spec)
     if not kept:
         return done

@@ -68,12 +68,13 @@ describe("verdict sentences", () => {
   test("a solo win says the margin, in each language's plural form", () => {
     const { v, text } = said(viticulture, solo(21), "uk");
     assert.deepStrictEqual([v.key, v.gap, v.won], ["calc_rival_solo_won", 1, true]);
-    assert.equal(text, "Ви маєте на 1 очко більше, ніж Automa: ви перемагаєте");
-    assert.match(said(viticulture, solo(22), "uk").text, /на 2 очки більше/);
-    assert.match(said(viticulture, solo(25), "uk").text, /на 5 очок більше/);
+    // A count keeps its word (a no-break space: rulebook/i18n/typography.py).
+    assert.equal(text, "Ви маєте на 1\u00a0очко більше, ніж Automa: ви перемагаєте");
+    assert.match(said(viticulture, solo(22), "uk").text, /на 2\u00a0очки більше/);
+    assert.match(said(viticulture, solo(25), "uk").text, /на 5\u00a0очок більше/);
     assert.equal(said(viticulture, solo(21), "en").text, "You beat the Automa by 1 point");
     assert.equal(said(viticulture, solo(24), "en").text, "You beat the Automa by 4 points");
-    assert.equal(said(viticulture, solo(24), "fr").text, "Vous battez l’Automa de 4 points");
+    assert.equal(said(viticulture, solo(24), "fr").text, "Vous battez l’Automa de 4\u00a0points");
   });
 
   test("a solo loss says the rival's margin", () => {

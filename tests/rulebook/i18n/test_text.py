@@ -62,6 +62,12 @@ NNBSP, NBSP = "\u202f", "\u00a0"
         # A short number keeps the word it counts, a link's or emphasis's too; a longer
         # number, a decimal, a code and a placeholder do not.
         ("uk", "ціною 1 монета", f"ціною 1{NBSP}монета"),
+        # A count phrase's number is filled in later: its placeholder keeps the word too.
+        (
+            "uk",
+            "{count} очок, {count} — {name} пише",
+            f"{{count}}{NBSP}очок, {{count}} — {{name}} пише",
+        ),
         (
             "fr",
             "2 [pièces](term:coin), 3 **cartes**, 1000 ans, 4,5 points, x2 fois, {n} cartes",

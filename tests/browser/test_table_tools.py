@@ -330,8 +330,8 @@ def test_french_counts_use_plural_rules(page: Any, base_url: str) -> None:
     lines = page.locator("[data-explain] li").all_inner_texts()
     # French typography: a no-break space before each colon the calculator puts between a
     # label and its value (it once joined them with a bare ": ").
-    assert any("\u00a0: 0 point —" in line for line in lines), lines
-    assert any("\u00a0: 10 points —" in line for line in lines), lines
+    assert any("\u00a0: 0\u00a0point —" in line for line in lines), lines
+    assert any("\u00a0: 10\u00a0points —" in line for line in lines), lines
     assert page.locator(".rb-winners").inner_text().startswith("Gagnant\u00a0: ")  # C alone
 
 

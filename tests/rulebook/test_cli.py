@@ -457,8 +457,8 @@ def test_score_table_lines_read_as_written_for_every_case(language: str) -> None
     ("language", "header"),
     [
         ("en", "Nile — 5 players (setup code: table)"),
-        ("fr", "Nile — 5 joueurs (code du tirage\u00a0: table)"),
-        ("uk", "Ніл — 5 гравців (код підготовки: table)"),
+        ("fr", "Nile — 5\u00a0joueurs (code du tirage\u00a0: table)"),
+        ("uk", "Ніл — 5\u00a0гравців (код підготовки: table)"),
     ],
 )
 def test_the_setup_header_is_said_in_the_readers_language(

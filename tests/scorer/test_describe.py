@@ -86,10 +86,10 @@ def test_per_group_sets_and_majorities_read_as_the_rules_say() -> None:
 
 
 def test_counts_follow_each_language_s_plural_rules() -> None:
-    assert _say("tokaido", "swords", "uk").startswith("8 очок за кожну одиницю: «")
-    assert _say("tokaido", "cherry_trees", "uk").startswith("2 очки за кожну одиницю: «")
-    assert _say("tokaido", "donations", "uk").startswith("1 очко за кожну одиницю: «")
-    assert _say("tokaido", "swords", "fr").startswith("8 points par unité\u00a0: «\u00a0")
+    assert _say("tokaido", "swords", "uk").startswith("8\u00a0очок за кожну одиницю: «")
+    assert _say("tokaido", "cherry_trees", "uk").startswith("2\u00a0очки за кожну одиницю: «")
+    assert _say("tokaido", "donations", "uk").startswith("1\u00a0очко за кожну одиницю: «")
+    assert _say("tokaido", "swords", "fr").startswith("8\u00a0points par unité\u00a0: «\u00a0")
 
 
 def test_conditions_name_options_and_player_counts() -> None:
@@ -100,8 +100,8 @@ def test_conditions_name_options_and_player_counts() -> None:
         for language in LANGUAGES
     }
     known = {
-        "fr": "à 3 joueurs ou plus",
-        "uk": "у грі 3 гравці або більше",
+        "fr": "à 3\u00a0joueurs ou plus",
+        "uk": "у грі 3\u00a0гравці або більше",
         "en": "with 3 players or more",
     }
     # The languages written here; one added to the list is said too, in its own words.

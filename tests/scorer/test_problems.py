@@ -278,7 +278,7 @@ def test_cli_problems_in_the_readers_language(
     assert code == 1
     assert "players[0] (A): The number of regions built in cannot exceed" in err, err
     code, _, err = _cli(["score", "river_of_gold", str(state), "--lang", "uk"], capsys)
-    assert "1 помилка в кінці партії" in err
+    assert "1\u00a0помилка в кінці партії" in err
 
 
 def test_cli_json_gives_problem_data_and_the_totals_that_stand(

@@ -136,14 +136,14 @@ def test_players_who_are_not_a_team_have_no_rival_verdict() -> None:
     [
         ("en", 21, "You beat the Automa by 1 point"),
         ("en", 24, "You beat the Automa by 4 points"),
-        ("uk", 21, "Ви маєте на 1 очко більше, ніж Automa: ви перемагаєте"),
-        ("uk", 22, "Ви маєте на 2 очки більше, ніж Automa: ви перемагаєте"),
-        ("uk", 25, "Ви маєте на 5 очок більше, ніж Automa: ви перемагаєте"),
-        ("uk", 17, "Automa має на 3 очки більше, ніж ви: ви програєте"),
+        ("uk", 21, "Ви маєте на 1\u00a0очко більше, ніж Automa: ви перемагаєте"),
+        ("uk", 22, "Ви маєте на 2\u00a0очки більше, ніж Automa: ви перемагаєте"),
+        ("uk", 25, "Ви маєте на 5\u00a0очок більше, ніж Automa: ви перемагаєте"),
+        ("uk", 17, "Automa має на 3\u00a0очки більше, ніж ви: ви програєте"),
         ("en", 17, "The Automa beats you by 3 points"),
         ("en", 20, "You tie with the Automa at 20 points: the Automa wins"),
-        ("fr", 24, "Vous battez l’Automa de 4 points"),
-        ("fr", 20, "Égalité avec l’Automa à 20 points\u00a0: l’Automa l’emporte"),
+        ("fr", 24, "Vous battez l’Automa de 4\u00a0points"),
+        ("fr", 20, "Égalité avec l’Automa à 20\u00a0points\u00a0: l’Automa l’emporte"),
     ],
 )
 def test_the_command_says_the_verdict(

@@ -85,12 +85,12 @@ def test_the_calculator_gets_every_form(nile: GameContent) -> None:
     too_long = data["counts"]["problem_too_long"]
     assert too_long["count"] == "count" and too_long["lang"] == "uk"
     assert set(too_long["forms"]) == {"one", "few", "many", "other"}
-    assert too_long["forms"]["many"] == "щонайбільше {count} значень"
+    assert too_long["forms"]["many"] == "щонайбільше {count}\u00a0значень"
     # A number of players is said in its own phrase, which the problems fill in.
     players = data["counts"]["player_count_phrase"]
-    assert players["forms"]["one"] == "{count} гравець"
-    assert players["forms"]["few"] == "{count} гравці"
-    assert players["forms"]["many"] == "{count} гравців"
+    assert players["forms"]["one"] == "{count}\u00a0гравець"
+    assert players["forms"]["few"] == "{count}\u00a0гравці"
+    assert players["forms"]["many"] == "{count}\u00a0гравців"
     setup = island_data(nile, Localizer("uk", nile), "setup")
     step = next(s for s in setup["export"]["setup"]["steps"] if s["id"] == "deluxor_remove_crops")
     assert step["count"] == "removed" and step["forms_lang"] == "uk"

@@ -182,7 +182,7 @@ def test_the_calculator_island_carries_the_tools(language: str) -> None:
     assert points["lang"] == kept["lang"] == language
     if language == "uk":
         assert set(kept["forms"]) == {"one", "few", "many", "other"}
-        assert kept["forms"]["few"] == "{count} партії збережені на цьому пристрої"
+        assert kept["forms"]["few"] == "{count}\u00a0партії збережені на цьому пристрої"
     if language == "en":
         assert kept["forms"] == {
             "one": "{count} game kept on this device",

@@ -190,10 +190,12 @@ def _space_rules(
 #: (« Tuile de la région 5 », "Round 3.").
 _LAST_NUMBER = re.compile(r"(?<=[^\W\d_]) (\d{1,3})(?=(?:[\u00a0\u202f]?[.,;:!?)\]»”…])*$)", re.M)
 
-#: A short number before the word it counts (« 3 pièces », "1 coin"), that word perhaps
-#: opening a link or emphasis (``2 [pièces](term:coin)``); not the end of a longer number
-#: or code (1000, x2, 4.5).
-_COUNTED = re.compile(r"(?<![\w.,])(\d{1,3}) (?=[\[*_]*[^\W\d_])")
+#: The word a count stands before, perhaps opening a link or emphasis (``[pièces](term:coin)``).
+_WORD_AHEAD = r"(?=[\[*_]*[^\W\d_])"
+
+#: A short number before the word it counts (« 3 pièces », "1 coin"); not the end of a
+#: longer number or code (1000, x2, 4.5).
+_COUNTED = re.compile(r"(?<![\w.,])(\d{1,3}) " + _WORD_AHEAD)
 
 
 def _numbers(text: str) -> str:
@@ -210,7 +212,7 @@ def _prose(text: str, spec: LanguageSpec) -> str:
 
 #: A count phrase's number (``{count} очок``), before the word it counts: kept beside it
 #: like a number written out (the calculator fills the number in, after typesetting).
-_COUNT_PLACEHOLDER = re.compile(re.escape(COUNT) + r" (?=[\[*_]*[^\W\d_])")
+_COUNT_PLACEHOLDER = re.compile(re.escape(COUNT) + " " + _WORD_AHEAD)
 
 _MARKER = re.compile("\ue100(\\d+)\ue101")
 

@@ -270,15 +270,20 @@ class Translator:
 
         The reader's language when the phrase is translated, else its source language (with
         its ``one`` and ``other`` patterns): what the browser needs to choose with
-        ``Intl.PluralRules`` as :meth:`count` does.
+        ``Intl.PluralRules`` as :meth:`count` does. Both are typeset (rulebook.i18n.typography).
         """
         message = self._messages[context]
         if message.plural is None:
             raise ValueError(f"{context} is not a count phrase")
         if self.state(context) == "translated":
-            forms = strings(self._entries[context])
-            return self.language, forms_by_category(forms, self.language)
-        return message.language, {"one": message.text, "other": message.plural}
+            language = self.language
+            patterns = forms_by_category(strings(self._entries[context]), language)
+        else:
+            language = message.language
+            patterns = {"one": message.text, "other": message.plural}
+        # Typeset as every text the translator gives: a source text too, which no catalog
+        # typesets ("{count} points" keeps its number and word together in English).
+        return language, {category: typeset(p, language) for category, p in patterns.items()}
 
     def count(self, context: str, number: Number) -> str:
         """A count phrase (``ui.points``: 21 очко, 22 очки, 25 очок) in this language."""

@@ -110,7 +110,7 @@ def test_the_setup_generator_refuses_what_score_refuses(page: Any, base_url: str
     setup.locator("[data-setup-players]").select_option("6")
     setup.locator("[data-setup-generate]").click()
     error = setup.locator("[data-setup-error]")
-    assert error.inner_text() == "Nile is for 2–5 players; with 6 players, it needs " + (
+    assert error.inner_text() == "Nile is for 2–5\u00a0players; with 6\u00a0players, it needs " + (
         "Nile DeLuxor (extra crops depending on the player count)"
     )
     assert setup.locator("[data-checklist]").count() == 0

@@ -154,6 +154,6 @@ def test_a_deeply_nested_record_and_a_full_store_are_told(page: Any, base_url: s
     assert notice.locator('[data-notice="calc_bad_storage"]').is_visible()
     dropped = notice.locator('[data-notice="calc_aside_dropped"]')
     assert dropped.inner_text() == (
-        "1 older saved record was removed to make room: this device keeps the 20 newest."
+        "1\u00a0older saved record was removed to make room: this device keeps the 20 newest."
     )
     assert "[…]" in notice.locator("[data-misfit]").first.inner_text()

@@ -255,7 +255,7 @@ def test_finished_games_are_kept_and_reopened(page: Any, base_url: str) -> None:
     calc = calculator(page)
     history = calc.locator("[data-history]")
     history.locator("summary").click()
-    assert history.locator("summary").inner_text() == "1 game kept on this device"
+    assert history.locator("summary").inner_text() == "1\u00a0game kept on this device"
     entry = history.locator("[data-history-entry]")
     assert entry.count() == 1
     assert "★ C 86" in entry.inner_text()
@@ -308,10 +308,10 @@ def test_each_award_and_place_is_explained(page: Any, base_url: str) -> None:
     enter_state(page, TOKAIDO_STATE, "tokaido")
     first = page.locator('[data-explain-player="0"] li').all_inner_texts()
     assert any(
-        "Donor ranking: 10 points — place 1, shared with B, with 4" in line for line in first
+        "Donor ranking: 10\u00a0points — place 1, shared with B, with 4" in line for line in first
     )
-    assert "Gourmet: 3 points — the most, with 8, level with C" in first
-    assert "Bather: 0 points — 1, against 4 for B and D" in first
+    assert "Gourmet: 3\u00a0points — the most, with 8, level with C" in first
+    assert "Bather: 0\u00a0points — 1, against 4 for B and D" in first
     # Points decide a points game: no line repeats the total against the next player's.
     assert not any("Journey points" in line for line in first), first
     assert page.locator("[data-chart] [data-chart-player]").count() == 5

@@ -68,25 +68,25 @@ describe("verdict sentences", () => {
   test("a solo win says the margin, in each language's plural form", () => {
     const { v, text } = said(viticulture, solo(21), "uk");
     assert.deepStrictEqual([v.key, v.gap, v.won], ["calc_rival_solo_won", 1, true]);
-    // A count keeps its word (a no-break space: rulebook/i18n/typography.py).
+    // A count keeps its word in every language (a no-break space: rulebook/i18n/typography.py).
     assert.equal(text, "Ви маєте на 1\u00a0очко більше, ніж Automa: ви перемагаєте");
     assert.match(said(viticulture, solo(22), "uk").text, /на 2\u00a0очки більше/);
     assert.match(said(viticulture, solo(25), "uk").text, /на 5\u00a0очок більше/);
-    assert.equal(said(viticulture, solo(21), "en").text, "You beat the Automa by 1 point");
-    assert.equal(said(viticulture, solo(24), "en").text, "You beat the Automa by 4 points");
+    assert.equal(said(viticulture, solo(21), "en").text, "You beat the Automa by 1\u00a0point");
+    assert.equal(said(viticulture, solo(24), "en").text, "You beat the Automa by 4\u00a0points");
     assert.equal(said(viticulture, solo(24), "fr").text, "Vous battez l’Automa de 4\u00a0points");
   });
 
   test("a solo loss says the rival's margin", () => {
     const { v, text } = said(viticulture, solo(17), "en");
     assert.deepStrictEqual([v.key, v.gap, v.won], ["calc_rival_solo_lost", 3, false]);
-    assert.equal(text, "The Automa beats you by 3 points");
+    assert.equal(text, "The Automa beats you by 3\u00a0points");
   });
 
   test("a solo tie says the tied total and who the rules give it to", () => {
     const { v, text } = said(viticulture, solo(20), "en");
     assert.deepStrictEqual([v.key, v.amount, v.gap, v.won], ["calc_rival_solo_tie_lost", 20, null, false]);
-    assert.equal(text, "You tie with the Automa at 20 points: the Automa wins");
+    assert.equal(text, "You tie with the Automa at 20\u00a0points: the Automa wins");
   });
 
   test("a team game is said by its player closest to the rival", () => {

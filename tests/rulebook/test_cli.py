@@ -122,7 +122,7 @@ def test_score_reports_every_problem(tmp_path: Path, capsys: pytest.CaptureFixtu
     err = capsys.readouterr().err
     assert "players[0].wheat (A, Wheat): must be at most 16" in err
     assert "players[1].flax (B, Flax): expected a whole number" in err
-    assert "2 problems in the end state" in err
+    assert "2\u00a0problems in the end state" in err
 
 
 def test_score_bad_json_says_where(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -156,7 +156,7 @@ def test_setup_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_setup_refuses_an_illegal_count(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["setup", "nile", "--players", "9", "--lang", "en"]) == 1
-    assert "Nile is for 2–6 players, not 9" in capsys.readouterr().err
+    assert "Nile is for 2–6\u00a0players, not 9" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("players", [str(10**7), str(10**12), str(10**30), "-" + "9" * 64])
@@ -167,7 +167,7 @@ def test_setup_refuses_a_huge_count_at_once(
     range is named, the number written in full."""
     assert main(["setup", "river_of_gold", f"--players={players}", "--lang", "en"]) == 1
     err = capsys.readouterr().err
-    assert "--players: River of Gold is for 1–4 players, not " in err
+    assert "--players: River of Gold is for 1–4\u00a0players, not " in err
     assert "Traceback" not in err
 
 
@@ -252,7 +252,7 @@ def test_the_project_is_found_from_any_folder_in_it(tmp_path: Path) -> None:
     assert outside.returncode == 1 and "no project here" in outside.stderr
     setup = ("setup", "nile", "--players", "3", "--lang", "en", "--seed", "s")
     given = rulebook("--project", str(project.root), *setup, cwd=tmp_path)
-    assert given.returncode == 0 and given.stdout.startswith("Copied Nile — 3 players"), (
+    assert given.returncode == 0 and given.stdout.startswith("Copied Nile — 3\u00a0players"), (
         given.stderr
     )
     after = rulebook(*setup, "--project", str(project.root), cwd=tmp_path)  # either place
@@ -456,7 +456,7 @@ def test_score_table_lines_read_as_written_for_every_case(language: str) -> None
 @pytest.mark.parametrize(
     ("language", "header"),
     [
-        ("en", "Nile — 5 players (setup code: table)"),
+        ("en", "Nile — 5\u00a0players (setup code: table)"),
         ("fr", "Nile — 5\u00a0joueurs (code du tirage\u00a0: table)"),
         ("uk", "Ніл — 5\u00a0гравців (код підготовки: table)"),
     ],

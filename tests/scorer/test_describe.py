@@ -69,7 +69,7 @@ def _say(game: str, category: str, language: str) -> str:
 def test_a_ranked_award_says_its_points_places_and_ties() -> None:
     assert _say("tokaido", "temple", "en") == (
         "10 / 7 / 4 points to the 1st, 2nd, 3rd… by “Coins donated to the Temple”; "
-        "2 points to each other player taking part; at least 1 to take part; "
+        "2\u00a0points to each other player taking part; at least 1 to take part; "
         "tied players take the same place, and the next number takes the next place "
         "(also ranked, without points: “Neutral traveler”)"
     )
@@ -82,7 +82,9 @@ def test_per_group_sets_and_majorities_read_as_the_rules_say() -> None:
     assert _say("tokaido", "souvenirs", "en").endswith(
         "the 1st, 2nd, 3rd… different item of a set scores 1 / 3 / 5 / 7 / 9 points"
     )
-    assert _say("tokaido", "gourmet", "en").startswith("3 points to each player with the most (")
+    assert _say("tokaido", "gourmet", "en").startswith(
+        "3\u00a0points to each player with the most ("
+    )
 
 
 def test_counts_follow_each_language_s_plural_rules() -> None:
@@ -102,7 +104,7 @@ def test_conditions_name_options_and_player_counts() -> None:
     known = {
         "fr": "à 3\u00a0joueurs ou plus",
         "uk": "у грі 3\u00a0гравці або більше",
-        "en": "with 3 players or more",
+        "en": "with 3\u00a0players or more",
     }
     # The languages written here; one added to the list is said too, in its own words.
     assert {code: said[code] for code in known} == known

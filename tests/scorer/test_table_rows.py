@@ -180,7 +180,7 @@ def test_rows_majority_reads_as_a_sentence_and_a_count_slip_is_worded() -> None:
     line = words.line(found[0])
     assert line == (
         "table.shared_roads[0].followers (Shared roads, Row 1, Followers):"
-        " 1 number given for 2 players [per_player_count]"
+        " 1\u00a0number given for 2\u00a0players [per_player_count]"
     )
     bad = _outcome(engine, [{"size": 4, "followers": [1, 8]}]).problems
     assert words.line(bad[0]) == (

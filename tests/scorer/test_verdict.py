@@ -134,14 +134,14 @@ def test_players_who_are_not_a_team_have_no_rival_verdict() -> None:
 @pytest.mark.parametrize(
     ("lang", "vp", "line"),
     [
-        ("en", 21, "You beat the Automa by 1 point"),
-        ("en", 24, "You beat the Automa by 4 points"),
+        ("en", 21, "You beat the Automa by 1\u00a0point"),
+        ("en", 24, "You beat the Automa by 4\u00a0points"),
         ("uk", 21, "Ви маєте на 1\u00a0очко більше, ніж Automa: ви перемагаєте"),
         ("uk", 22, "Ви маєте на 2\u00a0очки більше, ніж Automa: ви перемагаєте"),
         ("uk", 25, "Ви маєте на 5\u00a0очок більше, ніж Automa: ви перемагаєте"),
         ("uk", 17, "Automa має на 3\u00a0очки більше, ніж ви: ви програєте"),
-        ("en", 17, "The Automa beats you by 3 points"),
-        ("en", 20, "You tie with the Automa at 20 points: the Automa wins"),
+        ("en", 17, "The Automa beats you by 3\u00a0points"),
+        ("en", 20, "You tie with the Automa at 20\u00a0points: the Automa wins"),
         ("fr", 24, "Vous battez l’Automa de 4\u00a0points"),
         ("fr", 20, "Égalité avec l’Automa à 20\u00a0points\u00a0: l’Automa l’emporte"),
     ],
@@ -189,5 +189,5 @@ def test_a_verdict_from_the_cache_loads_no_plural_rules(tmp_path: Path) -> None:
     state = tmp_path / "state.json"
     state.write_text(json.dumps(_solo(23)), encoding="utf-8")
     runs = score_twice(tmp_path / "cache", "viticulture", str(state), "--lang", "en")
-    assert "You beat the Automa by 3 points" in runs[1].stdout.splitlines()
+    assert "You beat the Automa by 3\u00a0points" in runs[1].stdout.splitlines()
     assert runs[1].stdout.endswith("loaded: []\n"), runs[1].stdout

@@ -185,8 +185,8 @@ def test_the_calculator_island_carries_the_tools(language: str) -> None:
         assert kept["forms"]["few"] == "{count}\u00a0партії збережені на цьому пристрої"
     if language == "en":
         assert kept["forms"] == {
-            "one": "{count} game kept on this device",
-            "other": "{count} games kept on this device",
+            "one": "{count}\u00a0game kept on this device",
+            "other": "{count}\u00a0games kept on this device",
         }
 
 

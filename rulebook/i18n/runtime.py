@@ -268,22 +268,17 @@ class Translator:
     def count_patterns(self, context: str) -> tuple[str, dict[str, str]]:
         """The language and the patterns by CLDR category of a count phrase.
 
-        The reader's language when the phrase is translated, else its source language (with
-        its ``one`` and ``other`` patterns): what the browser needs to choose with
-        ``Intl.PluralRules`` as :meth:`count` does. Both are typeset (rulebook.i18n.typography).
+        The forms of the phrase's :class:`Part`, as every text reaches the reader (chosen
+        and typeset in one place): the reader's language's when the phrase is shown
+        translated, else its source language's ``one`` and ``other``. What the browser
+        needs to choose with ``Intl.PluralRules`` as :meth:`count` does.
         """
         message = self._messages[context]
         if message.plural is None:
             raise ValueError(f"{context} is not a count phrase")
-        if self.state(context) == "translated":
-            language = self.language
-            patterns = forms_by_category(strings(self._entries[context]), language)
-        else:
-            language = message.language
-            patterns = {"one": message.text, "other": message.plural}
-        # Typeset as every text the translator gives: a source text too, which no catalog
-        # typesets ("{count} points" keeps its number and word together in English).
-        return language, {category: typeset(p, language) for category, p in patterns.items()}
+        part = self._part(context, message.text)
+        assert part.forms is not None and part.forms_language is not None  # a count phrase's
+        return part.forms_language, part.forms
 
     def count(self, context: str, number: Number) -> str:
         """A count phrase (``ui.points``: 21 очко, 22 очки, 25 очок) in this language."""
